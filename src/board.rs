@@ -1,0 +1,370 @@
+//! The board: seats, points and their letters, and unchecked position setups.
+//!
+//! Points carry the 24 letters of Soumille's alphabet (NOTATION.md §1): `A`..`&`,
+//! without J, U or W. Each seat counts its own *relative points* p1..p24 along its
+//! route (RULES.md, preamble): top p = letter index, bottom p = 25 − index.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One of the two seats. Seats never change during a game (NOTATION.md §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Seat {
+    /// `top` (`haut`), whose talon is A.
+    Top,
+    /// `bottom` (`bas`), whose talon is &.
+    Bottom,
+}
+
+impl Seat {
+    /// Both seats, top first.
+    pub const ALL: [Seat; 2] = [Seat::Top, Seat::Bottom];
+
+    /// The other seat.
+    #[inline]
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::Top => Seat::Bottom,
+            Seat::Bottom => Seat::Top,
+        }
+    }
+
+    /// 0 for top, 1 for bottom.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The canonical English name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Top => "top",
+            Seat::Bottom => "bottom",
+        }
+    }
+
+    /// Reads `top`, `bottom`, `haut` or `bas` (case-insensitive).
+    pub fn from_name(s: &str) -> Option<Seat> {
+        match s.to_ascii_lowercase().as_str() {
+            "top" | "haut" => Some(Seat::Top),
+            "bottom" | "bas" => Some(Seat::Bottom),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A value for each seat, indexed by [`Seat`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BySeat<T>(pub [T; 2]);
+
+impl<T> BySeat<T> {
+    /// Builds from the top and bottom values.
+    pub fn new(top: T, bottom: T) -> Self {
+        BySeat([top, bottom])
+    }
+}
+
+impl<T> std::ops::Index<Seat> for BySeat<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, s: Seat) -> &T {
+        &self.0[s as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<Seat> for BySeat<T> {
+    #[inline]
+    fn index_mut(&mut self, s: Seat) -> &mut T {
+        &mut self.0[s as usize]
+    }
+}
+
+/// The letter alphabet a record is written in (NOTATION.md §1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dialect {
+    /// Soumille (1738): capitals `A`..`Z` without J, U, W, and `&` (the default).
+    #[default]
+    Soumille,
+    /// Lepeintre (1818): lowercase `a`..`y` without w; Lepeintre i ↔ Soumille 25 − i.
+    Lepeintre,
+}
+
+impl Dialect {
+    /// The tag value naming the dialect.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Soumille => "soumille",
+            Dialect::Lepeintre => "lepeintre",
+        }
+    }
+
+    /// Reads a dialect name (case-insensitive).
+    pub fn from_name(s: &str) -> Option<Dialect> {
+        match s.to_ascii_lowercase().as_str() {
+            "soumille" => Some(Dialect::Soumille),
+            "lepeintre" => Some(Dialect::Lepeintre),
+            _ => None,
+        }
+    }
+
+    /// The 24 letters in their own order (first = letter number 1).
+    pub fn alphabet(self) -> &'static [u8; 24] {
+        match self {
+            Dialect::Soumille => SOUMILLE,
+            Dialect::Lepeintre => LEPEINTRE,
+        }
+    }
+}
+
+const SOUMILLE: &[u8; 24] = b"ABCDEFGHIKLMNOPQRSTVXYZ&";
+const LEPEINTRE: &[u8; 24] = b"abcdefghijklmnopqrstuvxy";
+
+/// One of the 24 points, by its Soumille letter index 1 (`A`) ..= 24 (`&`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u8);
+
+impl Point {
+    /// The point with Soumille letter index `index` (1..=24).
+    pub fn new(index: u8) -> Option<Point> {
+        (1..=24).contains(&index).then_some(Point(index))
+    }
+
+    /// The Soumille letter index, 1..=24.
+    #[inline]
+    pub fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The seat's relative point p1..p24 (NOTATION.md §1): top p = L, bottom p = 25 − L.
+    #[inline]
+    pub fn relative(self, seat: Seat) -> u8 {
+        match seat {
+            Seat::Top => self.0,
+            Seat::Bottom => 25 - self.0,
+        }
+    }
+
+    /// The point that is relative point `p` (1..=24) of `seat`.
+    #[inline]
+    pub fn from_relative(seat: Seat, p: u8) -> Option<Point> {
+        if !(1..=24).contains(&p) {
+            return None;
+        }
+        Some(match seat {
+            Seat::Top => Point(p),
+            Seat::Bottom => Point(25 - p),
+        })
+    }
+
+    /// The letter of this point in `dialect`.
+    pub fn letter(self, dialect: Dialect) -> char {
+        match dialect {
+            Dialect::Soumille => SOUMILLE[self.0 as usize - 1] as char,
+            Dialect::Lepeintre => LEPEINTRE[(24 - self.0) as usize] as char,
+        }
+    }
+
+    /// Reads one letter of `dialect`; `None` when the dialect has no such letter.
+    pub fn from_letter(c: char, dialect: Dialect) -> Option<Point> {
+        if !c.is_ascii() {
+            return None;
+        }
+        let pos = dialect.alphabet().iter().position(|&b| b == c as u8)? as u8;
+        Some(match dialect {
+            Dialect::Soumille => Point(pos + 1),
+            Dialect::Lepeintre => Point(24 - pos),
+        })
+    }
+
+    /// All 24 points in board order A → &.
+    pub fn all() -> impl Iterator<Item = Point> {
+        (1..=24).map(Point)
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter(Dialect::Soumille))
+    }
+}
+
+impl Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut b = [0u8; 4];
+        s.serialize_str(self.letter(Dialect::Soumille).encode_utf8(&mut b))
+    }
+}
+
+impl<'de> Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Point::from_letter(c, Dialect::Soumille).ok_or_else(|| {
+                serde::de::Error::custom(format!("`{s}` is not a Soumille letter (A..&, no J, U, W)"))
+            }),
+            _ => Err(serde::de::Error::custom(format!("`{s}` is not one point letter"))),
+        }
+    }
+}
+
+/// The score fields a position string may carry (NOTATION.md §6); `None` = not given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScoreFields {
+    /// `holes=T/B`.
+    pub holes: Option<BySeat<u16>>,
+    /// `points=T/B` (jetons, 0..10, even).
+    pub points: Option<BySeat<u8>>,
+    /// `throws=T/B`: throws each seat has made in this relève (default 0/0).
+    pub throws: Option<BySeat<u16>>,
+    /// `bredouille=top|bottom|none`.
+    pub bredouille: Option<Option<Seat>>,
+    /// `pavillon=top|bottom|none`.
+    pub pavillon: Option<Option<Seat>>,
+}
+
+/// An unchecked position: the men of each seat, the seat to throw and the optional score
+/// fields. May be nonsense; the reader checks the counts (NOTATION.md §6), and the engine's
+/// validated position is made from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Men per point, per seat, indexed by Soumille letter index − 1.
+    pub men: BySeat<[u8; 24]>,
+    /// Men already borne off, per seat.
+    pub off: BySeat<u8>,
+    /// The seat to throw.
+    pub turn: Seat,
+    /// The optional score fields.
+    pub score: ScoreFields,
+}
+
+impl Setup {
+    /// The opening: fifteen men on each talon, `first` to throw.
+    pub fn opening(first: Seat) -> Setup {
+        let mut men = BySeat::new([0u8; 24], [0u8; 24]);
+        men[Seat::Top][0] = 15;
+        men[Seat::Bottom][23] = 15;
+        Setup {
+            men,
+            off: BySeat::new(0, 0),
+            turn: first,
+            score: ScoreFields::default(),
+        }
+    }
+
+    /// Men of `seat` on `point`.
+    #[inline]
+    pub fn count(&self, seat: Seat, point: Point) -> u8 {
+        self.men[seat][point.index() as usize - 1]
+    }
+
+    /// Total men of `seat` on the board and borne off.
+    pub fn total(&self, seat: Seat) -> u32 {
+        self.men[seat].iter().map(|&c| c as u32).sum::<u32>() + self.off[seat] as u32
+    }
+
+    /// Field 1 of a position string: `top/bottom` men in board order, borne-off last.
+    pub fn men_field(&self, dialect: Dialect) -> String {
+        let mut s = String::with_capacity(32);
+        for (i, seat) in Seat::ALL.into_iter().enumerate() {
+            if i == 1 {
+                s.push('/');
+            }
+            let mut pts: Vec<Point> = Point::all().filter(|&p| self.count(seat, p) > 0).collect();
+            if dialect == Dialect::Lepeintre {
+                // board order in the dialect's own alphabet
+                pts.sort_by_key(|p| std::cmp::Reverse(p.index()));
+            }
+            for p in pts {
+                s.push(p.letter(dialect));
+                let c = self.count(seat, p);
+                if c != 1 {
+                    s.push_str(&c.to_string());
+                }
+            }
+            if self.off[seat] > 0 {
+                s.push('#');
+                s.push_str(&self.off[seat].to_string());
+            }
+        }
+        s
+    }
+
+    /// The whole position string in `dialect` (NOTATION.md §6), score fields as given.
+    pub fn to_string_in(&self, dialect: Dialect) -> String {
+        let mut s = self.men_field(dialect);
+        s.push(' ');
+        s.push_str(self.turn.name());
+        let sc = &self.score;
+        if let Some(h) = sc.holes {
+            s.push_str(&format!(" holes={}/{}", h[Seat::Top], h[Seat::Bottom]));
+        }
+        if let Some(p) = sc.points {
+            s.push_str(&format!(" points={}/{}", p[Seat::Top], p[Seat::Bottom]));
+        }
+        if let Some(t) = sc.throws {
+            s.push_str(&format!(" throws={}/{}", t[Seat::Top], t[Seat::Bottom]));
+        }
+        let opt = |o: Option<Seat>| o.map_or("none", Seat::name);
+        if let Some(b) = sc.bredouille {
+            s.push_str(&format!(" bredouille={}", opt(b)));
+        }
+        if let Some(p) = sc.pavillon {
+            s.push_str(&format!(" pavillon={}", opt(p)));
+        }
+        s
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_string_in(Dialect::Soumille))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_map_both_dialects() {
+        let a = Point::from_letter('A', Dialect::Soumille).unwrap();
+        assert_eq!(a.index(), 1);
+        assert_eq!(a.letter(Dialect::Lepeintre), 'y');
+        let amp = Point::from_letter('&', Dialect::Soumille).unwrap();
+        assert_eq!(amp.index(), 24);
+        assert_eq!(amp.letter(Dialect::Lepeintre), 'a');
+        // Lepeintre i <-> Soumille 25 - i for every letter
+        for (i, &c) in LEPEINTRE.iter().enumerate() {
+            let p = Point::from_letter(c as char, Dialect::Lepeintre).unwrap();
+            assert_eq!(p.index() as usize, 25 - (i + 1));
+        }
+        assert!(Point::from_letter('J', Dialect::Soumille).is_none());
+        assert!(Point::from_letter('w', Dialect::Lepeintre).is_none());
+        assert!(Point::from_letter('z', Dialect::Lepeintre).is_none());
+    }
+
+    #[test]
+    fn relative_points() {
+        let m = Point::from_letter('M', Dialect::Soumille).unwrap();
+        let n = Point::from_letter('N', Dialect::Soumille).unwrap();
+        assert_eq!(m.relative(Seat::Top), 12);
+        assert_eq!(n.relative(Seat::Bottom), 12);
+        assert_eq!(Point::from_relative(Seat::Bottom, 1).unwrap().letter(Dialect::Soumille), '&');
+        assert_eq!(Point::from_relative(Seat::Top, 13), Some(n));
+    }
+
+    #[test]
+    fn opening_prints() {
+        assert_eq!(Setup::opening(Seat::Top).to_string(), "A15/&15 top");
+        assert_eq!(Setup::opening(Seat::Bottom).to_string_in(Dialect::Lepeintre), "y15/a15 bottom");
+    }
+}

@@ -1,0 +1,452 @@
+//! The syntax tree of an STN record: text only, no rules (NOTATION.md).
+//!
+//! Points are held as Soumille letter indexes whatever the record's dialect; the dialect
+//! matters only when reading and printing. Spans are byte offsets into the source and are
+//! `None` for records built in code or read from JSON.
+
+use crate::board::{Point, Seat};
+use crate::dice::Dice;
+use crate::jan::JanCode;
+use serde::{Deserialize, Serialize};
+
+/// A byte range `start..end` in the source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// `start..end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> Self {
+        (s.start, s.end.saturating_sub(s.start)).into()
+    }
+}
+
+/// One game (a tour, or a Trictrac à écrire match): tags and numbered throws.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Comments before the first token of the file (first record only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<Comment>,
+    /// Tags, canonical names and values, in canonical order (known tags first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<Tag>,
+    /// The throws, numbered from 1.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub throws: Vec<Throw>,
+    /// Where the record stands in the source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub span: Option<Span>,
+}
+
+impl Record {
+    /// The value of the tag `name` (canonical English name, e.g. `Game`).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+    }
+
+    /// Removes every span, as records read from JSON have none.
+    pub fn strip_spans(&mut self) {
+        self.span = None;
+        for t in &mut self.tags {
+            t.spans = None;
+        }
+        for t in &mut self.throws {
+            t.spans = None;
+        }
+    }
+}
+
+/// A tag `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tag {
+    /// The name: canonical English for known tags, as written for others.
+    pub name: String,
+    /// The value, unescaped; canonical for known tags (NOTATION.md §2).
+    pub value: String,
+    /// Comments after the tag.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<Comment>,
+    /// Where the tag, its name and its value stand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spans: Option<TagSpans>,
+}
+
+/// Source spans of a tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TagSpans {
+    /// `[` .. `]`.
+    pub whole: Span,
+    /// The name.
+    pub name: Span,
+    /// The value's text between the quotes.
+    pub value: Span,
+}
+
+/// The `tient` / `va` decision after a hole won on one's own throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    /// `tient` (`hold`, `je tiens`): play on.
+    Hold,
+    /// `va` (`go`, `je m'en vais`): end the relève.
+    Go,
+}
+
+/// An annotation glyph after a play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Glyph {
+    /// `!`
+    #[serde(rename = "!")]
+    Good,
+    /// `?`
+    #[serde(rename = "?")]
+    Mistake,
+    /// `!!`
+    #[serde(rename = "!!")]
+    Brilliant,
+    /// `??`
+    #[serde(rename = "??")]
+    Blunder,
+    /// `!?`
+    #[serde(rename = "!?")]
+    Interesting,
+    /// `?!`
+    #[serde(rename = "?!")]
+    Dubious,
+}
+
+impl Glyph {
+    /// The glyph's text.
+    pub fn text(self) -> &'static str {
+        match self {
+            Glyph::Good => "!",
+            Glyph::Mistake => "?",
+            Glyph::Brilliant => "!!",
+            Glyph::Blunder => "??",
+            Glyph::Interesting => "!?",
+            Glyph::Dubious => "?!",
+        }
+    }
+}
+
+/// Where a move ends: a point, or off the board (`#`, the end rail).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Target {
+    /// A point of the board.
+    Point(Point),
+    /// Borne off (`#`).
+    #[serde(with = "off_marker")]
+    Off,
+}
+
+mod off_marker {
+    use serde::{Deserialize, Deserializer, Serializer};
+    pub fn serialize<S: Serializer>(s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str("#")
+    }
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(), D::Error> {
+        let s = String::deserialize(d)?;
+        if s == "#" {
+            Ok(())
+        } else {
+            Err(serde::de::Error::custom("expected `#`"))
+        }
+    }
+}
+
+/// One man's move: `AF`, `AEK` (tout d'une resting on E), `AK`, `Y#` (NOTATION.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    /// The point the man leaves.
+    pub from: Point,
+    /// The rest point of a tout d'une, when the record gave one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rest: Option<Point>,
+    /// Where the man ends.
+    pub to: Target,
+}
+
+/// What the thrower played: `-` (nothing could be played) or the men moved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// `-`: no die could be played.
+    Pass,
+    /// The moves, in the order played.
+    Moves(Vec<Move>),
+}
+
+/// One jan named in a mark's list, with its ways (`vrai x2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JanClaim {
+    /// The jan's code.
+    pub code: JanCode,
+    /// `xN`, when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ways: Option<u32>,
+}
+
+/// A mark `+6 (vrai x2, coin)`: points claimed, with the jans announced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mark {
+    /// The points marked (the reader rejects odd and negative ones).
+    pub points: i64,
+    /// The jans named, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub jans: Vec<JanClaim>,
+}
+
+/// The opponent's part of a throw: `/ +2 (faux)` and an optional hole claim.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpponentPart {
+    /// The marks the opponent makes because of this throw.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
+    /// Holes the opponent claims from them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holes: Option<u32>,
+}
+
+/// Which token of a throw a comment follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Anchor {
+    /// The throw number `12.`.
+    Number,
+    /// `top:`.
+    Seat,
+    /// The dice.
+    Dice,
+    /// The thrower's i-th mark.
+    Mark(usize),
+    /// The hole claim.
+    Holes,
+    /// `tient` / `va`.
+    Decision,
+    /// The i-th move of the play.
+    Move(usize),
+    /// The `-` of a play that passes.
+    Pass,
+    /// The glyph.
+    Glyph,
+    /// The `/`.
+    Slash,
+    /// The opponent's i-th mark.
+    OpponentMark(usize),
+    /// The opponent's hole claim.
+    OpponentHoles,
+}
+
+impl Anchor {
+    /// The anchor's JSON name: `dice`, `mark:0`, `move:1`, …
+    pub fn name(self) -> String {
+        match self {
+            Anchor::Number => "number".into(),
+            Anchor::Seat => "seat".into(),
+            Anchor::Dice => "dice".into(),
+            Anchor::Mark(i) => format!("mark:{i}"),
+            Anchor::Holes => "holes".into(),
+            Anchor::Decision => "decision".into(),
+            Anchor::Move(i) => format!("move:{i}"),
+            Anchor::Pass => "pass".into(),
+            Anchor::Glyph => "glyph".into(),
+            Anchor::Slash => "slash".into(),
+            Anchor::OpponentMark(i) => format!("opponent-mark:{i}"),
+            Anchor::OpponentHoles => "opponent-holes".into(),
+        }
+    }
+
+    /// Reads an anchor's JSON name.
+    pub fn from_name(s: &str) -> Option<Anchor> {
+        let idx = |p: &str| s.strip_prefix(p).and_then(|n| n.parse::<usize>().ok());
+        Some(match s {
+            "number" => Anchor::Number,
+            "seat" => Anchor::Seat,
+            "dice" => Anchor::Dice,
+            "holes" => Anchor::Holes,
+            "decision" => Anchor::Decision,
+            "pass" => Anchor::Pass,
+            "glyph" => Anchor::Glyph,
+            "slash" => Anchor::Slash,
+            "opponent-holes" => Anchor::OpponentHoles,
+            _ => {
+                if let Some(i) = idx("mark:") {
+                    Anchor::Mark(i)
+                } else if let Some(i) = idx("move:") {
+                    Anchor::Move(i)
+                } else if let Some(i) = idx("opponent-mark:") {
+                    Anchor::OpponentMark(i)
+                } else {
+                    return None;
+                }
+            }
+        })
+    }
+}
+
+impl Serialize for Anchor {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Anchor {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Anchor::from_name(&s).ok_or_else(|| serde::de::Error::custom(format!("unknown comment anchor `{s}`")))
+    }
+}
+
+/// The two comment forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CommentStyle {
+    /// `{ ... }`, may span lines.
+    Brace,
+    /// `; ...` to the end of the line.
+    Line,
+}
+
+/// A comment, its text byte for byte (line ends as LF).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Comment {
+    /// Brace or line comment.
+    pub style: CommentStyle,
+    /// The text between `{` and `}`, or after `;` to the end of the line.
+    pub text: String,
+    /// The token of the throw it follows (for throw comments; absent elsewhere).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<Anchor>,
+}
+
+/// One throw (coup): a roll by one player and all that follows from it (NOTATION.md §3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Throw {
+    /// The throw number, consecutive from 1.
+    pub number: u32,
+    /// The seat, when the record names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// The roll.
+    pub dice: Dice,
+    /// The thrower's marks, in the order announced.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<Mark>,
+    /// Holes the thrower claims.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holes: Option<u32>,
+    /// `tient` or `va`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision: Option<Decision>,
+    /// The play, when recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub play: Option<Play>,
+    /// The `/` part: what the opponent marks because of this throw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent: Option<OpponentPart>,
+    /// An annotation glyph.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<Glyph>,
+    /// Comments, each after the token it followed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<Comment>,
+    /// Where each token stands in the source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spans: Option<ThrowSpans>,
+}
+
+impl Throw {
+    /// A bare throw: number and dice.
+    pub fn new(number: u32, dice: Dice) -> Throw {
+        Throw {
+            number,
+            seat: None,
+            dice,
+            marks: Vec::new(),
+            holes: None,
+            decision: None,
+            play: None,
+            opponent: None,
+            glyph: None,
+            comments: Vec::new(),
+            spans: None,
+        }
+    }
+}
+
+/// Source spans of a throw's tokens.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThrowSpans {
+    /// The whole throw.
+    pub whole: Option<Span>,
+    /// The number.
+    pub number: Option<Span>,
+    /// The seat.
+    pub seat: Option<Span>,
+    /// The dice.
+    pub dice: Option<Span>,
+    /// Each thrower's mark.
+    pub marks: Vec<Span>,
+    /// The hole claim.
+    pub holes: Option<Span>,
+    /// The decision.
+    pub decision: Option<Span>,
+    /// The whole play.
+    pub play: Option<Span>,
+    /// Each move.
+    pub moves: Vec<Span>,
+    /// Each opponent's mark.
+    pub opponent_marks: Vec<Span>,
+    /// The opponent's hole claim.
+    pub opponent_holes: Option<Span>,
+}
+
+impl Anchor {
+    /// The anchor's place in the canonical token order of a throw.
+    pub fn order(self) -> (u8, usize) {
+        match self {
+            Anchor::Number => (0, 0),
+            Anchor::Seat => (1, 0),
+            Anchor::Dice => (2, 0),
+            Anchor::Mark(k) => (3, k),
+            Anchor::Holes => (4, 0),
+            Anchor::Decision => (5, 0),
+            Anchor::Move(k) => (6, k),
+            Anchor::Pass => (6, 0),
+            Anchor::Glyph => (7, 0),
+            Anchor::Slash => (8, 0),
+            Anchor::OpponentMark(k) => (9, k),
+            Anchor::OpponentHoles => (10, 0),
+        }
+    }
+}
+
+impl Throw {
+    /// Puts the comments in canonical token order. A glyph is printed glued to the play,
+    /// so the comments after the play's last token go with the glyph.
+    pub fn normalize_comments(&mut self) {
+        if self.glyph.is_some() {
+            let last = match &self.play {
+                Some(Play::Pass) => Some(Anchor::Pass),
+                Some(Play::Moves(m)) if !m.is_empty() => Some(Anchor::Move(m.len() - 1)),
+                _ => None,
+            };
+            for c in &mut self.comments {
+                if c.after.is_some() && c.after == last {
+                    c.after = Some(Anchor::Glyph);
+                }
+            }
+        }
+        self.comments.sort_by_key(|c| c.after.map_or((u8::MAX, 0), Anchor::order));
+    }
+}

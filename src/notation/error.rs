@@ -1,0 +1,114 @@
+//! Syntax errors of the reader, as miette diagnostics with a label under the offending bytes.
+
+use super::ast::Span;
+use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+use std::fmt;
+
+/// One syntax error: what is wrong, where, and what was expected there (NOTATION.md §8).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    /// The bytes it is about (`None` for records read from JSON).
+    pub span: Option<Span>,
+    /// What is wrong.
+    pub message: String,
+    /// The label under the bytes: what was expected.
+    pub label: String,
+    /// A hint, when one helps.
+    pub help: Option<String>,
+}
+
+impl SyntaxError {
+    /// An error at `span` with `message` and the `label` shown under it.
+    pub fn new(span: Option<Span>, message: impl Into<String>, label: impl Into<String>) -> SyntaxError {
+        SyntaxError { span, message: message.into(), label: label.into(), help: None }
+    }
+
+    /// Adds a hint.
+    pub fn with_help(mut self, help: impl Into<String>) -> SyntaxError {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// 1-based line and column (in characters) of the error's start in `src`.
+    pub fn line_column(&self, src: &str) -> (usize, usize) {
+        line_column(src, self.span.map_or(0, |s| s.start))
+    }
+}
+
+/// 1-based line and column (in characters) of byte `offset` in `src`.
+pub fn line_column(src: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(src.len());
+    while !src.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &src[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+impl fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for SyntaxError {}
+
+impl Diagnostic for SyntaxError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new("soumille::syntax"))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = self.span?;
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(Some(self.label.clone()), span))))
+    }
+}
+
+/// All the syntax errors of one file, with its text, as one diagnostic.
+#[derive(Debug)]
+pub struct FileErrors {
+    /// The file's name and text.
+    pub src: NamedSource<String>,
+    /// Every error, in file order.
+    pub errors: Vec<SyntaxError>,
+}
+
+impl fmt::Display for FileErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.errors.len();
+        write!(f, "{}: {} syntax error{}", self.src.name(), n, if n == 1 { "" } else { "s" })
+    }
+}
+
+impl std::error::Error for FileErrors {}
+
+impl Diagnostic for FileErrors {
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(&self.src)
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        Some(Box::new(self.errors.iter().map(|e| e as &dyn Diagnostic)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns() {
+        let s = "ab\ncdé f\n";
+        assert_eq!(line_column(s, 0), (1, 1));
+        assert_eq!(line_column(s, 3), (2, 1));
+        assert_eq!(line_column(s, 8), (2, 5));
+        assert_eq!(line_column(s, 100), (3, 1));
+    }
+}

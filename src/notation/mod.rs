@@ -1,0 +1,16 @@
+//! STN, the record format (NOTATION.md): syntax tree, reader, printer, errors.
+//!
+//! Syntax only: nothing here judges the rules of the game.
+
+pub mod ast;
+pub mod check;
+pub mod error;
+pub mod header;
+pub mod parser;
+pub mod printer;
+
+pub use ast::*;
+pub use error::{line_column, FileErrors, SyntaxError};
+pub use header::{Game, Header, ResultBredouille, ResultClaim};
+pub use parser::{read, read_bytes, ReadRecord};
+pub use printer::{print_record, print_records, PrintOptions};

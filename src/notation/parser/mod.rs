@@ -1,0 +1,1267 @@
+//! The STN reader (nom 8). Each grammar function carries its rule of `grammar/stn.ebnf`
+//! in a comment right above it; a test checks that every rule has its function.
+//!
+//! The reader never judges the rules of the game: it reads text into a [`Record`] and
+//! reports what is malformed, recovering at the next throw number or tag so that one file
+//! yields all its errors (NOTATION.md §8). It never panics, whatever the bytes.
+
+use super::ast::*;
+use super::error::SyntaxError;
+use super::header::{self, Header, ResultBredouille, ResultClaim};
+use crate::board::{BySeat, Dialect, Point, ScoreFields, Seat, Setup};
+use crate::dice::Dice;
+use crate::jan::JanCode;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::{char as ch, digit1};
+use nom::error::{ErrorKind, ParseError};
+use nom::{IResult, Parser};
+
+/// A parse failure: where, what is wrong, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PErr {
+    ptr: usize,
+    len: usize,
+    message: String,
+    label: String,
+}
+
+impl<'a> ParseError<&'a str> for PErr {
+    fn from_error_kind(input: &'a str, kind: ErrorKind) -> Self {
+        PErr {
+            ptr: input.as_ptr() as usize,
+            len: 0,
+            message: format!("unexpected input ({})", kind.description()),
+            label: "not expected here".into(),
+        }
+    }
+
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type PResult<'a, T> = IResult<&'a str, T, PErr>;
+
+/// A fatal error at the start of `i`, `len` bytes long.
+fn fail<T>(i: &str, len: usize, message: impl Into<String>, label: impl Into<String>) -> PResult<'_, T> {
+    Err(nom::Err::Failure(PErr { ptr: i.as_ptr() as usize, len, message: message.into(), label: label.into() }))
+}
+
+/// "Not this rule": lets the caller try another.
+fn no<T>(i: &str) -> PResult<'_, T> {
+    Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Alt)))
+}
+
+/// The reading context: where the source starts and the record's letters.
+#[derive(Clone, Copy)]
+struct Ctx {
+    base: usize,
+    dialect: Dialect,
+}
+
+impl Ctx {
+    fn off(&self, i: &str) -> usize {
+        (i.as_ptr() as usize).saturating_sub(self.base)
+    }
+    fn span(&self, from: &str, to: &str) -> Span {
+        Span::new(self.off(from), self.off(to))
+    }
+    fn error(&self, e: PErr) -> SyntaxError {
+        let start = e.ptr.saturating_sub(self.base);
+        SyntaxError::new(Some(Span::new(start, start + e.len)), e.message, e.label)
+    }
+}
+
+/// A record as read, with the meaning of its tags and every error found in it.
+#[derive(Clone, Debug, Default)]
+pub struct ReadRecord {
+    /// The record (throws with errors left out).
+    pub record: Record,
+    /// What its known tags say.
+    pub header: Header,
+    /// Every syntax error of the record, in file order.
+    pub errors: Vec<SyntaxError>,
+}
+
+/// Reads a file's bytes: UTF-8 (a leading BOM skipped), LF or CRLF.
+/// Invalid UTF-8 gives one error at the first bad byte; nothing panics.
+pub fn read_bytes(bytes: &[u8]) -> Result<(String, Vec<ReadRecord>), (String, SyntaxError)> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => {
+            let recs = read(s);
+            Ok((s.to_string(), recs))
+        }
+        Err(e) => {
+            let good = e.valid_up_to();
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            // the lossy text has the same bytes up to `good`
+            let bad_len = e.error_len().unwrap_or(1);
+            let err = SyntaxError::new(
+                Some(Span::new(good, good + bad_len.min(3))),
+                format!("the file is not valid UTF-8 (bad byte at offset {good})"),
+                "expected UTF-8 text",
+            )
+            .with_help("STN files are UTF-8; re-save the file as UTF-8");
+            Err((text, err))
+        }
+    }
+}
+
+/// Reads every record of an STN text (NOTATION.md §2). A file may hold several records,
+/// each starting with its tags.
+pub fn read(src: &str) -> Vec<ReadRecord> {
+    let base = src.as_ptr() as usize;
+    let mut c = Ctx { base, dialect: Dialect::Soumille };
+    let mut i = src.strip_prefix('\u{feff}').unwrap_or(src);
+    let mut records: Vec<ReadRecord> = Vec::new();
+    let mut cur = ReadRecord::default();
+    let mut started = false; // the current record has a token
+    let mut header_done = false;
+    let mut last_number: u32 = 0;
+    let mut pending: Vec<Comment> = Vec::new();
+    let mut rec_start = c.off(i);
+    loop {
+        // whitespace and comments, attached to the token before them
+        pending.clear();
+        match ws(&c, i, &mut pending) {
+            Ok((rest, ())) => i = rest,
+            Err(e) => {
+                cur.errors.push(c.error(unwrap_err(e)));
+                i = &i[i.len()..];
+            }
+        }
+        attach(&mut cur.record, &mut pending);
+        if i.is_empty() {
+            break;
+        }
+        let first = i.as_bytes()[0];
+        if first == b'[' {
+            if !cur.record.throws.is_empty() {
+                finish(&c, &mut cur, &mut header_done, rec_start, i);
+                records.push(std::mem::take(&mut cur));
+                header_done = false;
+                last_number = 0;
+                rec_start = c.off(i);
+            }
+            started = true;
+            match tag_pair(&c, i) {
+                Ok((rest, t)) => {
+                    if header_done {
+                        cur.errors.push(SyntaxError::new(
+                            t.spans.map(|s| s.whole),
+                            "a tag after the first throw",
+                            "tags go before the throws",
+                        ));
+                    } else {
+                        cur.record.tags.push(t);
+                    }
+                    i = rest;
+                }
+                Err(e) => {
+                    cur.errors.push(c.error(unwrap_err(e)));
+                    i = sync(i);
+                }
+            }
+        } else if first.is_ascii_digit() {
+            if !header_done {
+                let (h, errs) = header::interpret(&mut cur.record.tags, true);
+                c.dialect = h.letters;
+                cur.header = h;
+                cur.errors.extend(errs);
+                header_done = true;
+            }
+            started = true;
+            if let Ok((r, n)) = throw_number(&c, i) {
+                let expected = last_number.saturating_add(1);
+                if n != expected {
+                    cur.errors.push(
+                        SyntaxError::new(
+                            Some(c.span(i, r)),
+                            format!("throw {n} where throw {expected} was expected"),
+                            format!("expected {expected}."),
+                        )
+                        .with_help("throw numbers run consecutively from 1 across the whole game"),
+                    );
+                }
+                last_number = n;
+            }
+            match throw(&c, i) {
+                Ok((rest, t)) => {
+                    cur.record.throws.push(t);
+                    i = rest;
+                }
+                Err(e) => {
+                    cur.errors.push(c.error(unwrap_err(e)));
+                    i = sync(i);
+                }
+            }
+        } else {
+            let len = i.chars().next().map_or(1, char::len_utf8);
+            let word_len = i.find(|ch: char| ch.is_whitespace()).unwrap_or(i.len()).max(len);
+            cur.errors.push(SyntaxError::new(
+                Some(Span::new(c.off(i), c.off(i) + word_len)),
+                format!("unexpected `{}`", &i[..word_len]),
+                "expected a throw number such as `1.` or a tag such as `[Game \"grand-trictrac\"]`",
+            ));
+            i = sync(i);
+        }
+    }
+    if started || !cur.record.comments.is_empty() || !cur.errors.is_empty() {
+        finish(&c, &mut cur, &mut header_done, rec_start, i);
+        records.push(cur);
+    }
+    records
+}
+
+fn unwrap_err(e: nom::Err<PErr>) -> PErr {
+    match e {
+        nom::Err::Error(e) | nom::Err::Failure(e) => e,
+        nom::Err::Incomplete(_) => PErr { ptr: 0, len: 0, message: "incomplete input".into(), label: String::new() },
+    }
+}
+
+/// Closes a record: reads its header if no throw did, and checks what needs no rules.
+fn finish(c: &Ctx, cur: &mut ReadRecord, header_done: &mut bool, start: usize, end: &str) {
+    if !*header_done {
+        let (h, errs) = header::interpret(&mut cur.record.tags, true);
+        cur.header = h;
+        cur.errors.extend(errs);
+        *header_done = true;
+    }
+    cur.record.span = Some(Span::new(start, c.off(end)));
+    cur.errors.extend(super::check::check_throws(&cur.record));
+    cur.errors.sort_by_key(|e| e.span.map_or(0, |s| s.start));
+}
+
+/// Gives comments to the last token read: the last throw's, the last tag, or the record.
+fn attach(rec: &mut Record, pending: &mut Vec<Comment>) {
+    if pending.is_empty() {
+        return;
+    }
+    if let Some(t) = rec.throws.last_mut() {
+        let a = last_anchor(t);
+        for mut cm in pending.drain(..) {
+            cm.after = Some(a);
+            t.comments.push(cm);
+        }
+    } else if let Some(t) = rec.tags.last_mut() {
+        t.comments.append(pending);
+    } else {
+        rec.comments.append(pending);
+    }
+}
+
+/// The last token of a throw in canonical order (what a comment after it follows).
+pub fn last_anchor(t: &Throw) -> Anchor {
+    if let Some(o) = &t.opponent {
+        if o.holes.is_some() {
+            return Anchor::OpponentHoles;
+        }
+        if !o.marks.is_empty() {
+            return Anchor::OpponentMark(o.marks.len() - 1);
+        }
+        return Anchor::Slash;
+    }
+    if t.glyph.is_some() {
+        return Anchor::Glyph;
+    }
+    match &t.play {
+        Some(Play::Pass) => return Anchor::Pass,
+        Some(Play::Moves(m)) if !m.is_empty() => return Anchor::Move(m.len() - 1),
+        _ => {}
+    }
+    if t.decision.is_some() {
+        Anchor::Decision
+    } else if t.holes.is_some() {
+        Anchor::Holes
+    } else if !t.marks.is_empty() {
+        Anchor::Mark(t.marks.len() - 1)
+    } else {
+        Anchor::Dice
+    }
+}
+
+/// Skips to the next place a record can go on: a `[` or a throw number `N.` after
+/// whitespace, passing over comments.
+fn sync(i: &str) -> &str {
+    let b = i.as_bytes();
+    let mut k = i.chars().next().map_or(0, char::len_utf8);
+    while k < b.len() {
+        match b[k] {
+            b'{' => match memchr(b'}', &b[k..]) {
+                Some(e) => k += e + 1,
+                None => return &i[i.len()..],
+            },
+            b';' => match memchr(b'\n', &b[k..]) {
+                Some(e) => k += e + 1,
+                None => return &i[i.len()..],
+            },
+            c if b[k - 1].is_ascii_whitespace() && (c == b'[' || c.is_ascii_digit()) => {
+                if c == b'[' {
+                    return &i[k..];
+                }
+                let mut e = k;
+                while e < b.len() && b[e].is_ascii_digit() {
+                    e += 1;
+                }
+                if e < b.len() && b[e] == b'.' {
+                    return &i[k..];
+                }
+                k = e;
+            }
+            _ => k += 1,
+        }
+    }
+    &i[i.len()..]
+}
+
+fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
+    hay.iter().position(|&b| b == needle)
+}
+
+// ws = { white_space | comment } ;
+fn ws<'a>(c: &Ctx, mut i: &'a str, out: &mut Vec<Comment>) -> PResult<'a, ()> {
+    loop {
+        i = i.trim_start_matches([' ', '\t', '\n', '\r']);
+        match i.as_bytes().first() {
+            Some(b'{') | Some(b';') => {
+                let (rest, cm) = comment(c, i)?;
+                out.push(cm);
+                i = rest;
+            }
+            Some(_) if i.starts_with(char::is_whitespace) => {
+                i = i.trim_start();
+            }
+            _ => return Ok((i, ())),
+        }
+    }
+}
+
+// comment = brace_comment | line_comment ;
+fn comment<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
+    if i.starts_with('{') {
+        brace_comment(c, i)
+    } else if i.starts_with(';') {
+        line_comment(c, i)
+    } else {
+        no(i)
+    }
+}
+
+// brace_comment = "{" , { any_char - "}" } , "}" ;
+fn brace_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
+    let (body, _) = ch('{').parse(i)?;
+    match body.find('}') {
+        Some(e) => {
+            let text = body[..e].replace("\r\n", "\n");
+            Ok((&body[e + 1..], Comment { style: CommentStyle::Brace, text, after: None }))
+        }
+        None => fail(i, 1, "unterminated comment", "this `{` has no closing `}`"),
+    }
+}
+
+// line_comment = ";" , { any_char - newline } , ( newline | end_of_file ) ;
+fn line_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
+    let (body, _) = ch(';').parse(i)?;
+    let e = body.find('\n').unwrap_or(body.len());
+    let text = body[..e].strip_suffix('\r').unwrap_or(&body[..e]).to_string();
+    let rest = if e < body.len() { &body[e + 1..] } else { &body[e..] };
+    Ok((rest, Comment { style: CommentStyle::Line, text, after: None }))
+}
+
+// tag_pair = "[" , ws , tag_name , ws , tag_value , ws , "]" ;
+fn tag_pair<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
+    let start = i;
+    let (r, _) = ch('[').parse(i)?;
+    let mut comments = Vec::new();
+    let (r, ()) = ws(c, r, &mut comments)?;
+    let name_start = r;
+    let (r, name) = tag_name(c, r)?;
+    let name_span = c.span(name_start, r);
+    let (r, ()) = ws(c, r, &mut comments)?;
+    let (r, (value, value_span)) = tag_value(c, r)?;
+    let (r, ()) = ws(c, r, &mut comments)?;
+    let r = match ch::<&str, PErr>(']').parse(r) {
+        Ok((r, _)) => r,
+        Err(_) => return fail(r, 1, "the tag is not closed", "expected `]`"),
+    };
+    let spans = TagSpans { whole: c.span(start, r), name: name_span, value: value_span };
+    Ok((r, Tag { name: name.to_string(), value, comments, spans: Some(spans) }))
+}
+
+// tag_name = name_char , { name_char } ;
+fn tag_name<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, &'a str> {
+    match take_while1::<_, &str, PErr>(|ch: char| ch.is_alphanumeric() || ch == '_' || ch == '-').parse(i) {
+        Ok(x) => Ok(x),
+        Err(_) => fail(i, 1, "a tag without a name", "expected a tag name such as Game"),
+    }
+}
+
+// tag_value = '"' , { string_char | escape } , '"' ;
+// escape = "\" , ( '"' | "\" ) ;
+fn tag_value<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (String, Span)> {
+    let Ok((body, _)) = ch::<&str, PErr>('"').parse(i) else {
+        return fail(i, 1, "a tag without a quoted value", "expected a value in double quotes");
+    };
+    let mut k = 0;
+    let b = body.as_bytes();
+    while k < b.len() {
+        match b[k] {
+            b'"' => {
+                let span = c.span(body, &body[k..]);
+                return Ok((&body[k + 1..], (unescape(&body[..k]), span)));
+            }
+            b'\\' => match b.get(k + 1) {
+                Some(b'"') | Some(b'\\') => k += 2,
+                _ => {
+                    let len = body[k + 1..].chars().next().map_or(1, |ch| 1 + ch.len_utf8());
+                    return fail(&body[k..], len, "unknown escape in a tag value", "only \\\" and \\\\ are escapes");
+                }
+            },
+            b'\n' => return fail(i, k + 1, "the tag value is not closed on its line", "expected a closing `\"`"),
+            _ => k += 1,
+        }
+    }
+    fail(i, 1, "the tag value is not closed", "expected a closing `\"`")
+}
+
+fn unescape(raw: &str) -> String {
+    if !raw.contains('\\') {
+        return raw.to_string();
+    }
+    let mut s = String::with_capacity(raw.len());
+    let mut it = raw.chars();
+    while let Some(ch) = it.next() {
+        if ch == '\\' {
+            if let Some(n) = it.next() {
+                s.push(n);
+            }
+        } else {
+            s.push(ch);
+        }
+    }
+    s
+}
+
+/// True at a token boundary: end, whitespace, or punctuation that ends a word.
+fn boundary(i: &str) -> bool {
+    match i.as_bytes().first() {
+        None => true,
+        Some(&b) => b.is_ascii_whitespace() || b"{};()/[]!?,\"".contains(&b),
+    }
+}
+
+// throw = throw_number , ws , [ seat_prefix , ws ] , dice , { ws , mark } , [ ws , holes ] ,
+//         [ ws , decision ] , [ ws , play ] , [ ws , glyph ] , [ ws , opponent_part ] ,
+//         [ ws , glyph ] ;
+fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Throw> {
+    let start = i;
+    let mut sp = ThrowSpans::default();
+    let (r, number) = throw_number(c, i)?;
+    sp.number = Some(c.span(i, r));
+    let mut cm: Vec<Comment> = Vec::new();
+    let mut anchor = Anchor::Number;
+    macro_rules! skip {
+        ($r:expr) => {{
+            let n0 = cm.len();
+            let (r2, ()) = ws(c, $r, &mut cm)?;
+            for x in &mut cm[n0..] {
+                x.after = Some(anchor);
+            }
+            r2
+        }};
+    }
+    let mut r = skip!(r);
+    let mut seat = None;
+    if let Ok((r2, s)) = seat_prefix(c, r) {
+        sp.seat = Some(c.span(r, r2));
+        seat = Some(s);
+        anchor = Anchor::Seat;
+        r = skip!(r2);
+    }
+    let dice_start = r;
+    let (r2, d) = dice(c, r)?;
+    sp.dice = Some(c.span(dice_start, r2));
+    anchor = Anchor::Dice;
+    let mut t = Throw::new(number, d);
+    t.seat = seat;
+    r = skip!(r2);
+    // the thrower's marks
+    loop {
+        if r.starts_with('-') && r[1..].starts_with(|ch: char| ch.is_ascii_digit()) {
+            let len = 1 + r[1..].find(|ch: char| !ch.is_ascii_digit()).unwrap_or(r.len() - 1);
+            return fail(r, len, "a negative mark", "marks are never negative: expected +N");
+        }
+        if !r.starts_with('+') {
+            break;
+        }
+        let m0 = r;
+        let n = t.marks.len();
+        let (r2, m) = mark_with(c, r, &mut cm, Anchor::Mark(n))?;
+        sp.marks.push(c.span(m0, r2));
+        t.marks.push(m);
+        anchor = Anchor::Mark(n);
+        r = skip!(r2);
+    }
+    if let Ok((r2, h)) = holes(c, r) {
+        sp.holes = Some(c.span(r, r2));
+        t.holes = Some(h);
+        anchor = Anchor::Holes;
+        r = skip!(r2);
+    }
+    if let Ok((r2, d)) = decision(c, r) {
+        // in a dialect where `va` / `go` are also moves, they are decisions only after holes
+        let is_word_move = c.dialect_reads_move(&r[..c.off(r2) - c.off(r)]);
+        if !is_word_move || t.holes.is_some() {
+            sp.decision = Some(c.span(r, r2));
+            t.decision = Some(d);
+            anchor = Anchor::Decision;
+            r = skip!(r2);
+        }
+    }
+    let play_start = r;
+    let n_play = cm.len();
+    let played = play(c, r, &mut cm, &mut sp.moves);
+    if let Ok((r2, p)) = played {
+        sp.play = Some(c.span(play_start, r2));
+        anchor = match &p {
+            Play::Pass => Anchor::Pass,
+            Play::Moves(m) => Anchor::Move(m.len() - 1),
+        };
+        t.play = Some(p);
+        // comments between the play and a glyph go with the glyph
+        let n0 = cm.len();
+        let (r3, ()) = ws(c, r2, &mut cm)?;
+        if glyph(c, r3).is_ok() {
+            for x in &mut cm[n0..] {
+                x.after = Some(Anchor::Glyph);
+            }
+        } else {
+            for x in &mut cm[n0..] {
+                x.after = Some(anchor);
+            }
+        }
+        r = r3;
+    } else if let Err(nom::Err::Failure(e)) = played {
+        return Err(nom::Err::Failure(e));
+    } else {
+        cm.truncate(n_play);
+    }
+    if let Ok((r2, g)) = glyph(c, r) {
+        t.glyph = Some(g);
+        anchor = Anchor::Glyph;
+        r = skip!(r2);
+    }
+    if r.starts_with('/') {
+        let (r2, o) = opponent_part(c, r, &mut cm, &mut sp)?;
+        t.opponent = Some(o);
+        anchor = last_anchor(&t);
+        r = skip!(r2);
+        if t.glyph.is_none() {
+            if let Ok((r2, g)) = glyph(c, r) {
+                t.glyph = Some(g);
+                anchor = Anchor::Glyph;
+                r = skip!(r2);
+            }
+        }
+    }
+    let _ = anchor;
+    // what may follow a throw: the next throw, a tag, or the end
+    match r.as_bytes().first() {
+        None | Some(b'[') => {}
+        Some(b) if b.is_ascii_digit() => {}
+        Some(_) => return Err(nom::Err::Failure(misplaced(c, r, &t))),
+    }
+    // trailing whitespace belongs to the record driver; comments stay with this throw
+    sp.whole = Some(c.span(start, r));
+    t.comments = cm;
+    t.normalize_comments();
+    t.spans = Some(sp);
+    Ok((r, t))
+}
+
+impl Ctx {
+    /// Whether `word` reads as a move in this record's letters (`go`, `va` in Lepeintre's,
+    /// `GO` in Soumille's).
+    fn dialect_reads_move(&self, word: &str) -> bool {
+        matches!(move_(self, word), Ok((rest, _)) if rest.is_empty())
+    }
+}
+
+/// The error for a token found where none of the throw's remaining parts can stand.
+fn misplaced(c: &Ctx, r: &str, t: &Throw) -> PErr {
+    let word_len = r
+        .char_indices()
+        .find(|&(k, ch)| k > 0 && (ch.is_whitespace() || "{};".contains(ch)))
+        .map_or(r.len(), |(k, _)| k);
+    let word = &r[..word_len];
+    let ptr = r.as_ptr() as usize;
+    let (message, label) = if holes(c, r).is_ok() || decision(c, r).is_ok() {
+        (format!("`{word}` is out of place"), "a throw reads: dice, marks, holes, decision, play, glyph, / marks".to_string())
+    } else if r.starts_with('(') {
+        ("a jan list without a mark".to_string(), "expected +N before the list".to_string())
+    } else if r.starts_with('+') && t.play.is_some() {
+        (format!("`{word}` after the play"), "the thrower's marks come before the play; the opponent's after `/`".to_string())
+    } else {
+        (format!("unexpected `{word}`"), "expected a move, a glyph, `/` and the opponent's marks, or the next throw number".to_string())
+    };
+    PErr { ptr, len: word_len, message, label }
+}
+
+// throw_number = digit , { digit } , "." ;
+fn throw_number<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
+    let (r, digits) = digit1.parse(i)?;
+    let Ok(n) = digits.parse::<u32>() else {
+        return fail(i, digits.len(), "throw number too large", "expected a throw number such as 12.");
+    };
+    match ch::<&str, PErr>('.').parse(r) {
+        Ok((r, _)) => Ok((r, n)),
+        Err(_) => fail(i, digits.len(), "a throw number without its dot", "expected `.` after the number"),
+    }
+}
+
+// seat_prefix = seat , ":" ;
+fn seat_prefix<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Seat> {
+    let (r, s) = seat(c, i)?;
+    let (r, _) = ch(':').parse(r)?;
+    Ok((r, s))
+}
+
+// seat = "top" | "bottom" | "haut" | "bas" ;
+fn seat<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Seat> {
+    let (r, w) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(i)?;
+    match Seat::from_name(w) {
+        Some(s) => Ok((r, s)),
+        None => no(i),
+    }
+}
+
+// dice = die , "-" , die | doublet_name ;
+fn dice<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Dice> {
+    if i.starts_with(|ch: char| ch.is_ascii_digit()) {
+        let r0 = i;
+        let (r, a) = die(c, i)?;
+        let Ok((r, _)) = ch::<&str, PErr>('-').parse(r) else {
+            return fail(r0, 1, "incomplete dice", "expected dice such as 6-5");
+        };
+        let (r, b) = die(c, r)?;
+        if !boundary(r) && !r.starts_with('+') {
+            return fail(r0, c.off(r) - c.off(r0) + 1, "malformed dice", "expected dice such as 6-5");
+        }
+        return Ok((r, Dice::new(a, b).expect("dice checked")));
+    }
+    match doublet_name(c, i) {
+        Ok(x) => Ok(x),
+        Err(_) => {
+            let len = i.find(|ch: char| ch.is_whitespace()).unwrap_or(i.len()).clamp(1, 12);
+            let len = (0..=len).rev().find(|&k| i.is_char_boundary(k)).unwrap_or(0);
+            fail(i, len, "a throw without dice", "expected dice such as 6-5 or a doublet name (sonnez)")
+        }
+    }
+}
+
+// die = "1" | "2" | "3" | "4" | "5" | "6" ;
+fn die<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u8> {
+    match i.as_bytes().first() {
+        Some(&b @ b'1'..=b'6') if !i[1..].starts_with(|ch: char| ch.is_ascii_digit()) => Ok((&i[1..], b - b'0')),
+        Some(b) if b.is_ascii_digit() => {
+            let len = i.find(|ch: char| !ch.is_ascii_digit()).unwrap_or(i.len());
+            fail(i, len, format!("impossible die `{}`", &i[..len]), "a die shows 1 to 6")
+        }
+        _ => fail(i, 1, "incomplete dice", "expected a die, 1 to 6"),
+    }
+}
+
+// doublet_name = "bezas" | "ambesas" | "double-deux" | "ternes" | "carmes" | "quines" | "sonnez" ;
+fn doublet_name<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Dice> {
+    let (r, w) = take_while1(|ch: char| ch.is_ascii_alphabetic() || ch == '-').parse(i)?;
+    match Dice::from_doublet_name(w) {
+        Some(d) if boundary(r) || r.starts_with('+') => Ok((r, d)),
+        _ => no(i),
+    }
+}
+
+/// A mark, its list's comments anchored to it.
+fn mark_with<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>, a: Anchor) -> PResult<'a, Mark> {
+    let n0 = cm.len();
+    let res = mark(c, i, cm);
+    for x in &mut cm[n0..] {
+        x.after = Some(a);
+    }
+    res
+}
+
+// mark = "+" , number , [ ws , jan_list ] ;
+fn mark<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Mark> {
+    let (r, _) = ch('+').parse(i)?;
+    let Ok((r, digits)) = digit1::<&str, PErr>.parse(r) else {
+        return fail(i, 1, "a mark without points", "expected points such as +4");
+    };
+    let points: i64 = match digits.parse() {
+        Ok(p) if p <= 1_000_000 => p,
+        _ => return fail(i, 1 + digits.len(), "a mark too large", "expected points such as +4"),
+    };
+    if !boundary(r) {
+        return fail(i, c.off(r) - c.off(i) + 1, "malformed mark", "expected points such as +4");
+    }
+    // a jan list may follow after whitespace
+    let mut tmp = Vec::new();
+    let (r2, ()) = ws(c, r, &mut tmp)?;
+    if r2.starts_with('(') {
+        cm.append(&mut tmp);
+        let (r3, jans) = jan_list(c, r2, cm)?;
+        return Ok((r3, Mark { points, jans }));
+    }
+    Ok((r, Mark { points, jans: Vec::new() }))
+}
+
+// jan_list = "(" , ws , jan_item , { ws , [ "," , ws ] , jan_item } , ws , ")" ;
+fn jan_list<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Vec<JanClaim>> {
+    let (mut r, _) = ch('(').parse(i)?;
+    let mut jans = Vec::new();
+    loop {
+        let (r2, ()) = ws(c, r, cm)?;
+        r = r2;
+        if let Some(r2) = r.strip_prefix(')') {
+            if jans.is_empty() {
+                return fail(i, c.off(r2) - c.off(i), "an empty jan list", "expected jan codes such as (vrai x2)");
+            }
+            return Ok((r2, jans));
+        }
+        if !jans.is_empty() {
+            if let Some(r2) = r.strip_prefix(',') {
+                let (r3, ()) = ws(c, r2, cm)?;
+                r = r3;
+            }
+        }
+        if r.is_empty() {
+            return fail(i, 1, "the jan list is not closed", "expected `)`");
+        }
+        let (r2, j) = jan_item(c, r)?;
+        jans.push(j);
+        r = r2;
+    }
+}
+
+// jan_item = jan_code , [ ws , ways ] ;
+fn jan_item<'a>(c: &Ctx, i: &'a str) -> PResult<'a, JanClaim> {
+    let (r, code) = jan_code(c, i)?;
+    let r2 = r.trim_start_matches([' ', '\t']);
+    if let Ok((r3, w)) = ways(c, r2) {
+        return Ok((r3, JanClaim { code, ways: Some(w) }));
+    }
+    Ok((r, JanClaim { code, ways: None }))
+}
+
+// ways = "x" , number ;
+fn ways<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
+    let (r, _) = ch('x').parse(i)?;
+    let (r, digits) = digit1.parse(r)?;
+    match digits.parse::<u32>() {
+        Ok(n) if (1..=1000).contains(&n) => Ok((r, n)),
+        _ => fail(i, 1 + digits.len(), "impossible number of ways", "expected ways such as x2"),
+    }
+}
+
+// jan_code = "six-tables" | "6t" | "deux-tables" | "2t" | ... (NOTATION.md §3, case-insensitive) ;
+fn jan_code<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, JanCode> {
+    let (r, w) = match take_while1::<_, &str, PErr>(|ch: char| ch.is_alphanumeric() || ch == '-' || ch == '_').parse(i) {
+        Ok(x) => x,
+        Err(_) => {
+            let len = i.chars().next().map_or(1, char::len_utf8);
+            return fail(i, len, "unexpected text in a jan list", "expected a jan code such as vrai, faux or petit-jan");
+        }
+    };
+    match JanCode::from_code(w) {
+        Some(code) => Ok((r, code)),
+        None => fail(i, w.len(), format!("unknown jan code `{w}`"), "expected a jan code of NOTATION.md §3")
+            .map_err(|e| e.map(|mut p| {
+                p.label = "expected a jan code such as vrai, faux, coin, petit-jan, conserve-grand-jan, impuissance".into();
+                p
+            })),
+    }
+}
+
+// holes = [ number , ws ] , ( "trous" | "trou" | "holes" | "hole" ) ;
+fn holes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
+    let (r, n) = match digit1::<&str, PErr>.parse(i) {
+        Ok((r, d)) => {
+            let r2 = r.trim_start_matches([' ', '\t']);
+            if r2.len() == r.len() {
+                return no(i);
+            }
+            (r2, d.parse::<u32>().ok())
+        }
+        Err(_) => (i, Some(1)),
+    };
+    let (r2, w) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(r)?;
+    if !matches!(w.to_ascii_lowercase().as_str(), "trou" | "trous" | "hole" | "holes") || !boundary(r2) {
+        return no(i);
+    }
+    match n {
+        Some(n) if (1..=1000).contains(&n) => Ok((r2, n)),
+        _ => fail(i, r2.as_ptr() as usize - i.as_ptr() as usize, "impossible number of holes", "expected 1 trou, 2 trous, …"),
+    }
+}
+
+// decision = "tient" | "va" | "hold" | "go" | "je" , ws , "tiens" | "je" , ws , "m'en" , ws , "vais" ;
+fn decision<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Decision> {
+    let (r, w) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(i)?;
+    let lw = w.to_ascii_lowercase();
+    let (r, d) = match lw.as_str() {
+        "tient" | "hold" => (r, Decision::Hold),
+        "va" | "go" => (r, Decision::Go),
+        "je" => {
+            let r = r.trim_start_matches([' ', '\t']);
+            let (r2, w2) = take_while1(|ch: char| ch.is_ascii_alphabetic() || ch == '\'' || ch == '’').parse(r)?;
+            match w2.to_lowercase().as_str() {
+                "tiens" => (r2, Decision::Hold),
+                "m'en" | "m’en" => {
+                    let r3 = r2.trim_start_matches([' ', '\t']);
+                    let (r4, _) = tag("vais").parse(r3)?;
+                    (r4, Decision::Go)
+                }
+                _ => return no(i),
+            }
+        }
+        _ => return no(i),
+    };
+    if boundary(r) {
+        Ok((r, d))
+    } else {
+        no(i)
+    }
+}
+
+// play = "-" | move , { ws , move } ;
+fn play<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>, spans: &mut Vec<Span>) -> PResult<'a, Play> {
+    if let Some(r) = i.strip_prefix('-') {
+        if boundary(r) {
+            return Ok((r, Play::Pass));
+        }
+    }
+    if !starts_move(i) {
+        return no(i);
+    }
+    let mut moves = Vec::with_capacity(2);
+    let mut r = i;
+    loop {
+        let m0 = r;
+        let (r2, m) = move_(c, r)?;
+        spans.push(c.span(m0, r2));
+        moves.push(m);
+        r = r2;
+        let n0 = cm.len();
+        let (r3, ()) = ws(c, r, cm)?;
+        if r3.len() == r.len() || !starts_move(r3) {
+            cm.truncate(n0);
+            return Ok((r, Play::Moves(moves)));
+        }
+        let w = first_word(r3);
+        if is_keyword(w) && !c.dialect_reads_move(w) {
+            cm.truncate(n0);
+            if holes(c, r3).is_ok() || decision(c, r3).is_ok() {
+                return fail(r3, w.len(), format!("`{w}` after the play"), "holes and the decision come before the play");
+            }
+            return Ok((r, Play::Moves(moves)));
+        }
+        for x in &mut cm[n0..] {
+            x.after = Some(Anchor::Move(moves.len() - 1));
+        }
+        r = r3;
+    }
+}
+
+fn starts_move(i: &str) -> bool {
+    matches!(i.as_bytes().first(), Some(b) if b.is_ascii_alphabetic() || *b == b'&' || *b == b'#')
+}
+
+fn first_word(i: &str) -> &str {
+    let e = i.find(|ch: char| ch.is_whitespace() || "{};()/[]!?,".contains(ch)).unwrap_or(i.len());
+    &i[..e]
+}
+
+fn is_keyword(w: &str) -> bool {
+    matches!(w.to_ascii_lowercase().as_str(), "trou" | "trous" | "hole" | "holes" | "tient" | "hold" | "va" | "go" | "je")
+}
+
+// move = point , [ "-" ] , [ point , [ "-" ] ] , target ;
+// target = point | "#" ;
+fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
+    let (r, word) = take_while1(|ch: char| ch.is_ascii_alphabetic() || ch == '&' || ch == '#' || ch == '-').parse(i)?;
+    if !boundary(r) {
+        let extra = r.chars().next().map_or(0, char::len_utf8);
+        return fail(i, word.len() + extra, format!("malformed move `{}`", &i[..word.len() + extra]), "expected a move such as AF, AEK or Y#");
+    }
+    let bad = |msg: String| fail(i, word.len(), msg, "expected a move such as AF, A-F, AEK or Y#");
+    let bytes = word.as_bytes();
+    if bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') || word.contains("--") {
+        return bad(format!("malformed move `{word}`"));
+    }
+    let parts: Vec<(usize, u8)> = bytes.iter().copied().enumerate().filter(|&(_, b)| b != b'-').collect();
+    if parts.len() < 2 || parts.len() > 3 {
+        return bad(format!("`{word}` is not a move: a move names two or three points"));
+    }
+    let mut pts = [None; 3];
+    for (n, &(k, b)) in parts.iter().enumerate() {
+        if b == b'#' {
+            if n + 1 != parts.len() || n == 0 {
+                return bad(format!("`#` (off the board) can only end a move, in `{word}`"));
+            }
+            continue;
+        }
+        match point(c, &i[k..]) {
+            Ok((_, p)) => pts[n] = Some(p),
+            Err(e) => return Err(e),
+        }
+    }
+    let last = parts.len() - 1;
+    let to = match pts[last] {
+        Some(p) => Target::Point(p),
+        None => Target::Off,
+    };
+    let from = pts[0].expect("first part is a point");
+    let rest = if parts.len() == 3 { pts[1] } else { None };
+    Ok((r, Move { from, rest, to }))
+}
+
+// point = soumille_letter | lepeintre_letter ;
+fn point<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Point> {
+    let Some(chr) = i.chars().next() else { return no(i) };
+    if let Some(p) = Point::from_letter(chr, c.dialect) {
+        return Ok((&i[chr.len_utf8()..], p));
+    }
+    let (message, label) = match c.dialect {
+        Dialect::Soumille if chr.is_ascii_lowercase() => (
+            format!("`{chr}` is a Lepeintre letter, but this record is in Soumille's letters (add [Letters \"lepeintre\"] for Lepeintre's)"),
+            "expected a Soumille letter, A..Z (no J, U, W) or &",
+        ),
+        Dialect::Soumille => (format!("{chr} is no Soumille letter"), "expected a Soumille letter, A..Z (no J, U, W) or &"),
+        Dialect::Lepeintre if chr.is_ascii_uppercase() || chr == '&' => (
+            format!("`{chr}` is a Soumille letter, but this record is in Lepeintre's letters"),
+            "expected a Lepeintre letter, a..y (no w)",
+        ),
+        Dialect::Lepeintre => (format!("{chr} is no Lepeintre letter"), "expected a Lepeintre letter, a..y (no w)"),
+    };
+    fail(i, chr.len_utf8(), message, label)
+}
+
+// glyph = "!!" | "??" | "!?" | "?!" | "!" | "?" ;
+fn glyph<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Glyph> {
+    let g = if i.starts_with("!!") {
+        Glyph::Brilliant
+    } else if i.starts_with("??") {
+        Glyph::Blunder
+    } else if i.starts_with("!?") {
+        Glyph::Interesting
+    } else if i.starts_with("?!") {
+        Glyph::Dubious
+    } else if i.starts_with('!') {
+        Glyph::Good
+    } else if i.starts_with('?') {
+        Glyph::Mistake
+    } else {
+        return no(i);
+    };
+    let r = &i[g.text().len()..];
+    if r.starts_with(['!', '?']) {
+        return fail(i, g.text().len() + 1, "unknown glyph", "expected !, ?, !!, ??, !? or ?!");
+    }
+    Ok((r, g))
+}
+
+// opponent_part = "/" , { ws , mark } , [ ws , holes ] ;
+fn opponent_part<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>, sp: &mut ThrowSpans) -> PResult<'a, OpponentPart> {
+    let (mut r, _) = ch('/').parse(i)?;
+    let mut o = OpponentPart::default();
+    let mut anchor = Anchor::Slash;
+    loop {
+        let n0 = cm.len();
+        let (r2, ()) = ws(c, r, cm)?;
+        for x in &mut cm[n0..] {
+            x.after = Some(anchor);
+        }
+        r = r2;
+        if r.starts_with('+') {
+            let n = o.marks.len();
+            let (r2, m) = mark_with(c, r, cm, Anchor::OpponentMark(n))?;
+            sp.opponent_marks.push(c.span(r, r2));
+            o.marks.push(m);
+            anchor = Anchor::OpponentMark(n);
+            r = r2;
+            continue;
+        }
+        if r.starts_with('-') && r[1..].starts_with(|ch: char| ch.is_ascii_digit()) {
+            return fail(r, 2, "a negative mark", "marks are never negative: expected +N");
+        }
+        if let Ok((r2, h)) = holes(c, r) {
+            sp.opponent_holes = Some(c.span(r, r2));
+            o.holes = Some(h);
+            r = r2;
+        }
+        return Ok((r, o));
+    }
+}
+
+/// An error inside a position string or another tag value: byte range in the value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueError {
+    /// Byte range within the value.
+    pub at: std::ops::Range<usize>,
+    /// What is wrong.
+    pub message: String,
+    /// What was expected.
+    pub label: String,
+}
+
+fn value_error(base: &str, e: nom::Err<PErr>) -> ValueError {
+    let e = unwrap_err(e);
+    let start = e.ptr.saturating_sub(base.as_ptr() as usize).min(base.len());
+    ValueError { at: start..(start + e.len).min(base.len()), message: e.message, label: e.label }
+}
+
+/// Reads a position string (NOTATION.md §6) in `dialect`, checking that each side holds
+/// exactly fifteen men and that no point holds men of both seats.
+pub fn parse_position(s: &str, dialect: Dialect) -> Result<Setup, ValueError> {
+    let c = Ctx { base: s.as_ptr() as usize, dialect };
+    let trimmed = s.trim();
+    match position(&c, trimmed) {
+        Ok(("", setup)) => Ok(setup),
+        Ok((rest, _)) => {
+            let k = c.off(rest);
+            Err(ValueError { at: k..s.len(), message: format!("unexpected `{rest}` in the position"), label: "expected key=value fields".into() })
+        }
+        Err(e) => Err(value_error(s, e)),
+    }
+}
+
+// position = men_list , "/" , men_list , ws , seat , { ws , position_field } ;
+fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
+    let mut setup = Setup::opening(Seat::Top);
+    setup.men = BySeat::new([0; 24], [0; 24]);
+    let top_start = i;
+    let (r, (men, off)) = men_list(c, i)?;
+    setup.men[Seat::Top] = men;
+    setup.off[Seat::Top] = off;
+    let top_span = (top_start, r);
+    let Ok((r, _)) = ch::<&str, PErr>('/').parse(r) else {
+        return fail(r, 1, "a position needs both sides", "expected `/` between top's men and bottom's");
+    };
+    let bottom_start = r;
+    let (r, (men, off)) = men_list(c, r)?;
+    setup.men[Seat::Bottom] = men;
+    setup.off[Seat::Bottom] = off;
+    let bottom_span = (bottom_start, r);
+    for (seat, (a, b)) in [(Seat::Top, top_span), (Seat::Bottom, bottom_span)] {
+        let n = setup.total(seat);
+        if n != 15 {
+            let len = b.as_ptr() as usize - a.as_ptr() as usize;
+            return fail(a, len.max(1), format!("{seat} has {n} men; each side holds exactly 15"), "15 men, borne-off (#) included");
+        }
+    }
+    for p in Point::all() {
+        if setup.count(Seat::Top, p) > 0 && setup.count(Seat::Bottom, p) > 0 {
+            let letter = p.letter(c.dialect);
+            let at = top_start.find(letter).map_or(top_start, |k| &top_start[k..]);
+            return fail(at, 1, format!("point {letter} holds men of both seats"), "a point holds one seat's men");
+        }
+    }
+    let r2 = r.trim_start_matches([' ', '\t']);
+    if r2.len() == r.len() && !r.is_empty() {
+        return fail(r, 1, "unexpected text after the men", "expected a space and the seat to throw");
+    }
+    let Ok((mut r, turn)) = seat(c, r2) else {
+        let len = r2.find(' ').unwrap_or(r2.len()).max(1).min(r2.len().max(1));
+        return fail(r2, len.min(r2.len()), "a position without the seat to throw", "expected top or bottom");
+    };
+    setup.turn = turn;
+    loop {
+        let r2 = r.trim_start_matches([' ', '\t']);
+        if r2.is_empty() {
+            return Ok((r2, setup));
+        }
+        if r2.len() == r.len() {
+            return fail(r, 1, "unexpected text in the position", "expected a space before the next field");
+        }
+        let (r3, ()) = position_field(c, r2, &mut setup.score)?;
+        r = r3;
+    }
+}
+
+// men_list = { men_entry } ;
+// men_entry = ( point | "#" ) , [ count ] ;
+fn men_list<'a>(c: &Ctx, mut i: &'a str) -> PResult<'a, ([u8; 24], u8)> {
+    let mut men = [0u8; 24];
+    let mut off: Option<u8> = None;
+    loop {
+        let Some(chr) = i.chars().next() else { break };
+        if chr == '/' || chr == ' ' || chr == '\t' {
+            break;
+        }
+        let entry = i;
+        let (r, p) = if chr == '#' {
+            (&i[1..], None)
+        } else {
+            let (r, p) = point(c, i)?;
+            (r, Some(p))
+        };
+        let (r, count) = match digit1::<&str, PErr>.parse(r) {
+            Ok((r2, d)) => match d.parse::<u8>() {
+                Ok(n) if n >= 1 && n <= 15 => (r2, n),
+                _ => return fail(r, d.len(), format!("impossible count `{d}`"), "expected a count from 2 to 15"),
+            },
+            Err(_) => (r, 1),
+        };
+        let len = r.as_ptr() as usize - entry.as_ptr() as usize;
+        match p {
+            Some(p) => {
+                let slot = &mut men[p.index() as usize - 1];
+                if *slot > 0 {
+                    return fail(entry, len, format!("point {chr} is given twice"), "give each point once");
+                }
+                *slot = count;
+            }
+            None => {
+                if off.is_some() {
+                    return fail(entry, len, "borne-off men given twice", "give # once");
+                }
+                off = Some(count);
+            }
+        }
+        i = r;
+    }
+    Ok((i, (men, off.unwrap_or(0))))
+}
+
+// position_field = ( "holes" | "points" | "throws" ) , "=" , number , "/" , number
+//                | ( "bredouille" | "pavillon" ) , "=" , ( seat | "none" ) ;
+fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, ()> {
+    let (r, key) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(i).or_else(|_: nom::Err<PErr>| {
+        fail(i, 1, "unexpected text in the position", "expected key=value")
+    })?;
+    let Ok((r, _)) = ch::<&str, PErr>('=').parse(r) else {
+        return fail(i, key.len(), format!("`{key}` without a value"), "expected key=value");
+    };
+    let (r, val) = take_while(|ch: char| !ch.is_whitespace()).parse(r)?;
+    let whole = r.as_ptr() as usize - i.as_ptr() as usize;
+    let pair = |v: &str| -> Option<(u16, u16)> {
+        let (a, b) = v.split_once('/')?;
+        Some((a.parse().ok()?, b.parse().ok()?))
+    };
+    let seat_or_none = |v: &str| -> Option<Option<Seat>> {
+        if v.eq_ignore_ascii_case("none") {
+            Some(None)
+        } else {
+            Seat::from_name(v).map(Some)
+        }
+    };
+    let dup = |given: bool| if given { fail::<()>(i, whole, format!("`{key}` is given twice"), "give each field once") } else { Ok((r, ())) };
+    match key {
+        "holes" => {
+            dup(sc.holes.is_some())?;
+            let Some((t, b)) = pair(val) else { return fail(i, whole, "malformed holes", "expected holes=T/B") };
+            sc.holes = Some(BySeat::new(t, b));
+        }
+        "points" => {
+            dup(sc.points.is_some())?;
+            match pair(val) {
+                Some((t, b)) if t <= 10 && b <= 10 && t % 2 == 0 && b % 2 == 0 => {
+                    sc.points = Some(BySeat::new(t as u8, b as u8))
+                }
+                _ => return fail(i, whole, format!("impossible points `{val}`"), "expected points=T/B, each even, 0 to 10"),
+            }
+        }
+        "throws" => {
+            dup(sc.throws.is_some())?;
+            let Some((t, b)) = pair(val) else { return fail(i, whole, "malformed throws", "expected throws=T/B") };
+            sc.throws = Some(BySeat::new(t, b));
+        }
+        "bredouille" => {
+            dup(sc.bredouille.is_some())?;
+            let Some(s) = seat_or_none(val) else { return fail(i, whole, "malformed bredouille", "expected bredouille=top|bottom|none") };
+            sc.bredouille = Some(s);
+        }
+        "pavillon" => {
+            dup(sc.pavillon.is_some())?;
+            let Some(s) = seat_or_none(val) else { return fail(i, whole, "malformed pavillon", "expected pavillon=top|bottom|none") };
+            sc.pavillon = Some(s);
+        }
+        _ => {
+            let _ = c;
+            return fail(i, key.len(), format!("unknown position field `{key}`"), "expected holes, points, throws, bredouille or pavillon");
+        }
+    }
+    Ok((r, ()))
+}
+
+/// Reads a `Result` value (NOTATION.md §7).
+pub fn parse_result(s: &str) -> Result<ResultClaim, ValueError> {
+    let c = Ctx { base: s.as_ptr() as usize, dialect: Dialect::Soumille };
+    match result(&c, s.trim()) {
+        Ok(("", r)) => Ok(r),
+        Ok((rest, _)) => {
+            let k = c.off(rest);
+            Err(ValueError { at: k..s.len(), message: format!("unexpected `{}` in the result", rest.trim()), label: "expected bredouille, grande-bredouille or stakes=N".into() })
+        }
+        Err(e) => Err(value_error(s, e)),
+    }
+}
+
+// result = "*" | seat , ws , number , "-" , number , { ws , result_extra } ;
+// result_extra = "grande-bredouille" | "bredouille" | "stakes=" , stakes ;
+// stakes = number , [ ( "." , digit , { digit } ) | "½" ] ;
+fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
+    if let Some(r) = i.strip_prefix('*') {
+        return Ok((r, ResultClaim::Unfinished));
+    }
+    let expect = "expected `*` or a result such as `top 12-7`";
+    let Ok((r, winner)) = seat(c, i) else { return fail(i, i.len(), format!("malformed result `{i}`"), expect) };
+    let r = r.trim_start();
+    let nums = |r: &'a str| -> PResult<'a, (u32, u32)> {
+        let (r, a) = digit1(r)?;
+        let (r, _) = ch('-').parse(r)?;
+        let (r, b) = digit1(r)?;
+        Ok((r, (a.parse().unwrap_or(u32::MAX), b.parse().unwrap_or(u32::MAX))))
+    };
+    let Ok((mut r, (wh, lh))) = nums(r) else { return fail(i, i.len(), format!("malformed result `{i}`"), expect) };
+    let mut bredouille = None;
+    let mut stakes = None;
+    loop {
+        let r2 = r.trim_start();
+        if r2.is_empty() {
+            return Ok((r2, ResultClaim::Won { winner, winner_holes: wh, loser_holes: lh, bredouille, stakes }));
+        }
+        let w = r2.split_whitespace().next().unwrap_or("");
+        let lw = w.to_ascii_lowercase();
+        if lw == "grande-bredouille" && bredouille.is_none() {
+            bredouille = Some(ResultBredouille::Grande);
+        } else if lw == "bredouille" && bredouille.is_none() {
+            bredouille = Some(ResultBredouille::Bredouille);
+        } else if let (Some(v), true) = (lw.strip_prefix("stakes="), stakes.is_none()) {
+            let v2 = v.replace('½', ".5");
+            let v2 = if v2.starts_with('.') { format!("0{v2}") } else { v2 };
+            match v2.parse::<f64>() {
+                Ok(x) if x.is_finite() && x >= 0.0 && v2.chars().all(|ch| ch.is_ascii_digit() || ch == '.') => stakes = Some(x),
+                _ => return fail(r2, w.len(), format!("malformed stakes `{v}`"), "expected stakes=N such as 2 or 1.5"),
+            }
+        } else {
+            return fail(r2, w.len(), format!("unexpected `{w}` in the result"), "expected bredouille, grande-bredouille or stakes=N");
+        }
+        r = &r2[w.len()..];
+    }
+}
+
+/// Reads the value of a `Rules` tag (RULES.md §13).
+// rules_value = [ rule_option , { ";" , rule_option } ] ;
+// rule_option = ws , rule_key , ws , "=" , ws , rule_word , ws ;
+pub fn rules_value(s: &str) -> Result<crate::options::RuleOptions, Vec<crate::options::RulesError>> {
+    crate::options::RuleOptions::parse(s)
+}
+
+/// Reads one position string for the command line (Soumille letters).
+pub fn position_from_str(s: &str) -> Result<Setup, ValueError> {
+    parse_position(s, Dialect::Soumille)
+}
+
+#[cfg(test)]
+mod tests;

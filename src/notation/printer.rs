@@ -1,0 +1,269 @@
+//! The canonical printer (NOTATION.md, "canonical"): higher die first, doublets as digits,
+//! moves without dashes, seats only where the record had them, tags in a fixed order,
+//! comments kept byte for byte after the token they followed. Printing is idempotent.
+
+use super::ast::*;
+use super::header::tag_rank;
+use super::parser::parse_position;
+use crate::board::Dialect;
+use std::fmt::Write;
+
+/// How to print.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintOptions {
+    /// Convert the record to these letters (and set its `Letters` tag).
+    pub letters: Option<Dialect>,
+}
+
+/// Prints several records, separated by a blank line.
+pub fn print_records<'a>(records: impl IntoIterator<Item = &'a Record>, opts: PrintOptions) -> String {
+    let mut out = String::new();
+    for (k, r) in records.into_iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(&print_record(r, opts));
+    }
+    out
+}
+
+/// The record's letters, from its `Letters` tag.
+pub fn record_dialect(rec: &Record) -> Dialect {
+    rec.tag("Letters").and_then(Dialect::from_name).unwrap_or_default()
+}
+
+/// Prints one record canonically.
+pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
+    let mut tags: Vec<Tag> = rec.tags.clone();
+    let dialect = match opts.letters {
+        Some(d) => {
+            match tags.iter_mut().find(|t| t.name == "Letters") {
+                Some(t) => t.value = d.name().to_string(),
+                None if d == Dialect::Lepeintre => tags.push(Tag {
+                    name: "Letters".into(),
+                    value: d.name().into(),
+                    comments: Vec::new(),
+                    spans: None,
+                }),
+                None => {}
+            }
+            d
+        }
+        None => record_dialect(rec),
+    };
+    tags.sort_by_key(|t| tag_rank(&t.name));
+    let mut w = Writer { out: String::with_capacity(64 + rec.throws.len() * 24), line_start: true, indent: false };
+    for c in &rec.comments {
+        w.comment(c);
+        w.newline();
+    }
+    for t in &tags {
+        let value = if t.name == "Position" && dialect != Dialect::Soumille {
+            parse_position(&t.value, Dialect::Soumille).map_or_else(|_| t.value.clone(), |s| s.to_string_in(dialect))
+        } else {
+            t.value.clone()
+        };
+        w.token(&format!("[{} \"{}\"]", t.name, escape(&value)));
+        for c in &t.comments {
+            w.comment(c);
+        }
+        w.newline();
+    }
+    if !tags.is_empty() && !rec.throws.is_empty() {
+        w.out.push('\n');
+    }
+    for t in &rec.throws {
+        print_throw(&mut w, t, dialect);
+        w.newline();
+    }
+    w.out
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+struct Writer {
+    out: String,
+    line_start: bool,
+    /// The line was ended by a line comment inside a throw: indent what follows.
+    indent: bool,
+}
+
+impl Writer {
+    /// A token, separated from the previous one by a space (or indented after a line comment).
+    fn token(&mut self, s: &str) {
+        if self.indent {
+            self.out.push_str("    ");
+            self.indent = false;
+        } else if !self.line_start {
+            self.out.push(' ');
+        }
+        self.out.push_str(s);
+        self.line_start = false;
+    }
+
+    /// Text glued to the previous token.
+    fn glue(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    fn comment(&mut self, c: &Comment) {
+        match c.style {
+            CommentStyle::Brace => self.token(&format!("{{{}}}", c.text)),
+            CommentStyle::Line => {
+                self.token(&format!(";{}", c.text));
+                self.out.push('\n');
+                self.line_start = true;
+                self.indent = true;
+            }
+        }
+    }
+
+    fn newline(&mut self) {
+        if !self.line_start {
+            self.out.push('\n');
+        }
+        self.line_start = true;
+        self.indent = false;
+    }
+
+    fn comments_at(&mut self, t: &Throw, a: Anchor) {
+        for c in t.comments.iter().filter(|c| c.after == Some(a)) {
+            self.comment(c);
+        }
+    }
+}
+
+/// `+6 (vrai x2, coin)`
+fn mark_text(m: &Mark) -> String {
+    let mut s = format!("+{}", m.points);
+    if !m.jans.is_empty() {
+        s.push_str(" (");
+        for (k, j) in m.jans.iter().enumerate() {
+            if k > 0 {
+                s.push_str(", ");
+            }
+            s.push_str(j.code.name());
+            if let Some(n) = j.ways {
+                let _ = write!(s, " x{n}");
+            }
+        }
+        s.push(')');
+    }
+    s
+}
+
+fn holes_text(n: u32) -> String {
+    if n == 1 {
+        "1 trou".into()
+    } else {
+        format!("{n} trous")
+    }
+}
+
+/// A move in `dialect`: `AF`, `AEK`, `Y#`.
+pub fn move_text(m: &Move, dialect: Dialect) -> String {
+    let mut s = String::with_capacity(3);
+    s.push(m.from.letter(dialect));
+    if let Some(r) = m.rest {
+        s.push(r.letter(dialect));
+    }
+    match m.to {
+        Target::Point(p) => s.push(p.letter(dialect)),
+        Target::Off => s.push('#'),
+    }
+    s
+}
+
+fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect) {
+    w.token(&format!("{}.", t.number));
+    w.comments_at(t, Anchor::Number);
+    if let Some(s) = t.seat {
+        w.token(&format!("{}:", s.name()));
+        w.comments_at(t, Anchor::Seat);
+    }
+    w.token(&t.dice.to_string());
+    w.comments_at(t, Anchor::Dice);
+    for (k, m) in t.marks.iter().enumerate() {
+        w.token(&mark_text(m));
+        w.comments_at(t, Anchor::Mark(k));
+    }
+    if let Some(h) = t.holes {
+        w.token(&holes_text(h));
+        w.comments_at(t, Anchor::Holes);
+    }
+    if let Some(d) = t.decision {
+        let text = match d {
+            Decision::Hold => "tient",
+            // in Lepeintre's letters `va` is also a move: it reads as a decision only after holes
+            Decision::Go if dialect == Dialect::Lepeintre && t.holes.is_none() => "je m'en vais",
+            Decision::Go => "va",
+        };
+        w.token(text);
+        w.comments_at(t, Anchor::Decision);
+    }
+    let mut glyph_done = false;
+    match &t.play {
+        Some(Play::Pass) => {
+            w.token("-");
+            if let Some(g) = t.glyph {
+                w.glue(g.text());
+                glyph_done = true;
+            }
+            w.comments_at(t, Anchor::Pass);
+        }
+        Some(Play::Moves(moves)) => {
+            for (k, m) in moves.iter().enumerate() {
+                w.token(&move_text(m, dialect));
+                if k + 1 == moves.len() {
+                    if let Some(g) = t.glyph {
+                        w.glue(g.text());
+                        glyph_done = true;
+                    }
+                }
+                w.comments_at(t, Anchor::Move(k));
+            }
+        }
+        None => {}
+    }
+    if let Some(g) = t.glyph {
+        if !glyph_done {
+            w.token(g.text());
+        }
+        w.comments_at(t, Anchor::Glyph);
+    }
+    if let Some(o) = &t.opponent {
+        w.token("/");
+        w.comments_at(t, Anchor::Slash);
+        for (k, m) in o.marks.iter().enumerate() {
+            w.token(&mark_text(m));
+            w.comments_at(t, Anchor::OpponentMark(k));
+        }
+        if let Some(h) = o.holes {
+            w.token(&holes_text(h));
+            w.comments_at(t, Anchor::OpponentHoles);
+        }
+    }
+    // comments whose token is missing (records built by hand) go at the end
+    let n_moves = match &t.play {
+        Some(Play::Moves(m)) => m.len(),
+        _ => 0,
+    };
+    let present = |a: Anchor| match a {
+        Anchor::Number | Anchor::Dice => true,
+        Anchor::Seat => t.seat.is_some(),
+        Anchor::Mark(k) => k < t.marks.len(),
+        Anchor::Holes => t.holes.is_some(),
+        Anchor::Decision => t.decision.is_some(),
+        Anchor::Move(k) => k < n_moves,
+        Anchor::Pass => t.play == Some(Play::Pass),
+        Anchor::Glyph => t.glyph.is_some(),
+        Anchor::Slash => t.opponent.is_some(),
+        Anchor::OpponentMark(k) => t.opponent.as_ref().is_some_and(|o| k < o.marks.len()),
+        Anchor::OpponentHoles => t.opponent.as_ref().is_some_and(|o| o.holes.is_some()),
+    };
+    for c in t.comments.iter().filter(|c| !c.after.is_some_and(present)) {
+        w.comment(c);
+    }
+}

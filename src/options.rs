@@ -1,0 +1,265 @@
+//! The rule options of the `Rules` tag (RULES.md §13), defaults first.
+
+use std::fmt;
+
+macro_rules! option_enum {
+    ($(#[$m:meta])* $name:ident, $key:literal, $section:literal, [$($variant:ident = $text:literal),+ $(,)?]) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub enum $name {
+            #[default]
+            $(
+                #[doc = concat!("`", $key, "=", $text, "` (RULES.md ", $section, ")")]
+                $variant
+            ),+
+        }
+
+        impl $name {
+            /// The key in the `Rules` tag.
+            pub const KEY: &'static str = $key;
+            /// The accepted values, default first.
+            pub const VALUES: &'static [&'static str] = &[$($text),+];
+
+            /// The value's text.
+            pub fn text(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+
+            /// Reads a value (case-insensitive).
+            pub fn from_text(s: &str) -> Option<Self> {
+                $(if s.eq_ignore_ascii_case($text) { return Some($name::$variant); })+
+                None
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.text())
+            }
+        }
+    };
+}
+
+option_enum!(
+    /// Bearing off: Parisian or provincial method.
+    Sortie, "sortie", "§3", [Parisienne = "parisienne", Provinciale = "provinciale"]);
+option_enum!(
+    /// Whether a tout d'une may rest in a closed grand jan to pass beyond it.
+    PassageRest, "passage-rest", "§3", [Allowed = "allowed", Forbidden = "forbidden"]);
+option_enum!(
+    /// Whether hits respect the passage rules.
+    HitPassage, "hit-passage", "§4", [Ignored = "ignored", Checked = "checked"]);
+option_enum!(
+    /// The obsolete jans (rencontre, Margot la fendue, pile de misère).
+    Anciens, "anciens", "§7", [Non = "non", Oui = "oui"]);
+option_enum!(
+    /// The scheme of winnings.
+    Gains, "gains", "§8", [Guiton = "guiton", Ancien = "ancien", Pont = "pont"]);
+option_enum!(
+    /// How a broken fill or preservation is charged as a school.
+    EcolePlein, "ecole-plein", "§9", [Guiton = "guiton", Lepeintre = "lepeintre"]);
+option_enum!(
+    /// The consolation after refaits in Trictrac à écrire.
+    Consolation, "consolation", "§12", [Lineaire = "lineaire", Double = "double"]);
+option_enum!(
+    /// Whether the queue des jetons is paid.
+    QueueJetons, "queue-jetons", "§12", [Oui = "oui", Non = "non"]);
+option_enum!(
+    /// Who throws first in the next marqué.
+    Primaute, "primaute", "§12", [Gagnant = "gagnant", Alterne = "alterne"]);
+
+/// The options in force, with which of them the tag gave explicitly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RuleOptions {
+    /// §3 bearing off.
+    pub sortie: Sortie,
+    /// §3 resting in a closed jan.
+    pub passage_rest: PassageRest,
+    /// §4 hits and passage.
+    pub hit_passage: HitPassage,
+    /// §7 obsolete jans.
+    pub anciens: Anciens,
+    /// §8 winnings.
+    pub gains: Gains,
+    /// §9 schools for a broken fill or preservation.
+    pub ecole_plein: EcolePlein,
+    /// §12 consolation.
+    pub consolation: Consolation,
+    /// §12 queue des jetons.
+    pub queue_jetons: QueueJetons,
+    /// §12 primauté.
+    pub primaute: Primaute,
+    /// Which keys were given (bit per key, in [`RuleOptions::KEYS`] order).
+    pub given: u16,
+}
+
+/// An error in a `Rules` value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError {
+    /// Byte range of the offending text within the value.
+    pub at: std::ops::Range<usize>,
+    /// What is wrong and what is accepted.
+    pub message: String,
+}
+
+impl RuleOptions {
+    /// The keys, in canonical order (RULES.md §13).
+    pub const KEYS: [&'static str; 9] = [
+        Sortie::KEY,
+        PassageRest::KEY,
+        HitPassage::KEY,
+        Anciens::KEY,
+        Gains::KEY,
+        EcolePlein::KEY,
+        Consolation::KEY,
+        QueueJetons::KEY,
+        Primaute::KEY,
+    ];
+
+    fn values_of(key: usize) -> &'static [&'static str] {
+        [
+            Sortie::VALUES,
+            PassageRest::VALUES,
+            HitPassage::VALUES,
+            Anciens::VALUES,
+            Gains::VALUES,
+            EcolePlein::VALUES,
+            Consolation::VALUES,
+            QueueJetons::VALUES,
+            Primaute::VALUES,
+        ][key]
+    }
+
+    fn value_text(&self, key: usize) -> &'static str {
+        match key {
+            0 => self.sortie.text(),
+            1 => self.passage_rest.text(),
+            2 => self.hit_passage.text(),
+            3 => self.anciens.text(),
+            4 => self.gains.text(),
+            5 => self.ecole_plein.text(),
+            6 => self.consolation.text(),
+            7 => self.queue_jetons.text(),
+            _ => self.primaute.text(),
+        }
+    }
+
+    fn set(&mut self, key: usize, v: &str) -> bool {
+        macro_rules! put {
+            ($field:ident, $ty:ident) => {
+                match $ty::from_text(v) {
+                    Some(x) => {
+                        self.$field = x;
+                        true
+                    }
+                    None => false,
+                }
+            };
+        }
+        match key {
+            0 => put!(sortie, Sortie),
+            1 => put!(passage_rest, PassageRest),
+            2 => put!(hit_passage, HitPassage),
+            3 => put!(anciens, Anciens),
+            4 => put!(gains, Gains),
+            5 => put!(ecole_plein, EcolePlein),
+            6 => put!(consolation, Consolation),
+            7 => put!(queue_jetons, QueueJetons),
+            _ => put!(primaute, Primaute),
+        }
+    }
+
+    /// Reads a `Rules` value: `key=value` pairs separated by `;` (spaces allowed).
+    /// Unknown keys and values are errors naming the accepted ones; so is a key given twice.
+    pub fn parse(text: &str) -> Result<RuleOptions, Vec<RulesError>> {
+        let mut o = RuleOptions::default();
+        let mut errors = Vec::new();
+        let mut start = 0;
+        for part in text.split(';') {
+            let range = start..start + part.len();
+            start += part.len() + 1;
+            let trimmed = part.trim();
+            if trimmed.is_empty() {
+                continue;
+            }
+            let lead = part.len() - part.trim_start().len();
+            let at = range.start + lead..range.start + lead + trimmed.len();
+            let Some((k, v)) = trimmed.split_once('=') else {
+                errors.push(RulesError { at, message: format!("expected `key=value`, found `{trimmed}`") });
+                continue;
+            };
+            let (k, v) = (k.trim(), v.trim());
+            let Some(ki) = Self::KEYS.iter().position(|key| key.eq_ignore_ascii_case(k)) else {
+                errors.push(RulesError {
+                    at,
+                    message: format!("unknown rule option `{k}`; the options are {}", Self::KEYS.join(", ")),
+                });
+                continue;
+            };
+            if o.given & (1 << ki) != 0 {
+                errors.push(RulesError { at, message: format!("rule option `{}` is given twice", Self::KEYS[ki]) });
+                continue;
+            }
+            if !o.set(ki, v) {
+                errors.push(RulesError {
+                    at,
+                    message: format!(
+                        "unknown value `{v}` for `{}`; accepted: {}",
+                        Self::KEYS[ki],
+                        Self::values_of(ki).join(", ")
+                    ),
+                });
+                continue;
+            }
+            o.given |= 1 << ki;
+        }
+        if errors.is_empty() {
+            Ok(o)
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+impl fmt::Display for RuleOptions {
+    /// The canonical `Rules` value: the given keys in §13 order, `; `-separated.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (i, key) in Self::KEYS.iter().enumerate() {
+            if self.given & (1 << i) != 0 {
+                if !first {
+                    f.write_str("; ")?;
+                }
+                first = false;
+                write!(f, "{key}={}", self.value_text(i))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_print_canonically() {
+        let o = RuleOptions::parse(" gains=pont ;sortie=Provinciale").unwrap();
+        assert_eq!(o.sortie, Sortie::Provinciale);
+        assert_eq!(o.gains, Gains::Pont);
+        assert_eq!(o.passage_rest, PassageRest::Allowed);
+        assert_eq!(o.to_string(), "sortie=provinciale; gains=pont");
+        assert_eq!(RuleOptions::parse("").unwrap().to_string(), "");
+    }
+
+    #[test]
+    fn errors_name_accepted_values() {
+        let e = RuleOptions::parse("sortie=anglaise;foo=bar;gains").unwrap_err();
+        assert_eq!(e.len(), 3);
+        assert!(e[0].message.contains("parisienne, provinciale"), "{}", e[0].message);
+        assert!(e[1].message.contains("unknown rule option `foo`"));
+        assert_eq!(e[1].at, 16..23);
+        let e = RuleOptions::parse("gains=pont;gains=ancien").unwrap_err();
+        assert!(e[0].message.contains("twice"));
+    }
+}
