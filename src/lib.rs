@@ -20,6 +20,7 @@ pub mod jan;
 pub mod json;
 pub mod notation;
 pub mod options;
+pub mod report;
 
 pub use board::{BySeat, Dialect, Point, Seat, Setup};
 pub use dice::Dice;

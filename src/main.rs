@@ -1,1 +1,338 @@
-fn main(){}
+//! `soumille`: the command line, a thin layer over the library (CLI.md).
+//!
+//! Exit status: 0 clean, 1 something was flagged, 2 a file could not be read or parsed, or
+//! the command line was wrong. A closed pipe on standard output is not an error.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use soumille::notation::error::{render, Style};
+use soumille::notation::{print_records, PrintOptions, Record};
+use soumille::report::{CheckReport, FileReading};
+use soumille::{json, Dialect};
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Records of French Grand Trictrac in Soumille's notation (STN): read, check, convert.
+#[derive(Parser, Debug)]
+#[command(name = "soumille", version, about, long_about = None)]
+struct Cli {
+    /// How syntax errors are drawn on stderr: `auto` (graphical on a terminal, narrated
+    /// otherwise), `graphical` (no colour, 80 columns), `narrated`.
+    #[arg(long, global = true, value_enum, default_value_t = Diagnostics::Auto)]
+    diagnostics: Diagnostics,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Diagnostics {
+    Auto,
+    Graphical,
+    Narrated,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Letters {
+    Soumille,
+    Lepeintre,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Read, replay and validate records; list every error and flag.
+    ///
+    /// Syntax errors are shown on stderr with their place in the file. Exit 0 when clean,
+    /// 1 when something was flagged, 2 when a file could not be read or parsed.
+    /// `-` reads standard input.
+    Check {
+        /// STN files (`-` for standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// `text` (diagnostics on stderr) or `json` (the report of CLI.md on stdout).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print a record canonically (higher die first, moves without dashes, tags in order).
+    ///
+    /// Reads syntax only, never replays. With `--write` the file is replaced safely: the
+    /// new text goes to a temporary file in the same folder, which is then renamed.
+    Fmt {
+        /// The STN file (`-` for standard input), or a JSON document with `--from-json`.
+        file: PathBuf,
+        /// Convert the record's letters.
+        #[arg(long, value_enum)]
+        letters: Option<Letters>,
+        /// Rewrite the file in place instead of printing it.
+        #[arg(long, conflicts_with = "from_json")]
+        write: bool,
+        /// Read the JSON of `soumille json` and print it as STN.
+        #[arg(long)]
+        from_json: bool,
+    },
+    /// Convert a record to JSON (the model of `schema/record.schema.json`).
+    ///
+    /// Reads syntax only. Without `--spans` there are no byte offsets, so
+    /// `json(fmt(F)) == json(F)`.
+    Json {
+        /// The STN file (`-` for standard input).
+        file: PathBuf,
+        /// Include the byte offsets of every token.
+        #[arg(long)]
+        spans: bool,
+    },
+    /// The game throw by throw: dice, play, jans with ways and points, scores, flags.
+    /// (Needs the rules engine.)
+    Replay {
+        /// The STN file.
+        file: PathBuf,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The annotated score sheet of a record. (Needs the rules engine.)
+    Sheet {
+        /// The STN file.
+        file: PathBuf,
+        /// text, markdown, html or json.
+        #[arg(long, default_value = "text")]
+        format: String,
+    },
+    /// The board after throw N (`--at 0`: the start). (Needs the rules engine.)
+    Show {
+        /// The STN file.
+        file: PathBuf,
+        /// The throw after which to show the board.
+        #[arg(long, default_value_t = 0)]
+        at: u32,
+        /// text or svg.
+        #[arg(long, default_value = "text")]
+        format: String,
+    },
+    /// Every legal play and every jan of a roll in a position. (Needs the rules engine.)
+    Explain {
+        /// A position string (NOTATION.md §6), e.g. "A15/&15 top".
+        position: Option<String>,
+        /// The roll, e.g. 6-5.
+        #[arg(long)]
+        dice: Option<String>,
+        /// Read `POSITION<TAB>DICE` lines from stdin, write JSON Lines.
+        #[arg(long)]
+        batch: bool,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Complete games of seeded self-play, as STN on stdout. (Needs the rules engine.)
+    Generate {
+        /// How many games.
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// The seed; the same seed gives the same bytes.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+/// What a command ended with.
+enum Outcome {
+    Clean,
+    Flagged,
+    Failed,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    match run(cli) {
+        Ok(Outcome::Clean) => ExitCode::SUCCESS,
+        Ok(Outcome::Flagged) => ExitCode::from(1),
+        Ok(Outcome::Failed) => ExitCode::from(2),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("soumille: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn style(d: Diagnostics) -> Style {
+    match d {
+        Diagnostics::Graphical => Style::Plain,
+        Diagnostics::Narrated => Style::Narrated,
+        Diagnostics::Auto if io::stderr().is_terminal() => Style::Colour,
+        Diagnostics::Auto => Style::Narrated,
+    }
+}
+
+fn read_input(path: &Path) -> io::Result<Vec<u8>> {
+    if path.as_os_str() == "-" {
+        let mut v = Vec::new();
+        io::stdin().read_to_end(&mut v)?;
+        Ok(v)
+    } else {
+        std::fs::read(path)
+    }
+}
+
+fn out(text: &str) -> io::Result<()> {
+    let mut o = io::stdout().lock();
+    o.write_all(text.as_bytes())?;
+    o.flush()
+}
+
+/// Reads and parses one STN file; prints its syntax errors. `None` when it failed.
+fn read_stn(path: &Path, st: Style) -> io::Result<Option<Vec<Record>>> {
+    let bytes = match read_input(path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("soumille: cannot read {}: {e}", path.display());
+            return Ok(None);
+        }
+    };
+    let r = FileReading::of_bytes(&bytes);
+    if !r.is_clean() {
+        eprint!("{}", render(&path.display().to_string(), &r.text, &r.errors(), st));
+        return Ok(None);
+    }
+    Ok(Some(r.records.into_iter().map(|r| r.record).collect()))
+}
+
+fn run(cli: Cli) -> io::Result<Outcome> {
+    let st = style(cli.diagnostics);
+    match cli.command {
+        Command::Check { files, format } => check(&files, format, st),
+        Command::Fmt { file, letters, write, from_json } => {
+            let records = if from_json {
+                let bytes = match read_input(&file) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        eprintln!("soumille: cannot read {}: {e}", file.display());
+                        return Ok(Outcome::Failed);
+                    }
+                };
+                match json::from_str(&String::from_utf8_lossy(&bytes)) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        eprintln!("soumille: {}: {e}", file.display());
+                        return Ok(Outcome::Failed);
+                    }
+                }
+            } else {
+                match read_stn(&file, st)? {
+                    Some(r) => r,
+                    None => return Ok(Outcome::Failed),
+                }
+            };
+            let opts = PrintOptions {
+                letters: letters.map(|l| match l {
+                    Letters::Soumille => Dialect::Soumille,
+                    Letters::Lepeintre => Dialect::Lepeintre,
+                }),
+            };
+            let text = print_records(&records, opts);
+            if write {
+                if file.as_os_str() == "-" {
+                    eprintln!("soumille: --write needs a file, not standard input");
+                    return Ok(Outcome::Failed);
+                }
+                if let Err(e) = write_atomically(&file, &text) {
+                    eprintln!("soumille: cannot write {}: {e}", file.display());
+                    return Ok(Outcome::Failed);
+                }
+            } else {
+                out(&text)?;
+            }
+            Ok(Outcome::Clean)
+        }
+        Command::Json { file, spans } => match read_stn(&file, st)? {
+            Some(records) => {
+                out(&json::to_string(&json::to_document(records, spans)))?;
+                Ok(Outcome::Clean)
+            }
+            None => Ok(Outcome::Failed),
+        },
+        Command::Replay { .. } => not_yet("replay"),
+        Command::Sheet { .. } => not_yet("sheet"),
+        Command::Show { .. } => not_yet("show"),
+        Command::Explain { .. } => not_yet("explain"),
+        Command::Generate { .. } => not_yet("generate"),
+    }
+}
+
+fn not_yet(cmd: &str) -> io::Result<Outcome> {
+    eprintln!(
+        "soumille {cmd}: this command needs the rules engine, which is not in this version yet; \
+         `check`, `fmt` and `json` work now"
+    );
+    Ok(Outcome::Failed)
+}
+
+fn check(files: &[PathBuf], format: Format, st: Style) -> io::Result<Outcome> {
+    let mut report = CheckReport::default();
+    let mut failed = false;
+    let flagged = false;
+    for path in files {
+        let name = path.display().to_string();
+        let bytes = match read_input(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("soumille: cannot read {name}: {e}");
+                failed = true;
+                report.files.push(soumille::report::FileReport {
+                    path: name,
+                    unreadable: Some(e.to_string()),
+                    games: Vec::new(),
+                });
+                continue;
+            }
+        };
+        let r = FileReading::of_bytes(&bytes);
+        if !r.is_clean() {
+            failed = true;
+            eprint!("{}", render(&name, &r.text, &r.errors(), st));
+        }
+        report.files.push(r.report(&name));
+    }
+    if format == Format::Json {
+        let mut s = serde_json::to_string_pretty(&report).expect("report serializes");
+        s.push('\n');
+        out(&s)?;
+    }
+    Ok(if failed {
+        Outcome::Failed
+    } else if flagged {
+        Outcome::Flagged
+    } else {
+        Outcome::Clean
+    })
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder and a rename, so
+/// that an interrupted run never leaves a half-written record.
+fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.soumille-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(path) {
+            let _ = std::fs::set_permissions(&tmp, meta.permissions());
+        }
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

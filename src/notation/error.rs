@@ -112,3 +112,68 @@ mod tests {
         assert_eq!(line_column(s, 100), (3, 1));
     }
 }
+
+/// How diagnostics are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// miette's graphical report, in colour.
+    Colour,
+    /// miette's graphical report without colour, at a fixed width (stable for snapshots).
+    Plain,
+    /// miette's narratable form (screen readers, logs).
+    Narrated,
+}
+
+/// One error of a file, with the file's text, as a diagnostic of its own.
+struct InFile<'a> {
+    src: &'a NamedSource<String>,
+    err: &'a SyntaxError,
+}
+
+impl fmt::Debug for InFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.err.fmt(f)
+    }
+}
+
+impl fmt::Display for InFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.err.fmt(f)
+    }
+}
+
+impl std::error::Error for InFile<'_> {}
+
+impl Diagnostic for InFile<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.err.code()
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.err.help()
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.err.labels()
+    }
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(self.src)
+    }
+}
+
+/// Renders every error of a file, one report each, in `style`.
+#[cfg(feature = "fancy")]
+pub fn render(name: &str, text: &str, errors: &[SyntaxError], style: Style) -> String {
+    use miette::{GraphicalReportHandler, GraphicalTheme, NarratableReportHandler};
+    let src = NamedSource::new(name, text.to_string());
+    let mut out = String::new();
+    for err in errors {
+        let d = InFile { src: &src, err };
+        let _ = match style {
+            Style::Colour => GraphicalReportHandler::new_themed(GraphicalTheme::unicode()).render_report(&mut out, &d),
+            Style::Plain => GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+                .with_width(80)
+                .render_report(&mut out, &d),
+            Style::Narrated => NarratableReportHandler::new().render_report(&mut out, &d),
+        };
+    }
+    out
+}

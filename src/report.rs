@@ -1,0 +1,110 @@
+//! The reports of `check` (CLI.md, "check --format json"): one model, printed as text or JSON.
+
+use crate::notation::{self, line_column, ReadRecord, SyntaxError};
+use serde::Serialize;
+
+/// `{"files": [...]}`
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct CheckReport {
+    /// One entry per file, in the order given.
+    pub files: Vec<FileReport>,
+}
+
+/// One file's games.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct FileReport {
+    /// The path as given (`-` for standard input).
+    pub path: String,
+    /// The file could not be read at all (missing, unreadable).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreadable: Option<String>,
+    /// The records of the file.
+    pub games: Vec<GameReport>,
+}
+
+/// One record's outcome.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct GameReport {
+    /// Number of throws read.
+    pub throws: usize,
+    /// Syntax errors.
+    pub errors: Vec<ErrorEntry>,
+    /// Rule flags (fausses cases, écoles, …) from the replay.
+    pub flags: Vec<serde_json::Value>,
+}
+
+/// A syntax error with its place.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorEntry {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl ErrorEntry {
+    /// The entry for `e` in `src`.
+    pub fn new(e: &SyntaxError, src: &str) -> ErrorEntry {
+        let (line, column) = line_column(src, e.span.map_or(0, |s| s.start));
+        ErrorEntry { line, column, message: format!("{}: {}", e.message, e.label) }
+    }
+}
+
+/// What reading one file gave.
+#[derive(Clone, Debug)]
+pub struct FileReading {
+    /// The text (lossy where the bytes were not UTF-8).
+    pub text: String,
+    /// The records.
+    pub records: Vec<ReadRecord>,
+    /// Errors that belong to no record (invalid UTF-8).
+    pub file_errors: Vec<SyntaxError>,
+}
+
+impl FileReading {
+    /// Reads a file's bytes.
+    pub fn of_bytes(bytes: &[u8]) -> FileReading {
+        match notation::read_bytes(bytes) {
+            Ok((text, records)) => FileReading { text, records, file_errors: Vec::new() },
+            Err((text, e)) => FileReading { text, records: Vec::new(), file_errors: vec![e] },
+        }
+    }
+
+    /// Every syntax error of the file, in order.
+    pub fn errors(&self) -> Vec<SyntaxError> {
+        let mut v = self.file_errors.clone();
+        v.extend(self.records.iter().flat_map(|r| r.errors.iter().cloned()));
+        v
+    }
+
+    /// Whether the file read without error.
+    pub fn is_clean(&self) -> bool {
+        self.file_errors.is_empty() && self.records.iter().all(|r| r.errors.is_empty())
+    }
+
+    /// The report of the file.
+    pub fn report(&self, path: &str) -> FileReport {
+        let mut games: Vec<GameReport> = self
+            .records
+            .iter()
+            .map(|r| GameReport {
+                throws: r.record.throws.len(),
+                errors: r.errors.iter().map(|e| ErrorEntry::new(e, &self.text)).collect(),
+                flags: Vec::new(),
+            })
+            .collect();
+        if !self.file_errors.is_empty() {
+            games.insert(
+                0,
+                GameReport {
+                    throws: 0,
+                    errors: self.file_errors.iter().map(|e| ErrorEntry::new(e, &self.text)).collect(),
+                    flags: Vec::new(),
+                },
+            );
+        }
+        FileReport { path: path.to_string(), unreadable: None, games }
+    }
+}
