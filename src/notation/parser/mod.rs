@@ -110,6 +110,11 @@ pub fn read_bytes(bytes: &[u8]) -> Result<(String, Vec<ReadRecord>), (String, Sy
 /// Reads every record of an STN text (NOTATION.md §2). A file may hold several records,
 /// each starting with its tags.
 pub fn read(src: &str) -> Vec<ReadRecord> {
+    file(src)
+}
+
+// file = [ BOM ] , { ws | tag_pair | throw } ;
+fn file(src: &str) -> Vec<ReadRecord> {
     let base = src.as_ptr() as usize;
     let mut c = Ctx { base, dialect: Dialect::Soumille };
     let mut i = src.strip_prefix('\u{feff}').unwrap_or(src);
@@ -319,7 +324,7 @@ fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
     hay.iter().position(|&b| b == needle)
 }
 
-// ws = { white_space | comment } ;
+// ws = { WHITE_SPACE | comment } ;
 fn ws<'a>(c: &Ctx, mut i: &'a str, out: &mut Vec<Comment>) -> PResult<'a, ()> {
     loop {
         i = i.trim_start_matches([' ', '\t', '\n', '\r']);
@@ -348,7 +353,7 @@ fn comment<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     }
 }
 
-// brace_comment = "{" , { any_char - "}" } , "}" ;
+// brace_comment = "{" , { ANY_CHAR - "}" } , "}" ;
 fn brace_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     let (body, _) = ch('{').parse(i)?;
     match body.find('}') {
@@ -360,7 +365,7 @@ fn brace_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     }
 }
 
-// line_comment = ";" , { any_char - newline } , ( newline | end_of_file ) ;
+// line_comment = ";" , { ANY_CHAR - NEWLINE } , ( NEWLINE | END_OF_FILE ) ;
 fn line_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     let (body, _) = ch(';').parse(i)?;
     let e = body.find('\n').unwrap_or(body.len());
@@ -379,17 +384,17 @@ fn tag_pair<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
     let (r, name) = tag_name(c, r)?;
     let name_span = c.span(name_start, r);
     let (r, ()) = ws(c, r, &mut comments)?;
-    let (r, (value, value_span)) = tag_value(c, r)?;
-    let (r, ()) = ws(c, r, &mut comments)?;
+    let (after_value, (value, value_span)) = tag_value(c, r)?;
+    let (r, ()) = ws(c, after_value, &mut comments)?;
     let r = match ch::<&str, PErr>(']').parse(r) {
         Ok((r, _)) => r,
-        Err(_) => return fail(r, 1, "the tag is not closed", "expected `]`"),
+        Err(_) => return fail(after_value, 0, "the tag is not closed", "expected `]` here"),
     };
     let spans = TagSpans { whole: c.span(start, r), name: name_span, value: value_span };
     Ok((r, Tag { name: name.to_string(), value, comments, spans: Some(spans) }))
 }
 
-// tag_name = name_char , { name_char } ;
+// tag_name = NAME_CHAR , { NAME_CHAR } ;
 fn tag_name<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, &'a str> {
     match take_while1::<_, &str, PErr>(|ch: char| ch.is_alphanumeric() || ch == '_' || ch == '-').parse(i) {
         Ok(x) => Ok(x),
@@ -397,8 +402,7 @@ fn tag_name<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, &'a str> {
     }
 }
 
-// tag_value = '"' , { string_char | escape } , '"' ;
-// escape = "\" , ( '"' | "\" ) ;
+// tag_value = '"' , { ( ANY_CHAR - ( '"' | "\" | NEWLINE ) ) | escape } , '"' ;
 fn tag_value<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (String, Span)> {
     let Ok((body, _)) = ch::<&str, PErr>('"').parse(i) else {
         return fail(i, 1, "a tag without a quoted value", "expected a value in double quotes");
@@ -411,18 +415,27 @@ fn tag_value<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (String, Span)> {
                 let span = c.span(body, &body[k..]);
                 return Ok((&body[k + 1..], (unescape(&body[..k]), span)));
             }
-            b'\\' => match b.get(k + 1) {
-                Some(b'"') | Some(b'\\') => k += 2,
-                _ => {
-                    let len = body[k + 1..].chars().next().map_or(1, |ch| 1 + ch.len_utf8());
-                    return fail(&body[k..], len, "unknown escape in a tag value", "only \\\" and \\\\ are escapes");
-                }
-            },
+            b'\\' => {
+                let (r, _) = escape(c, &body[k..])?;
+                k = c.off(r) - c.off(body);
+            }
             b'\n' => return fail(i, k + 1, "the tag value is not closed on its line", "expected a closing `\"`"),
             _ => k += 1,
         }
     }
     fail(i, 1, "the tag value is not closed", "expected a closing `\"`")
+}
+
+// escape = "\" , ( '"' | "\" ) ;
+fn escape<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, char> {
+    let (r, _) = ch('\\').parse(i)?;
+    match r.chars().next() {
+        Some(e @ ('"' | '\\')) => Ok((&r[1..], e)),
+        other => {
+            let len = 1 + other.map_or(0, char::len_utf8);
+            fail(i, len, "unknown escape in a tag value", "only \\\" and \\\\ are escapes")
+        }
+    }
 }
 
 fn unescape(raw: &str) -> String {
@@ -598,6 +611,8 @@ fn misplaced(c: &Ctx, r: &str, t: &Throw) -> PErr {
     let ptr = r.as_ptr() as usize;
     let (message, label) = if holes(c, r).is_ok() || decision(c, r).is_ok() {
         (format!("`{word}` is out of place"), "a throw reads: dice, marks, holes, decision, play, glyph, / marks".to_string())
+    } else if t.opponent.is_some() && starts_move(r) {
+        (format!("`{word}` after the opponent's marks"), "the play comes before `/`".to_string())
     } else if r.starts_with('(') {
         ("a jan list without a mark".to_string(), "expected +N before the list".to_string())
     } else if r.starts_with('+') && t.play.is_some() {
@@ -608,7 +623,7 @@ fn misplaced(c: &Ctx, r: &str, t: &Throw) -> PErr {
     PErr { ptr, len: word_len, message, label }
 }
 
-// throw_number = digit , { digit } , "." ;
+// throw_number = DIGIT , { DIGIT } , "." ;
 fn throw_number<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
     let (r, digits) = digit1.parse(i)?;
     let Ok(n) = digits.parse::<u32>() else {
@@ -691,7 +706,7 @@ fn mark_with<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>, a: Anchor) -> PResu
     res
 }
 
-// mark = "+" , number , [ ws , jan_list ] ;
+// mark = "+" , NUMBER , [ ws , jan_list ] ;
 fn mark<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Mark> {
     let (r, _) = ch('+').parse(i)?;
     let Ok((r, digits)) = digit1::<&str, PErr>.parse(r) else {
@@ -743,7 +758,7 @@ fn jan_list<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Vec<J
     }
 }
 
-// jan_item = jan_code , [ ws , ways ] ;
+// jan_item = jan_code , [ SPACES , ways ] ;
 fn jan_item<'a>(c: &Ctx, i: &'a str) -> PResult<'a, JanClaim> {
     let (r, code) = jan_code(c, i)?;
     let r2 = r.trim_start_matches([' ', '\t']);
@@ -753,7 +768,7 @@ fn jan_item<'a>(c: &Ctx, i: &'a str) -> PResult<'a, JanClaim> {
     Ok((r, JanClaim { code, ways: None }))
 }
 
-// ways = "x" , number ;
+// ways = "x" , NUMBER ;
 fn ways<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
     let (r, _) = ch('x').parse(i)?;
     let (r, digits) = digit1.parse(r)?;
@@ -763,7 +778,8 @@ fn ways<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
     }
 }
 
-// jan_code = "six-tables" | "6t" | "deux-tables" | "2t" | ... (NOTATION.md §3, case-insensitive) ;
+// jan_code = JAN_CODE ;
+// (the codes and short aliases of NOTATION.md §3, any case)
 fn jan_code<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, JanCode> {
     let (r, w) = match take_while1::<_, &str, PErr>(|ch: char| ch.is_alphanumeric() || ch == '-' || ch == '_').parse(i) {
         Ok(x) => x,
@@ -782,7 +798,7 @@ fn jan_code<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, JanCode> {
     }
 }
 
-// holes = [ number , ws ] , ( "trous" | "trou" | "holes" | "hole" ) ;
+// holes = [ NUMBER , SPACES ] , ( "trous" | "trou" | "holes" | "hole" ) ;
 fn holes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
     let (r, n) = match digit1::<&str, PErr>.parse(i) {
         Ok((r, d)) => {
@@ -804,7 +820,8 @@ fn holes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
     }
 }
 
-// decision = "tient" | "va" | "hold" | "go" | "je" , ws , "tiens" | "je" , ws , "m'en" , ws , "vais" ;
+// decision = "tient" | "hold" | "je" , SPACES , "tiens"
+//          | "va" | "go" | "je" , SPACES , ( "m'en" | "m’en" ) , SPACES , "vais" ;
 fn decision<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Decision> {
     let (r, w) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(i)?;
     let lw = w.to_ascii_lowercase();
@@ -886,7 +903,6 @@ fn is_keyword(w: &str) -> bool {
 }
 
 // move = point , [ "-" ] , [ point , [ "-" ] ] , target ;
-// target = point | "#" ;
 fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
     let (r, word) = take_while1(|ch: char| ch.is_ascii_alphabetic() || ch == '&' || ch == '#' || ch == '-').parse(i)?;
     if !boundary(r) {
@@ -902,30 +918,29 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
     if parts.len() < 2 || parts.len() > 3 {
         return bad(format!("`{word}` is not a move: a move names two or three points"));
     }
-    let mut pts = [None; 3];
-    for (n, &(k, b)) in parts.iter().enumerate() {
-        if b == b'#' {
-            if n + 1 != parts.len() || n == 0 {
-                return bad(format!("`#` (off the board) can only end a move, in `{word}`"));
-            }
-            continue;
-        }
-        match point(c, &i[k..]) {
-            Ok((_, p)) => pts[n] = Some(p),
-            Err(e) => return Err(e),
-        }
-    }
     let last = parts.len() - 1;
-    let to = match pts[last] {
-        Some(p) => Target::Point(p),
-        None => Target::Off,
-    };
-    let from = pts[0].expect("first part is a point");
-    let rest = if parts.len() == 3 { pts[1] } else { None };
+    let mut pts = [None; 2];
+    for (n, &(k, b)) in parts[..last].iter().enumerate() {
+        if b == b'#' {
+            return bad(format!("`#` (off the board) can only end a move, in `{word}`"));
+        }
+        pts[n] = Some(point(c, &i[k..])?.1);
+    }
+    let (_, to) = target(c, &i[parts[last].0..])?;
+    let (Some(from), rest) = (pts[0], pts[1]) else { return bad(format!("malformed move `{word}`")) };
     Ok((r, Move { from, rest, to }))
 }
 
-// point = soumille_letter | lepeintre_letter ;
+// target = point | "#" ;
+fn target<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Target> {
+    if let Some(r) = i.strip_prefix('#') {
+        return Ok((r, Target::Off));
+    }
+    let (r, p) = point(c, i)?;
+    Ok((r, Target::Point(p)))
+}
+
+// point = SOUMILLE_LETTER | LEPEINTRE_LETTER ;
 fn point<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Point> {
     let Some(chr) = i.chars().next() else { return no(i) };
     if let Some(p) = Point::from_letter(chr, c.dialect) {
@@ -1035,7 +1050,7 @@ pub fn parse_position(s: &str, dialect: Dialect) -> Result<Setup, ValueError> {
     }
 }
 
-// position = men_list , "/" , men_list , ws , seat , { ws , position_field } ;
+// position = men_list , "/" , men_list , SPACES , seat , { SPACES , position_field } ;
 fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
     let mut setup = Setup::opening(Seat::Top);
     setup.men = BySeat::new([0; 24], [0; 24]);
@@ -1089,35 +1104,19 @@ fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
 }
 
 // men_list = { men_entry } ;
-// men_entry = ( point | "#" ) , [ count ] ;
 fn men_list<'a>(c: &Ctx, mut i: &'a str) -> PResult<'a, ([u8; 24], u8)> {
     let mut men = [0u8; 24];
     let mut off: Option<u8> = None;
-    loop {
-        let Some(chr) = i.chars().next() else { break };
-        if chr == '/' || chr == ' ' || chr == '\t' {
-            break;
-        }
+    while !i.is_empty() && !i.starts_with(['/', ' ', '\t']) {
         let entry = i;
-        let (r, p) = if chr == '#' {
-            (&i[1..], None)
-        } else {
-            let (r, p) = point(c, i)?;
-            (r, Some(p))
-        };
-        let (r, count) = match digit1::<&str, PErr>.parse(r) {
-            Ok((r2, d)) => match d.parse::<u8>() {
-                Ok(n) if n >= 1 && n <= 15 => (r2, n),
-                _ => return fail(r, d.len(), format!("impossible count `{d}`"), "expected a count from 2 to 15"),
-            },
-            Err(_) => (r, 1),
-        };
-        let len = r.as_ptr() as usize - entry.as_ptr() as usize;
+        let (r, (p, count)) = men_entry(c, i)?;
+        let len = c.off(r) - c.off(entry);
         match p {
             Some(p) => {
                 let slot = &mut men[p.index() as usize - 1];
                 if *slot > 0 {
-                    return fail(entry, len, format!("point {chr} is given twice"), "give each point once");
+                    let letter = p.letter(c.dialect);
+                    return fail(entry, len, format!("point {letter} is given twice"), "give each point once");
                 }
                 *slot = count;
             }
@@ -1133,7 +1132,25 @@ fn men_list<'a>(c: &Ctx, mut i: &'a str) -> PResult<'a, ([u8; 24], u8)> {
     Ok((i, (men, off.unwrap_or(0))))
 }
 
-// position_field = ( "holes" | "points" | "throws" ) , "=" , number , "/" , number
+// men_entry = ( point | "#" ) , [ COUNT ] ;
+fn men_entry<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Option<Point>, u8)> {
+    let (r, p) = match i.strip_prefix('#') {
+        Some(r) => (r, None),
+        None => {
+            let (r, p) = point(c, i)?;
+            (r, Some(p))
+        }
+    };
+    match digit1::<&str, PErr>.parse(r) {
+        Ok((r2, d)) => match d.parse::<u8>() {
+            Ok(n) if (1..=15).contains(&n) => Ok((r2, (p, n))),
+            _ => fail(r, d.len(), format!("impossible count `{d}`"), "expected a count from 1 to 15"),
+        },
+        Err(_) => Ok((r, (p, 1))),
+    }
+}
+
+// position_field = ( "holes" | "points" | "throws" ) , "=" , NUMBER , "/" , NUMBER
 //                | ( "bredouille" | "pavillon" ) , "=" , ( seat | "none" ) ;
 fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, ()> {
     let (r, key) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(i).or_else(|_: nom::Err<PErr>| {
@@ -1207,9 +1224,49 @@ pub fn parse_result(s: &str) -> Result<ResultClaim, ValueError> {
     }
 }
 
-// result = "*" | seat , ws , number , "-" , number , { ws , result_extra } ;
+enum Extra {
+    Bredouille(ResultBredouille),
+    Stakes(f64),
+}
+
 // result_extra = "grande-bredouille" | "bredouille" | "stakes=" , stakes ;
-// stakes = number , [ ( "." , digit , { digit } ) | "½" ] ;
+fn result_extra<'a>(c: &Ctx, w: &'a str) -> PResult<'a, Extra> {
+    if w.eq_ignore_ascii_case("grande-bredouille") {
+        return Ok(("", Extra::Bredouille(ResultBredouille::Grande)));
+    }
+    if w.eq_ignore_ascii_case("bredouille") {
+        return Ok(("", Extra::Bredouille(ResultBredouille::Bredouille)));
+    }
+    match w.get(..7) {
+        Some(k) if k.eq_ignore_ascii_case("stakes=") => {
+            let (r, x) = stakes(c, &w[7..])?;
+            Ok((r, Extra::Stakes(x)))
+        }
+        _ => no(w),
+    }
+}
+
+// stakes = NUMBER , [ "." , DIGIT , { DIGIT } | "½" ] ;
+fn stakes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, f64> {
+    let bad = || fail(i, i.len(), format!("malformed stakes `{i}`"), "expected stakes=N such as 2 or 1.5");
+    let Ok((r, whole)) = digit1::<&str, PErr>.parse(i) else { return bad() };
+    let (r, frac) = if let Some(r2) = r.strip_prefix('½') {
+        (r2, 0.5)
+    } else if let Some(r2) = r.strip_prefix('.') {
+        match digit1::<&str, PErr>.parse(r2) {
+            Ok((r3, d)) => (r3, format!("0.{d}").parse::<f64>().unwrap_or(0.0)),
+            Err(_) => return bad(),
+        }
+    } else {
+        (r, 0.0)
+    };
+    match whole.parse::<u32>() {
+        Ok(n) if r.is_empty() => Ok((r, n as f64 + frac)),
+        _ => bad(),
+    }
+}
+
+// result = "*" | seat , SPACES , NUMBER , "-" , NUMBER , { SPACES , result_extra } ;
 fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
     if let Some(r) = i.strip_prefix('*') {
         return Ok((r, ResultClaim::Unfinished));
@@ -1232,28 +1289,18 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
             return Ok((r2, ResultClaim::Won { winner, winner_holes: wh, loser_holes: lh, bredouille, stakes }));
         }
         let w = r2.split_whitespace().next().unwrap_or("");
-        let lw = w.to_ascii_lowercase();
-        if lw == "grande-bredouille" && bredouille.is_none() {
-            bredouille = Some(ResultBredouille::Grande);
-        } else if lw == "bredouille" && bredouille.is_none() {
-            bredouille = Some(ResultBredouille::Bredouille);
-        } else if let (Some(v), true) = (lw.strip_prefix("stakes="), stakes.is_none()) {
-            let v2 = v.replace('½', ".5");
-            let v2 = if v2.starts_with('.') { format!("0{v2}") } else { v2 };
-            match v2.parse::<f64>() {
-                Ok(x) if x.is_finite() && x >= 0.0 && v2.chars().all(|ch| ch.is_ascii_digit() || ch == '.') => stakes = Some(x),
-                _ => return fail(r2, w.len(), format!("malformed stakes `{v}`"), "expected stakes=N such as 2 or 1.5"),
-            }
-        } else {
-            return fail(r2, w.len(), format!("unexpected `{w}` in the result"), "expected bredouille, grande-bredouille or stakes=N");
+        match result_extra(c, w) {
+            Ok(("", Extra::Bredouille(b))) if bredouille.is_none() => bredouille = Some(b),
+            Ok(("", Extra::Stakes(x))) if stakes.is_none() => stakes = Some(x),
+            Err(nom::Err::Failure(e)) => return Err(nom::Err::Failure(e)),
+            _ => return fail(r2, w.len(), format!("unexpected `{w}` in the result"), "expected bredouille, grande-bredouille or stakes=N"),
         }
         r = &r2[w.len()..];
     }
 }
 
+// rules_value = [ RULE_KEY , "=" , RULE_WORD , { ";" , RULE_KEY , "=" , RULE_WORD } ] ;
 /// Reads the value of a `Rules` tag (RULES.md §13).
-// rules_value = [ rule_option , { ";" , rule_option } ] ;
-// rule_option = ws , rule_key , ws , "=" , ws , rule_word , ws ;
 pub fn rules_value(s: &str) -> Result<crate::options::RuleOptions, Vec<crate::options::RulesError>> {
     crate::options::RuleOptions::parse(s)
 }
