@@ -1,1 +1,46 @@
-fn main(){}
+//! Reading and printing throughput over a large concatenation of records (MB/s).
+//!
+//! `cargo bench --bench throughput`
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use soumille::notation::{print_records, read, PrintOptions};
+use std::hint::black_box;
+
+/// About 8 MB of records: the well-formed samples, repeated.
+fn corpus() -> String {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
+    let mut one = String::new();
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "stn"))
+        .collect();
+    names.sort();
+    for p in names {
+        let t = std::fs::read_to_string(p).unwrap();
+        one.push_str(t.trim_start_matches('\u{feff}'));
+        one.push('\n');
+    }
+    let mut all = String::with_capacity(8 << 20);
+    while all.len() < 8 << 20 {
+        all.push_str(&one);
+    }
+    all
+}
+
+fn bench(c: &mut Criterion) {
+    let text = corpus();
+    let records = read(&text);
+    assert!(records.iter().all(|r| r.errors.is_empty()));
+    let recs: Vec<_> = records.into_iter().map(|r| r.record).collect();
+    let mut g = c.benchmark_group("stn");
+    g.sample_size(20);
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.bench_function("read", |b| b.iter(|| black_box(read(black_box(&text))).len()));
+    g.bench_function("print", |b| b.iter(|| black_box(print_records(black_box(&recs), PrintOptions::default())).len()));
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -46,10 +46,13 @@ impl Seat {
 
     /// Reads `top`, `bottom`, `haut` or `bas` (case-insensitive).
     pub fn from_name(s: &str) -> Option<Seat> {
-        match s.to_ascii_lowercase().as_str() {
-            "top" | "haut" => Some(Seat::Top),
-            "bottom" | "bas" => Some(Seat::Bottom),
-            _ => None,
+        let is = |k: &str| s.eq_ignore_ascii_case(k);
+        if is("top") || is("haut") {
+            Some(Seat::Top)
+        } else if is("bottom") || is("bas") {
+            Some(Seat::Bottom)
+        } else {
+            None
         }
     }
 }
@@ -108,10 +111,12 @@ impl Dialect {
 
     /// Reads a dialect name (case-insensitive).
     pub fn from_name(s: &str) -> Option<Dialect> {
-        match s.to_ascii_lowercase().as_str() {
-            "soumille" => Some(Dialect::Soumille),
-            "lepeintre" => Some(Dialect::Lepeintre),
-            _ => None,
+        if s.eq_ignore_ascii_case("soumille") {
+            Some(Dialect::Soumille)
+        } else if s.eq_ignore_ascii_case("lepeintre") {
+            Some(Dialect::Lepeintre)
+        } else {
+            None
         }
     }
 
@@ -126,6 +131,20 @@ impl Dialect {
 
 const SOUMILLE: &[u8; 24] = b"ABCDEFGHIKLMNOPQRSTVXYZ&";
 const LEPEINTRE: &[u8; 24] = b"abcdefghijklmnopqrstuvxy";
+
+/// ASCII byte -> Soumille letter index (0: no letter), for each alphabet.
+const fn index_table(alphabet: &[u8; 24], reversed: bool) -> [u8; 128] {
+    let mut t = [0u8; 128];
+    let mut k = 0;
+    while k < 24 {
+        t[alphabet[k] as usize] = if reversed { 24 - k as u8 } else { k as u8 + 1 };
+        k += 1;
+    }
+    t
+}
+
+static SOUMILLE_INDEX: [u8; 128] = index_table(SOUMILLE, false);
+static LEPEINTRE_INDEX: [u8; 128] = index_table(LEPEINTRE, true);
 
 /// One of the 24 points, by its Soumille letter index 1 (`A`) ..= 24 (`&`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -173,15 +192,19 @@ impl Point {
     }
 
     /// Reads one letter of `dialect`; `None` when the dialect has no such letter.
+    #[inline]
     pub fn from_letter(c: char, dialect: Dialect) -> Option<Point> {
         if !c.is_ascii() {
             return None;
         }
-        let pos = dialect.alphabet().iter().position(|&b| b == c as u8)? as u8;
-        Some(match dialect {
-            Dialect::Soumille => Point(pos + 1),
-            Dialect::Lepeintre => Point(24 - pos),
-        })
+        let table = match dialect {
+            Dialect::Soumille => &SOUMILLE_INDEX,
+            Dialect::Lepeintre => &LEPEINTRE_INDEX,
+        };
+        match table[c as usize] {
+            0 => None,
+            i => Some(Point(i)),
+        }
     }
 
     /// All 24 points in board order A → &.
@@ -208,9 +231,8 @@ impl<'de> Deserialize<'de> for Point {
         let s = String::deserialize(d)?;
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => Point::from_letter(c, Dialect::Soumille).ok_or_else(|| {
-                serde::de::Error::custom(format!("`{s}` is not a Soumille letter (A..&, no J, U, W)"))
-            }),
+            (Some(c), None) => Point::from_letter(c, Dialect::Soumille)
+                .ok_or_else(|| serde::de::Error::custom(format!("`{s}` is not a Soumille letter (A..&, no J, U, W)"))),
             _ => Err(serde::de::Error::custom(format!("`{s}` is not one point letter"))),
         }
     }
@@ -252,12 +274,7 @@ impl Setup {
         let mut men = BySeat::new([0u8; 24], [0u8; 24]);
         men[Seat::Top][0] = 15;
         men[Seat::Bottom][23] = 15;
-        Setup {
-            men,
-            off: BySeat::new(0, 0),
-            turn: first,
-            score: ScoreFields::default(),
-        }
+        Setup { men, off: BySeat::new(0, 0), turn: first, score: ScoreFields::default() }
     }
 
     /// Men of `seat` on `point`.

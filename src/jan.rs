@@ -84,10 +84,10 @@ impl JanCode {
 
     /// Reads a code or its short alias, case-insensitively.
     pub fn from_code(s: &str) -> Option<JanCode> {
-        CODES
-            .iter()
-            .find(|(_, n, a)| n.eq_ignore_ascii_case(s) || a.eq_ignore_ascii_case(s))
-            .map(|c| c.0)
+        if s.len() > 18 {
+            return None;
+        }
+        CODES.iter().find(|(_, n, a)| n.eq_ignore_ascii_case(s) || a.eq_ignore_ascii_case(s)).map(|c| c.0)
     }
 
     /// Every code, in table order.

@@ -13,6 +13,7 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// A JSON document: the records of one file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Document {
     /// Always [`SCHEMA_VERSION`].
     pub schema_version: u32,
@@ -72,18 +73,25 @@ pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
     }
     let mut out = Vec::with_capacity(doc.records.len());
     for (k, mut rec) in doc.records.into_iter().enumerate() {
-        let invalid = |e: &SyntaxError| JsonError::Invalid { record: k + 1, message: format!("{} ({})", e.message, e.label) };
+        let invalid =
+            |e: &SyntaxError| JsonError::Invalid { record: k + 1, message: format!("{} ({})", e.message, e.label) };
         rec.strip_spans();
         let (_, errors) = header::interpret(&mut rec.tags, false);
         if let Some(e) = errors.first() {
             return Err(invalid(e));
         }
         for t in &rec.tags {
-            if t.value.contains(['\n', '\r']) || t.name.is_empty() || !t.name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
-                return Err(JsonError::Invalid { record: k + 1, message: format!("tag `{}` cannot be written in STN", t.name) });
+            if t.value.contains(['\n', '\r'])
+                || t.name.is_empty()
+                || !t.name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+            {
+                return Err(JsonError::Invalid {
+                    record: k + 1,
+                    message: format!("tag `{}` cannot be written in STN", t.name),
+                });
             }
         }
-        let mut errors = check::check_throws(&rec);
+        let mut errors = check::check_throws(&rec, None);
         errors.extend(check::check_numbering(&rec));
         if let Some(e) = errors.first() {
             return Err(invalid(e));
@@ -93,7 +101,10 @@ pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
                 if (c.style == notation::CommentStyle::Brace && c.text.contains('}'))
                     || (c.style == notation::CommentStyle::Line && c.text.contains('\n'))
                 {
-                    return Err(JsonError::Invalid { record: k + 1, message: format!("throw {}: a comment that cannot be written back", t.number) });
+                    return Err(JsonError::Invalid {
+                        record: k + 1,
+                        message: format!("throw {}: a comment that cannot be written back", t.number),
+                    });
                 }
             }
             if matches!(&t.play, Some(notation::Play::Moves(m)) if m.is_empty()) {

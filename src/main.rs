@@ -191,6 +191,11 @@ fn out(text: &str) -> io::Result<()> {
 
 /// Reads and parses one STN file; prints its syntax errors. `None` when it failed.
 fn read_stn(path: &Path, st: Style) -> io::Result<Option<Vec<Record>>> {
+    Ok(read_stn_full(path, st)?.map(|r| r.records.into_iter().map(|r| r.record).collect()))
+}
+
+/// Like [`read_stn`], keeping the text and what the reader found.
+fn read_stn_full(path: &Path, st: Style) -> io::Result<Option<FileReading>> {
     let bytes = match read_input(path) {
         Ok(b) => b,
         Err(e) => {
@@ -203,7 +208,7 @@ fn read_stn(path: &Path, st: Style) -> io::Result<Option<Vec<Record>>> {
         eprint!("{}", render(&path.display().to_string(), &r.text, &r.errors(), st));
         return Ok(None);
     }
-    Ok(Some(r.records.into_iter().map(|r| r.record).collect()))
+    Ok(Some(r))
 }
 
 fn run(cli: Cli) -> io::Result<Outcome> {
@@ -253,8 +258,14 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             }
             Ok(Outcome::Clean)
         }
-        Command::Json { file, spans } => match read_stn(&file, st)? {
-            Some(records) => {
+        Command::Json { file, spans } => match read_stn_full(&file, st)? {
+            Some(mut r) => {
+                if spans {
+                    for rec in &mut r.records {
+                        soumille::notation::parser::fill_spans(&r.text, rec);
+                    }
+                }
+                let records = r.records.into_iter().map(|r| r.record);
                 out(&json::to_string(&json::to_document(records, spans)))?;
                 Ok(Outcome::Clean)
             }

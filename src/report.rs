@@ -47,7 +47,7 @@ pub struct ErrorEntry {
 impl ErrorEntry {
     /// The entry for `e` in `src`.
     pub fn new(e: &SyntaxError, src: &str) -> ErrorEntry {
-        let (line, column) = line_column(src, e.span.map_or(0, |s| s.start));
+        let (line, column) = line_column(src, e.span.map_or(0, |s| s.start as usize));
         ErrorEntry { line, column, message: format!("{}: {}", e.message, e.label) }
     }
 }

@@ -78,7 +78,8 @@ fn all_errors_of_a_file_at_once() {
     let o = run_stdin(&["check", "--format", "json", "-"], src);
     assert_eq!(o.status.code(), Some(2));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let lines: Vec<u64> = v["files"][0]["games"][0]["errors"].as_array().unwrap().iter().map(|e| e["line"].as_u64().unwrap()).collect();
+    let lines: Vec<u64> =
+        v["files"][0]["games"][0]["errors"].as_array().unwrap().iter().map(|e| e["line"].as_u64().unwrap()).collect();
     assert_eq!(lines, vec![1, 3, 4, 5]);
 }
 
@@ -170,7 +171,12 @@ fn letters_convert_both_ways() {
     // and back
     let soum = run(&["fmt", "--letters", "lepeintre", "samples/lepeintre-teaching-game.stn"]);
     let lep_again = run(&["fmt", "samples/lepeintre-teaching-game.lep.stn"]);
-    let moves_only = |s: &str| s.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).map(|l| l.split('{').next().unwrap().trim().to_string()).collect::<Vec<_>>();
+    let moves_only = |s: &str| {
+        s.lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .map(|l| l.split('{').next().unwrap().trim().to_string())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(moves_only(&text(&soum.stdout)), moves_only(&text(&lep_again.stdout)));
 }
 
@@ -242,13 +248,8 @@ fn a_closed_pipe_is_not_an_error() {
     for n in 1..=20000 {
         big.push_str(&format!("{n}. 6-5 AG AF\n"));
     }
-    let mut child = bin()
-        .args(["fmt", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        bin().args(["fmt", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     std::thread::spawn(move || {
         use std::io::Write;

@@ -48,7 +48,9 @@ fn grammar_rules_have_parser_functions() {
         }
         // the comment block right above `fn name`
         let fn_names = [format!("fn {name}<"), format!("fn {name}("), format!("fn {name}_<"), format!("fn {name}_(")];
-        let Some(at) = lines.iter().position(|l| fn_names.iter().any(|f| l.trim_start().starts_with(f.as_str()) || l.contains(&format!("pub {f}")))) else {
+        let Some(at) = lines.iter().position(|l| {
+            fn_names.iter().any(|f| l.trim_start().starts_with(f.as_str()) || l.contains(&format!("pub {f}")))
+        }) else {
             missing.push(format!("{name}: no parser function"));
             continue;
         };

@@ -13,26 +13,33 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Span {
     /// First byte.
-    pub start: usize,
+    pub start: u32,
     /// One past the last byte.
-    pub end: usize,
+    pub end: u32,
 }
 
 impl Span {
-    /// `start..end`.
+    /// `start..end` (offsets past 4 GiB are clamped: no record is that large).
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        let c = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        Span { start: c(start), end: c(end) }
+    }
+
+    /// The byte range.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
     }
 }
 
 impl From<Span> for miette::SourceSpan {
     fn from(s: Span) -> Self {
-        (s.start, s.end.saturating_sub(s.start)).into()
+        (s.start as usize, s.end.saturating_sub(s.start) as usize).into()
     }
 }
 
 /// One game (a tour, or a Trictrac à écrire match): tags and numbered throws.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     /// Comments before the first token of the file (first record only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -62,12 +69,14 @@ impl Record {
         }
         for t in &mut self.throws {
             t.spans = None;
+            t.span = None;
         }
     }
 }
 
 /// A tag `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tag {
     /// The name: canonical English for known tags, as written for others.
     pub name: String,
@@ -167,6 +176,7 @@ mod off_marker {
 
 /// One man's move: `AF`, `AEK` (tout d'une resting on E), `AK`, `Y#` (NOTATION.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Move {
     /// The point the man leaves.
     pub from: Point,
@@ -177,6 +187,9 @@ pub struct Move {
     pub to: Target,
 }
 
+/// The moves of a play, held inline up to four (no allocation for a Grand Trictrac play).
+pub type Moves = smallvec::SmallVec<[Move; 4]>;
+
 /// What the thrower played: `-` (nothing could be played) or the men moved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -184,11 +197,12 @@ pub enum Play {
     /// `-`: no die could be played.
     Pass,
     /// The moves, in the order played.
-    Moves(Vec<Move>),
+    Moves(Moves),
 }
 
 /// One jan named in a mark's list, with its ways (`vrai x2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct JanClaim {
     /// The jan's code.
     pub code: JanCode,
@@ -199,6 +213,7 @@ pub struct JanClaim {
 
 /// A mark `+6 (vrai x2, coin)`: points claimed, with the jans announced.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Mark {
     /// The points marked (the reader rejects odd and negative ones).
     pub points: i64,
@@ -209,6 +224,7 @@ pub struct Mark {
 
 /// The opponent's part of a throw: `/ +2 (faux)` and an optional hole claim.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OpponentPart {
     /// The marks the opponent makes because of this throw.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -319,6 +335,7 @@ pub enum CommentStyle {
 
 /// A comment, its text byte for byte (line ends as LF).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Comment {
     /// Brace or line comment.
     pub style: CommentStyle,
@@ -331,6 +348,7 @@ pub struct Comment {
 
 /// One throw (coup): a roll by one player and all that follows from it (NOTATION.md §3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Throw {
     /// The throw number, consecutive from 1.
     pub number: u32,
@@ -360,9 +378,12 @@ pub struct Throw {
     /// Comments, each after the token it followed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<Comment>,
-    /// Where each token stands in the source.
+    /// Where the throw stands in the source (from its number to the next throw).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub spans: Option<ThrowSpans>,
+    pub span: Option<Span>,
+    /// Where each token stands: filled on request (see `parser::fill_spans`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spans: Option<Box<ThrowSpans>>,
 }
 
 impl Throw {
@@ -379,6 +400,7 @@ impl Throw {
             opponent: None,
             glyph: None,
             comments: Vec::new(),
+            span: None,
             spans: None,
         }
     }
@@ -403,8 +425,6 @@ pub struct ThrowSpans {
     pub decision: Option<Span>,
     /// The whole play.
     pub play: Option<Span>,
-    /// Each move.
-    pub moves: Vec<Span>,
     /// Each opponent's mark.
     pub opponent_marks: Vec<Span>,
     /// The opponent's hole claim.

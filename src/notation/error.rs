@@ -31,7 +31,7 @@ impl SyntaxError {
 
     /// 1-based line and column (in characters) of the error's start in `src`.
     pub fn line_column(&self, src: &str) -> (usize, usize) {
-        line_column(src, self.span.map_or(0, |s| s.start))
+        line_column(src, self.span.map_or(0, |s| s.start as usize))
     }
 }
 
@@ -165,8 +165,18 @@ pub fn render(name: &str, text: &str, errors: &[SyntaxError], style: Style) -> S
     use miette::{GraphicalReportHandler, GraphicalTheme, NarratableReportHandler};
     let src = NamedSource::new(name, text.to_string());
     let mut out = String::new();
+    let floor = |mut k: usize| {
+        k = k.min(text.len());
+        while !text.is_char_boundary(k) {
+            k -= 1;
+        }
+        k
+    };
     for err in errors {
-        let d = InFile { src: &src, err };
+        let mut err = err.clone();
+        err.span =
+            err.span.map(|s| Span::new(floor(s.start as usize), floor(s.end as usize).max(floor(s.start as usize))));
+        let d = InFile { src: &src, err: &err };
         let _ = match style {
             Style::Colour => GraphicalReportHandler::new_themed(GraphicalTheme::unicode()).render_report(&mut out, &d),
             Style::Plain => GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())

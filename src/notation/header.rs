@@ -42,7 +42,11 @@ impl Game {
 
     /// Reads a `Game` value, case-insensitively, accents allowed (`trictrac-à-écrire`).
     pub fn from_name(s: &str) -> Option<Game> {
-        let folded = fold_accents(&s.trim().to_lowercase());
+        let s = s.trim();
+        if let Some(g) = GAMES.iter().find(|g| g.1.eq_ignore_ascii_case(s)) {
+            return Some(g.0);
+        }
+        let folded = fold_accents(&s.to_lowercase());
         GAMES.iter().find(|g| g.1 == folded).map(|g| g.0)
     }
 }
@@ -161,11 +165,17 @@ pub fn tag_rank(name: &str) -> usize {
 
 /// The canonical name of a known tag written `name` (any case, French or English).
 pub fn canonical_tag_name(name: &str) -> Option<&'static str> {
-    let lower = name.to_lowercase();
-    KNOWN_TAGS
+    if let Some((n, _)) = KNOWN_TAGS
         .iter()
-        .find(|(n, aliases)| n.to_lowercase() == lower || aliases.contains(&lower.as_str()))
-        .map(|(n, _)| *n)
+        .find(|(n, aliases)| n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
+    {
+        return Some(n);
+    }
+    if name.is_ascii() {
+        return None;
+    }
+    let lower = name.to_lowercase();
+    KNOWN_TAGS.iter().find(|(_, aliases)| aliases.contains(&lower.as_str())).map(|(n, _)| *n)
 }
 
 impl Header {
@@ -185,8 +195,9 @@ impl Header {
 /// A span inside a tag's value, when the tag has spans and its value needed no unescaping.
 fn value_sub_span(tag: &Tag, range: std::ops::Range<usize>, raw_equal: bool) -> Option<Span> {
     let v = tag.spans?.value;
-    if raw_equal && range.end <= v.end - v.start {
-        Some(Span::new(v.start + range.start, v.start + range.end))
+    let r = v.range();
+    if raw_equal && range.end <= r.len() {
+        Some(Span::new(r.start + range.start, r.start + range.end))
     } else {
         Some(v)
     }
@@ -195,7 +206,7 @@ fn value_sub_span(tag: &Tag, range: std::ops::Range<usize>, raw_equal: bool) -> 
 /// Canonicalises the tags in place (English names, canonical values, canonical order) and
 /// reads their meaning. `position_in_dialect`: the `Position` value is written in the
 /// record's letters (as in a file) rather than Soumille's (as in JSON).
-pub fn interpret(tags: &mut Vec<Tag>, position_in_dialect: bool) -> (Header, Vec<SyntaxError>) {
+pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<SyntaxError>) {
     let mut h = Header::default();
     let mut errors = Vec::new();
     let mut seen = [false; KNOWN_TAGS.len()];
@@ -233,7 +244,9 @@ pub fn interpret(tags: &mut Vec<Tag>, position_in_dialect: bool) -> (Header, Vec
             "Game" => match Game::from_name(&t.value) {
                 Some(g) => {
                     h.game = g;
-                    t.value = g.name().to_string();
+                    if t.value != g.name() {
+                        t.value = g.name().to_string();
+                    }
                 }
                 None => errors.push(SyntaxError::new(
                     span,
@@ -244,7 +257,9 @@ pub fn interpret(tags: &mut Vec<Tag>, position_in_dialect: bool) -> (Header, Vec
             "First" => match Seat::from_name(t.value.trim()) {
                 Some(s) => {
                     h.first = Some(s);
-                    t.value = s.name().to_string();
+                    if t.value != s.name() {
+                        t.value = s.name().to_string();
+                    }
                 }
                 None => errors.push(SyntaxError::new(
                     span,
@@ -311,5 +326,5 @@ pub fn interpret(tags: &mut Vec<Tag>, position_in_dialect: bool) -> (Header, Vec
 
 /// Whether the tag's value span covers exactly its (unescaped) value.
 fn raw_matches(t: &Tag) -> bool {
-    t.spans.is_some_and(|s| s.value.end - s.value.start == t.value.len())
+    t.spans.is_some_and(|s| s.value.range().len() == t.value.len())
 }

@@ -39,12 +39,9 @@ pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
         Some(d) => {
             match tags.iter_mut().find(|t| t.name == "Letters") {
                 Some(t) => t.value = d.name().to_string(),
-                None if d == Dialect::Lepeintre => tags.push(Tag {
-                    name: "Letters".into(),
-                    value: d.name().into(),
-                    comments: Vec::new(),
-                    spans: None,
-                }),
+                None if d == Dialect::Lepeintre => {
+                    tags.push(Tag { name: "Letters".into(), value: d.name().into(), comments: Vec::new(), spans: None })
+                }
                 None => {}
             }
             d
@@ -215,7 +212,17 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect) {
         }
         Some(Play::Moves(moves)) => {
             for (k, m) in moves.iter().enumerate() {
-                w.token(&move_text(m, dialect));
+                let mut text = move_text(m, dialect);
+                // after a hole claim, a first move that spells `va` or `go` would read as
+                // the decision: a dash keeps it a move
+                if k == 0
+                    && t.holes.is_some()
+                    && t.decision.is_none()
+                    && ["va", "go"].iter().any(|d| text.eq_ignore_ascii_case(d))
+                {
+                    text.insert(1, '-');
+                }
+                w.token(&text);
                 if k + 1 == moves.len() {
                     if let Some(g) = t.glyph {
                         w.glue(g.text());

@@ -15,14 +15,15 @@ use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char as ch, digit1};
 use nom::error::{ErrorKind, ParseError};
 use nom::{IResult, Parser};
+use std::borrow::Cow;
 
 /// A parse failure: where, what is wrong, and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PErr {
     ptr: usize,
     len: usize,
-    message: String,
-    label: String,
+    message: Cow<'static, str>,
+    label: Cow<'static, str>,
 }
 
 impl<'a> ParseError<&'a str> for PErr {
@@ -30,8 +31,11 @@ impl<'a> ParseError<&'a str> for PErr {
         PErr {
             ptr: input.as_ptr() as usize,
             len: 0,
-            message: format!("unexpected input ({})", kind.description()),
-            label: "not expected here".into(),
+            message: {
+                let _ = kind;
+                Cow::Borrowed("unexpected input")
+            },
+            label: Cow::Borrowed("not expected here"),
         }
     }
 
@@ -43,7 +47,12 @@ impl<'a> ParseError<&'a str> for PErr {
 type PResult<'a, T> = IResult<&'a str, T, PErr>;
 
 /// A fatal error at the start of `i`, `len` bytes long.
-fn fail<T>(i: &str, len: usize, message: impl Into<String>, label: impl Into<String>) -> PResult<'_, T> {
+fn fail<T>(
+    i: &str,
+    len: usize,
+    message: impl Into<Cow<'static, str>>,
+    label: impl Into<Cow<'static, str>>,
+) -> PResult<'_, T> {
     Err(nom::Err::Failure(PErr { ptr: i.as_ptr() as usize, len, message: message.into(), label: label.into() }))
 }
 
@@ -56,6 +65,7 @@ fn no<T>(i: &str) -> PResult<'_, T> {
 #[derive(Clone, Copy)]
 struct Ctx {
     base: usize,
+    len: usize,
     dialect: Dialect,
 }
 
@@ -67,8 +77,9 @@ impl Ctx {
         Span::new(self.off(from), self.off(to))
     }
     fn error(&self, e: PErr) -> SyntaxError {
-        let start = e.ptr.saturating_sub(self.base);
-        SyntaxError::new(Some(Span::new(start, start + e.len)), e.message, e.label)
+        let start = e.ptr.saturating_sub(self.base).min(self.len);
+        let end = (start + e.len).min(self.len);
+        SyntaxError::new(Some(Span::new(start, end)), e.message, e.label)
     }
 }
 
@@ -94,10 +105,9 @@ pub fn read_bytes(bytes: &[u8]) -> Result<(String, Vec<ReadRecord>), (String, Sy
         Err(e) => {
             let good = e.valid_up_to();
             let text = String::from_utf8_lossy(bytes).into_owned();
-            // the lossy text has the same bytes up to `good`
-            let bad_len = e.error_len().unwrap_or(1);
+            // the lossy text has the same bytes up to `good`, then U+FFFD (3 bytes)
             let err = SyntaxError::new(
-                Some(Span::new(good, good + bad_len.min(3))),
+                Some(Span::new(good, good + 3)),
                 format!("the file is not valid UTF-8 (bad byte at offset {good})"),
                 "expected UTF-8 text",
             )
@@ -110,131 +120,157 @@ pub fn read_bytes(bytes: &[u8]) -> Result<(String, Vec<ReadRecord>), (String, Sy
 /// Reads every record of an STN text (NOTATION.md §2). A file may hold several records,
 /// each starting with its tags.
 pub fn read(src: &str) -> Vec<ReadRecord> {
+    file(src).collect()
+}
+
+/// The records of a text one at a time, each complete with its errors, without holding
+/// the others: for large files.
+pub fn records(src: &str) -> Records<'_> {
     file(src)
 }
 
+/// An iterator over the records of a text (see [`records`]).
+pub struct Records<'a> {
+    src: &'a str,
+    c: Ctx,
+    i: &'a str,
+    pending: Vec<Comment>,
+    done: bool,
+}
+
 // file = [ BOM ] , { ws | tag_pair | throw } ;
-fn file(src: &str) -> Vec<ReadRecord> {
-    let base = src.as_ptr() as usize;
-    let mut c = Ctx { base, dialect: Dialect::Soumille };
-    let mut i = src.strip_prefix('\u{feff}').unwrap_or(src);
-    let mut records: Vec<ReadRecord> = Vec::new();
-    let mut cur = ReadRecord::default();
-    let mut started = false; // the current record has a token
-    let mut header_done = false;
-    let mut last_number: u32 = 0;
-    let mut pending: Vec<Comment> = Vec::new();
-    let mut rec_start = c.off(i);
-    loop {
-        // whitespace and comments, attached to the token before them
-        pending.clear();
-        match ws(&c, i, &mut pending) {
-            Ok((rest, ())) => i = rest,
-            Err(e) => {
-                cur.errors.push(c.error(unwrap_err(e)));
-                i = &i[i.len()..];
-            }
+fn file(src: &str) -> Records<'_> {
+    let c = Ctx { base: src.as_ptr() as usize, len: src.len(), dialect: Dialect::Soumille };
+    let i = src.strip_prefix('\u{feff}').unwrap_or(src);
+    Records { src, c, i, pending: Vec::new(), done: false }
+}
+
+impl Iterator for Records<'_> {
+    type Item = ReadRecord;
+
+    fn next(&mut self) -> Option<ReadRecord> {
+        if self.done {
+            return None;
         }
-        attach(&mut cur.record, &mut pending);
-        if i.is_empty() {
-            break;
-        }
-        let first = i.as_bytes()[0];
-        if first == b'[' {
-            if !cur.record.throws.is_empty() {
-                finish(&c, &mut cur, &mut header_done, rec_start, i);
-                records.push(std::mem::take(&mut cur));
-                header_done = false;
-                last_number = 0;
-                rec_start = c.off(i);
+        let c = &mut self.c;
+        c.dialect = Dialect::Soumille;
+        let mut i = self.i;
+        let mut cur = ReadRecord::default();
+        let mut started = false; // the current record has a token
+        let mut header_done = false;
+        let mut last_number: u32 = 0;
+        let rec_start = c.off(i);
+        loop {
+            // whitespace and comments, attached to the token before them
+            self.pending.clear();
+            match ws(c, i, &mut self.pending) {
+                Ok((rest, ())) => i = rest,
+                Err(e) => {
+                    cur.errors.push(c.error(unwrap_err(e)));
+                    i = &i[i.len()..];
+                }
             }
-            started = true;
-            match tag_pair(&c, i) {
-                Ok((rest, t)) => {
-                    if header_done {
-                        cur.errors.push(SyntaxError::new(
-                            t.spans.map(|s| s.whole),
-                            "a tag after the first throw",
-                            "tags go before the throws",
-                        ));
-                    } else {
-                        cur.record.tags.push(t);
+            attach(&mut cur.record, &mut self.pending);
+            if i.is_empty() {
+                break;
+            }
+            let first = i.as_bytes()[0];
+            if first == b'[' {
+                if !cur.record.throws.is_empty() {
+                    // a tag after throws starts the next record
+                    finish(self.src, c, &mut cur, header_done, rec_start, i);
+                    self.i = i;
+                    return Some(cur);
+                }
+                started = true;
+                match tag_pair(c, i) {
+                    Ok((rest, t)) => {
+                        if header_done {
+                            cur.errors.push(SyntaxError::new(
+                                t.spans.map(|s| s.whole),
+                                "a tag after the first throw",
+                                "tags go before the throws",
+                            ));
+                        } else {
+                            cur.record.tags.push(t);
+                        }
+                        i = rest;
                     }
-                    i = rest;
+                    Err(e) => {
+                        cur.errors.push(c.error(unwrap_err(e)));
+                        i = sync(i);
+                    }
                 }
-                Err(e) => {
-                    cur.errors.push(c.error(unwrap_err(e)));
-                    i = sync(i);
+            } else if first.is_ascii_digit() {
+                if !header_done {
+                    let (h, errs) = header::interpret(&mut cur.record.tags, true);
+                    c.dialect = h.letters;
+                    cur.header = h;
+                    cur.errors.extend(errs);
+                    header_done = true;
                 }
+                started = true;
+                if let Ok((r, n)) = throw_number(c, i) {
+                    let expected = last_number.saturating_add(1);
+                    if n != expected {
+                        cur.errors.push(
+                            SyntaxError::new(
+                                Some(c.span(i, r)),
+                                format!("throw {n} where throw {expected} was expected"),
+                                format!("expected {expected}."),
+                            )
+                            .with_help("throw numbers run consecutively from 1 across the whole game"),
+                        );
+                    }
+                    last_number = n;
+                }
+                match throw(c, i) {
+                    Ok((rest, (t, _))) => {
+                        cur.record.throws.push(t);
+                        i = rest;
+                    }
+                    Err(e) => {
+                        cur.errors.push(c.error(unwrap_err(e)));
+                        i = sync(i);
+                    }
+                }
+            } else {
+                let len = i.chars().next().map_or(1, char::len_utf8);
+                let word_len = i.find(|ch: char| ch.is_whitespace()).unwrap_or(i.len()).max(len);
+                cur.errors.push(SyntaxError::new(
+                    Some(Span::new(c.off(i), c.off(i) + word_len)),
+                    format!("unexpected `{}`", &i[..word_len]),
+                    "expected a throw number such as `1.` or a tag such as `[Game \"grand-trictrac\"]`",
+                ));
+                i = sync(i);
             }
-        } else if first.is_ascii_digit() {
-            if !header_done {
-                let (h, errs) = header::interpret(&mut cur.record.tags, true);
-                c.dialect = h.letters;
-                cur.header = h;
-                cur.errors.extend(errs);
-                header_done = true;
-            }
-            started = true;
-            if let Ok((r, n)) = throw_number(&c, i) {
-                let expected = last_number.saturating_add(1);
-                if n != expected {
-                    cur.errors.push(
-                        SyntaxError::new(
-                            Some(c.span(i, r)),
-                            format!("throw {n} where throw {expected} was expected"),
-                            format!("expected {expected}."),
-                        )
-                        .with_help("throw numbers run consecutively from 1 across the whole game"),
-                    );
-                }
-                last_number = n;
-            }
-            match throw(&c, i) {
-                Ok((rest, t)) => {
-                    cur.record.throws.push(t);
-                    i = rest;
-                }
-                Err(e) => {
-                    cur.errors.push(c.error(unwrap_err(e)));
-                    i = sync(i);
-                }
-            }
-        } else {
-            let len = i.chars().next().map_or(1, char::len_utf8);
-            let word_len = i.find(|ch: char| ch.is_whitespace()).unwrap_or(i.len()).max(len);
-            cur.errors.push(SyntaxError::new(
-                Some(Span::new(c.off(i), c.off(i) + word_len)),
-                format!("unexpected `{}`", &i[..word_len]),
-                "expected a throw number such as `1.` or a tag such as `[Game \"grand-trictrac\"]`",
-            ));
-            i = sync(i);
         }
+        self.done = true;
+        self.i = i;
+        if started || !cur.record.comments.is_empty() || !cur.errors.is_empty() {
+            finish(self.src, c, &mut cur, header_done, rec_start, i);
+            return Some(cur);
+        }
+        None
     }
-    if started || !cur.record.comments.is_empty() || !cur.errors.is_empty() {
-        finish(&c, &mut cur, &mut header_done, rec_start, i);
-        records.push(cur);
-    }
-    records
 }
 
 fn unwrap_err(e: nom::Err<PErr>) -> PErr {
     match e {
         nom::Err::Error(e) | nom::Err::Failure(e) => e,
-        nom::Err::Incomplete(_) => PErr { ptr: 0, len: 0, message: "incomplete input".into(), label: String::new() },
+        nom::Err::Incomplete(_) => PErr { ptr: 0, len: 0, message: "incomplete input".into(), label: "".into() },
     }
 }
 
 /// Closes a record: reads its header if no throw did, and checks what needs no rules.
-fn finish(c: &Ctx, cur: &mut ReadRecord, header_done: &mut bool, start: usize, end: &str) {
-    if !*header_done {
+fn finish(src: &str, c: &Ctx, cur: &mut ReadRecord, header_done: bool, start: usize, end: &str) {
+    if !header_done {
         let (h, errs) = header::interpret(&mut cur.record.tags, true);
         cur.header = h;
         cur.errors.extend(errs);
-        *header_done = true;
     }
     cur.record.span = Some(Span::new(start, c.off(end)));
-    cur.errors.extend(super::check::check_throws(&cur.record));
+    cur.errors.extend(super::check::check_throws(&cur.record, Some((src, c.dialect))));
     cur.errors.sort_by_key(|e| e.span.map_or(0, |s| s.start));
 }
 
@@ -327,14 +363,15 @@ fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
 // ws = { WHITE_SPACE | comment } ;
 fn ws<'a>(c: &Ctx, mut i: &'a str, out: &mut Vec<Comment>) -> PResult<'a, ()> {
     loop {
-        i = i.trim_start_matches([' ', '\t', '\n', '\r']);
+        let skip = i.bytes().position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r')).unwrap_or(i.len());
+        i = &i[skip..];
         match i.as_bytes().first() {
             Some(b'{') | Some(b';') => {
                 let (rest, cm) = comment(c, i)?;
                 out.push(cm);
                 i = rest;
             }
-            Some(_) if i.starts_with(char::is_whitespace) => {
+            Some(&b) if b >= 0x80 && i.starts_with(char::is_whitespace) => {
                 i = i.trim_start();
             }
             _ => return Ok((i, ())),
@@ -358,7 +395,8 @@ fn brace_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     let (body, _) = ch('{').parse(i)?;
     match body.find('}') {
         Some(e) => {
-            let text = body[..e].replace("\r\n", "\n");
+            let raw = &body[..e];
+            let text = if raw.contains('\r') { raw.replace("\r\n", "\n") } else { raw.to_string() };
             Ok((&body[e + 1..], Comment { style: CommentStyle::Brace, text, after: None }))
         }
         None => fail(i, 1, "unterminated comment", "this `{` has no closing `}`"),
@@ -467,7 +505,7 @@ fn boundary(i: &str) -> bool {
 // throw = throw_number , ws , [ seat_prefix , ws ] , dice , { ws , mark } , [ ws , holes ] ,
 //         [ ws , decision ] , [ ws , play ] , [ ws , glyph ] , [ ws , opponent_part ] ,
 //         [ ws , glyph ] ;
-fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Throw> {
+fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
     let start = i;
     let mut sp = ThrowSpans::default();
     let (r, number) = throw_number(c, i)?;
@@ -534,7 +572,7 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Throw> {
     }
     let play_start = r;
     let n_play = cm.len();
-    let played = play(c, r, &mut cm, &mut sp.moves);
+    let played = play(c, r, &mut cm);
     if let Ok((r2, p)) = played {
         sp.play = Some(c.span(play_start, r2));
         anchor = match &p {
@@ -589,8 +627,8 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Throw> {
     sp.whole = Some(c.span(start, r));
     t.comments = cm;
     t.normalize_comments();
-    t.spans = Some(sp);
-    Ok((r, t))
+    t.span = sp.whole;
+    Ok((r, (t, sp)))
 }
 
 impl Ctx {
@@ -610,17 +648,26 @@ fn misplaced(c: &Ctx, r: &str, t: &Throw) -> PErr {
     let word = &r[..word_len];
     let ptr = r.as_ptr() as usize;
     let (message, label) = if holes(c, r).is_ok() || decision(c, r).is_ok() {
-        (format!("`{word}` is out of place"), "a throw reads: dice, marks, holes, decision, play, glyph, / marks".to_string())
+        (
+            format!("`{word}` is out of place"),
+            "a throw reads: dice, marks, holes, decision, play, glyph, / marks".to_string(),
+        )
     } else if t.opponent.is_some() && starts_move(r) {
         (format!("`{word}` after the opponent's marks"), "the play comes before `/`".to_string())
     } else if r.starts_with('(') {
         ("a jan list without a mark".to_string(), "expected +N before the list".to_string())
     } else if r.starts_with('+') && t.play.is_some() {
-        (format!("`{word}` after the play"), "the thrower's marks come before the play; the opponent's after `/`".to_string())
+        (
+            format!("`{word}` after the play"),
+            "the thrower's marks come before the play; the opponent's after `/`".to_string(),
+        )
     } else {
-        (format!("unexpected `{word}`"), "expected a move, a glyph, `/` and the opponent's marks, or the next throw number".to_string())
+        (
+            format!("unexpected `{word}`"),
+            "expected a move, a glyph, `/` and the opponent's marks, or the next throw number".to_string(),
+        )
     };
-    PErr { ptr, len: word_len, message, label }
+    PErr { ptr, len: word_len, message: message.into(), label: label.into() }
 }
 
 // throw_number = DIGIT , { DIGIT } , "." ;
@@ -644,6 +691,10 @@ fn seat_prefix<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Seat> {
 
 // seat = "top" | "bottom" | "haut" | "bas" ;
 fn seat<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Seat> {
+    match i.as_bytes().first() {
+        Some(b) if matches!(b.to_ascii_lowercase(), b't' | b'b' | b'h') => {}
+        _ => return no(i),
+    }
     let (r, w) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(i)?;
     match Seat::from_name(w) {
         Some(s) => Ok((r, s)),
@@ -781,25 +832,40 @@ fn ways<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
 // jan_code = JAN_CODE ;
 // (the codes and short aliases of NOTATION.md §3, any case)
 fn jan_code<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, JanCode> {
-    let (r, w) = match take_while1::<_, &str, PErr>(|ch: char| ch.is_alphanumeric() || ch == '-' || ch == '_').parse(i) {
+    let (r, w) = match take_while1::<_, &str, PErr>(|ch: char| ch.is_alphanumeric() || ch == '-' || ch == '_').parse(i)
+    {
         Ok(x) => x,
         Err(_) => {
             let len = i.chars().next().map_or(1, char::len_utf8);
-            return fail(i, len, "unexpected text in a jan list", "expected a jan code such as vrai, faux or petit-jan");
+            return fail(
+                i,
+                len,
+                "unexpected text in a jan list",
+                "expected a jan code such as vrai, faux or petit-jan",
+            );
         }
     };
     match JanCode::from_code(w) {
         Some(code) => Ok((r, code)),
-        None => fail(i, w.len(), format!("unknown jan code `{w}`"), "expected a jan code of NOTATION.md §3")
-            .map_err(|e| e.map(|mut p| {
-                p.label = "expected a jan code such as vrai, faux, coin, petit-jan, conserve-grand-jan, impuissance".into();
-                p
-            })),
+        None => {
+            fail(i, w.len(), format!("unknown jan code `{w}`"), "expected a jan code of NOTATION.md §3").map_err(|e| {
+                e.map(|mut p| {
+                    p.label =
+                        "expected a jan code such as vrai, faux, coin, petit-jan, conserve-grand-jan, impuissance"
+                            .into();
+                    p
+                })
+            })
+        }
     }
 }
 
 // holes = [ NUMBER , SPACES ] , ( "trous" | "trou" | "holes" | "hole" ) ;
 fn holes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
+    match i.as_bytes().first() {
+        Some(b) if b.is_ascii_digit() || matches!(b.to_ascii_lowercase(), b't' | b'h') => {}
+        _ => return no(i),
+    }
     let (r, n) = match digit1::<&str, PErr>.parse(i) {
         Ok((r, d)) => {
             let r2 = r.trim_start_matches([' ', '\t']);
@@ -811,24 +877,35 @@ fn holes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
         Err(_) => (i, Some(1)),
     };
     let (r2, w) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(r)?;
-    if !matches!(w.to_ascii_lowercase().as_str(), "trou" | "trous" | "hole" | "holes") || !boundary(r2) {
+    if !["trou", "trous", "hole", "holes"].iter().any(|k| k.eq_ignore_ascii_case(w)) || !boundary(r2) {
         return no(i);
     }
     match n {
         Some(n) if (1..=1000).contains(&n) => Ok((r2, n)),
-        _ => fail(i, r2.as_ptr() as usize - i.as_ptr() as usize, "impossible number of holes", "expected 1 trou, 2 trous, …"),
+        _ => fail(
+            i,
+            r2.as_ptr() as usize - i.as_ptr() as usize,
+            "impossible number of holes",
+            "expected 1 trou, 2 trous, …",
+        ),
     }
 }
 
 // decision = "tient" | "hold" | "je" , SPACES , "tiens"
 //          | "va" | "go" | "je" , SPACES , ( "m'en" | "m’en" ) , SPACES , "vais" ;
 fn decision<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Decision> {
+    match i.as_bytes().first() {
+        Some(b) if matches!(b.to_ascii_lowercase(), b't' | b'h' | b'v' | b'g' | b'j') => {}
+        _ => return no(i),
+    }
     let (r, w) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(i)?;
-    let lw = w.to_ascii_lowercase();
-    let (r, d) = match lw.as_str() {
-        "tient" | "hold" => (r, Decision::Hold),
-        "va" | "go" => (r, Decision::Go),
-        "je" => {
+    let is = |k: &str| w.eq_ignore_ascii_case(k);
+    let (r, d) = if is("tient") || is("hold") {
+        (r, Decision::Hold)
+    } else if is("va") || is("go") {
+        (r, Decision::Go)
+    } else if is("je") {
+        {
             let r = r.trim_start_matches([' ', '\t']);
             let (r2, w2) = take_while1(|ch: char| ch.is_ascii_alphabetic() || ch == '\'' || ch == '’').parse(r)?;
             match w2.to_lowercase().as_str() {
@@ -841,7 +918,8 @@ fn decision<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Decision> {
                 _ => return no(i),
             }
         }
-        _ => return no(i),
+    } else {
+        return no(i);
     };
     if boundary(r) {
         Ok((r, d))
@@ -851,7 +929,7 @@ fn decision<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Decision> {
 }
 
 // play = "-" | move , { ws , move } ;
-fn play<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>, spans: &mut Vec<Span>) -> PResult<'a, Play> {
+fn play<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Play> {
     if let Some(r) = i.strip_prefix('-') {
         if boundary(r) {
             return Ok((r, Play::Pass));
@@ -860,12 +938,10 @@ fn play<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>, spans: &mut Vec<Span>) -
     if !starts_move(i) {
         return no(i);
     }
-    let mut moves = Vec::with_capacity(2);
+    let mut moves = Moves::new();
     let mut r = i;
     loop {
-        let m0 = r;
         let (r2, m) = move_(c, r)?;
-        spans.push(c.span(m0, r2));
         moves.push(m);
         r = r2;
         let n0 = cm.len();
@@ -878,7 +954,12 @@ fn play<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>, spans: &mut Vec<Span>) -
         if is_keyword(w) && !c.dialect_reads_move(w) {
             cm.truncate(n0);
             if holes(c, r3).is_ok() || decision(c, r3).is_ok() {
-                return fail(r3, w.len(), format!("`{w}` after the play"), "holes and the decision come before the play");
+                return fail(
+                    r3,
+                    w.len(),
+                    format!("`{w}` after the play"),
+                    "holes and the decision come before the play",
+                );
             }
             return Ok((r, Play::Moves(moves)));
         }
@@ -894,30 +975,56 @@ fn starts_move(i: &str) -> bool {
 }
 
 fn first_word(i: &str) -> &str {
-    let e = i.find(|ch: char| ch.is_whitespace() || "{};()/[]!?,".contains(ch)).unwrap_or(i.len());
+    let e = i.bytes().position(|b| b.is_ascii_whitespace() || b"{};()/[]!?,".contains(&b)).unwrap_or(i.len());
     &i[..e]
 }
 
 fn is_keyword(w: &str) -> bool {
-    matches!(w.to_ascii_lowercase().as_str(), "trou" | "trous" | "hole" | "holes" | "tient" | "hold" | "va" | "go" | "je")
+    (2..=5).contains(&w.len())
+        && matches!(w.as_bytes()[0].to_ascii_lowercase(), b't' | b'h' | b'v' | b'g' | b'j')
+        && ["trou", "trous", "hole", "holes", "tient", "hold", "va", "go", "je"]
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(w))
 }
 
 // move = point , [ "-" ] , [ point , [ "-" ] ] , target ;
 fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
-    let (r, word) = take_while1(|ch: char| ch.is_ascii_alphabetic() || ch == '&' || ch == '#' || ch == '-').parse(i)?;
+    let n =
+        i.bytes().position(|b| !(b.is_ascii_alphabetic() || b == b'&' || b == b'#' || b == b'-')).unwrap_or(i.len());
+    if n == 0 {
+        return no(i);
+    }
+    let (word, r) = i.split_at(n);
     if !boundary(r) {
         let extra = r.chars().next().map_or(0, char::len_utf8);
-        return fail(i, word.len() + extra, format!("malformed move `{}`", &i[..word.len() + extra]), "expected a move such as AF, AEK or Y#");
+        return fail(
+            i,
+            word.len() + extra,
+            format!("malformed move `{}`", &i[..word.len() + extra]),
+            "expected a move such as AF, AEK or Y#",
+        );
     }
     let bad = |msg: String| fail(i, word.len(), msg, "expected a move such as AF, A-F, AEK or Y#");
     let bytes = word.as_bytes();
-    if bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') || word.contains("--") {
+    if bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') || bytes.windows(2).any(|w| w == b"--") {
         return bad(format!("malformed move `{word}`"));
     }
-    let parts: Vec<(usize, u8)> = bytes.iter().copied().enumerate().filter(|&(_, b)| b != b'-').collect();
-    if parts.len() < 2 || parts.len() > 3 {
+    let mut parts = [(0usize, 0u8); 3];
+    let mut n_parts = 0;
+    for (k, &b) in bytes.iter().enumerate() {
+        if b != b'-' {
+            if n_parts == 3 {
+                n_parts = 4;
+                break;
+            }
+            parts[n_parts] = (k, b);
+            n_parts += 1;
+        }
+    }
+    if !(2..=3).contains(&n_parts) {
         return bad(format!("`{word}` is not a move: a move names two or three points"));
     }
+    let parts = &parts[..n_parts];
     let last = parts.len() - 1;
     let mut pts = [None; 2];
     for (n, &(k, b)) in parts[..last].iter().enumerate() {
@@ -1032,19 +1139,27 @@ pub struct ValueError {
 fn value_error(base: &str, e: nom::Err<PErr>) -> ValueError {
     let e = unwrap_err(e);
     let start = e.ptr.saturating_sub(base.as_ptr() as usize).min(base.len());
-    ValueError { at: start..(start + e.len).min(base.len()), message: e.message, label: e.label }
+    ValueError {
+        at: start..(start + e.len).min(base.len()),
+        message: e.message.into_owned(),
+        label: e.label.into_owned(),
+    }
 }
 
 /// Reads a position string (NOTATION.md §6) in `dialect`, checking that each side holds
 /// exactly fifteen men and that no point holds men of both seats.
 pub fn parse_position(s: &str, dialect: Dialect) -> Result<Setup, ValueError> {
-    let c = Ctx { base: s.as_ptr() as usize, dialect };
+    let c = Ctx { base: s.as_ptr() as usize, len: s.len(), dialect };
     let trimmed = s.trim();
     match position(&c, trimmed) {
         Ok(("", setup)) => Ok(setup),
         Ok((rest, _)) => {
             let k = c.off(rest);
-            Err(ValueError { at: k..s.len(), message: format!("unexpected `{rest}` in the position"), label: "expected key=value fields".into() })
+            Err(ValueError {
+                at: k..s.len(),
+                message: format!("unexpected `{rest}` in the position"),
+                label: "expected key=value fields".into(),
+            })
         }
         Err(e) => Err(value_error(s, e)),
     }
@@ -1071,7 +1186,12 @@ fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
         let n = setup.total(seat);
         if n != 15 {
             let len = b.as_ptr() as usize - a.as_ptr() as usize;
-            return fail(a, len.max(1), format!("{seat} has {n} men; each side holds exactly 15"), "15 men, borne-off (#) included");
+            return fail(
+                a,
+                len.max(1),
+                format!("{seat} has {n} men; each side holds exactly 15"),
+                "15 men, borne-off (#) included",
+            );
         }
     }
     for p in Point::all() {
@@ -1153,9 +1273,9 @@ fn men_entry<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Option<Point>, u8)> {
 // position_field = ( "holes" | "points" | "throws" ) , "=" , NUMBER , "/" , NUMBER
 //                | ( "bredouille" | "pavillon" ) , "=" , ( seat | "none" ) ;
 fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, ()> {
-    let (r, key) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(i).or_else(|_: nom::Err<PErr>| {
-        fail(i, 1, "unexpected text in the position", "expected key=value")
-    })?;
+    let (r, key) = take_while1(|ch: char| ch.is_ascii_alphabetic())
+        .parse(i)
+        .or_else(|_: nom::Err<PErr>| fail(i, 1, "unexpected text in the position", "expected key=value"))?;
     let Ok((r, _)) = ch::<&str, PErr>('=').parse(r) else {
         return fail(i, key.len(), format!("`{key}` without a value"), "expected key=value");
     };
@@ -1172,7 +1292,13 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
             Seat::from_name(v).map(Some)
         }
     };
-    let dup = |given: bool| if given { fail::<()>(i, whole, format!("`{key}` is given twice"), "give each field once") } else { Ok((r, ())) };
+    let dup = |given: bool| {
+        if given {
+            fail::<()>(i, whole, format!("`{key}` is given twice"), "give each field once")
+        } else {
+            Ok((r, ()))
+        }
+    };
     match key {
         "holes" => {
             dup(sc.holes.is_some())?;
@@ -1185,7 +1311,14 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
                 Some((t, b)) if t <= 10 && b <= 10 && t % 2 == 0 && b % 2 == 0 => {
                     sc.points = Some(BySeat::new(t as u8, b as u8))
                 }
-                _ => return fail(i, whole, format!("impossible points `{val}`"), "expected points=T/B, each even, 0 to 10"),
+                _ => {
+                    return fail(
+                        i,
+                        whole,
+                        format!("impossible points `{val}`"),
+                        "expected points=T/B, each even, 0 to 10",
+                    )
+                }
             }
         }
         "throws" => {
@@ -1195,17 +1328,26 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
         }
         "bredouille" => {
             dup(sc.bredouille.is_some())?;
-            let Some(s) = seat_or_none(val) else { return fail(i, whole, "malformed bredouille", "expected bredouille=top|bottom|none") };
+            let Some(s) = seat_or_none(val) else {
+                return fail(i, whole, "malformed bredouille", "expected bredouille=top|bottom|none");
+            };
             sc.bredouille = Some(s);
         }
         "pavillon" => {
             dup(sc.pavillon.is_some())?;
-            let Some(s) = seat_or_none(val) else { return fail(i, whole, "malformed pavillon", "expected pavillon=top|bottom|none") };
+            let Some(s) = seat_or_none(val) else {
+                return fail(i, whole, "malformed pavillon", "expected pavillon=top|bottom|none");
+            };
             sc.pavillon = Some(s);
         }
         _ => {
             let _ = c;
-            return fail(i, key.len(), format!("unknown position field `{key}`"), "expected holes, points, throws, bredouille or pavillon");
+            return fail(
+                i,
+                key.len(),
+                format!("unknown position field `{key}`"),
+                "expected holes, points, throws, bredouille or pavillon",
+            );
         }
     }
     Ok((r, ()))
@@ -1213,12 +1355,16 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
 
 /// Reads a `Result` value (NOTATION.md §7).
 pub fn parse_result(s: &str) -> Result<ResultClaim, ValueError> {
-    let c = Ctx { base: s.as_ptr() as usize, dialect: Dialect::Soumille };
+    let c = Ctx { base: s.as_ptr() as usize, len: s.len(), dialect: Dialect::Soumille };
     match result(&c, s.trim()) {
         Ok(("", r)) => Ok(r),
         Ok((rest, _)) => {
             let k = c.off(rest);
-            Err(ValueError { at: k..s.len(), message: format!("unexpected `{}` in the result", rest.trim()), label: "expected bredouille, grande-bredouille or stakes=N".into() })
+            Err(ValueError {
+                at: k..s.len(),
+                message: format!("unexpected `{}` in the result", rest.trim()),
+                label: "expected bredouille, grande-bredouille or stakes=N".into(),
+            })
         }
         Err(e) => Err(value_error(s, e)),
     }
@@ -1293,7 +1439,14 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
             Ok(("", Extra::Bredouille(b))) if bredouille.is_none() => bredouille = Some(b),
             Ok(("", Extra::Stakes(x))) if stakes.is_none() => stakes = Some(x),
             Err(nom::Err::Failure(e)) => return Err(nom::Err::Failure(e)),
-            _ => return fail(r2, w.len(), format!("unexpected `{w}` in the result"), "expected bredouille, grande-bredouille or stakes=N"),
+            _ => {
+                return fail(
+                    r2,
+                    w.len(),
+                    format!("unexpected `{w}` in the result"),
+                    "expected bredouille, grande-bredouille or stakes=N",
+                )
+            }
         }
         r = &r2[w.len()..];
     }
@@ -1303,6 +1456,23 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
 /// Reads the value of a `Rules` tag (RULES.md §13).
 pub fn rules_value(s: &str) -> Result<crate::options::RuleOptions, Vec<crate::options::RulesError>> {
     crate::options::RuleOptions::parse(s)
+}
+
+/// The spans of every token of a throw read from `src` (whose `span` it has), by reading
+/// the throw's text again: the reader keeps only the throw's whole span, to stay small.
+pub fn throw_spans(src: &str, t: &Throw, dialect: Dialect) -> Option<ThrowSpans> {
+    let range = t.span?.range();
+    let c = Ctx { base: src.as_ptr() as usize, len: src.len(), dialect };
+    let (_, (_, sp)) = throw(&c, src.get(range)?).ok()?;
+    Some(sp)
+}
+
+/// Fills every throw's token spans (`spans`) from the source it was read from.
+pub fn fill_spans(src: &str, rec: &mut ReadRecord) {
+    let dialect = rec.header.letters;
+    for t in &mut rec.record.throws {
+        t.spans = throw_spans(src, t, dialect).map(Box::new);
+    }
 }
 
 /// Reads one position string for the command line (Soumille letters).

@@ -1,0 +1,194 @@
+//! Properties of the reader and printer on generated records: parse∘print is the identity
+//! (spans aside), printing is idempotent, JSON round-trips, letters convert losslessly.
+
+use proptest::prelude::*;
+use soumille::notation::{
+    print_record, read, Anchor, Comment, CommentStyle, Decision, Glyph, JanClaim, Mark, Move, OpponentPart, Play,
+    PrintOptions, Record, Tag, Target, Throw,
+};
+use soumille::{Dialect, Dice, JanCode, Point, Seat};
+
+fn point() -> impl Strategy<Value = Point> {
+    (1u8..=24).prop_map(|i| Point::new(i).unwrap())
+}
+
+fn a_move() -> impl Strategy<Value = Move> {
+    (point(), proptest::option::of(point()), proptest::option::weighted(0.85, point()))
+        .prop_map(|(from, rest, to)| Move { from, rest, to: to.map_or(Target::Off, Target::Point) })
+}
+
+fn mark() -> impl Strategy<Value = Mark> {
+    (0i64..40, proptest::collection::vec((0usize..21, proptest::option::of(1u32..4)), 0..3)).prop_map(|(p, jans)| {
+        Mark {
+            points: p * 2,
+            jans: jans.into_iter().map(|(c, ways)| JanClaim { code: JanCode::all().nth(c).unwrap(), ways }).collect(),
+        }
+    })
+}
+
+fn comment_text(style: CommentStyle) -> impl Strategy<Value = String> {
+    let re = match style {
+        CommentStyle::Brace => "[ -|~éà’\n\t]{0,20}",
+        CommentStyle::Line => "[ -~éà’\t]{0,20}",
+    };
+    proptest::string::string_regex(re).unwrap()
+}
+
+fn comment() -> impl Strategy<Value = (CommentStyle, String)> {
+    prop_oneof![Just(CommentStyle::Brace), Just(CommentStyle::Line)].prop_flat_map(|s| (Just(s), comment_text(s)))
+}
+
+fn glyph() -> impl Strategy<Value = Glyph> {
+    prop_oneof![
+        Just(Glyph::Good),
+        Just(Glyph::Mistake),
+        Just(Glyph::Brilliant),
+        Just(Glyph::Blunder),
+        Just(Glyph::Interesting),
+        Just(Glyph::Dubious)
+    ]
+}
+
+prop_compose! {
+    fn throw_body()(
+        seat in proptest::option::of(prop_oneof![Just(Seat::Top), Just(Seat::Bottom)]),
+        a in 1u8..=6, b in 1u8..=6,
+        marks in proptest::collection::vec(mark(), 0..3),
+        holes in proptest::option::of(1u32..4),
+        decision in proptest::option::of(prop_oneof![Just(Decision::Hold), Just(Decision::Go)]),
+        play in proptest::option::of(prop_oneof![1 => Just(None), 6 => proptest::collection::vec(a_move(), 1..4).prop_map(Some)]),
+        opponent in proptest::option::of((proptest::collection::vec(mark(), 0..3), proptest::option::of(1u32..3))),
+        glyph in proptest::option::of(glyph()),
+        comments in proptest::collection::vec((0usize..40, comment()), 0..3),
+    ) -> Throw {
+        let mut t = Throw::new(0, Dice::new(a, b).unwrap());
+        t.seat = seat;
+        t.marks = marks;
+        t.holes = holes;
+        t.decision = decision;
+        t.play = play.map(|p| p.map_or(Play::Pass, |m| Play::Moves(m.into_iter().collect())));
+        t.opponent = opponent.map(|(marks, holes)| OpponentPart { marks, holes });
+        t.glyph = glyph;
+        // comments on tokens that exist
+        let mut anchors = vec![Anchor::Number, Anchor::Dice];
+        if t.seat.is_some() { anchors.push(Anchor::Seat); }
+        anchors.extend((0..t.marks.len()).map(Anchor::Mark));
+        if t.holes.is_some() { anchors.push(Anchor::Holes); }
+        if t.decision.is_some() { anchors.push(Anchor::Decision); }
+        match &t.play {
+            Some(Play::Pass) => anchors.push(Anchor::Pass),
+            Some(Play::Moves(m)) => anchors.extend((0..m.len()).map(Anchor::Move)),
+            None => {}
+        }
+        if t.glyph.is_some() { anchors.push(Anchor::Glyph); }
+        if let Some(o) = &t.opponent {
+            anchors.push(Anchor::Slash);
+            anchors.extend((0..o.marks.len()).map(Anchor::OpponentMark));
+            if o.holes.is_some() { anchors.push(Anchor::OpponentHoles); }
+        }
+        t.comments = comments
+            .into_iter()
+            .map(|(k, (style, text))| Comment { style, text, after: Some(anchors[k % anchors.len()]) })
+            .collect();
+        t.normalize_comments();
+        t
+    }
+}
+
+fn record() -> impl Strategy<Value = Record> {
+    (
+        proptest::bool::ANY,
+        proptest::option::of(prop_oneof![Just("top"), Just("bottom")]),
+        proptest::collection::vec(("[A-Z][a-z0-9_]{0,6}", "[ -~é\"\\\\]{0,12}"), 0..3),
+        proptest::collection::vec(throw_body(), 0..12),
+        proptest::collection::vec(comment(), 0..2),
+    )
+        .prop_map(|(lep, first, extra, throws, leading)| {
+            let mut tags =
+                vec![Tag { name: "Game".into(), value: "grand-trictrac".into(), comments: vec![], spans: None }];
+            if let Some(f) = first {
+                tags.push(Tag { name: "First".into(), value: f.into(), comments: vec![], spans: None });
+            }
+            if lep {
+                tags.push(Tag { name: "Letters".into(), value: "lepeintre".into(), comments: vec![], spans: None });
+            }
+            for (name, value) in extra {
+                if soumille::notation::header::canonical_tag_name(&name).is_none()
+                    && !tags.iter().any(|t| t.name == name)
+                {
+                    tags.push(Tag { name, value, comments: vec![], spans: None });
+                }
+            }
+            let throws = throws
+                .into_iter()
+                .enumerate()
+                .map(|(k, mut t)| {
+                    t.number = k as u32 + 1;
+                    t
+                })
+                .collect();
+            let comments = leading.into_iter().map(|(style, text)| Comment { style, text, after: None }).collect();
+            Record { comments, tags, throws, span: None }
+        })
+}
+
+fn reread(text: &str) -> Record {
+    let mut recs = read(text);
+    assert_eq!(recs.len(), 1, "{text}");
+    let r = recs.remove(0);
+    assert!(r.errors.is_empty(), "errors {:?} in\n{text}", r.errors);
+    let mut rec = r.record;
+    rec.strip_spans();
+    rec
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(512)
+    ))]
+
+    #[test]
+    fn parse_print_is_identity(rec in record()) {
+        let text = print_record(&rec, PrintOptions::default());
+        let back = reread(&text);
+        prop_assert_eq!(&back, &rec, "printed:\n{}", text);
+        prop_assert_eq!(print_record(&back, PrintOptions::default()), text);
+    }
+
+    #[test]
+    fn letters_convert_losslessly(rec in record()) {
+        let lep = print_record(&rec, PrintOptions { letters: Some(Dialect::Lepeintre) });
+        let back = reread(&lep);
+        let soum = print_record(&back, PrintOptions { letters: Some(Dialect::Soumille) });
+        let again = reread(&soum);
+        prop_assert_eq!(&again.throws, &rec.throws, "lepeintre:\n{}", lep);
+    }
+
+    #[test]
+    fn json_round_trips(rec in record()) {
+        let doc = soumille::json::to_document(vec![rec.clone()], false);
+        let text = soumille::json::to_string(&doc);
+        let back = soumille::json::from_str(&text).expect("own JSON reads back");
+        prop_assert_eq!(&back[0], &rec);
+    }
+
+    #[test]
+    fn reader_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let _ = soumille::notation::read_bytes(&bytes);
+    }
+
+    #[test]
+    fn reader_never_panics_on_near_stn(s in "[0-9A-Z&a-z .:+\\-/(){};\\[\\]\"!?#xéà’\r\n]{0,120}") {
+        let recs = read(&s);
+        let all: Vec<_> = recs.iter().flat_map(|r| r.errors.iter().cloned()).collect();
+        let _ = soumille::notation::error::render("t", &s, &all, soumille::notation::error::Style::Plain);
+        for r in recs {
+            // every error points inside the text
+            for e in r.errors {
+                if let Some(sp) = e.span {
+                    prop_assert!(sp.start <= sp.end && sp.end as usize <= s.len());
+                }
+            }
+        }
+    }
+}
