@@ -16,10 +16,14 @@
 
 pub mod board;
 pub mod dice;
+pub mod explain;
+pub mod fausse_case;
 pub mod jan;
 pub mod json;
 pub mod notation;
 pub mod options;
+pub mod position;
+pub mod replay;
 pub mod report;
 
 pub use board::{BySeat, Dialect, Point, Seat, Setup};

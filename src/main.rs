@@ -290,7 +290,7 @@ fn not_yet(cmd: &str) -> io::Result<Outcome> {
 fn check(files: &[PathBuf], format: Format, st: Style) -> io::Result<Outcome> {
     let mut report = CheckReport::default();
     let mut failed = false;
-    let flagged = false;
+    let mut flagged = false;
     for path in files {
         let name = path.display().to_string();
         let bytes = match read_input(path) {
@@ -311,7 +311,38 @@ fn check(files: &[PathBuf], format: Format, st: Style) -> io::Result<Outcome> {
             failed = true;
             eprint!("{}", render(&name, &r.text, &r.errors(), st));
         }
-        report.files.push(r.report(&name));
+        let replays = r.replay();
+        let flags: Vec<_> = replays.iter().flat_map(|x| x.flags.iter()).map(|f| f.diagnostic()).collect();
+        if !flags.is_empty() {
+            flagged = true;
+            if format == Format::Text {
+                eprint!("{}", render(&name, &r.text, &flags, st));
+            }
+        }
+        let fr = r.report_with(&name, &replays);
+        if format == Format::Text {
+            let throws: usize = fr.games.iter().map(|g| g.throws).sum();
+            let nflags: usize = fr.games.iter().map(|g| g.flags.len()).sum();
+            let nerr: usize = fr.games.iter().map(|g| g.errors.len()).sum();
+            let mut line = format!("{name}: {} game{}, {throws} throws", fr.games.len(), if fr.games.len() == 1 { "" } else { "s" });
+            if nerr > 0 {
+                line.push_str(&format!(", {nerr} syntax error{}", if nerr == 1 { "" } else { "s" }));
+            }
+            line.push_str(&match nflags {
+                0 => ", clean".to_string(),
+                1 => ", 1 flag".to_string(),
+                n => format!(", {n} flags"),
+            });
+            out(&format!("{line}\n"))?;
+            for g in &fr.games {
+                for f in &g.flags {
+                    let (l, c) = f.span.map_or((0, 0), |s| soumille::notation::line_column(&r.text, s.start as usize));
+                    let what = f.rule.map_or_else(|| f.kind.name().to_string(), |x| x.name().to_string());
+                    out(&format!("  {name}:{l}:{c}: {what}: {}\n", f.message))?;
+                }
+            }
+        }
+        report.files.push(fr);
     }
     if format == Format::Json {
         let mut s = serde_json::to_string_pretty(&report).expect("report serializes");

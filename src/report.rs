@@ -30,7 +30,7 @@ pub struct GameReport {
     /// Syntax errors.
     pub errors: Vec<ErrorEntry>,
     /// Rule flags (fausses cases, écoles, …) from the replay.
-    pub flags: Vec<serde_json::Value>,
+    pub flags: Vec<crate::replay::Flag>,
 }
 
 /// A syntax error with its place.
@@ -82,6 +82,31 @@ impl FileReading {
     /// Whether the file read without error.
     pub fn is_clean(&self) -> bool {
         self.file_errors.is_empty() && self.records.iter().all(|r| r.errors.is_empty())
+    }
+
+    /// Replays every record that read without error; the flags of each (in record order;
+    /// empty for records with syntax errors).
+    pub fn replay(&self) -> Vec<crate::replay::Replay> {
+        self.records
+            .iter()
+            .map(|r| {
+                if r.errors.is_empty() {
+                    crate::replay::replay(&r.record, &r.header, Some(&self.text))
+                } else {
+                    crate::replay::Replay::default()
+                }
+            })
+            .collect()
+    }
+
+    /// The report of the file, with the replays' flags.
+    pub fn report_with(&self, path: &str, replays: &[crate::replay::Replay]) -> FileReport {
+        let mut f = self.report(path);
+        let off = usize::from(!self.file_errors.is_empty());
+        for (g, r) in f.games.iter_mut().skip(off).zip(replays) {
+            g.flags = r.flags.clone();
+        }
+        f
     }
 
     /// The report of the file.

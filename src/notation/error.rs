@@ -15,12 +15,14 @@ pub struct SyntaxError {
     pub label: String,
     /// A hint, when one helps.
     pub help: Option<String>,
+    /// The diagnostic code (default `soumille::syntax`).
+    pub code: Option<String>,
 }
 
 impl SyntaxError {
     /// An error at `span` with `message` and the `label` shown under it.
     pub fn new(span: Option<Span>, message: impl Into<String>, label: impl Into<String>) -> SyntaxError {
-        SyntaxError { span, message: message.into(), label: label.into(), help: None }
+        SyntaxError { span, message: message.into(), label: label.into(), help: None, code: None }
     }
 
     /// Adds a hint.
@@ -58,7 +60,7 @@ impl std::error::Error for SyntaxError {}
 
 impl Diagnostic for SyntaxError {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new("soumille::syntax"))
+        Some(Box::new(self.code.as_deref().unwrap_or("soumille::syntax")))
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
