@@ -192,3 +192,22 @@ proptest! {
         }
     }
 }
+
+/// Inputs the fuzzer once broke: each reads, prints and reads back to the same records.
+#[test]
+fn fuzz_regressions_round_trip() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz-regressions");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let bytes = std::fs::read(e.unwrap().path()).unwrap();
+        let Ok((_, recs)) = soumille::notation::read_bytes(&bytes) else { continue };
+        for r in recs.into_iter().filter(|r| r.errors.is_empty()) {
+            let mut rec = r.record;
+            rec.strip_spans();
+            let text = print_record(&rec, PrintOptions::default());
+            assert_eq!(reread(&text), rec);
+            n += 1;
+        }
+    }
+    assert!(n > 0);
+}

@@ -396,18 +396,45 @@ fn brace_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     match body.find('}') {
         Some(e) => {
             let raw = &body[..e];
-            let text = if raw.contains('\r') { raw.replace("\r\n", "\n") } else { raw.to_string() };
+            let text = if raw.contains('\r') { strip_cr_before_lf(raw) } else { raw.to_string() };
             Ok((&body[e + 1..], Comment { style: CommentStyle::Brace, text, after: None }))
         }
         None => fail(i, 1, "unterminated comment", "this `{` has no closing `}`"),
     }
 }
 
+/// Line ends are not text: every run of CR before an LF goes (so that printing, which
+/// writes LF, and reading again give the same text).
+fn strip_cr_before_lf(raw: &str) -> String {
+    let b = raw.as_bytes();
+    let mut out = String::with_capacity(raw.len());
+    let mut k = 0;
+    while k < b.len() {
+        if b[k] == b'\r' {
+            let mut e = k;
+            while e < b.len() && b[e] == b'\r' {
+                e += 1;
+            }
+            if e < b.len() && b[e] == b'\n' {
+                k = e;
+                continue;
+            }
+            out.push_str(&raw[k..e]);
+            k = e;
+            continue;
+        }
+        let next = raw[k..].find('\r').map_or(raw.len(), |n| k + n);
+        out.push_str(&raw[k..next]);
+        k = next;
+    }
+    out
+}
+
 // line_comment = ";" , { ANY_CHAR - NEWLINE } , ( NEWLINE | END_OF_FILE ) ;
 fn line_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     let (body, _) = ch(';').parse(i)?;
     let e = body.find('\n').unwrap_or(body.len());
-    let text = body[..e].strip_suffix('\r').unwrap_or(&body[..e]).to_string();
+    let text = body[..e].trim_end_matches('\r').to_string();
     let rest = if e < body.len() { &body[e + 1..] } else { &body[e..] };
     Ok((rest, Comment { style: CommentStyle::Line, text, after: None }))
 }

@@ -349,3 +349,17 @@ fn position_errors_point_inside_the_value() {
     let sp = e.span.unwrap();
     assert_eq!(&src[sp.range()], "A14");
 }
+
+#[test]
+fn carriage_returns_before_line_ends_go_and_stay_gone() {
+    assert_eq!(strip_cr_before_lf("a\r\r\nb\rc\r"), "a\nb\rc\r");
+    let r = clean("1. 6-5 AG AF { x\r\r\ny } ; z\r\r\n2. 2-1 &Z &Y\n");
+    assert_eq!(r.throws[0].comments[0].text, " x\ny ");
+    assert_eq!(r.throws[0].comments[1].text, " z");
+    let printed = print_record(&r, PrintOptions::default());
+    let mut again = clean(&printed);
+    again.strip_spans();
+    let mut r2 = r.clone();
+    r2.strip_spans();
+    assert_eq!(again, r2);
+}

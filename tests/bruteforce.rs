@@ -1,0 +1,272 @@
+//! A brute-force enumerator of legal plays, written apart from the engine, straight from
+//! RULES.md §2–§3: every sequence of single-die moves on the letter board, then the rules of
+//! the whole play, then the obligations as filters. Obviously correct and slow; the engine
+//! must give exactly the same set of resulting positions on thousands of random positions.
+
+use proptest::prelude::*;
+use soumille::options::{PassageRest, Sortie};
+use soumille::position::{MoveRules, Position};
+use soumille::{BySeat, Dice, Seat, Setup};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The letter index (1..=24) of `seat`'s relative point `p`; 25 for off.
+fn letter_of(seat: Seat, p: i32) -> usize {
+    match seat {
+        Seat::Top => p as usize,
+        Seat::Bottom => (25 - p) as usize,
+    }
+}
+
+fn mine(s: &Setup, seat: Seat, p: i32) -> u8 {
+    if !(1..=24).contains(&p) {
+        return 0;
+    }
+    s.men[seat][letter_of(seat, p) - 1]
+}
+
+fn theirs(s: &Setup, seat: Seat, p: i32) -> u8 {
+    if !(1..=24).contains(&p) {
+        return 0;
+    }
+    s.men[seat.other()][letter_of(seat, p) - 1]
+}
+
+/// The opponent can still fill his jan starting at his relative point `first` (material test).
+fn can_fill(s: &Setup, opp: Seat, first: i32) -> bool {
+    (1..=6).all(|k| {
+        let upto = first + k - 1;
+        let n: u32 = (1..=upto).map(|p| mine(s, opp, p) as u32).sum();
+        n >= 2 * k as u32
+    })
+}
+
+fn full(s: &Setup, seat: Seat, first: i32) -> bool {
+    (first..first + 6).all(|p| mine(s, seat, p) >= 2)
+}
+
+#[derive(Clone, Debug)]
+struct Cand {
+    result: Setup,
+    dice_used: u32,
+    higher_used: bool,
+    excedant: bool,
+}
+
+fn bear_off_ok(s: &Setup, seat: Seat, p: i32, d: i32, rules: MoveRules) -> Option<bool> {
+    // all men home?
+    if (1..=18).any(|q| mine(s, seat, q) > 0) {
+        return None;
+    }
+    if p + d == 25 {
+        return Some(false);
+    }
+    let farthest = (19..=24).find(|&q| mine(s, seat, q) > 0)?;
+    if farthest != p {
+        return None;
+    }
+    if rules.sortie == Sortie::Provinciale && (19..=24).any(|q| mine(s, seat, q) > 0 && q + d <= 24 && theirs(s, seat, q + d) == 0)
+    {
+        return None;
+    }
+    Some(true)
+}
+
+/// One die: every (new setup, from, to, excédant).
+fn single_moves(s: &Setup, seat: Seat, d: i32, rules: MoveRules) -> Vec<(Setup, i32, i32, bool)> {
+    let mut out = Vec::new();
+    for p in 1..=24 {
+        if mine(s, seat, p) == 0 {
+            continue;
+        }
+        let t = p + d;
+        let mut n = s.clone();
+        n.men[seat][letter_of(seat, p) - 1] -= 1;
+        if t <= 24 {
+            if theirs(s, seat, t) > 0 {
+                continue;
+            }
+            n.men[seat][letter_of(seat, t) - 1] += 1;
+            out.push((n, p, t, false));
+        } else if let Some(exc) = bear_off_ok(s, seat, p, d, rules) {
+            n.off[seat] += 1;
+            out.push((n, p, 25, exc));
+        }
+    }
+    out
+}
+
+fn whole_play_ok(start: &Setup, end: &Setup, seat: Seat, moves: &[(i32, i32)], rules: MoveRules) -> bool {
+    let grand_closed = can_fill(start, seat.other(), 7);
+    let petit_closed = can_fill(start, seat.other(), 1);
+    let closed = |p: i32| ((13..=18).contains(&p) && grand_closed) || ((19..=24).contains(&p) && petit_closed);
+    // rest corners
+    let c0 = mine(start, seat, 12);
+    let c1 = mine(end, seat, 12);
+    if c1 == 1 && c0 != 1 {
+        return false;
+    }
+    if mine(end, seat, 13) > mine(start, seat, 13) {
+        return false;
+    }
+    for p in 1..=24 {
+        if closed(p) && mine(end, seat, p) > mine(start, seat, p) {
+            return false;
+        }
+    }
+    if moves.len() == 2 && moves[1].0 == moves[0].1 {
+        let q = moves[0].1;
+        if q <= 24 && mine(start, seat, q) == 0 {
+            if (19..=24).contains(&q) && petit_closed {
+                return false;
+            }
+            if (13..=18).contains(&q) && grand_closed && rules.passage_rest == PassageRest::Forbidden {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn brute(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeSet<String> {
+    let seat = s.turn;
+    let (a, b) = (dice.high() as i32, dice.low() as i32);
+    let orders: Vec<(i32, i32)> = if a == b { vec![(a, a)] } else { vec![(a, b), (b, a)] };
+    let mut cands: Vec<Cand> = Vec::new();
+    for (x, y) in orders {
+        for (s1, f1, t1, e1) in single_moves(s, seat, x, rules) {
+            if s1.off[seat] == 15 {
+                if whole_play_ok(s, &s1, seat, &[(f1, t1)], rules) {
+                    cands.push(Cand { result: s1.clone(), dice_used: 2, higher_used: true, excedant: e1 });
+                }
+                continue;
+            }
+            if whole_play_ok(s, &s1, seat, &[(f1, t1)], rules) {
+                cands.push(Cand { result: s1.clone(), dice_used: 1, higher_used: x == a, excedant: e1 });
+            }
+            for (s2, f2, t2, e2) in single_moves(&s1, seat, y, rules) {
+                if whole_play_ok(s, &s2, seat, &[(f1, t1), (f2, t2)], rules) {
+                    cands.push(Cand { result: s2, dice_used: 2, higher_used: true, excedant: e1 || e2 });
+                }
+            }
+        }
+    }
+    // the corner par puissance
+    let own_empty = mine(s, seat, 12) == 0 && theirs(s, seat, 12) == 0;
+    let opp_empty = theirs(s, seat, 13) == 0 && mine(s, seat, 13) == 0;
+    let two_at = |p1: i32, p2: i32| if p1 == p2 { mine(s, seat, p1) >= 2 } else { mine(s, seat, p1) >= 1 && mine(s, seat, p2) >= 1 };
+    if own_empty && opp_empty && two_at(13 - a, 13 - b) && !two_at(12 - a, 12 - b) {
+        let mut r = s.clone();
+        r.men[seat][letter_of(seat, 13 - a) - 1] -= 1;
+        r.men[seat][letter_of(seat, 13 - b) - 1] -= 1;
+        r.men[seat][letter_of(seat, 12) - 1] += 2;
+        cands.push(Cand { result: r, dice_used: 2, higher_used: true, excedant: false });
+    }
+    if cands.is_empty() {
+        cands.push(Cand { result: s.clone(), dice_used: 0, higher_used: false, excedant: false });
+    }
+    let max = cands.iter().map(|c| c.dice_used).max().unwrap();
+    cands.retain(|c| c.dice_used == max);
+    if max == 1 && a != b && cands.iter().any(|c| c.higher_used) {
+        cands.retain(|c| c.higher_used);
+    }
+    if cands.iter().any(|c| !c.excedant) {
+        cands.retain(|c| !c.excedant);
+    }
+    let jans = |r: &Setup| [1, 7, 19].iter().filter(|&&f| full(r, seat, f)).copied().collect::<BTreeSet<i32>>();
+    let obligations: BTreeSet<i32> = cands.iter().flat_map(|c| jans(&c.result)).collect();
+    let score = |c: &Cand| jans(&c.result).intersection(&obligations).count();
+    let best = cands.iter().map(score).max().unwrap();
+    cands.retain(|c| score(c) == best);
+    cands.iter().map(|c| c.result.men_field(soumille::Dialect::Soumille)).collect()
+}
+
+/// A random position: fifteen men a side spread over the board (sometimes all home, to bear
+/// off), no point shared.
+fn random_setup(mut seed: u64) -> Setup {
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut s = Setup::opening(if next(2) == 0 { Seat::Top } else { Seat::Bottom });
+    s.men = BySeat::new([0; 24], [0; 24]);
+    let style = next(5);
+    let thrower = s.turn;
+    for seat in Seat::ALL {
+        let mut left = 15u8;
+        if style == 0 || style == 4 && seat == thrower {
+            let off = next(8) as u8;
+            s.off[seat] = off;
+            left -= off;
+        }
+        let mut tries = 0;
+        while left > 0 {
+            tries += 1;
+            let style = if tries > 200 { 2 } else { style };
+            let p = match style {
+                0 => 19 + next(6) as i32,         // all home: bearing off
+                4 if seat == thrower => 19 + next(6) as i32, // bearing off past a petit jan
+                4 => 1 + next(6) as i32,          // still able to fill
+                1 => 1 + next(12) as i32,         // first half: corners, petit and grand jans
+                _ => 1 + next(24) as i32,         // anywhere
+            };
+            let l = letter_of(seat, p) - 1;
+            if s.men[seat.other()][l] > 0 {
+                continue;
+            }
+            let k = (1 + next(3) as u8).min(left);
+            s.men[seat][l] += k;
+            left -= k;
+        }
+    }
+    s
+}
+
+fn engine(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeSet<String> {
+    let pos = Position::from_setup(s).unwrap();
+    let plays = pos.legal_plays(dice, rules);
+    let mut out = BTreeSet::new();
+    for p in plays.iter() {
+        assert!(out.insert(pos.after(p).men_field()), "a play listed twice: {}", p.notation(s.turn));
+    }
+    out
+}
+
+fn compare(seed: u64, rules: MoveRules) -> Result<(), TestCaseError> {
+    let s = random_setup(seed);
+    for dice in Dice::all() {
+        let want = brute(&s, dice, rules);
+        let got = engine(&s, dice, rules);
+        prop_assert_eq!(&got, &want, "position {} dice {} rules {:?}", s, dice, rules);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(400)
+    ))]
+
+    #[test]
+    fn engine_equals_brute_force(seed in 1u64..) {
+        compare(seed, MoveRules::default())?;
+    }
+
+    #[test]
+    fn engine_equals_brute_force_with_options(seed in 1u64..) {
+        compare(seed, MoveRules { sortie: Sortie::Provinciale, passage_rest: PassageRest::Forbidden })?;
+    }
+}
+
+#[test]
+fn opening_rolls_match() {
+    let mut seen = BTreeMap::new();
+    for dice in Dice::all() {
+        let s = Setup::opening(Seat::Top);
+        let got = engine(&s, dice, MoveRules::default());
+        assert_eq!(got, brute(&s, dice, MoveRules::default()), "{dice}");
+        seen.insert(dice.to_string(), got.len());
+    }
+    assert!(seen.values().all(|&n| n >= 1));
+}
