@@ -3,5 +3,7 @@ fn main() {
     let pos = soumille::explain::parse_position_string(&a[1]).unwrap();
     let d = soumille::explain::parse_dice(&a[2]).unwrap();
     let e = soumille::explain::explain(&pos, d, Default::default());
-    for p in e.plays { println!("{:10} {}", p.notation, p.result); }
+    for p in e.plays {
+        println!("{:10} {}", p.notation, p.result);
+    }
 }

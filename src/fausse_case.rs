@@ -4,7 +4,9 @@
 use crate::board::{Dialect, Seat};
 use crate::dice::Dice;
 use crate::notation::{Move, Play as RecordedPlay, Target};
-use crate::position::{jans, key_from_sides, Board, MoveRules, PlayFault, Plays, Position, Step, OFF, OPP_CORNER, OWN_CORNER};
+use crate::position::{
+    jans, key_from_sides, Board, MoveRules, PlayFault, Plays, Position, Step, OFF, OPP_CORNER, OWN_CORNER,
+};
 use serde::Serialize;
 use std::fmt;
 
@@ -186,7 +188,8 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
         let (f2, r2, t2) = rel(&moves[1]);
         let d = (dice.high() as usize, dice.low() as usize);
         let dist = ((t1 as isize - f1 as isize), (t2 as isize - f2 as isize));
-        let wants = |x: usize, y: usize| dist == (x as isize - 1, y as isize - 1) || dist == (y as isize - 1, x as isize - 1);
+        let wants =
+            |x: usize, y: usize| dist == (x as isize - 1, y as isize - 1) || dist == (y as isize - 1, x as isize - 1);
         if t1 == OWN_CORNER && t2 == OWN_CORNER && r1.is_none() && r2.is_none() && wants(d.0, d.1) {
             par_puissance = true;
             if board.corner_natural_possible(&before, dice) {
@@ -194,7 +197,9 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
                     Rule::CornerByForceWhenNatural,
                     format!(
                         "{seat} took the corner par puissance ({played}) though the roll takes it naturally ({})",
-                        suggest(&|p| !p.par_puissance && p.len == 2 && p.steps().iter().all(|s| s.to as usize == OWN_CORNER))
+                        suggest(&|p| !p.par_puissance
+                            && p.len == 2
+                            && p.steps().iter().all(|s| s.to as usize == OWN_CORNER))
                     ),
                     &mut structural,
                 );
@@ -216,7 +221,8 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
         let (f, r, t) = rel(m);
         let text = crate::notation::printer::move_text(m, dialect);
         if side[f] == 0 {
-            let whose = if board.opp(f) > 0 { format!("no {seat} man, only {}'s", seat.other()) } else { "no man".into() };
+            let whose =
+                if board.opp(f) > 0 { format!("no {seat} man, only {}'s", seat.other()) } else { "no man".into() };
             let fault = FausseCase {
                 rule: Rule::NotOwnMan,
                 message: format!(
@@ -300,7 +306,8 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
         {
             // tout d'une, the rest point unsaid: either lawful rest will do
             let (x, y) = (dice_left[0], dice_left[1]);
-            let pick = [x, y].into_iter().find(|&d| f + (d as usize) <= 24 && board.opp(f + d as usize) == 0).unwrap_or(x);
+            let pick =
+                [x, y].into_iter().find(|&d| f + (d as usize) <= 24 && board.opp(f + d as usize) == 0).unwrap_or(x);
             let other = if pick == x { y } else { x };
             dice_left.drain(..2);
             rest = Some((f + pick as usize, pick, other));
@@ -309,10 +316,14 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
             false
         };
         if !ok {
-            let dice_text = if dice_left.is_empty() { "no die left".to_string() } else { format!("dice {}", dice_left.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" and ")) };
+            let left = match dice_left.as_slice() {
+                [] => "no die is left for it".to_string(),
+                [d] => format!("the die left is {d}"),
+                [x, y, ..] => format!("the dice are {x} and {y}"),
+            };
             note(
                 Rule::DieMismatch,
-                format!("{seat} moved {text} ({} points), which {} do not give: lawful plays were {}", dist, dice_text, suggest(&any)),
+                format!("{seat} moved {text}, {dist} points, but {left}: lawful plays were {}", suggest(&any)),
                 &mut structural,
             );
         }
@@ -322,12 +333,16 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
                 let other = if t < OFF && t - q <= 6 { f + (t - q) } else { 0 };
                 let other_free = other > 0 && other <= 24 && board.opp(other) == 0;
                 if m.rest.is_some() || !other_free {
+                    let held = if m.rest.is_none() && other > 0 && other <= 24 {
+                        format!("both rest points, {} and {}", letter(seat, q.min(other)), letter(seat, q.max(other)))
+                    } else {
+                        format!("the rest point {}", letter(seat, q))
+                    };
                     note(
                         Rule::RestPointBlocked,
                         format!(
-                            "{seat} played {text} tout d'une but {} holds the rest point {}: lawful plays were {}",
+                            "{seat} played {text} tout d'une but {} holds {held}: lawful plays were {}",
                             seat.other(),
-                            letter(seat, q),
                             suggest(&any)
                         ),
                         &mut structural,
@@ -368,14 +383,17 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
     if !par_puissance {
         if let Some(pf) = board.play_fault(&before, &side, &steps) {
             let (rule, why) = match pf {
-                PlayFault::CornerSingleMan => (Rule::CornerSingleMan, format!("a single man on the corner {}", letter(seat, OWN_CORNER))),
+                PlayFault::CornerSingleMan => {
+                    (Rule::CornerSingleMan, format!("a single man on the corner {}", letter(seat, OWN_CORNER)))
+                }
                 PlayFault::CornerLeaveNotTogether => (
                     Rule::CornerLeaveNotTogether,
                     format!("the last two men of the corner {} must leave it together", letter(seat, OWN_CORNER)),
                 ),
-                PlayFault::OpponentCorner => {
-                    (Rule::OpponentCorner, format!("no man may go to {}'s corner {}", seat.other(), letter(seat, OPP_CORNER)))
-                }
+                PlayFault::OpponentCorner => (
+                    Rule::OpponentCorner,
+                    format!("no man may go to {}'s corner {}", seat.other(), letter(seat, OPP_CORNER)),
+                ),
                 PlayFault::ReturnPassage => (
                     Rule::ReturnPassage,
                     format!("{} can still fill the jan {seat} entered, so {seat} may not go there", seat.other()),
@@ -397,7 +415,10 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
                 if !home {
                     return fault(
                         Rule::BearOff,
-                        format!("{seat} bore off with men still outside the jan de retour: lawful plays were {}", suggest(&any)),
+                        format!(
+                            "{seat} bore off with men still outside the jan de retour: lawful plays were {}",
+                            suggest(&any)
+                        ),
                     );
                 }
                 if !exact && !farthest {
@@ -415,7 +436,9 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
             sim[t] += 1;
         }
         let dice_level = board.dice_plays(dice);
-        if dice_level.iter().all(|p| !p.excedant) && steps.iter().any(|s| s.to as usize == OFF && s.from + s.die > OFF as u8) {
+        if dice_level.iter().all(|p| !p.excedant)
+            && steps.iter().any(|s| s.to as usize == OFF && s.from + s.die > OFF as u8)
+        {
             return fault(
                 Rule::BearOff,
                 format!(
@@ -446,9 +469,17 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
             (2, false) => "both dice could be played",
             _ => "a die could be played",
         };
-        return fault(Rule::MustPlayBoth, format!("{seat} played {played} but {what}: lawful plays were {}", suggest(&any)));
+        return fault(
+            Rule::MustPlayBoth,
+            format!("{seat} played {played} but {what}: lawful plays were {}", suggest(&any)),
+        );
     }
-    if used == 1 && legal.max_dice == 1 && !dice.is_doublet() && steps[0].die == dice.low() && legal.iter().any(|p| p.steps[0].die == dice.high()) {
+    if used == 1
+        && legal.max_dice == 1
+        && !dice.is_doublet()
+        && steps[0].die == dice.low()
+        && legal.iter().any(|p| p.steps[0].die == dice.high())
+    {
         return fault(
             Rule::MustPlayHigher,
             format!(
@@ -472,9 +503,15 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
                 format!("{seat} could keep the {} full ({}) but played {played}", jan_name(bit), suggest(&keeps)),
             );
         }
-        return fault(Rule::MustFill, format!("{seat} could fill the {} ({}) but played {played}", jan_name(bit), suggest(&keeps)));
+        return fault(
+            Rule::MustFill,
+            format!("{seat} could fill the {} ({}) but played {played}", jan_name(bit), suggest(&keeps)),
+        );
     }
-    fault(Rule::DieMismatch, format!("{seat} played {played}, which is not a lawful play of {dice}: lawful plays were {}", suggest(&any)))
+    fault(
+        Rule::DieMismatch,
+        format!("{seat} played {played}, which is not a lawful play of {dice}: lawful plays were {}", suggest(&any)),
+    )
 }
 
 /// `pos` with the thrower's men as in `side`, the turn passed.

@@ -324,7 +324,8 @@ fn check(files: &[PathBuf], format: Format, st: Style) -> io::Result<Outcome> {
             let throws: usize = fr.games.iter().map(|g| g.throws).sum();
             let nflags: usize = fr.games.iter().map(|g| g.flags.len()).sum();
             let nerr: usize = fr.games.iter().map(|g| g.errors.len()).sum();
-            let mut line = format!("{name}: {} game{}, {throws} throws", fr.games.len(), if fr.games.len() == 1 { "" } else { "s" });
+            let s = |n: usize| if n == 1 { "" } else { "s" };
+            let mut line = format!("{name}: {} game{}, {throws} throw{}", fr.games.len(), s(fr.games.len()), s(throws));
             if nerr > 0 {
                 line.push_str(&format!(", {nerr} syntax error{}", if nerr == 1 { "" } else { "s" }));
             }

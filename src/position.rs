@@ -96,6 +96,7 @@ impl Position {
     }
 
     /// Validates a setup (NOTATION.md §6).
+    #[allow(clippy::needless_range_loop)]
     pub fn from_setup(s: &Setup) -> Result<Position, PositionError> {
         let route = &GRAND_TRICTRAC;
         for seat in Seat::ALL {
@@ -121,6 +122,7 @@ impl Position {
     }
 
     /// The unchecked setup of this position (no score fields).
+    #[allow(clippy::needless_range_loop)]
     pub fn to_setup(&self) -> Setup {
         let route = &GRAND_TRICTRAC;
         let mut s = Setup::opening(self.turn);

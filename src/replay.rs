@@ -245,9 +245,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                         expected: None,
                         message: format!(
                             "the play of throw {} cannot be applied; throws {}..{} are not replayed",
-                            t.number,
-                            next.number,
-                            last
+                            t.number, next.number, last
                         ),
                         span: spans_of(next).and_then(|s| s.number),
                     });

@@ -68,7 +68,7 @@ impl FileReading {
     pub fn of_bytes(bytes: &[u8]) -> FileReading {
         match notation::read_bytes(bytes) {
             Ok((text, records)) => FileReading { text, records, file_errors: Vec::new() },
-            Err((text, e)) => FileReading { text, records: Vec::new(), file_errors: vec![e] },
+            Err(b) => FileReading { text: b.0, records: Vec::new(), file_errors: vec![b.1] },
         }
     }
 

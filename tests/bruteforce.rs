@@ -64,7 +64,8 @@ fn bear_off_ok(s: &Setup, seat: Seat, p: i32, d: i32, rules: MoveRules) -> Optio
     if farthest != p {
         return None;
     }
-    if rules.sortie == Sortie::Provinciale && (19..=24).any(|q| mine(s, seat, q) > 0 && q + d <= 24 && theirs(s, seat, q + d) == 0)
+    if rules.sortie == Sortie::Provinciale
+        && (19..=24).any(|q| mine(s, seat, q) > 0 && q + d <= 24 && theirs(s, seat, q + d) == 0)
     {
         return None;
     }
@@ -153,7 +154,13 @@ fn brute(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeSet<String> {
     // the corner par puissance
     let own_empty = mine(s, seat, 12) == 0 && theirs(s, seat, 12) == 0;
     let opp_empty = theirs(s, seat, 13) == 0 && mine(s, seat, 13) == 0;
-    let two_at = |p1: i32, p2: i32| if p1 == p2 { mine(s, seat, p1) >= 2 } else { mine(s, seat, p1) >= 1 && mine(s, seat, p2) >= 1 };
+    let two_at = |p1: i32, p2: i32| {
+        if p1 == p2 {
+            mine(s, seat, p1) >= 2
+        } else {
+            mine(s, seat, p1) >= 1 && mine(s, seat, p2) >= 1
+        }
+    };
     if own_empty && opp_empty && two_at(13 - a, 13 - b) && !two_at(12 - a, 12 - b) {
         let mut r = s.clone();
         r.men[seat][letter_of(seat, 13 - a) - 1] -= 1;
@@ -205,11 +212,11 @@ fn random_setup(mut seed: u64) -> Setup {
             tries += 1;
             let style = if tries > 200 { 2 } else { style };
             let p = match style {
-                0 => 19 + next(6) as i32,         // all home: bearing off
+                0 => 19 + next(6) as i32,                    // all home: bearing off
                 4 if seat == thrower => 19 + next(6) as i32, // bearing off past a petit jan
-                4 => 1 + next(6) as i32,          // still able to fill
-                1 => 1 + next(12) as i32,         // first half: corners, petit and grand jans
-                _ => 1 + next(24) as i32,         // anywhere
+                4 => 1 + next(6) as i32,                     // still able to fill
+                1 => 1 + next(12) as i32,                    // first half: corners, petit and grand jans
+                _ => 1 + next(24) as i32,                    // anywhere
             };
             let l = letter_of(seat, p) - 1;
             if s.men[seat.other()][l] > 0 {

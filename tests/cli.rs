@@ -84,10 +84,11 @@ fn all_errors_of_a_file_at_once() {
 }
 
 #[test]
-fn well_formed_samples_check_clean_and_print_idempotently() {
-    for f in samples("samples") {
+fn well_formed_samples_read_and_print_idempotently() {
+    for f in samples("samples").into_iter().chain(samples("samples/fausse-cases")) {
         let o = run(&["check", &f]);
-        assert_eq!(o.status.code(), Some(0), "{f}: {}", text(&o.stderr));
+        assert!(matches!(o.status.code(), Some(0) | Some(1)), "{f}: {}", text(&o.stderr));
+        assert!(!text(&o.stderr).contains("soumille::syntax"), "{f}: {}", text(&o.stderr));
         let once = run(&["fmt", &f]);
         assert_eq!(once.status.code(), Some(0), "{f}");
         let twice = run_stdin(&["fmt", "-"], &once.stdout);
@@ -258,4 +259,69 @@ fn a_closed_pipe_is_not_an_error() {
     drop(child.stdout.take()); // close the reading end at once
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+/// Each file of `samples/fausse-cases/` says in its `Flagged` tag the throw and the rule
+/// (or flag kind) it must be flagged for, and nothing else.
+#[test]
+fn fausse_case_samples_are_flagged_at_the_right_throw_with_the_right_rule() {
+    let files = samples("samples/fausse-cases");
+    let mut rules_seen = std::collections::BTreeSet::new();
+    for f in &files {
+        let src = std::fs::read_to_string(root().join(f)).unwrap();
+        let want = src.lines().find_map(|l| l.strip_prefix("[Flagged \"")).and_then(|l| l.strip_suffix("\"]")).unwrap();
+        let (throw, rule) = want.split_once(' ').unwrap();
+        let o = run(&["check", "--format", "json", f]);
+        assert_eq!(o.status.code(), Some(1), "{f} should be flagged");
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let flags = v["files"][0]["games"][0]["flags"].as_array().unwrap().clone();
+        let main: Vec<_> = flags.iter().filter(|x| x["kind"] != "not-replayed").collect();
+        assert_eq!(main.len(), 1, "{f}: {flags:?}");
+        let flag = main[0];
+        assert_eq!(flag["throw"].as_u64().unwrap().to_string(), throw, "{f}: {flag}");
+        let got = flag["rule"].as_str().or(flag["kind"].as_str()).unwrap();
+        assert_eq!(got, rule, "{f}: {flag}");
+        assert!(flag["message"].as_str().unwrap().len() > 20);
+        rules_seen.insert(rule.to_string());
+        let name = Path::new(f).file_stem().unwrap().to_string_lossy().into_owned();
+        let human = run(&["--diagnostics", "graphical", "check", f]);
+        insta::assert_snapshot!(
+            format!("fausse_case__{name}"),
+            format!("{}{}", text(&human.stdout), text(&human.stderr))
+        );
+    }
+    for rule in [
+        "die-mismatch",
+        "blocked",
+        "rest-point-blocked",
+        "must-play-both",
+        "must-play-higher",
+        "doublet-too-many-men",
+        "corner-single-man",
+        "corner-by-force-when-natural",
+        "corner-leave-not-together",
+        "opponent-corner",
+        "must-fill",
+        "must-preserve",
+        "return-passage",
+        "bear-off",
+        "not-own-man",
+    ] {
+        assert!(rules_seen.contains(rule), "no sample for {rule}");
+    }
+}
+
+#[test]
+fn the_lepeintre_fragment_flags_exactly_throws_13_and_20() {
+    for f in ["samples/lepeintre-teaching-game.stn", "samples/lepeintre-teaching-game.lep.stn"] {
+        let o = run(&["check", "--format", "json", f]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let flags = v["files"][0]["games"][0]["flags"].as_array().unwrap();
+        let got: Vec<(u64, &str)> = flags
+            .iter()
+            .filter(|x| x["kind"] == "fausse-case")
+            .map(|x| (x["throw"].as_u64().unwrap(), x["rule"].as_str().unwrap()))
+            .collect();
+        assert_eq!(got, vec![(13, "must-fill"), (20, "must-play-both")], "{f}");
+    }
 }

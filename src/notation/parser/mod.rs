@@ -94,9 +94,12 @@ pub struct ReadRecord {
     pub errors: Vec<SyntaxError>,
 }
 
+/// A file that is not UTF-8: its text read lossily, and the error at the first bad byte.
+pub type NotUtf8 = (String, SyntaxError);
+
 /// Reads a file's bytes: UTF-8 (a leading BOM skipped), LF or CRLF.
 /// Invalid UTF-8 gives one error at the first bad byte; nothing panics.
-pub fn read_bytes(bytes: &[u8]) -> Result<(String, Vec<ReadRecord>), (String, SyntaxError)> {
+pub fn read_bytes(bytes: &[u8]) -> Result<(String, Vec<ReadRecord>), Box<NotUtf8>> {
     match std::str::from_utf8(bytes) {
         Ok(s) => {
             let recs = read(s);
@@ -112,7 +115,7 @@ pub fn read_bytes(bytes: &[u8]) -> Result<(String, Vec<ReadRecord>), (String, Sy
                 "expected UTF-8 text",
             )
             .with_help("STN files are UTF-8; re-save the file as UTF-8");
-            Err((text, err))
+            Err(Box::new((text, err)))
         }
     }
 }
