@@ -18,6 +18,7 @@ pub mod board;
 pub mod dice;
 pub mod explain;
 pub mod fausse_case;
+pub mod generate;
 pub mod jan;
 pub mod json;
 pub mod notation;
@@ -25,6 +26,7 @@ pub mod options;
 pub mod position;
 pub mod replay;
 pub mod report;
+pub mod show;
 
 pub use board::{BySeat, Dialect, Point, Seat, Setup};
 pub use dice::Dice;

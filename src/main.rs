@@ -37,6 +37,12 @@ enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Picture {
+    Text,
+    Svg,
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Letters {
     Soumille,
@@ -102,31 +108,48 @@ enum Command {
         #[arg(long, default_value = "text")]
         format: String,
     },
-    /// The board after throw N (`--at 0`: the start). (Needs the rules engine.)
+    /// The board after throw N (`--at 0`: the start), replaying the record.
+    ///
+    /// Text: the classic layout, top's side A..M above and bottom's & .. N below, top's
+    /// men `x`, bottom's `o`. SVG: a drawing of the board.
     Show {
-        /// The STN file.
+        /// The STN file (`-` for standard input).
         file: PathBuf,
         /// The throw after which to show the board.
         #[arg(long, default_value_t = 0)]
         at: u32,
-        /// text or svg.
-        #[arg(long, default_value = "text")]
-        format: String,
+        /// Which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// `text` or `svg`.
+        #[arg(long, value_enum, default_value_t = Picture::Text)]
+        format: Picture,
     },
-    /// Every legal play and every jan of a roll in a position. (Needs the rules engine.)
+    /// Every legal play of a roll in a position (and every jan with its points).
+    ///
+    /// POSITION is a position string (NOTATION.md §6) such as "A15/&15 top". Plays are in
+    /// canonical notation with the resulting men (field 1 of a position string). With
+    /// `--batch`, reads `POSITION<TAB>DICE` lines from stdin and writes one JSON object a line.
     Explain {
-        /// A position string (NOTATION.md §6), e.g. "A15/&15 top".
+        /// A position string, e.g. "A9BC2DGH/N2VX&11 bottom".
+        #[arg(required_unless_present = "batch")]
         position: Option<String>,
-        /// The roll, e.g. 6-5.
-        #[arg(long)]
+        /// The roll, e.g. 6-5 or sonnez.
+        #[arg(long, required_unless_present = "batch")]
         dice: Option<String>,
         /// Read `POSITION<TAB>DICE` lines from stdin, write JSON Lines.
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["position", "dice"])]
         batch: bool,
+        /// `text` or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Rule options as in the `Rules` tag, e.g. "sortie=provinciale".
+        #[arg(long, default_value = "")]
+        rules: String,
     },
-    /// Complete games of seeded self-play, as STN on stdout. (Needs the rules engine.)
+    /// Complete games of seeded self-play (random lawful play), as STN on stdout.
+    ///
+    /// The same seed gives the same bytes.
     Generate {
         /// How many games.
         #[arg(long, default_value_t = 1)]
@@ -273,10 +296,129 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         },
         Command::Replay { .. } => not_yet("replay"),
         Command::Sheet { .. } => not_yet("sheet"),
-        Command::Show { .. } => not_yet("show"),
-        Command::Explain { .. } => not_yet("explain"),
-        Command::Generate { .. } => not_yet("generate"),
+        Command::Show { file, at, game, format } => show(&file, at, game, format, st),
+        Command::Explain { position, dice, batch, format, rules } => explain(position, dice, batch, format, &rules),
+        Command::Generate { games, seed } => {
+            let records = soumille::generate::games(games, seed);
+            out(&print_records(&records, PrintOptions::default()))?;
+            Ok(Outcome::Clean)
+        }
     }
+}
+
+fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Result<Outcome> {
+    let Some(r) = read_stn_full(file, st)? else { return Ok(Outcome::Failed) };
+    let Some(rec) = game.checked_sub(1).and_then(|g| r.records.get(g)) else {
+        eprintln!("soumille show: {} has {} record(s), not {game}", file.display(), r.records.len());
+        return Ok(Outcome::Failed);
+    };
+    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&r.text));
+    let pos = if at == 0 {
+        rp.steps.first().map(|s| s.before).or(rp.end)
+    } else {
+        rp.steps.iter().find(|s| s.number == at).map(|s| s.after)
+    };
+    let Some(pos) = pos else {
+        let how = match rp.stopped_at {
+            Some(n) => format!("the replay stopped at throw {n}"),
+            None => format!("the record has {} throws", rec.record.throws.len()),
+        };
+        eprintln!("soumille show: no board after throw {at}: {how}");
+        return Ok(Outcome::Failed);
+    };
+    let d = rec.header.letters;
+    match format {
+        Picture::Text => {
+            let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
+            out(&format!("{} — {title}\n{}", file.display(), soumille::show::board_text(&pos, d)))?
+        }
+        Picture::Svg => out(&soumille::show::board_svg(&pos, d))?,
+    }
+    Ok(Outcome::Clean)
+}
+
+fn explain(
+    position: Option<String>,
+    dice: Option<String>,
+    batch: bool,
+    format: Format,
+    rules: &str,
+) -> io::Result<Outcome> {
+    use soumille::explain::{explain as explain_one, parse_dice, parse_position_string};
+    let rules = match soumille::options::RuleOptions::parse(rules) {
+        Ok(r) => soumille::position::MoveRules::from(&r),
+        Err(e) => {
+            eprintln!(
+                "soumille explain: --rules: {}",
+                e.iter().map(|x| x.message.clone()).collect::<Vec<_>>().join("; ")
+            );
+            return Ok(Outcome::Failed);
+        }
+    };
+    if batch {
+        let mut input = String::new();
+        io::stdin().read_to_string(&mut input)?;
+        let mut o = io::BufWriter::new(io::stdout().lock());
+        let mut failed = false;
+        for (k, line) in input.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let Some((p, d)) = line.split_once('\t') else {
+                eprintln!("soumille explain --batch: line {}: expected POSITION<TAB>DICE", k + 1);
+                failed = true;
+                continue;
+            };
+            match parse_position_string(p).and_then(|pos| parse_dice(d).map(|d| (pos, d))) {
+                Ok((pos, d)) => {
+                    serde_json::to_writer(&mut o, &explain_one(&pos, d, rules)).map_err(io::Error::other)?;
+                    o.write_all(b"\n")?;
+                }
+                Err(e) => {
+                    eprintln!("soumille explain --batch: line {}: {e}", k + 1);
+                    failed = true;
+                }
+            }
+        }
+        o.flush()?;
+        return Ok(if failed { Outcome::Failed } else { Outcome::Clean });
+    }
+    let (Some(p), Some(d)) = (position, dice) else {
+        eprintln!("soumille explain: give POSITION and --dice, or --batch");
+        return Ok(Outcome::Failed);
+    };
+    let parsed = parse_position_string(&p).and_then(|pos| parse_dice(&d).map(|d| (pos, d)));
+    let (pos, d) = match parsed {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("soumille explain: {e}");
+            return Ok(Outcome::Failed);
+        }
+    };
+    let e = explain_one(&pos, d, rules);
+    match format {
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(&e).map_err(io::Error::other)?;
+            s.push('\n');
+            out(&s)?;
+        }
+        Format::Text => {
+            let mut s = format!(
+                "{} to throw {}-{}: {} legal play{}\n",
+                e.seat,
+                e.dice[0],
+                e.dice[1],
+                e.plays.len(),
+                if e.plays.len() == 1 { "" } else { "s" }
+            );
+            let w = e.plays.iter().map(|p| p.notation.len()).max().unwrap_or(1);
+            for p in &e.plays {
+                s.push_str(&format!("  {:w$}  {}\n", p.notation, p.result));
+            }
+            out(&s)?;
+        }
+    }
+    Ok(Outcome::Clean)
 }
 
 fn not_yet(cmd: &str) -> io::Result<Outcome> {
