@@ -376,6 +376,8 @@ fn key_endpoints(key: u32) -> ([u8; 2], [u8; 2]) {
 pub struct Plays {
     items: [Play; Plays::CAP],
     len: usize,
+    /// A 256-bit filter of the keys present: most new keys need no search.
+    seen: [u64; 4],
     /// The most dice any legal play uses (0: nothing can be played).
     pub max_dice: u8,
     /// The jans some legal play keeps or makes full: obligations (bits of [`jans`]).
@@ -389,11 +391,37 @@ impl fmt::Debug for Plays {
 }
 
 impl Plays {
-    /// Capacity: more than the distinct plays any roll can have.
-    pub const CAP: usize = 160;
+    /// Capacity: more than the distinct plays any roll can have (at most 15 × 15 pairs of
+    /// men and the tout d'une of each).
+    pub const CAP: usize = 255;
 
     fn new() -> Plays {
-        Plays { items: [Play::default(); Plays::CAP], len: 0, max_dice: 0, obligations: 0 }
+        Plays { items: [Play::default(); Plays::CAP], len: 0, seen: [0; 4], max_dice: 0, obligations: 0 }
+    }
+
+    #[inline]
+    fn bit(key: u32) -> (usize, u64) {
+        let h = key.wrapping_mul(0x9E37_79B1) >> 24;
+        ((h >> 6) as usize & 3, 1u64 << (h & 63))
+    }
+
+    /// The held play with this key, if any.
+    #[inline]
+    fn held(&self, key: u32) -> Option<usize> {
+        let (w, b) = Plays::bit(key);
+        if self.seen[w] & b == 0 {
+            return None;
+        }
+        self.items[..self.len].iter().position(|q| q.key == key)
+    }
+
+    /// Whether a play with this key is already held, as good (dice used, no excédant).
+    #[inline]
+    fn holds_as_good(&self, key: u32, dice_used: u8, excedant: bool) -> bool {
+        self.held(key).is_some_and(|i| {
+            let q = &self.items[i];
+            q.dice_used >= dice_used && (!q.excedant || excedant)
+        })
     }
 
     /// The plays.
@@ -417,18 +445,20 @@ impl Plays {
     }
 
     fn push(&mut self, p: Play) {
-        if self.items[..self.len].iter().any(|q| q.key == p.key) {
+        if let Some(i) = self.held(p.key) {
             // same resulting position: keep the one that says most (dice used)
-            if let Some(q) = self.items[..self.len].iter_mut().find(|q| q.key == p.key) {
-                if p.dice_used > q.dice_used || (p.dice_used == q.dice_used && !p.excedant && q.excedant) {
-                    *q = p;
-                }
+            let q = &mut self.items[i];
+            if p.dice_used > q.dice_used || (p.dice_used == q.dice_used && !p.excedant && q.excedant) {
+                *q = p;
             }
             return;
         }
+        debug_assert!(self.len < Plays::CAP, "more plays than Plays::CAP");
         if self.len < Plays::CAP {
             self.items[self.len] = p;
             self.len += 1;
+            let (w, b) = Plays::bit(p.key);
+            self.seen[w] |= b;
         }
     }
 
@@ -518,7 +548,7 @@ impl<'a> Board<'a> {
     /// or `None` when the die cannot move that man. Checks what a single step can: the man is
     /// there, the landing point holds no opposing man, bearing off is allowed. Corner,
     /// passage and rest rules are judged on the whole play.
-    #[inline]
+    #[inline(always)]
     fn step(&self, side: &[u8; 26], from: usize, die: u8) -> Option<(Step, bool)> {
         if side[from] == 0 || from == 0 || from > 24 {
             return None;
@@ -553,6 +583,7 @@ impl<'a> Board<'a> {
 
     /// Judges a whole play (after its steps): rest corners, the opponent's corner, passage,
     /// rests of a tout d'une. `None` when lawful, else the rule broken.
+    #[inline]
     pub fn play_fault(&self, before: &[u8; 26], after: &[u8; 26], steps: &[Step]) -> Option<PlayFault> {
         let c0 = before[OWN_CORNER];
         let c1 = after[OWN_CORNER];
@@ -585,7 +616,8 @@ impl<'a> Board<'a> {
 
     /// Every legal play of `dice` for the thrower (RULES.md §2–§3), each once.
     pub fn legal_plays(&self, dice: Dice) -> Plays {
-        let mut all = self.dice_plays(dice);
+        let mut all = Plays::new();
+        self.fill_dice_plays(dice, &mut all);
         // jan obligations: the largest number of the jans some play makes or keeps full
         let obligations = all.iter().fold(0u8, |m, p| m | p.full);
         let best = all.iter().map(|p| (p.full & obligations).count_ones()).max().unwrap_or(0);
@@ -598,36 +630,65 @@ impl<'a> Board<'a> {
     /// excédant), before the obligations to fill and preserve (RULES.md §2).
     pub fn dice_plays(&self, dice: Dice) -> Plays {
         let mut all = Plays::new();
+        self.fill_dice_plays(dice, &mut all);
+        all
+    }
+
+    fn fill_dice_plays(&self, dice: Dice, all: &mut Plays) {
         let side0 = self.pos.men[self.seat.index()];
         let (a, b) = (dice.high(), dice.low());
         let orders: &[(u8, u8)] = if a == b { &[(a, a)] } else { &[(a, b), (b, a)] };
-        for &(x, y) in orders {
-            for f1 in 1..=24usize {
+        let occupied = |side: &[u8; 26]| -> u32 {
+            let mut m = 0u32;
+            for (p, &c) in side.iter().enumerate().take(25).skip(1) {
+                m |= u32::from(c != 0) << p;
+            }
+            m
+        };
+        let occ0 = occupied(&side0);
+        for (order, &(x, y)) in orders.iter().enumerate() {
+            let mut m1 = occ0;
+            while m1 != 0 {
+                let f1 = m1.trailing_zeros() as usize;
+                m1 &= m1 - 1;
                 let Some((s1, e1)) = self.step(&side0, f1, x) else { continue };
                 let mut side1 = side0;
                 side1[f1] -= 1;
                 side1[s1.to as usize] += 1;
                 if side1[OFF] == 15 {
                     // the last man went off with one die: the other is ignored
-                    self.consider(&mut all, &side0, &side1, &[s1], 2, e1, false);
+                    self.consider(all, &side0, &side1, &[s1], 2, e1, false);
                     continue;
                 }
                 let mut second = false;
-                for f2 in 1..=24usize {
+                let mut m2 = occ0 | (1u32 << s1.to);
+                if side1[f1] == 0 {
+                    m2 &= !(1u32 << f1);
+                }
+                m2 &= !(1u32 << 25);
+                while m2 != 0 {
+                    let f2 = m2.trailing_zeros() as usize;
+                    m2 &= m2 - 1;
                     let Some((s2, e2)) = self.step(&side1, f2, y) else { continue };
+                    // two men moved independently (no tout d'une, no bearing off) give the
+                    // same play in either order: enumerate it once
+                    let independent = f2 != s1.to as usize && (s1.to as usize) < OFF && (s2.to as usize) < OFF;
+                    if independent && (order == 1 || (a == b && f2 < f1)) {
+                        continue;
+                    }
                     let mut side2 = side1;
                     side2[f2] -= 1;
                     side2[s2.to as usize] += 1;
-                    if self.consider(&mut all, &side0, &side2, &[s1, s2], 2, e1 || e2, false) {
+                    if self.consider(all, &side0, &side2, &[s1, s2], 2, e1 || e2, false) {
                         second = true;
                     }
                 }
                 if !second {
-                    self.consider(&mut all, &side0, &side1, &[s1], 1, e1, false);
+                    self.consider(all, &side0, &side1, &[s1], 1, e1, false);
                 }
             }
         }
-        self.par_puissance(&mut all, &side0, dice);
+        self.par_puissance(all, &side0, dice);
         if all.len == 0 {
             all.push(Play { dice_used: 0, full: Position::full_jans(&side0), ..Play::default() });
         }
@@ -641,11 +702,11 @@ impl<'a> Board<'a> {
             all.retain(|p| !p.excedant);
         }
         all.max_dice = max;
-        all
     }
 
     /// Adds a candidate play if the whole of it is lawful; returns whether it was.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn consider(
         &self,
         all: &mut Plays,
@@ -656,6 +717,11 @@ impl<'a> Board<'a> {
         excedant: bool,
         par_puissance: bool,
     ) -> bool {
+        let key = make_key(steps);
+        if all.holds_as_good(key, dice_used, excedant) {
+            // the same result is already held: nothing to learn (see `legal_plays`)
+            return true;
+        }
         if !par_puissance && self.play_fault(before, after, steps).is_some() {
             return false;
         }
@@ -667,8 +733,8 @@ impl<'a> Board<'a> {
             dice_used,
             par_puissance,
             excedant,
-            full: Position::full_jans(after),
-            key: make_key(steps),
+            full: full_after(before, after, steps),
+            key,
         });
         true
     }
@@ -733,6 +799,24 @@ impl<'a> Board<'a> {
     pub fn position(&self) -> &Position {
         self.pos
     }
+}
+
+/// The jans full after a play, recomputing only those its steps touched.
+#[inline]
+fn full_after(before: &[u8; 26], after: &[u8; 26], steps: &[Step]) -> u8 {
+    let mut touched = 0u32;
+    for s in steps {
+        touched |= 1 << s.from | 1 << s.to;
+    }
+    let mut m = 0;
+    for (bit, first) in jans::ALL {
+        let range = ((1u32 << 6) - 1) << first;
+        let side = if touched & range != 0 { after } else { before };
+        if Position::jan_full(side, first) {
+            m |= bit;
+        }
+    }
+    m
 }
 
 /// What a whole play can break beyond its single steps.

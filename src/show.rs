@@ -54,7 +54,7 @@ pub fn board_text(pos: &Position, dialect: Dialect) -> String {
         s.push_str(&row(pos, &top_row, d));
         s.push('\n');
     }
-    s.push_str(" ");
+    s.push(' ');
     s.push_str(&"-".repeat(39));
     s.push('\n');
     for d in (0..5).rev() {

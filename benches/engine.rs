@@ -1,0 +1,63 @@
+//! The engine: legal plays for one position (generated positions and rolls), and the replay
+//! of generated games in throws per second.
+//!
+//! `cargo bench --bench engine`
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use soumille::dice::Dice;
+use soumille::notation::Header;
+use soumille::position::{MoveRules, Position};
+use std::hint::black_box;
+
+/// Positions met in generated games, with the roll thrown there.
+pub fn sample_positions(n: usize) -> Vec<(Position, Dice)> {
+    let mut out = Vec::with_capacity(n);
+    let mut seed = 1;
+    while out.len() < n {
+        for rec in soumille::generate::games(4, seed) {
+            let header = Header::of_tags(&rec.tags).unwrap();
+            let rp = soumille::replay::replay(&rec, &header, None);
+            out.extend(rp.steps.iter().map(|s| (s.before, s.dice)));
+        }
+        seed += 1;
+    }
+    out.truncate(n);
+    out
+}
+
+fn bench(c: &mut Criterion) {
+    let positions = sample_positions(4096);
+    let rules = MoveRules::default();
+    let mut g = c.benchmark_group("engine");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("legal_plays/position", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for (p, d) in &positions {
+                n += black_box(p.legal_plays(*d, rules)).len();
+            }
+            n
+        })
+    });
+    let games = soumille::generate::games(20, 99);
+    let throws: usize = games.iter().map(|g| g.throws.len()).sum();
+    let headers: Vec<Header> = games.iter().map(|g| Header::of_tags(&g.tags).unwrap()).collect();
+    g.throughput(Throughput::Elements(throws as u64));
+    g.bench_function("replay/throw", |b| {
+        b.iter_batched(
+            || (),
+            |_| {
+                let mut flags = 0;
+                for (g, h) in games.iter().zip(&headers) {
+                    flags += soumille::replay::replay(g, h, None).flags.len();
+                }
+                assert_eq!(flags, 0);
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,54 @@
+//! A release harness for the engine: the median time of `legal_plays` over positions met in
+//! generated games, and replay throughput in throws per second.
+//! `cargo run --release --example enginebench`
+
+use soumille::notation::Header;
+use soumille::position::MoveRules;
+use std::time::Instant;
+
+fn main() {
+    let mut positions = Vec::new();
+    let mut seed = 1;
+    while positions.len() < 20_000 {
+        for rec in soumille::generate::games(4, seed) {
+            let header = Header::of_tags(&rec.tags).unwrap();
+            let rp = soumille::replay::replay(&rec, &header, None);
+            positions.extend(rp.steps.iter().map(|s| (s.before, s.dice)));
+        }
+        seed += 1;
+    }
+    let rules = MoveRules::default();
+    let mut times = Vec::with_capacity(positions.len());
+    let mut total = 0usize;
+    for _ in 0..5 {
+        times.clear();
+        for (p, d) in &positions {
+            let t = Instant::now();
+            total += std::hint::black_box(p.legal_plays(*d, rules)).len();
+            times.push(t.elapsed().as_nanos() as u64);
+        }
+    }
+    times.sort_unstable();
+    let med = times[times.len() / 2];
+    let p90 = times[times.len() * 9 / 10];
+    let t = Instant::now();
+    for (p, d) in &positions {
+        total += std::hint::black_box(p.legal_plays(*d, rules)).len();
+    }
+    let mean = t.elapsed().as_nanos() as f64 / positions.len() as f64;
+    println!(
+        "legal plays: {} positions, median {med} ns, p90 {p90} ns, mean {mean:.0} ns ({total} plays)",
+        positions.len()
+    );
+
+    let games = soumille::generate::games(200, 42);
+    let headers: Vec<Header> = games.iter().map(|g| Header::of_tags(&g.tags).unwrap()).collect();
+    let throws: usize = games.iter().map(|g| g.throws.len()).sum();
+    let t = Instant::now();
+    let mut flags = 0;
+    for (g, h) in games.iter().zip(&headers) {
+        flags += soumille::replay::replay(g, h, None).flags.len();
+    }
+    let dt = t.elapsed().as_secs_f64();
+    println!("replay: {throws} throws in {dt:.3} s = {:.0} throws/s ({flags} flags)", throws as f64 / dt);
+}
