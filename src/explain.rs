@@ -16,7 +16,16 @@ pub struct PlayEntry {
     pub result: String,
 }
 
-/// The plays of a roll in a position.
+/// The points each seat marks for the roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatPoints {
+    /// Top's.
+    pub top: u16,
+    /// Bottom's.
+    pub bottom: u16,
+}
+
+/// The plays and the jans of a roll in a position.
 #[derive(Clone, Debug, Serialize)]
 pub struct Explanation {
     /// The position string as given, canonical.
@@ -27,6 +36,10 @@ pub struct Explanation {
     pub seat: Seat,
     /// Every legal play, sorted as ASCII strings.
     pub plays: Vec<PlayEntry>,
+    /// Every jan the roll makes, for either seat.
+    pub jans: Vec<crate::scoring::Jan>,
+    /// The total each seat marks for the roll.
+    pub points: SeatPoints,
 }
 
 /// Why a position or roll cannot be explained.
@@ -57,17 +70,47 @@ pub fn parse_dice(s: &str) -> Result<Dice, ExplainError> {
 
 /// Reads a position string (Soumille letters) into a position.
 pub fn parse_position_string(s: &str) -> Result<Position, ExplainError> {
-    let setup = parse_position(s, crate::board::Dialect::Soumille)
-        .map_err(|e| ExplainError::Position(format!("{} ({})", e.message, e.label)))?;
-    Position::from_setup(&setup).map_err(|e| ExplainError::Position(e.to_string()))
+    Ok(parse_setup(s)?.1)
 }
 
-/// Every legal play of `dice` in `pos`.
+/// Reads a position string into its setup (with the score fields) and its position.
+pub fn parse_setup(s: &str) -> Result<(crate::board::Setup, Position), ExplainError> {
+    let setup = parse_position(s, crate::board::Dialect::Soumille)
+        .map_err(|e| ExplainError::Position(format!("{} ({})", e.message, e.label)))?;
+    let pos = Position::from_setup(&setup).map_err(|e| ExplainError::Position(e.to_string()))?;
+    Ok((setup, pos))
+}
+
+/// The relève history a position string gives (its `throws=` field).
+pub fn history_of(setup: &crate::board::Setup) -> crate::scoring::History {
+    let throws = setup.score.throws.map_or([0, 0], |t| [t[Seat::Top], t[Seat::Bottom]]);
+    crate::scoring::History { throws, ..Default::default() }
+}
+
+/// Every legal play of `dice` in `pos`, and every jan, with the default options.
 pub fn explain(pos: &Position, dice: Dice, rules: MoveRules) -> Explanation {
-    let plays = pos.legal_plays(dice, rules);
+    let options =
+        crate::options::RuleOptions { sortie: rules.sortie, passage_rest: rules.passage_rest, ..Default::default() };
+    explain_with(pos, dice, &options, &crate::scoring::History::default())
+}
+
+/// Every legal play of `dice` in `pos`, and every jan under `options` and `history`.
+pub fn explain_with(
+    pos: &Position,
+    dice: Dice,
+    options: &crate::options::RuleOptions,
+    history: &crate::scoring::History,
+) -> Explanation {
+    let rules = MoveRules::from(options);
+    let board = crate::position::Board::new(pos, rules);
+    let dice_plays = board.dice_plays(dice);
+    let roll = crate::scoring::roll_jans(pos, dice, &dice_plays, history, options);
+    let plays = board.legal_plays(dice);
     let seat = pos.turn();
     let mut entries: Vec<PlayEntry> =
         plays.iter().map(|p| PlayEntry { notation: p.notation(seat), result: pos.after(p).men_field() }).collect();
     entries.sort_by(|a, b| a.notation.cmp(&b.notation));
-    Explanation { position: pos.to_string(), dice: [dice.high(), dice.low()], seat, plays: entries }
+    let jans: Vec<crate::scoring::Jan> = roll.iter().copied().collect();
+    let points = SeatPoints { top: roll.points_of(Seat::Top), bottom: roll.points_of(Seat::Bottom) };
+    Explanation { position: pos.to_string(), dice: [dice.high(), dice.low()], seat, plays: entries, jans, points }
 }

@@ -3,8 +3,10 @@
 
 use crate::board::Seat;
 use crate::dice::Dice;
-use crate::notation::{Move, Play as RecordedPlay, Record, Tag, Target, Throw};
+use crate::notation::{Decision, JanClaim, Mark, Move, OpponentPart, Play as RecordedPlay, Record, Tag, Target, Throw};
 use crate::position::{MoveRules, Position, OFF};
+use crate::score::Score;
+use crate::scoring::{roll_jans, History};
 
 /// A small, seeded, reproducible generator (xorshift64*).
 #[derive(Clone, Debug)]
@@ -53,44 +55,116 @@ pub fn record_moves(pos: &Position, play: &crate::position::Play) -> RecordedPla
     RecordedPlay::Moves(moves)
 }
 
-/// One relève of random lawful play from the opening, until a seat bears off all its men
-/// (or `max_throws`): the throws, numbered from `first_number`.
-pub fn releve(rng: &mut Rng, first: Seat, first_number: u32, max_throws: u32) -> Vec<Throw> {
+/// A mark for the jans of `seat` in a roll: `+6 (vrai x2, coin)`.
+fn mark_of(jans: &crate::scoring::RollJans, seat: Seat) -> Option<Mark> {
+    let points = jans.points_of(seat);
+    if points == 0 {
+        return None;
+    }
+    let list = jans
+        .iter()
+        .filter(|j| j.seat == seat)
+        .map(|j| JanClaim { code: j.code, ways: (j.ways > 1).then_some(j.ways as u32) })
+        .collect();
+    Some(Mark { points: points as i64, jans: list })
+}
+
+/// One complete tour of random lawful play, correctly marked: every mark, hole claim and
+/// decision written (going after a hole one time in three), until a seat has twelve holes
+/// or `max_throws` have been thrown.
+pub fn tour(rng: &mut Rng, first: Seat, max_throws: u32) -> Vec<Throw> {
+    let options = crate::options::RuleOptions::default();
     let rules = MoveRules::default();
     let mut pos = Position::opening(first);
+    let mut score = Score::default();
+    let mut history = History { first_releve: true, ..History::default() };
     let mut out = Vec::new();
-    for n in 0..max_throws {
+    for n in 1..=max_throws {
         let dice = rng.dice();
-        let plays = pos.legal_plays(dice, rules);
+        let seat = pos.turn();
+        let opp = seat.other();
+        let board = crate::position::Board::new(&pos, rules);
+        let dice_plays = board.dice_plays(dice);
+        let jans = roll_jans(&pos, dice, &dice_plays, &history, &options);
+        let mut t = Throw::new(n, dice);
+        if let Some(m) = mark_of(&jans, seat) {
+            t.marks.push(m);
+        }
+        let won = score.mark(seat, jans.points_of(seat)).holes;
+        if won > 0 {
+            t.holes = Some(won as u32);
+        }
+        let over = score.winner().is_some();
+        if won > 0 && !over {
+            let go = rng.below(3) == 0;
+            t.decision = Some(if go { Decision::Go } else { Decision::Hold });
+            if go {
+                out.push(t);
+                score.wipe_points();
+                pos = Position::opening(seat);
+                history = History::default();
+                continue;
+            }
+        }
+        let plays = board.legal_plays(dice);
         let k = rng.below(plays.len() as u64) as usize;
         let play = *plays.iter().nth(k).expect("a play");
-        let mut t = Throw::new(first_number + n, dice);
         t.play = Some(record_moves(&pos, &play));
+        let o_mark = mark_of(&jans, opp);
+        let o_won = score.mark(opp, jans.points_of(opp)).holes;
+        if o_mark.is_some() || o_won > 0 {
+            t.opponent =
+                Some(OpponentPart { marks: o_mark.into_iter().collect(), holes: (o_won > 0).then_some(o_won as u32) });
+        }
         out.push(t);
-        let seat = pos.turn();
         pos = pos.after(&play);
         if pos.men(seat, OFF) == 15 {
+            pos = Position::opening(seat);
+            history = History::default();
+        } else {
+            if history.throws == [0, 0] {
+                history.first_roll = Some(dice);
+            }
+            history.throws[seat.index()] += 1;
+        }
+        if score.winner().is_some() {
             break;
         }
     }
     out
 }
 
-/// `n` generated games for `seed`: each one relève of random lawful play to the sortie.
+/// `n` generated tours for `seed`, each with its Result tag.
 pub fn games(n: u32, seed: u64) -> Vec<Record> {
     let mut rng = Rng::new(seed);
     (0..n)
         .map(|k| {
             let first = if rng.below(2) == 0 { Seat::Top } else { Seat::Bottom };
             let tag = |name: &str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
-            let tags = vec![
+            let mut tags = vec![
                 tag("Game", "grand-trictrac".into()),
                 tag("Event", "generated".into()),
                 tag("First", first.name().into()),
                 tag("Source", format!("soumille generate --seed {seed}, game {}", k + 1)),
             ];
-            let throws = releve(&mut rng, first, 1, 2000);
-            Record { comments: Vec::new(), tags, throws, span: None }
+            let throws = tour(&mut rng, first, 20_000);
+            let mut rec = Record { comments: Vec::new(), tags: tags.clone(), throws, span: None };
+            let header = crate::notation::Header::of_tags(&rec.tags).expect("generated tags are valid");
+            let rp = crate::replay::replay(&rec, &header, None);
+            let result = match rp.outcome {
+                Some(o) => {
+                    let mut r = format!("{} {}-{}", o.winner, o.winner_holes, o.loser_holes);
+                    if o.bredouille != crate::score::Bredouille::None {
+                        r.push_str(" grande-bredouille");
+                    }
+                    r.push_str(&format!(" stakes={}", o.stakes));
+                    r
+                }
+                None => "*".into(),
+            };
+            tags.insert(3, tag("Result", result));
+            rec.tags = tags;
+            rec
         })
         .collect()
 }

@@ -26,6 +26,9 @@ pub mod options;
 pub mod position;
 pub mod replay;
 pub mod report;
+pub mod score;
+pub mod scoring;
+pub mod sheet;
 pub mod show;
 
 pub use board::{BySeat, Dialect, Point, Seat, Setup};

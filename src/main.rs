@@ -38,6 +38,14 @@ enum Format {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum SheetFormat {
+    Text,
+    Markdown,
+    Html,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Picture {
     Text,
     Svg,
@@ -92,21 +100,29 @@ enum Command {
         #[arg(long)]
         spans: bool,
     },
-    /// The game throw by throw: dice, play, jans with ways and points, scores, flags.
-    /// (Needs the rules engine.)
+    /// The game throw by throw: dice, play, every jan with its ways and points, what each
+    /// seat marked and should have marked, the score after, and the flags.
     Replay {
-        /// The STN file.
+        /// The STN file (`-` for standard input).
         file: PathBuf,
+        /// Which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// `text` or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// The annotated score sheet of a record. (Needs the rules engine.)
+    /// The annotated score sheet of the tour: a row per throw with both seats' marks and
+    /// running totals, relèves and holes, and the result with its winnings (`gains` scheme).
     Sheet {
-        /// The STN file.
+        /// The STN file (`-` for standard input).
         file: PathBuf,
-        /// text, markdown, html or json.
-        #[arg(long, default_value = "text")]
-        format: String,
+        /// Which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// `text`, `markdown`, `html` or `json`.
+        #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
+        format: SheetFormat,
     },
     /// The board after throw N (`--at 0`: the start), replaying the record.
     ///
@@ -294,8 +310,43 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             }
             None => Ok(Outcome::Failed),
         },
-        Command::Replay { .. } => not_yet("replay"),
-        Command::Sheet { .. } => not_yet("sheet"),
+        Command::Replay { file, game, format } => {
+            let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            match format {
+                Format::Text => out(&soumille::sheet::replay_text(&rp, rec.header.letters))?,
+                Format::Json => {
+                    let sheet = soumille::sheet::Sheet::new(
+                        &rp,
+                        rec.record.tag("Top").map(String::from),
+                        rec.record.tag("Bottom").map(String::from),
+                    );
+                    let mut s = serde_json::to_string_pretty(&sheet.rows).map_err(io::Error::other)?;
+                    s.push('\n');
+                    out(&s)?
+                }
+            }
+            Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
+        }
+        Command::Sheet { file, game, format } => {
+            let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            let sheet = soumille::sheet::Sheet::new(
+                &rp,
+                rec.record.tag("Top").map(String::from),
+                rec.record.tag("Bottom").map(String::from),
+            );
+            let text = match format {
+                SheetFormat::Text => sheet.text(),
+                SheetFormat::Markdown => sheet.markdown(),
+                SheetFormat::Html => sheet.html(),
+                SheetFormat::Json => {
+                    let mut s = serde_json::to_string_pretty(&sheet).map_err(io::Error::other)?;
+                    s.push('\n');
+                    s
+                }
+            };
+            out(&text)?;
+            Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
+        }
         Command::Show { file, at, game, format } => show(&file, at, game, format, st),
         Command::Explain { position, dice, batch, format, rules } => explain(position, dice, batch, format, &rules),
         Command::Generate { games, seed } => {
@@ -344,9 +395,9 @@ fn explain(
     format: Format,
     rules: &str,
 ) -> io::Result<Outcome> {
-    use soumille::explain::{explain as explain_one, parse_dice, parse_position_string};
+    use soumille::explain::{explain_with, history_of, parse_dice, parse_setup};
     let rules = match soumille::options::RuleOptions::parse(rules) {
-        Ok(r) => soumille::position::MoveRules::from(&r),
+        Ok(r) => r,
         Err(e) => {
             eprintln!(
                 "soumille explain: --rules: {}",
@@ -369,9 +420,10 @@ fn explain(
                 failed = true;
                 continue;
             };
-            match parse_position_string(p).and_then(|pos| parse_dice(d).map(|d| (pos, d))) {
-                Ok((pos, d)) => {
-                    serde_json::to_writer(&mut o, &explain_one(&pos, d, rules)).map_err(io::Error::other)?;
+            match parse_setup(p).and_then(|sp| parse_dice(d).map(|d| (sp, d))) {
+                Ok(((setup, pos), d)) => {
+                    let e = explain_with(&pos, d, &rules, &history_of(&setup));
+                    serde_json::to_writer(&mut o, &e).map_err(io::Error::other)?;
                     o.write_all(b"\n")?;
                 }
                 Err(e) => {
@@ -387,15 +439,15 @@ fn explain(
         eprintln!("soumille explain: give POSITION and --dice, or --batch");
         return Ok(Outcome::Failed);
     };
-    let parsed = parse_position_string(&p).and_then(|pos| parse_dice(&d).map(|d| (pos, d)));
-    let (pos, d) = match parsed {
+    let parsed = parse_setup(&p).and_then(|sp| parse_dice(&d).map(|d| (sp, d)));
+    let ((setup, pos), d) = match parsed {
         Ok(x) => x,
         Err(e) => {
             eprintln!("soumille explain: {e}");
             return Ok(Outcome::Failed);
         }
     };
-    let e = explain_one(&pos, d, rules);
+    let e = explain_with(&pos, d, &rules, &history_of(&setup));
     match format {
         Format::Json => {
             let mut s = serde_json::to_string_pretty(&e).map_err(io::Error::other)?;
@@ -415,18 +467,42 @@ fn explain(
             for p in &e.plays {
                 s.push_str(&format!("  {:w$}  {}\n", p.notation, p.result));
             }
+            if e.jans.is_empty() {
+                s.push_str("jans: none\n");
+            } else {
+                s.push_str("jans:\n");
+                for j in &e.jans {
+                    let at = j.at.map(|p| format!(" at {p}")).unwrap_or_default();
+                    s.push_str(&format!(
+                        "  {:<20} {:<6} x{}  {:>2} points{at}\n",
+                        j.code.name(),
+                        j.seat.name(),
+                        j.ways,
+                        j.points
+                    ));
+                }
+            }
+            s.push_str(&format!("points: top {}, bottom {}\n", e.points.top, e.points.bottom));
             out(&s)?;
         }
     }
     Ok(Outcome::Clean)
 }
 
-fn not_yet(cmd: &str) -> io::Result<Outcome> {
-    eprintln!(
-        "soumille {cmd}: this command needs the rules engine, which is not in this version yet; \
-         `check`, `fmt` and `json` work now"
-    );
-    Ok(Outcome::Failed)
+/// Reads a file and replays its record number `game` (1-based).
+fn replay_file(
+    file: &Path,
+    game: usize,
+    st: Style,
+) -> io::Result<Option<(soumille::replay::Replay, soumille::notation::ReadRecord)>> {
+    let Some(r) = read_stn_full(file, st)? else { return Ok(None) };
+    let n = r.records.len();
+    let Some(rec) = game.checked_sub(1).and_then(|g| r.records.into_iter().nth(g)) else {
+        eprintln!("soumille: {} has {n} record(s), not {game}", file.display());
+        return Ok(None);
+    };
+    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&r.text));
+    Ok(Some((rp, rec)))
 }
 
 fn check(files: &[PathBuf], format: Format, st: Style) -> io::Result<Outcome> {

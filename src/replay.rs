@@ -5,8 +5,14 @@
 use crate::board::Seat;
 use crate::dice::Dice;
 use crate::fausse_case::{judge, recorded_text, Rule};
-use crate::notation::{parser::throw_spans, Decision, Header, Play as RecordedPlay, Record, Span};
+use crate::jan::JanCode;
+use crate::notation::{
+    parser::throw_spans, Decision, Header, Mark, Play as RecordedPlay, Record, ResultBredouille, ResultClaim, Span,
+    Throw,
+};
 use crate::position::{MoveRules, Position};
+use crate::score::{MarkOutcome, Score};
+use crate::scoring::{roll_jans, History, RollJans};
 use serde::Serialize;
 
 /// What a flag is about (CLI.md).
@@ -108,6 +114,18 @@ pub struct ThrowStep {
     pub lawful: bool,
     /// The relève ended with this throw (`va` or a sortie).
     pub releve: bool,
+    /// Every jan the roll makes (before any man moved).
+    pub jans: RollJans,
+    /// What each seat marked in the books (`[top, bottom]`; claims where the record has them).
+    pub marked: [u16; 2],
+    /// What each seat should have marked (`[top, bottom]`).
+    pub expected: [u16; 2],
+    /// Holes each seat won with this throw (`[top, bottom]`).
+    pub holes_won: [u16; 2],
+    /// The thrower held (`tient`) or went (`va`) after a hole; `None` when no hole.
+    pub decision: Option<Decision>,
+    /// The score after the throw.
+    pub score: Score,
 }
 
 /// A replayed record.
@@ -121,6 +139,38 @@ pub struct Replay {
     pub stopped_at: Option<u32>,
     /// The position at the end (or where the replay stopped).
     pub end: Option<Position>,
+    /// The score at the end, as the record's claims leave it (RULES.md §9).
+    pub score: Score,
+    /// Whether the record has claims (`+` marks); without them the computed marks are used.
+    pub has_claims: bool,
+    /// The outcome of the tour, when it ended.
+    pub outcome: Option<Outcome>,
+    /// Trictrac à écrire: the marqués played (winner's and loser's holes).
+    pub marques: Vec<MarqueResult>,
+}
+
+/// How a tour ended.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    /// The seat that reached twelve holes.
+    pub winner: Seat,
+    /// Its holes.
+    pub winner_holes: u16,
+    /// The loser's holes.
+    pub loser_holes: u16,
+    /// Grande bredouille or not.
+    pub bredouille: crate::score::Bredouille,
+    /// The winnings under the scheme of the `Rules` tag.
+    pub stakes: f64,
+}
+
+/// One marqué of Trictrac à écrire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MarqueResult {
+    /// The throw that ended it.
+    pub throw: u32,
+    /// Holes of each seat.
+    pub holes: [u16; 2],
 }
 
 /// The seat that throws first: the Position tag's, the `First` tag, the first throw's
@@ -151,38 +201,261 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
     Seat::Top
 }
 
-/// Replays a record. `src` (the text it was read from) lets flags point at the play.
+/// Claimed points in a list of marks: (ordinary marks, school claims).
+fn claimed(marks: &[Mark]) -> (u16, u16) {
+    let mut plain = 0i64;
+    let mut school = 0i64;
+    for m in marks {
+        if m.jans.iter().any(|j| j.code == JanCode::Ecole) {
+            school += m.points;
+        } else {
+            plain += m.points;
+        }
+    }
+    (plain.clamp(0, u16::MAX as i64) as u16, school.clamp(0, u16::MAX as i64) as u16)
+}
+
+struct Books<'a> {
+    out: Replay,
+    src: Option<&'a str>,
+    header: &'a Header,
+    /// Schools each seat may claim (amounts), from the other's miscounts.
+    due: [Vec<u16>; 2],
+}
+
+impl Books<'_> {
+    fn flag(
+        &mut self,
+        t: &Throw,
+        kind: FlagKind,
+        seat: Option<Seat>,
+        message: String,
+        span: Option<Span>,
+    ) -> &mut Flag {
+        let _ = t;
+        self.out.flags.push(Flag {
+            throw: Some(t.number),
+            kind,
+            seat,
+            rule: None,
+            claimed: None,
+            expected: None,
+            message,
+            span,
+        });
+        self.out.flags.last_mut().expect("just pushed")
+    }
+
+    fn spans(&self, t: &Throw) -> Option<crate::notation::ThrowSpans> {
+        self.src.and_then(|s| throw_spans(s, t, self.header.letters))
+    }
+}
+
+/// The span of a list of marks in a throw (the first to the last), else the dice.
+fn marks_span(spans: &Option<crate::notation::ThrowSpans>, opponent: bool) -> Option<Span> {
+    let sp = spans.as_ref()?;
+    let v = if opponent { &sp.opponent_marks } else { &sp.marks };
+    match (v.first(), v.last()) {
+        (Some(a), Some(b)) => Some(Span { start: a.start, end: b.end }),
+        _ => sp.dice,
+    }
+}
+
+/// Replays a record (RULES.md §10, §11) and keeps its books (§8, §9). `src` (the text it
+/// was read from) lets flags point at the play or the marks.
 pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     let rules = MoveRules::from(&header.rules);
+    let options = header.rules;
+    let a_ecrire = header.game == crate::notation::Game::TrictracAEcrire;
     let first = first_seat(rec, header);
     let mut pos = match &header.position {
         Some(setup) => Position::from_setup(setup).unwrap_or_else(|_| Position::opening(first)),
         None => Position::opening(first),
     };
     pos.set_turn(first);
-    let mut out = Replay::default();
-    let spans_of = |t: &crate::notation::Throw| src.and_then(|s| throw_spans(s, t, header.letters));
+    let mut score = Score::default();
+    let mut history = History { first_releve: header.position.is_none(), ..History::default() };
+    if let Some(setup) = &header.position {
+        let sc = &setup.score;
+        if let Some(p) = sc.points {
+            score.points = [p[Seat::Top] as u16, p[Seat::Bottom] as u16];
+        }
+        if let Some(h) = sc.holes {
+            score.holes = [h[Seat::Top], h[Seat::Bottom]];
+        }
+        if let Some(t) = sc.throws {
+            history.throws = [t[Seat::Top], t[Seat::Bottom]];
+        }
+        if let Some(b) = sc.bredouille {
+            score.bredouille = [b == Some(Seat::Top), b == Some(Seat::Bottom)];
+        } else {
+            score.bredouille =
+                [score.points[0] > 0 && score.points[1] == 0, score.points[1] > 0 && score.points[0] == 0];
+        }
+        if let Some(p) = sc.pavillon {
+            score.pavillon = p;
+        }
+    }
+    let has_claims = rec.throws.iter().any(|t| !t.marks.is_empty());
+    let mut b = Books { out: Replay { has_claims, ..Replay::default() }, src, header, due: [Vec::new(), Vec::new()] };
+    let letters = header.letters;
     for (k, t) in rec.throws.iter().enumerate() {
-        let expected = pos.turn();
-        let thrower = t.seat.unwrap_or(expected);
-        if thrower != expected {
-            out.flags.push(Flag {
-                throw: Some(t.number),
-                kind: FlagKind::Seat,
-                seat: Some(thrower),
-                rule: None,
-                claimed: None,
-                expected: None,
-                message: format!("throw {}: the record says {thrower} threw, but it was {expected}'s turn", t.number),
-                span: spans_of(t).and_then(|s| s.seat.or(s.number)),
-            });
+        let spans = b.spans(t);
+        let expected_turn = pos.turn();
+        let thrower = t.seat.unwrap_or(expected_turn);
+        let opp = thrower.other();
+        if thrower != expected_turn {
+            b.flag(
+                t,
+                FlagKind::Seat,
+                Some(thrower),
+                format!("throw {}: the record says {thrower} threw, but it was {expected_turn}'s turn", t.number),
+                spans.as_ref().and_then(|s| s.seat.or(s.number)),
+            );
             pos.set_turn(thrower);
         }
         let before = pos;
-        if t.decision == Some(Decision::Go) {
-            // va: the relève ends, nothing is played, the one who went throws first
+        let board = crate::position::Board::new(&pos, rules);
+        let dice_plays = board.dice_plays(t.dice);
+        let jans = roll_jans(&pos, t.dice, &dice_plays, &history, &options);
+        let mut expected = [0u16; 2];
+        expected[thrower.index()] = jans.points_of(thrower);
+        expected[opp.index()] = jans.points_of(opp);
+        let going = t.decision == Some(Decision::Go);
+        // the play, judged first (a broken jan changes what the thrower may keep)
+        let play: Option<RecordedPlay> = match &t.play {
+            Some(p) => Some(p.clone()),
+            None if dice_plays.max_dice == 0 => Some(RecordedPlay::Pass),
+            None => None,
+        };
+        let judged = if going { None } else { play.as_ref().map(|p| judge(&pos, t.dice, p, rules, letters)) };
+        let broken = judged.as_ref().and_then(|j| j.fault.as_ref()).and_then(|f| match f.rule {
+            Rule::MustFill => Some(f.rule),
+            Rule::MustPreserve => Some(f.rule),
+            _ => None,
+        });
+        let mut dropped = 0u16;
+        if let (Some(rule), Some(j)) = (broken, &judged) {
+            let after_full = j.after.map(|a| Position::full_jans(a.side(thrower))).unwrap_or(0);
+            for (bit, fill, keep) in [
+                (crate::position::jans::PETIT, JanCode::PetitJan, JanCode::ConservePetitJan),
+                (crate::position::jans::GRAND, JanCode::GrandJan, JanCode::ConserveGrandJan),
+                (crate::position::jans::RETOUR, JanCode::Retour, JanCode::ConserveRetour),
+            ] {
+                if after_full & bit == 0 {
+                    dropped += jans.points_for(thrower, if rule == Rule::MustFill { fill } else { keep });
+                }
+            }
+        }
+        let owed = expected[thrower.index()] - dropped.min(expected[thrower.index()]);
+        // 1. the thrower marks
+        let (claim_t, school_t) = claimed(&t.marks);
+        let marked_t = if has_claims { claim_t } else { owed };
+        if has_claims && (claim_t != owed || dropped > 0) {
+            let worth = jans.describe(thrower, letters);
+            let message = if dropped > 0 {
+                let marked_jan = if claim_t >= expected[thrower.index()] { dropped } else { 0 };
+                let amount = match options.ecole_plein {
+                    crate::options::EcolePlein::Guiton => dropped,
+                    crate::options::EcolePlein::Lepeintre => marked_jan + dropped,
+                };
+                let what = if broken == Some(Rule::MustFill) {
+                    "could fill a jan and did not"
+                } else {
+                    "broke a jan it could keep"
+                };
+                format!(
+                    "throw {}: {thrower} {what}: the {dropped} points of it are not {thrower}'s ({worth}); {thrower} marked {claim_t}, keeps {owed}: école of {amount} for {opp}",
+                    t.number
+                )
+            } else if claim_t < owed {
+                format!(
+                    "throw {}: {thrower} marked {claim_t}, the throw is worth {owed} to {thrower} ({worth}): école par moins of {} for {opp}",
+                    t.number,
+                    owed - claim_t
+                )
+            } else {
+                format!(
+                    "throw {}: {thrower} marked {claim_t}, the throw is worth {owed} to {thrower} ({worth}): école par trop of {} for {opp}",
+                    t.number,
+                    claim_t - owed
+                )
+            };
+            let amount = if dropped > 0 {
+                match options.ecole_plein {
+                    crate::options::EcolePlein::Guiton => dropped,
+                    crate::options::EcolePlein::Lepeintre => {
+                        dropped + if claim_t >= expected[thrower.index()] { dropped } else { 0 }
+                    }
+                }
+            } else {
+                claim_t.abs_diff(owed)
+            };
+            let f = b.flag(t, FlagKind::Ecole, Some(thrower), message, marks_span(&spans, false));
+            f.claimed = Some(claim_t as i64);
+            f.expected = Some(owed as i64);
+            b.due[opp.index()].push(amount);
+        }
+        let mut holes_won = [0u16; 2];
+        let before_holes = score.holes;
+        let outcome = score.mark(thrower, marked_t);
+        holes_won[thrower.index()] = outcome.holes;
+        check_holes(&mut b, t, thrower, t.holes, outcome, &mut score, before_holes, &spans, false);
+        holes_won[thrower.index()] = score.holes[thrower.index()] - before_holes[thrower.index()];
+        // school claims in the thrower's marks
+        if school_t > 0 {
+            claim_school(&mut b, t, thrower, school_t, &mut score, &spans, false);
+        }
+        // 2. hold or go
+        let won = holes_won[thrower.index()] > 0;
+        let tour_over = !a_ecrire && score.winner().is_some();
+        let mut decision = None;
+        if won && !tour_over {
+            decision = Some(t.decision.unwrap_or(Decision::Hold));
+            if t.decision.is_none() && has_claims {
+                b.flag(
+                    t,
+                    FlagKind::Decision,
+                    Some(thrower),
+                    format!("throw {}: {thrower} won a hole and says neither tient nor va; read as tient", t.number),
+                    spans.as_ref().and_then(|s| s.holes.or(s.dice)),
+                );
+            }
+        } else if !won && t.decision.is_some() {
+            b.flag(
+                t,
+                FlagKind::Decision,
+                Some(thrower),
+                format!(
+                    "throw {}: {thrower} won no hole with this throw, so there is nothing to hold or go; ignored",
+                    t.number
+                ),
+                spans.as_ref().and_then(|s| s.decision),
+            );
+        }
+        let goes = decision == Some(Decision::Go);
+        if goes {
+            // va: the relève ends, nothing is played, the opponent marks nothing
+            let (claim_o, _) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
+            if has_claims && claim_o > 0 {
+                let f = b.flag(
+                    t,
+                    FlagKind::Ecole,
+                    Some(opp),
+                    format!("throw {}: {thrower} went, so {opp} marks nothing for this roll, but marked {claim_o}: école par trop", t.number),
+                    marks_span(&spans, true),
+                );
+                f.claimed = Some(claim_o as i64);
+                f.expected = Some(0);
+            }
+            if a_ecrire && score.holes.iter().any(|&h| h >= 6) {
+                b.out.marques.push(MarqueResult { throw: t.number, holes: score.holes });
+                score = Score::default();
+            }
+            score.wipe_points();
             pos = Position::opening(thrower);
-            out.steps.push(ThrowStep {
+            history = History::default();
+            b.out.steps.push(ThrowStep {
                 number: t.number,
                 seat: thrower,
                 dice: t.dice,
@@ -191,52 +464,53 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 play: "-".into(),
                 lawful: true,
                 releve: true,
+                jans,
+                marked: {
+                    let mut m = [0; 2];
+                    m[thrower.index()] = marked_t;
+                    m
+                },
+                expected: {
+                    let mut e = [0; 2];
+                    e[thrower.index()] = owed;
+                    e
+                },
+                holes_won,
+                decision,
+                score,
             });
             continue;
         }
-        let play = match &t.play {
-            Some(p) => p.clone(),
-            None => {
-                let legal = pos.legal_plays(t.dice, rules);
-                if legal.max_dice == 0 {
-                    RecordedPlay::Pass
-                } else {
-                    out.flags.push(Flag {
-                        throw: Some(t.number),
-                        kind: FlagKind::NotReplayed,
-                        seat: Some(thrower),
-                        rule: None,
-                        claimed: None,
-                        expected: None,
-                        message: format!(
-                            "throw {} records no play though {thrower} could play; the replay stops here",
-                            t.number
-                        ),
-                        span: spans_of(t).and_then(|s| s.dice),
-                    });
-                    out.stopped_at = Some(t.number);
-                    out.end = Some(pos);
-                    return out;
-                }
-            }
+        // 3. the play
+        let Some(play) = play else {
+            b.flag(
+                t,
+                FlagKind::NotReplayed,
+                Some(thrower),
+                format!("throw {} records no play though {thrower} could play; the replay stops here", t.number),
+                spans.as_ref().and_then(|s| s.dice),
+            );
+            b.out.stopped_at = Some(t.number);
+            b.out.end = Some(pos);
+            b.out.score = score;
+            return b.out;
         };
-        let j = judge(&pos, t.dice, &play, rules, header.letters);
+        let j = judged.unwrap_or_else(|| judge(&pos, t.dice, &play, rules, letters));
         let lawful = j.fault.is_none();
         if let Some(f) = &j.fault {
-            out.flags.push(Flag {
-                throw: Some(t.number),
-                kind: FlagKind::FausseCase,
-                seat: Some(thrower),
-                rule: Some(f.rule),
-                claimed: None,
-                expected: None,
-                message: format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
-                span: spans_of(t).and_then(|s| s.play.or(s.dice)),
-            });
+            let fl = b.flag(
+                t,
+                FlagKind::FausseCase,
+                Some(thrower),
+                format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
+                spans.as_ref().and_then(|s| s.play.or(s.dice)),
+            );
+            fl.rule = Some(f.rule);
             if f.fatal {
                 if let Some(next) = rec.throws.get(k + 1) {
                     let last = rec.throws.last().map_or(t.number, |x| x.number);
-                    out.flags.push(Flag {
+                    let sp = b.spans(next).and_then(|s| s.number);
+                    b.out.flags.push(Flag {
                         throw: Some(t.number),
                         kind: FlagKind::NotReplayed,
                         seat: Some(thrower),
@@ -247,22 +521,67 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                             "the play of throw {} cannot be applied; throws {}..{} are not replayed",
                             t.number, next.number, last
                         ),
-                        span: spans_of(next).and_then(|s| s.number),
+                        span: sp,
                     });
                 }
-                out.stopped_at = Some(t.number);
-                out.end = Some(pos);
-                return out;
+                b.out.stopped_at = Some(t.number);
+                b.out.end = Some(pos);
+                b.out.score = score;
+                return b.out;
             }
         }
+        // 4. the opponent marks
+        let (claim_o, school_o) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
+        let owed_o = expected[opp.index()];
+        let marked_o = if has_claims { claim_o } else { owed_o };
+        if school_o > 0 {
+            claim_school(&mut b, t, opp, school_o, &mut score, &spans, true);
+        }
+        if has_claims && claim_o != owed_o {
+            let (amount, how) = if claim_o < owed_o {
+                (owed_o - claim_o, "école par moins")
+            } else {
+                (claim_o - owed_o, "école par trop")
+            };
+            let worth = jans.describe(opp, letters);
+            let f = b.flag(
+                t,
+                FlagKind::Ecole,
+                Some(opp),
+                format!(
+                    "throw {}: {opp} marked {claim_o}, the throw is worth {owed_o} to {opp} ({worth}): {how} of {amount} for {thrower}",
+                    t.number
+                ),
+                marks_span(&spans, true),
+            );
+            f.claimed = Some(claim_o as i64);
+            f.expected = Some(owed_o as i64);
+            b.due[thrower.index()].push(amount);
+        }
+        let before_holes = score.holes;
+        let o_out = score.mark(opp, marked_o);
+        let opp_claim = t.opponent.as_ref().and_then(|o| o.holes);
+        check_holes(&mut b, t, opp, opp_claim, o_out, &mut score, before_holes, &spans, true);
+        holes_won[opp.index()] += score.holes[opp.index()] - before_holes[opp.index()];
+        // 5. after the play: a sortie ends the relève
         let mut after = j.after.unwrap_or(pos);
         let mut releve = false;
         if after.all_off(thrower) {
-            // sortie: the relève ends; the one who bore off first throws first
             after = Position::opening(thrower);
             releve = true;
+            history = History::default();
+        } else {
+            if history.throws == [0, 0] {
+                history.first_roll = Some(t.dice);
+            }
+            history.throws[thrower.index()] += 1;
         }
-        out.steps.push(ThrowStep {
+        let mut marked = [0u16; 2];
+        marked[thrower.index()] = marked_t;
+        marked[opp.index()] = marked_o;
+        let mut exp = expected;
+        exp[thrower.index()] = owed;
+        b.out.steps.push(ThrowStep {
             number: t.number,
             seat: thrower,
             dice: t.dice,
@@ -271,9 +590,206 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             play: recorded_text(&play, crate::board::Dialect::Soumille),
             lawful,
             releve,
+            jans,
+            marked,
+            expected: exp,
+            holes_won,
+            decision,
+            score,
         });
         pos = after;
+        if !a_ecrire {
+            if let Some(w) = score.winner() {
+                if b.out.outcome.is_none() {
+                    b.out.outcome = Some(outcome_of(&score, w, &options, &b.out.steps));
+                }
+            }
+        }
     }
-    out.end = Some(pos);
-    out
+    b.out.end = Some(pos);
+    b.out.score = score;
+    check_result(&mut b);
+    b.out
+}
+
+/// The outcome of a tour won by `w`.
+fn outcome_of(score: &Score, w: Seat, options: &crate::options::RuleOptions, steps: &[ThrowStep]) -> Outcome {
+    let loser_holes = score.holes[w.other().index()];
+    // grande bredouille: the winner could still win it when the tour ended
+    let prev = steps.iter().rev().nth(1).map(|s| s.score).unwrap_or_default();
+    let bredouille = if prev.can_grande(w) || (prev.holes == [0, 0]) {
+        if loser_holes == 0 {
+            crate::score::Bredouille::Grande
+        } else {
+            crate::score::Bredouille::GrandeWithPavillon
+        }
+    } else {
+        crate::score::Bredouille::None
+    };
+    Outcome {
+        winner: w,
+        winner_holes: score.holes[w.index()],
+        loser_holes,
+        bredouille,
+        stakes: crate::score::winnings(options.gains, loser_holes, bredouille),
+    }
+}
+
+/// Checks a hole claim against the holes the marks gave (RULES.md §9): an under-claimed
+/// bredouille hole is flagged `holes` and the record's count stands; holes claimed beyond
+/// the marks are an école of twelve points each.
+#[allow(clippy::too_many_arguments)]
+fn check_holes(
+    b: &mut Books,
+    t: &Throw,
+    seat: Seat,
+    claim: Option<u32>,
+    out: MarkOutcome,
+    score: &mut Score,
+    before: [u16; 2],
+    spans: &Option<crate::notation::ThrowSpans>,
+    opponent: bool,
+) {
+    let Some(c) = claim else { return };
+    let c = c.min(u16::MAX as u32) as u16;
+    let won = out.holes;
+    if c == won {
+        return;
+    }
+    let span = spans.as_ref().and_then(|s| if opponent { s.opponent_holes } else { s.holes });
+    let i = seat.index();
+    if c < won {
+        let why = if won - c <= out.doubled {
+            "a bredouille hole not claimed (not an école)"
+        } else {
+            "fewer holes than the marks give"
+        };
+        let f = b.flag(
+            t,
+            FlagKind::Holes,
+            Some(seat),
+            format!(
+                "throw {}: {seat} claimed {c} hole(s), the marks give {won}: {why}; the record's count stands",
+                t.number
+            ),
+            span,
+        );
+        f.claimed = Some(c as i64);
+        f.expected = Some(won as i64);
+        score.holes[i] = before[i] + c;
+    } else {
+        let extra = c - won;
+        let f = b.flag(
+            t,
+            FlagKind::Ecole,
+            Some(seat),
+            format!(
+                "throw {}: {seat} claimed {c} hole(s), the marks give {won}: école of {} points for {}",
+                t.number,
+                12 * extra,
+                seat.other()
+            ),
+            span,
+        );
+        f.claimed = Some(c as i64);
+        f.expected = Some(won as i64);
+        b.due[seat.other().index()].push(12 * extra);
+        score.win_holes(seat, extra);
+    }
+}
+
+/// A school claimed by `seat` (RULES.md §9): due from the other's miscount, or a fausse école.
+fn claim_school(
+    b: &mut Books,
+    t: &Throw,
+    seat: Seat,
+    amount: u16,
+    score: &mut Score,
+    spans: &Option<crate::notation::ThrowSpans>,
+    opponent: bool,
+) {
+    let pool = &mut b.due[seat.index()];
+    if let Some(k) = pool.iter().position(|&a| a == amount) {
+        pool.remove(k);
+    } else {
+        let due: Vec<String> = pool.iter().map(|a| a.to_string()).collect();
+        let note = if due.is_empty() {
+            "none was due".to_string()
+        } else {
+            format!("the schools due were {}", due.join(", "))
+        };
+        let f = b.flag(
+            t,
+            FlagKind::FausseEcole,
+            Some(seat),
+            format!(
+                "throw {}: {seat} claimed a school of {amount} but {note}: a fausse école, {} may mark {amount}",
+                t.number,
+                seat.other()
+            ),
+            marks_span(spans, opponent),
+        );
+        f.claimed = Some(amount as i64);
+        f.expected = Some(0);
+    }
+    let out = score.mark(seat, amount);
+    let _ = out;
+}
+
+/// The `Result` tag against the replay (RULES.md §9).
+fn check_result(b: &mut Books) {
+    let Some(claim) = &b.header.result else { return };
+    let computed = b.out.outcome;
+    let msg = match (claim, computed) {
+        (ResultClaim::Unfinished, None) => None,
+        (ResultClaim::Unfinished, Some(o)) => Some(format!(
+            "the Result tag says the tour is unfinished, but {} reached {} holes to {}",
+            o.winner, o.winner_holes, o.loser_holes
+        )),
+        (ResultClaim::Won { winner, .. }, None) => {
+            if b.out.stopped_at.is_some() {
+                None
+            } else {
+                Some(format!(
+                    "the Result tag says {winner} won, but the replay ends with holes top {} bottom {}",
+                    b.out.score.holes[0], b.out.score.holes[1]
+                ))
+            }
+        }
+        (ResultClaim::Won { winner, winner_holes, loser_holes, bredouille, stakes }, Some(o)) => {
+            let mut diffs = Vec::new();
+            if *winner != o.winner {
+                diffs.push(format!("the winner is {}", o.winner));
+            }
+            if *winner_holes as u16 != o.winner_holes || *loser_holes as u16 != o.loser_holes {
+                diffs.push(format!("the holes are {}-{}", o.winner_holes, o.loser_holes));
+            }
+            let gb = o.bredouille != crate::score::Bredouille::None;
+            if matches!(bredouille, Some(ResultBredouille::Grande)) != gb {
+                diffs.push(if gb {
+                    "it was won en grande bredouille".into()
+                } else {
+                    "it was not won en grande bredouille".into()
+                });
+            }
+            if let Some(s) = stakes {
+                if (s - o.stakes).abs() > 1e-9 {
+                    diffs.push(format!("the stakes are {}", o.stakes));
+                }
+            }
+            (!diffs.is_empty()).then(|| format!("the Result tag disagrees with the replay: {}", diffs.join("; ")))
+        }
+    };
+    if let Some(message) = msg {
+        b.out.flags.push(Flag {
+            throw: None,
+            kind: FlagKind::Result,
+            seat: None,
+            rule: None,
+            claimed: None,
+            expected: None,
+            message,
+            span: None,
+        });
+    }
 }

@@ -31,6 +31,36 @@ pub struct GameReport {
     pub errors: Vec<ErrorEntry>,
     /// Rule flags (fausses cases, écoles, …) from the replay.
     pub flags: Vec<crate::replay::Flag>,
+    /// The score as the record's claims leave it (RULES.md §9); absent when not replayed.
+    #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
+    pub final_score: Option<FinalScore>,
+}
+
+/// Holes and points of one seat.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct SeatScore {
+    /// Holes.
+    pub holes: u16,
+    /// Points.
+    pub points: u16,
+}
+
+/// The score of both seats.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct FinalScore {
+    /// Top's.
+    pub top: SeatScore,
+    /// Bottom's.
+    pub bottom: SeatScore,
+}
+
+impl From<&crate::score::Score> for FinalScore {
+    fn from(s: &crate::score::Score) -> Self {
+        FinalScore {
+            top: SeatScore { holes: s.holes[0], points: s.points[0] },
+            bottom: SeatScore { holes: s.holes[1], points: s.points[1] },
+        }
+    }
 }
 
 /// A syntax error with its place.
@@ -103,8 +133,11 @@ impl FileReading {
     pub fn report_with(&self, path: &str, replays: &[crate::replay::Replay]) -> FileReport {
         let mut f = self.report(path);
         let off = usize::from(!self.file_errors.is_empty());
-        for (g, r) in f.games.iter_mut().skip(off).zip(replays) {
+        for ((g, r), rec) in f.games.iter_mut().skip(off).zip(replays).zip(&self.records) {
             g.flags = r.flags.clone();
+            if rec.errors.is_empty() {
+                g.final_score = Some(FinalScore::from(&r.score));
+            }
         }
         f
     }
@@ -118,6 +151,7 @@ impl FileReading {
                 throws: r.record.throws.len(),
                 errors: r.errors.iter().map(|e| ErrorEntry::new(e, &self.text)).collect(),
                 flags: Vec::new(),
+                final_score: None,
             })
             .collect();
         if !self.file_errors.is_empty() {
@@ -127,6 +161,7 @@ impl FileReading {
                     throws: 0,
                     errors: self.file_errors.iter().map(|e| ErrorEntry::new(e, &self.text)).collect(),
                     flags: Vec::new(),
+                    final_score: None,
                 },
             );
         }

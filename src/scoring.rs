@@ -1,0 +1,380 @@
+//! What a roll is worth (RULES.md §4–§7): every jan with the seat that marks it, its ways,
+//! its points and where it is. Points are fixed by the position, the roll and the relève's
+//! history alone, before any man moves (§1).
+
+use crate::board::{Point, Seat};
+use crate::dice::Dice;
+use crate::jan::JanCode;
+use crate::options::{Anciens, HitPassage, RuleOptions};
+use crate::position::{jans, Board, MoveRules, Plays, Position, OFF, OPP_CORNER, OWN_CORNER};
+use serde::Serialize;
+
+/// One jan of a roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Jan {
+    /// Its code (NOTATION.md §3).
+    pub code: JanCode,
+    /// The seat that marks it.
+    pub seat: Seat,
+    /// The number of ways.
+    pub ways: u8,
+    /// The points.
+    pub points: u16,
+    /// The point hit, for hits.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "ser_point")]
+    pub at: Option<Point>,
+}
+
+fn ser_point<S: serde::Serializer>(p: &Option<Point>, s: S) -> Result<S::Ok, S::Error> {
+    match p {
+        Some(p) => s.serialize_str(&p.to_string()),
+        None => s.serialize_none(),
+    }
+}
+
+/// What the relève has seen before this throw (for the rare and obsolete jans).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    /// Throws each seat has made in this relève before this one.
+    pub throws: [u16; 2],
+    /// This is the tour's first relève (for the jan de rencontre).
+    pub first_releve: bool,
+    /// The first roll of the relève (for the jan de rencontre).
+    pub first_roll: Option<Dice>,
+}
+
+/// The jans of a roll, in a fixed-capacity list (no allocation).
+#[derive(Clone, Copy, Debug)]
+pub struct RollJans {
+    items: [Jan; 48],
+    len: usize,
+    /// The total each seat marks: `[top, bottom]`.
+    pub points: [u16; 2],
+}
+
+impl RollJans {
+    fn new() -> RollJans {
+        RollJans {
+            items: [Jan { code: JanCode::Vrai, seat: Seat::Top, ways: 0, points: 0, at: None }; 48],
+            len: 0,
+            points: [0; 2],
+        }
+    }
+
+    fn push(&mut self, j: Jan) {
+        if j.points == 0 || self.len == self.items.len() {
+            return;
+        }
+        self.points[j.seat.index()] += j.points;
+        self.items[self.len] = j;
+        self.len += 1;
+    }
+
+    /// The jans.
+    pub fn iter(&self) -> impl Iterator<Item = &Jan> {
+        self.items[..self.len].iter()
+    }
+
+    /// The points `seat` marks for this roll.
+    pub fn points_of(&self, seat: Seat) -> u16 {
+        self.points[seat.index()]
+    }
+
+    /// The points of one code for one seat.
+    pub fn points_for(&self, seat: Seat, code: JanCode) -> u16 {
+        self.iter().filter(|j| j.seat == seat && j.code == code).map(|j| j.points).sum()
+    }
+
+    /// The jans of `seat` in words: `vrai at G x2 = 4, petit-jan x1 = 4`.
+    pub fn describe(&self, seat: Seat, dialect: crate::board::Dialect) -> String {
+        let v: Vec<String> = self
+            .iter()
+            .filter(|j| j.seat == seat)
+            .map(|j| {
+                let at = j.at.map(|p| format!(" at {}", p.letter(dialect))).unwrap_or_default();
+                format!("{}{at} x{} = {}", j.code, j.ways, j.points)
+            })
+            .collect();
+        if v.is_empty() {
+            "nothing".into()
+        } else {
+            v.join(", ")
+        }
+    }
+}
+
+/// Per way: `single` for a singleton roll, `double` for a doublet.
+#[inline]
+fn tariff(dice: Dice, single: u16, double: u16) -> u16 {
+    if dice.is_doublet() {
+        double
+    } else {
+        single
+    }
+}
+
+/// Points a way of a hit on my relative point `p` is worth (RULES.md §4): 2/4 in a grand
+/// jan (p7–p18), 4/6 in a petit jan (p1–p6, p19–p24).
+#[inline]
+fn hit_value(p: usize, dice: Dice) -> u16 {
+    if (7..=18).contains(&p) {
+        tariff(dice, 2, 4)
+    } else {
+        tariff(dice, 4, 6)
+    }
+}
+
+/// Everything `dice` is worth to each seat in `pos` (the seat to throw is the thrower):
+/// RULES.md §4–§7. `plays` are the plays the dice obligations allow ([`Board::dice_plays`]).
+pub fn roll_jans(pos: &Position, dice: Dice, plays: &Plays, history: &History, options: &RuleOptions) -> RollJans {
+    let board = Board::new(pos, MoveRules::from(options));
+    let me = pos.turn();
+    let opp = me.other();
+    let side = *pos.side(me);
+    let mut out = RollJans::new();
+    rare_jans(&board, &side, dice, history, options, &mut out);
+    hits(&board, &side, dice, options, &mut out);
+    corner_hit(&board, &side, dice, &mut out);
+    fills(&side, dice, plays, &mut out, me);
+    // helpless men: each die (each move of a doublet) that cannot be played
+    let unplayable = 2 - plays.max_dice.min(2);
+    if unplayable > 0 {
+        out.push(Jan {
+            code: JanCode::Impuissance,
+            seat: opp,
+            ways: unplayable,
+            points: 2 * unplayable as u16,
+            at: None,
+        });
+    }
+    // the sortie: the roll can bear off all the remaining men
+    if side[OFF] < 15
+        && plays.iter().any(|p| {
+            let mut s = side;
+            for st in p.steps() {
+                s[st.from as usize] -= 1;
+                s[st.to as usize] += 1;
+            }
+            s[OFF] == 15
+        })
+    {
+        out.push(Jan { code: JanCode::Sortie, seat: me, ways: 1, points: tariff(dice, 4, 6), at: None });
+    }
+    if options.anciens == Anciens::Oui {
+        obsolete_jans(&board, &side, dice, plays, history, &mut out);
+    }
+    out
+}
+
+/// Six tables, deux tables, mézéas and the two contre-jans (RULES.md §6).
+fn rare_jans(board: &Board, side: &[u8; 26], dice: Dice, history: &History, _o: &RuleOptions, out: &mut RollJans) {
+    let me = board.seat();
+    let opp = me.other();
+    let off_talon = 15 - side[1] as u32;
+    let on_board_out: Vec<usize> = (2..=24).filter(|&p| side[p] > 0).collect();
+    // six tables: third throw, four men alone on four points of p2–p7, the dice bring two
+    // talon men to the two points still empty
+    if history.throws[me.index()] == 2
+        && !dice.is_doublet()
+        && off_talon == 4
+        && side[OFF] == 0
+        && on_board_out.len() == 4
+        && on_board_out.iter().all(|&p| (2..=7).contains(&p) && side[p] == 1)
+    {
+        let empty: Vec<usize> = (2..=7).filter(|&p| side[p] == 0).collect();
+        let (a, b) = (1 + dice.high() as usize, 1 + dice.low() as usize);
+        if empty.len() == 2 && ((empty[0] == a && empty[1] == b) || (empty[0] == b && empty[1] == a)) {
+            out.push(Jan { code: JanCode::SixTables, seat: me, ways: 1, points: 4, at: None });
+        }
+    }
+    if off_talon == 2 && side[OFF] == 0 {
+        let opp_corner_taken = board.opp(OPP_CORNER) > 0;
+        let (d1, d2) = (dice.high() as usize, dice.low() as usize);
+        // deux tables: one die brings one of the two men to p12, the other die the other to p13
+        let men: Vec<usize> = on_board_out.iter().flat_map(|&p| std::iter::repeat_n(p, side[p] as usize)).collect();
+        if men.len() == 2 && side[OWN_CORNER] == 0 && side[OPP_CORNER] == 0 {
+            let (x, y) = (men[0], men[1]);
+            let reach = |m: usize, d: usize, t: usize| m + d == t;
+            let two_tables = (reach(x, d1, OWN_CORNER) && reach(y, d2, OPP_CORNER))
+                || (reach(x, d2, OWN_CORNER) && reach(y, d1, OPP_CORNER))
+                || (reach(y, d1, OWN_CORNER) && reach(x, d2, OPP_CORNER))
+                || (reach(y, d2, OWN_CORNER) && reach(x, d1, OPP_CORNER));
+            if two_tables {
+                let (code, seat) =
+                    if opp_corner_taken { (JanCode::ContreDeuxTables, opp) } else { (JanCode::DeuxTables, me) };
+                out.push(Jan { code, seat, ways: 1, points: tariff(dice, 4, 6), at: None });
+            }
+        }
+        // mézéas: both men on the own corner, and an ace
+        if side[OWN_CORNER] == 2 && dice.low() == 1 {
+            let (code, seat) = if opp_corner_taken { (JanCode::ContreMezeas, opp) } else { (JanCode::Mezeas, me) };
+            let points = if dice.high() == 1 { 6 } else { 4 };
+            out.push(Jan { code, seat, ways: 1, points, at: None });
+        }
+    }
+}
+
+/// True and false hits (RULES.md §4).
+fn hits(board: &Board, side: &[u8; 26], dice: Dice, options: &RuleOptions, out: &mut RollJans) {
+    let me = board.seat();
+    let (a, b) = (dice.high() as usize, dice.low() as usize);
+    let sum = a + b;
+    // a rest point serves an indirect hit unless the opponent holds it with two men or more
+    let rest_ok = |q: usize| q <= 24 && board.opp(q) < 2;
+    for t in 1..=24usize {
+        if board.opp(t) != 1 {
+            continue;
+        }
+        if options.hit_passage == HitPassage::Checked && board.closed(t) {
+            continue;
+        }
+        let man_at = |d: usize| t > d && side[t - d] > 0;
+        let mut ways = 0u8;
+        if man_at(a) {
+            ways += 1;
+        }
+        if !dice.is_doublet() && man_at(b) {
+            ways += 1;
+        }
+        let mut false_hit = false;
+        if man_at(sum) {
+            let from = t - sum;
+            let open = if dice.is_doublet() { rest_ok(from + a) } else { rest_ok(from + a) || rest_ok(from + b) };
+            if open {
+                ways += 1;
+            } else {
+                false_hit = true;
+            }
+        }
+        let at = Some(Position::point(me, t));
+        if ways > 0 {
+            out.push(Jan { code: JanCode::Vrai, seat: me, ways, points: ways as u16 * hit_value(t, dice), at });
+        } else if false_hit {
+            out.push(Jan { code: JanCode::Faux, seat: me.other(), ways: 1, points: hit_value(t, dice), at });
+        }
+    }
+}
+
+/// Hitting the opponent's empty corner (RULES.md §4).
+fn corner_hit(board: &Board, side: &[u8; 26], dice: Dice, out: &mut RollJans) {
+    if side[OWN_CORNER] < 2 || board.opp(OPP_CORNER) > 0 {
+        return;
+    }
+    // the two men holding the corner never count; its builders do
+    let avail = |p: usize| if p == OWN_CORNER { side[p].saturating_sub(2) } else { side[p] };
+    let (a, b) = (dice.high() as usize, dice.low() as usize);
+    let ok = if a == b { avail(OPP_CORNER - a) >= 2 } else { avail(OPP_CORNER - a) >= 1 && avail(OPP_CORNER - b) >= 1 };
+    if ok {
+        let at = Some(Position::point(board.seat(), OPP_CORNER));
+        out.push(Jan { code: JanCode::Coin, seat: board.seat(), ways: 1, points: tariff(dice, 4, 6), at });
+    }
+}
+
+/// Filling and preserving the three jans (RULES.md §5).
+fn fills(side: &[u8; 26], dice: Dice, plays: &Plays, out: &mut RollJans, me: Seat) {
+    let per_way = tariff(dice, 4, 6);
+    for (bit, first) in jans::ALL {
+        let range = first..first + 6;
+        let full_now = Position::jan_full(side, first);
+        let can_end_full = plays.iter().any(|p| p.full & bit != 0);
+        if full_now {
+            if can_end_full {
+                let code = match bit {
+                    jans::PETIT => JanCode::ConservePetitJan,
+                    jans::GRAND => JanCode::ConserveGrandJan,
+                    _ => JanCode::ConserveRetour,
+                };
+                out.push(Jan { code, seat: me, ways: 1, points: per_way, at: None });
+            }
+            continue;
+        }
+        if !can_end_full {
+            continue;
+        }
+        let code = match bit {
+            jans::PETIT => JanCode::PetitJan,
+            jans::GRAND => JanCode::GrandJan,
+            _ => JanCode::Retour,
+        };
+        let missing: Vec<usize> = range.clone().filter(|&p| side[p] < 2).collect();
+        let half: Vec<usize> = missing.iter().copied().filter(|&p| side[p] == 1).collect();
+        let ways = if missing.len() == 1 && half.len() == 1 {
+            let target = half[0];
+            let surplus = |s: usize| !range.contains(&s) || side[s] >= 3;
+            let mut w = 0u8;
+            let dies: &[u8] = if dice.is_doublet() { &[dice.high()] } else { &[dice.high(), dice.low()] };
+            for &d in dies {
+                let s = target.wrapping_sub(d as usize);
+                let e = if dice.is_doublet() { d } else { dice.high() + dice.low() - d } as usize;
+                // a legal play ending full in which a man goes from s to the half-point by d
+                // (and the other man by the other die)
+                let realizes = |p: &crate::position::Play| {
+                    let (o, t) = p.endpoints();
+                    if p.full & bit == 0 || !o.contains(&(s as u8)) || !t.contains(&(target as u8)) {
+                        return false;
+                    }
+                    if p.len == 1 {
+                        return o[1] == 0;
+                    }
+                    if o[1] == 0 {
+                        return false; // one man tout d'une: not this way
+                    }
+                    let o2 = if o[0] == s as u8 { o[1] } else { o[0] } as usize;
+                    let t2 = if t[0] == target as u8 { t[1] } else { t[0] } as usize;
+                    t2 > o2 && (t2 - o2 == e || (t2 == OFF && t2 - o2 < e))
+                };
+                if s >= 1 && s < target && surplus(s) && plays.iter().any(realizes) {
+                    w += 1;
+                }
+            }
+            // the sum: one man tout d'une
+            let s = target.wrapping_sub(dice.sum() as usize);
+            if s >= 1
+                && s < target
+                && plays.iter().any(|p| {
+                    let (o, t) = p.endpoints();
+                    p.full & bit != 0 && p.len == 2 && o == [s as u8, 0] && t == [target as u8, 0]
+                })
+            {
+                w += 1;
+            }
+            w
+        } else {
+            // two half-points, or a whole point to cover: one way
+            1
+        };
+        if ways > 0 {
+            out.push(Jan { code, seat: me, ways, points: ways as u16 * per_way, at: None });
+        }
+    }
+}
+
+/// The obsolete jans behind `anciens=oui` (RULES.md §7).
+fn obsolete_jans(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, history: &History, out: &mut RollJans) {
+    let me = board.seat();
+    // jan de rencontre: in the first relève, the second player's first roll equals the first's
+    let (mine, theirs) = (history.throws[me.index()], history.throws[me.other().index()]);
+    if history.first_releve && mine == 0 && theirs == 1 && history.first_roll == Some(dice) {
+        out.push(Jan { code: JanCode::Rencontre, seat: me, ways: 1, points: tariff(dice, 4, 6), at: None });
+    }
+    // Margot la fendue: a lone man of the thrower between two opposing half-points
+    let margot = (2..=23).any(|p| side[p] == 1 && board.opp(p - 1) == 1 && board.opp(p + 1) == 1);
+    if margot {
+        out.push(Jan { code: JanCode::Margot, seat: me.other(), ways: 1, points: tariff(dice, 2, 4), at: None });
+    }
+    // pile de misère: all fifteen men on the rest corner
+    if side[OWN_CORNER] == 15 {
+        if plays.iter().any(|p| p.len == 0) || plays.max_dice == 0 {
+            out.push(Jan { code: JanCode::ConserveMisere, seat: me, ways: 1, points: tariff(dice, 4, 6), at: None });
+        }
+    } else if plays.iter().any(|p| {
+        let mut s = *side;
+        for st in p.steps() {
+            s[st.from as usize] -= 1;
+            s[st.to as usize] += 1;
+        }
+        s[OWN_CORNER] == 15
+    }) {
+        out.push(Jan { code: JanCode::Misere, seat: me, ways: 1, points: tariff(dice, 4, 6), at: None });
+    }
+}
