@@ -555,9 +555,15 @@ fn check(files: &[PathBuf], format: Format, st: Style) -> io::Result<Outcome> {
             out(&format!("{line}\n"))?;
             for g in &fr.games {
                 for f in &g.flags {
-                    let (l, c) = f.span.map_or((0, 0), |s| soumille::notation::line_column(&r.text, s.start as usize));
+                    let place = match f.span {
+                        Some(s) => {
+                            let (l, c) = soumille::notation::line_column(&r.text, s.start as usize);
+                            format!("{name}:{l}:{c}")
+                        }
+                        None => name.clone(),
+                    };
                     let what = f.rule.map_or_else(|| f.kind.name().to_string(), |x| x.name().to_string());
-                    out(&format!("  {name}:{l}:{c}: {what}: {}\n", f.message))?;
+                    out(&format!("  {place}: {what}: {}\n", f.message))?;
                 }
             }
         }

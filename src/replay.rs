@@ -57,6 +57,9 @@ pub struct Flag {
     /// Points expected (écoles).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expected: Option<i64>,
+    /// The school's amount: what the other seat may mark (écoles, fausses écoles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i64>,
     /// What is wrong, what was lawful or right.
     pub message: String,
     /// The bytes of the record it is about.
@@ -240,6 +243,7 @@ impl Books<'_> {
             rule: None,
             claimed: None,
             expected: None,
+            amount: None,
             message,
             span,
         });
@@ -296,7 +300,8 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             score.pavillon = p;
         }
     }
-    let has_claims = rec.throws.iter().any(|t| !t.marks.is_empty());
+    let has_claims =
+        rec.throws.iter().any(|t| !t.marks.is_empty() || t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty()));
     let mut b = Books { out: Replay { has_claims, ..Replay::default() }, src, header, due: [Vec::new(), Vec::new()] };
     let letters = header.letters;
     for (k, t) in rec.throws.iter().enumerate() {
@@ -315,6 +320,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             pos.set_turn(thrower);
         }
         let before = pos;
+        let score_before = score;
         let board = crate::position::Board::new(&pos, rules);
         let dice_plays = board.dice_plays(t.dice);
         let jans = roll_jans(&pos, t.dice, &dice_plays, &history, &options);
@@ -394,6 +400,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             let f = b.flag(t, FlagKind::Ecole, Some(thrower), message, marks_span(&spans, false));
             f.claimed = Some(claim_t as i64);
             f.expected = Some(owed as i64);
+            f.amount = Some(amount as i64);
             b.due[opp.index()].push(amount);
         }
         let mut holes_won = [0u16; 2];
@@ -447,6 +454,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 );
                 f.claimed = Some(claim_o as i64);
                 f.expected = Some(0);
+                f.amount = Some(claim_o as i64);
             }
             if a_ecrire && score.holes.iter().any(|&h| h >= 6) {
                 b.out.marques.push(MarqueResult { throw: t.number, holes: score.holes });
@@ -517,6 +525,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                         rule: None,
                         claimed: None,
                         expected: None,
+                        amount: None,
                         message: format!(
                             "the play of throw {} cannot be applied; throws {}..{} are not replayed",
                             t.number, next.number, last
@@ -556,6 +565,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             );
             f.claimed = Some(claim_o as i64);
             f.expected = Some(owed_o as i64);
+            f.amount = Some(amount as i64);
             b.due[thrower.index()].push(amount);
         }
         let before_holes = score.holes;
@@ -601,30 +611,30 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         if !a_ecrire {
             if let Some(w) = score.winner() {
                 if b.out.outcome.is_none() {
-                    b.out.outcome = Some(outcome_of(&score, w, &options, &b.out.steps));
+                    b.out.outcome = Some(outcome_of(&score, &score_before, w, &options));
                 }
             }
         }
     }
     b.out.end = Some(pos);
     b.out.score = score;
-    check_result(&mut b);
+    let result_span = rec.tags.iter().find(|t| t.name == "Result").and_then(|t| t.spans.map(|s| s.value));
+    check_result(&mut b, result_span);
     b.out
 }
 
-/// The outcome of a tour won by `w`.
-fn outcome_of(score: &Score, w: Seat, options: &crate::options::RuleOptions, steps: &[ThrowStep]) -> Outcome {
+/// The outcome of a tour won by `w` with the throw that began at `before`.
+fn outcome_of(score: &Score, before: &Score, w: Seat, options: &crate::options::RuleOptions) -> Outcome {
     let loser_holes = score.holes[w.other().index()];
-    // grande bredouille: the winner could still win it when the tour ended
-    let prev = steps.iter().rev().nth(1).map(|s| s.score).unwrap_or_default();
-    let bredouille = if prev.can_grande(w) || (prev.holes == [0, 0]) {
-        if loser_holes == 0 {
-            crate::score::Bredouille::Grande
-        } else {
-            crate::score::Bredouille::GrandeWithPavillon
-        }
-    } else {
+    // grande bredouille: the winner could still win it when the deciding throw began (or
+    // no hole had been won by anyone)
+    let could = before.can_grande(w) || before.holes == [0, 0];
+    let bredouille = if !could {
         crate::score::Bredouille::None
+    } else if loser_holes == 0 {
+        crate::score::Bredouille::Grande
+    } else {
+        crate::score::Bredouille::GrandeWithPavillon
     };
     Outcome {
         winner: w,
@@ -693,6 +703,7 @@ fn check_holes(
         );
         f.claimed = Some(c as i64);
         f.expected = Some(won as i64);
+        f.amount = Some(12 * extra as i64);
         b.due[seat.other().index()].push(12 * extra);
         score.win_holes(seat, extra);
     }
@@ -731,13 +742,14 @@ fn claim_school(
         );
         f.claimed = Some(amount as i64);
         f.expected = Some(0);
+        f.amount = Some(amount as i64);
     }
     let out = score.mark(seat, amount);
     let _ = out;
 }
 
 /// The `Result` tag against the replay (RULES.md §9).
-fn check_result(b: &mut Books) {
+fn check_result(b: &mut Books, span: Option<Span>) {
     let Some(claim) = &b.header.result else { return };
     let computed = b.out.outcome;
     let msg = match (claim, computed) {
@@ -788,8 +800,9 @@ fn check_result(b: &mut Books) {
             rule: None,
             claimed: None,
             expected: None,
+            amount: None,
             message,
-            span: None,
+            span,
         });
     }
 }

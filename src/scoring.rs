@@ -378,3 +378,131 @@ fn obsolete_jans(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, hist
         out.push(Jan { code: JanCode::Misere, seat: me, ways: 1, points: tariff(dice, 4, 6), at: None });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explain::{explain_with, history_of, parse_dice, parse_setup};
+
+    /// (code, seat, ways, points) of every jan, sorted.
+    fn jans(pos: &str, dice: &str) -> Vec<(String, Seat, u8, u16)> {
+        let (setup, p) = parse_setup(pos).unwrap();
+        let e = explain_with(&p, parse_dice(dice).unwrap(), &RuleOptions::default(), &history_of(&setup));
+        let mut v: Vec<_> = e.jans.iter().map(|j| (j.code.name().to_string(), j.seat, j.ways, j.points)).collect();
+        v.sort();
+        v
+    }
+
+    fn one(code: &str, seat: Seat, ways: u8, points: u16) -> Vec<(String, Seat, u8, u16)> {
+        vec![(code.to_string(), seat, ways, points)]
+    }
+
+    use Seat::{Bottom, Top};
+
+    // The scoring table of seed 000 (after Lalanne), row by row, singleton and doublet.
+
+    #[test]
+    fn six_tables_4_never_with_a_doublet() {
+        assert_eq!(jans("A13G2/&11ZYXV bottom throws=0/2", "6-5"), one("six-tables", Bottom, 1, 4));
+        // not on the second throw, not with a doublet
+        assert!(jans("A13G2/&11ZYXV bottom throws=0/1", "6-5").is_empty());
+        assert!(jans("A13G2/&11ZYXV bottom throws=0/2", "5-5").iter().all(|j| j.0 != "six-tables"));
+    }
+
+    #[test]
+    fn deux_tables_4_6_and_its_contre_jan() {
+        assert_eq!(jans("A13FH/&15 top", "6-5"), one("deux-tables", Top, 1, 4));
+        assert_eq!(jans("A13FG/&15 top", "6-6"), one("deux-tables", Top, 1, 6));
+        assert_eq!(jans("A13FH/N2&13 top", "6-5"), one("contre-deux-tables", Bottom, 1, 4));
+    }
+
+    #[test]
+    fn mezeas_4_6_and_its_contre_jan() {
+        assert_eq!(jans("A13M2/&15 top", "6-1"), one("mezeas", Top, 1, 4));
+        assert_eq!(jans("A13M2/&15 top", "1-1"), one("mezeas", Top, 1, 6));
+        assert_eq!(jans("A13M2/N2&13 top", "5-1"), one("contre-mezeas", Bottom, 1, 4));
+        assert!(jans("A13M2/&15 top", "6-2").is_empty());
+    }
+
+    #[test]
+    fn true_hits_2_4_in_a_grand_jan_4_6_in_a_petit_jan_per_way() {
+        // I (top's p9): by the sum from A, rests D and F free
+        assert_eq!(jans("A15/I&14 top", "5-3"), vec![("vrai".into(), Top, 1, 2)]);
+        assert_eq!(jans("A15/I&14 top", "4-4"), vec![("vrai".into(), Top, 1, 4)]);
+        // three ways: 5 from D, 3 from F, 8 from A
+        assert_eq!(jans("A13DF/I&14 top", "5-3"), vec![("vrai".into(), Top, 3, 6)]);
+        // E (top's p5), a petit jan point
+        assert_eq!(jans("A15/E&14 top", "4-1"), vec![("vrai".into(), Top, 1, 4)]);
+        assert_eq!(jans("A15/E&14 top", "2-2"), vec![("vrai".into(), Top, 1, 6)]);
+        // the treatise's example (CLI.md): G and H, a way each
+        assert_eq!(
+            jans("A9BC2DGH/N2VX&11 bottom", "5-1"),
+            vec![("vrai".into(), Bottom, 1, 2), ("vrai".into(), Bottom, 1, 2)]
+        );
+    }
+
+    #[test]
+    fn a_rest_point_held_by_a_lone_man_still_serves() {
+        // sum from A to K (9) resting on E (a lone bottom man, hit too) or F (full)
+        let v = jans("A15/EF2K&11 top", "5-4");
+        assert!(v.contains(&("vrai".into(), Top, 1, 2)), "{v:?}"); // K by the sum through E
+        assert!(v.contains(&("vrai".into(), Top, 1, 4)), "{v:?}"); // E by the 4
+    }
+
+    #[test]
+    fn false_hits_to_the_opponent_2_4_and_4_6() {
+        assert_eq!(jans("A14B/E2F2K&10 top", "5-4"), one("faux", Bottom, 1, 2));
+        // L by 5-5 from A, resting on F, a full point: false; nothing can be played either
+        assert_eq!(
+            jans("A15/F2L&12 top", "5-5"),
+            vec![("faux".into(), Bottom, 1, 4), ("impuissance".into(), Bottom, 2, 4)]
+        );
+        // Lepeintre fig. 8: F only by the sum, both rests (M, R) top's full points
+        assert_eq!(jans("A4BCFG2H2L2M2/&7T2S2O2N2 bottom", "6-1"), one("faux", Top, 1, 4));
+    }
+
+    #[test]
+    fn hitting_the_corner_4_6_builders_only() {
+        assert_eq!(jans("A11GHM2/&15 top", "6-5"), one("coin", Top, 1, 4));
+        assert_eq!(jans("A11G2M2/&15 top", "6-6"), one("coin", Top, 1, 6));
+        // an ace needs a third man on the corner
+        assert!(jans("A11GHM2/&15 top", "6-1").iter().all(|j| j.0 != "coin"));
+        assert!(jans("A10GHM3/&15 top", "6-1").iter().any(|j| j.0 == "coin"));
+        // never with the opponent's corner taken
+        assert!(jans("A11GHM2/N2&13 top", "6-5").iter().all(|j| j.0 != "coin"));
+    }
+
+    #[test]
+    fn helpless_men_2_a_die_to_the_opponent() {
+        assert_eq!(jans("A15/F2G2&11 top", "6-5"), one("impuissance", Bottom, 2, 4));
+        // only the 6 (the 5 then finds M alone): one helpless die
+        assert_eq!(jans("A15/F2&13 top", "6-5"), one("impuissance", Bottom, 1, 2));
+    }
+
+    #[test]
+    fn filling_4_6_a_way() {
+        assert_eq!(jans("A15/&3Z4Y2X3V2T bottom", "5-4"), one("petit-jan", Bottom, 2, 8));
+        assert_eq!(jans("A15/&3Z4Y2X3V2T bottom", "4-1"), one("petit-jan", Bottom, 2, 8));
+        assert_eq!(jans("A15/&3Z4Y2X3V2T bottom", "3-1"), one("petit-jan", Bottom, 1, 4));
+        assert_eq!(jans("A15/&3Z4Y2X3V2T bottom", "2-2"), one("petit-jan", Bottom, 2, 12));
+        // two half-points missing: one way
+        assert_eq!(jans("A15/&6Z3Y2X2VT bottom", "5-4"), one("petit-jan", Bottom, 1, 4));
+        // the Lepeintre game, throw 15: three ways
+        assert_eq!(jans("A5B3C3G2I2/&3Z2Y3X3V2TS bottom", "3-2"), one("petit-jan", Bottom, 3, 12));
+    }
+
+    #[test]
+    fn preserving_4_6_once() {
+        assert_eq!(jans("A15/&4Z2Y2X2V2T2S bottom", "2-1"), one("conserve-petit-jan", Bottom, 1, 4));
+        assert_eq!(jans("A15/&4Z2Y2X2V2T2S bottom", "1-1"), one("conserve-petit-jan", Bottom, 1, 6));
+        // par impuissance: nothing can move, the jan stays full, the helpless men are marked too
+        let v = jans("A3B3C3D2E2F2/G2H2I2K2L2M2&3 top", "6-6");
+        assert!(v.contains(&("conserve-petit-jan".into(), Top, 1, 6)), "{v:?}");
+    }
+
+    #[test]
+    fn the_sortie_4_6() {
+        assert_eq!(jans("&#14/A15 top", "6-5"), one("sortie", Top, 1, 4));
+        assert_eq!(jans("&#14/A15 top", "6-6"), one("sortie", Top, 1, 6));
+    }
+}

@@ -323,5 +323,135 @@ fn the_lepeintre_fragment_flags_exactly_throws_13_and_20() {
             .map(|x| (x["throw"].as_u64().unwrap(), x["rule"].as_str().unwrap()))
             .collect();
         assert_eq!(got, vec![(13, "must-fill"), (20, "must-play-both")], "{f}");
+        // with its claims: the broken fill is a school too, and top's hits at 18 and 22 are
+        // never marked in the book (par moins); nothing else
+        let ecoles: Vec<(u64, i64, i64, i64)> = flags
+            .iter()
+            .filter(|x| x["kind"] == "ecole")
+            .map(|x| {
+                (
+                    x["throw"].as_u64().unwrap(),
+                    x["claimed"].as_i64().unwrap(),
+                    x["expected"].as_i64().unwrap(),
+                    x["amount"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(ecoles, vec![(13, 0, 0, 6), (18, 0, 2, 2), (22, 0, 4, 4)], "{f}");
+        assert_eq!(flags.len(), 5, "{f}: {flags:#?}");
+        // the books follow the claims: six holes for Kermadeuc, as the book says
+        let fin = &v["files"][0]["games"][0]["final"];
+        assert_eq!(fin["bottom"]["holes"], 6);
+        assert_eq!(fin["top"]["holes"], 0);
+    }
+}
+
+#[test]
+fn generate_is_reproducible_and_clean() {
+    let a = run(&["generate", "--games", "3", "--seed", "11"]);
+    let b = run(&["generate", "--games", "3", "--seed", "11"]);
+    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(a.stdout, b.stdout);
+    let c = run(&["generate", "--games", "3", "--seed", "12"]);
+    assert_ne!(a.stdout, c.stdout);
+    let o = run_stdin(&["check", "--format", "json", "-"], &a.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for g in v["files"][0]["games"].as_array().unwrap() {
+        assert!(g["flags"].as_array().unwrap().is_empty());
+        let fin = &g["final"];
+        assert!(fin["top"]["holes"].as_u64().unwrap() >= 12 || fin["bottom"]["holes"].as_u64().unwrap() >= 12);
+    }
+}
+
+#[test]
+fn explain_lists_plays_and_jans() {
+    let o = run(&["explain", "A9BC2DGH/N2VX&11 bottom", "--dice", "5-1", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["seat"], "bottom");
+    assert_eq!(v["dice"], serde_json::json!([5, 1]));
+    let plays = v["plays"].as_array().unwrap();
+    assert!(plays.iter().any(|p| p["notation"] == "&S" && p["result"] == "A9BC2DGH/N2SVX&10"));
+    assert!(plays.iter().any(|p| p["notation"] == "&T VT" && p["result"] == "A9BC2DGH/N2T2X&10"));
+    let notations: Vec<&str> = plays.iter().map(|p| p["notation"].as_str().unwrap()).collect();
+    let mut sorted = notations.clone();
+    sorted.sort();
+    assert_eq!(notations, sorted);
+    assert_eq!(v["points"], serde_json::json!({"top": 0, "bottom": 4}));
+    let at: Vec<&str> = v["jans"].as_array().unwrap().iter().map(|j| j["at"].as_str().unwrap()).collect();
+    assert!(at.contains(&"G") && at.contains(&"H"));
+    // batch: JSON Lines
+    let o = run_stdin(&["explain", "--batch"], b"A15/&15 top\t6-5\nA15/&15 bottom\t2-1\n");
+    assert_eq!(o.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["plays"][0]["notation"], "AF AG");
+    // errors
+    assert_eq!(run(&["explain", "A14/&15 top", "--dice", "6-5"]).status.code(), Some(2));
+    assert_eq!(run(&["explain", "A15/&15 top", "--dice", "7-5"]).status.code(), Some(2));
+}
+
+#[test]
+fn show_sheet_and_replay() {
+    let o = run(&["show", "samples/lepeintre-teaching-game.stn", "--at", "15"]);
+    assert_eq!(o.status.code(), Some(0));
+    insta::assert_snapshot!("show__lepeintre_15", text(&o.stdout));
+    let o = run(&["show", "samples/lepeintre-teaching-game.stn", "--at", "15", "--format", "svg"]);
+    assert!(text(&o.stdout).starts_with("<svg"));
+    assert_eq!(run(&["show", "samples/lepeintre-teaching-game.stn", "--at", "99"]).status.code(), Some(2));
+    let o = run(&["sheet", "samples/lepeintre-teaching-game.stn"]);
+    assert_eq!(o.status.code(), Some(1));
+    insta::assert_snapshot!("sheet__lepeintre", text(&o.stdout));
+    for fmt in ["markdown", "html", "json"] {
+        let o = run(&["sheet", "samples/lepeintre-teaching-game.stn", "--format", fmt]);
+        assert_eq!(o.status.code(), Some(1), "{fmt}");
+        assert!(!o.stdout.is_empty());
+    }
+    let o = run(&["sheet", "samples/ecoles/result-right.stn", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["result"]["winner"], "top");
+    assert_eq!(v["result"]["stakes"], 2.0);
+    let o = run(&["replay", "samples/lepeintre-teaching-game.stn"]);
+    insta::assert_snapshot!("replay__lepeintre", text(&o.stdout));
+    let o = run(&["replay", "samples/lepeintre-teaching-game.stn", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v[14]["jans"][0]["code"], "petit-jan");
+    assert_eq!(v[14]["bottom"]["holes_won"], 2);
+}
+
+/// Each file of `samples/ecoles/` lists in its `Flagged` tag every flag it must raise
+/// (`throw kind-or-rule [amount]`, `;`-separated, `-` for no throw), and nothing else.
+#[test]
+fn ecole_samples_are_flagged_at_the_right_throw_with_the_right_amount() {
+    let files = samples("samples/ecoles");
+    assert!(files.len() >= 10);
+    for f in &files {
+        let src = std::fs::read_to_string(root().join(f)).unwrap();
+        let want: Vec<String> = src
+            .lines()
+            .find_map(|l| l.strip_prefix("[Flagged \"").and_then(|l| l.strip_suffix("\"]")))
+            .map(|w| w.split(';').map(|x| x.trim().to_string()).collect())
+            .unwrap_or_default();
+        let o = run(&["check", "--format", "json", f]);
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let flags = v["files"][0]["games"][0]["flags"].as_array().unwrap().clone();
+        let mut got: Vec<String> = flags
+            .iter()
+            .map(|x| {
+                let throw = x["throw"].as_u64().map_or("-".to_string(), |n| n.to_string());
+                let what = x["rule"].as_str().or(x["kind"].as_str()).unwrap().to_string();
+                match x["amount"].as_i64() {
+                    Some(a) => format!("{throw} {what} {a}"),
+                    None => format!("{throw} {what}"),
+                }
+            })
+            .collect();
+        let mut want = want;
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{f}: {flags:#?}");
+        assert_eq!(o.status.code(), Some(if want.is_empty() { 0 } else { 1 }), "{f}");
     }
 }

@@ -1,0 +1,74 @@
+//! Properties over generated games: every generated tour replays and checks with no flag;
+//! changing one mark (and cutting the record right after that throw) gives exactly one école
+//! flag, at that throw, with the difference as its amount.
+
+use proptest::prelude::*;
+use soumille::notation::{Header, Record};
+use soumille::replay::{replay, FlagKind};
+
+fn check(rec: &Record) -> soumille::replay::Replay {
+    let header = Header::of_tags(&rec.tags).unwrap();
+    replay(rec, &header, None)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse::<u32>().ok()).map_or(24, |n| n / 10 + 1)
+    ))]
+
+    #[test]
+    fn generated_games_check_clean(seed in 0u64..1_000_000) {
+        for rec in soumille::generate::games(1, seed) {
+            let rp = check(&rec);
+            prop_assert!(rp.flags.is_empty(), "seed {}: {:#?}", seed, rp.flags);
+            prop_assert!(rp.outcome.is_some(), "seed {}: the tour did not end", seed);
+            // and through text: print, read, replay
+            let text = soumille::notation::print_record(&rec, Default::default());
+            let read = soumille::notation::read(&text);
+            prop_assert!(read[0].errors.is_empty());
+            let rp2 = replay(&read[0].record, &read[0].header, Some(&text));
+            prop_assert!(rp2.flags.is_empty(), "seed {} (text): {:#?}", seed, rp2.flags);
+        }
+    }
+
+    #[test]
+    fn one_changed_mark_is_one_ecole(seed in 0u64..1_000_000, pick in any::<u64>(), up in any::<bool>(), opponent in any::<bool>()) {
+        let rec = soumille::generate::games(1, seed).remove(0);
+        let rp = check(&rec);
+        // throws where that mark can change by 2 without winning or losing a hole
+        let candidates: Vec<usize> = rec
+            .throws
+            .iter()
+            .enumerate()
+            .filter(|(k, t)| {
+                let step = &rp.steps[*k];
+                let seat = if opponent { step.seat.other() } else { step.seat };
+                let marks = if opponent { t.opponent.as_ref().map(|o| &o.marks) } else { Some(&t.marks) };
+                let has = marks.is_some_and(|m| !m.is_empty());
+                let before = if *k == 0 { 0 } else { rp.steps[k - 1].score.points[seat.index()] };
+                let points = step.marked[seat.index()];
+                has && step.holes_won == [0, 0] && before + points + 2 < 12 && points >= 2 && step.decision.is_none()
+            })
+            .map(|(k, _)| k)
+            .collect();
+        if candidates.is_empty() {
+            return Ok(());
+        }
+        let k = candidates[(pick % candidates.len() as u64) as usize];
+        let mut cut = rec.clone();
+        cut.throws.truncate(k + 1);
+        cut.tags.retain(|t| t.name != "Result");
+        let number = cut.throws[k].number;
+        let t = &mut cut.throws[k];
+        let mark = if opponent { &mut t.opponent.as_mut().unwrap().marks[0] } else { &mut t.marks[0] };
+        let old = mark.points;
+        mark.points = if up { old + 2 } else { old - 2 };
+        let rp = check(&cut);
+        prop_assert_eq!(rp.flags.len(), 1, "{:#?}", rp.flags);
+        let f = &rp.flags[0];
+        prop_assert_eq!(f.kind, FlagKind::Ecole);
+        prop_assert_eq!(f.throw, Some(number));
+        prop_assert_eq!(f.amount, Some(2));
+        prop_assert_eq!(f.claimed.unwrap() - f.expected.unwrap(), if up { 2 } else { -2 });
+    }
+}
