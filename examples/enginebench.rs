@@ -41,6 +41,26 @@ fn main() {
         positions.len()
     );
 
+    // plays and jans together, as the replay computes them
+    let options = soumille::options::RuleOptions::default();
+    let history = soumille::scoring::History::default();
+    times.clear();
+    for _ in 0..3 {
+        times.clear();
+        for (p, d) in &positions {
+            let t = Instant::now();
+            let board = soumille::position::Board::new(p, rules);
+            let dice_plays = board.dice_plays(*d);
+            let jans = soumille::scoring::roll_jans(p, *d, &dice_plays, &history, &options);
+            let mut legal = dice_plays;
+            legal.apply_jan_obligations();
+            total += std::hint::black_box(jans.points[0] as usize + legal.len());
+            times.push(t.elapsed().as_nanos() as u64);
+        }
+    }
+    times.sort_unstable();
+    println!("plays and jans: median {} ns, p90 {} ns", times[times.len() / 2], times[times.len() * 9 / 10]);
+
     let games = soumille::generate::games(200, 42);
     let headers: Vec<Header> = games.iter().map(|g| Header::of_tags(&g.tags).unwrap()).collect();
     let throws: usize = games.iter().map(|g| g.throws.len()).sum();
@@ -50,5 +70,8 @@ fn main() {
         flags += soumille::replay::replay(g, h, None).flags.len();
     }
     let dt = t.elapsed().as_secs_f64();
-    println!("replay: {throws} throws in {dt:.3} s = {:.0} throws/s ({flags} flags)", throws as f64 / dt);
+    println!(
+        "replay and validation: {throws} throws in {dt:.3} s = {:.0} throws/s ({flags} flags)",
+        throws as f64 / dt
+    );
 }

@@ -149,10 +149,53 @@ pub fn recorded_text(play: &RecordedPlay, dialect: Dialect) -> String {
 /// Judges a recorded play of `dice` by the seat to throw in `pos` (RULES.md §10); messages
 /// name points in the letters of `dialect`.
 pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, dialect: Dialect) -> Judgement {
-    let letter = |seat: Seat, p: usize| letter_in(seat, p, dialect);
-    let seat = pos.turn();
     let board = Board::new(pos, rules);
     let legal = board.legal_plays(dice);
+    judge_with(&board, &legal, dice, play, dialect)
+}
+
+/// [`judge`] with the board and the legal plays already computed. A lawful play costs no
+/// allocation: its result is looked up among the legal plays first.
+pub fn judge_with(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, dialect: Dialect) -> Judgement {
+    let pos = board.position();
+    let seat = pos.turn();
+    // the fast path: apply the moves and look the result up
+    {
+        let before = *pos.side(seat);
+        let mut side = before;
+        let mut ok = true;
+        let moves: &[Move] = match play {
+            RecordedPlay::Pass => &[],
+            RecordedPlay::Moves(m) => m,
+        };
+        for m in moves {
+            let f = Position::relative(seat, m.from);
+            let t = match m.to {
+                Target::Point(p) => Position::relative(seat, p),
+                Target::Off => OFF,
+            };
+            if side[f] == 0 || (t <= 24 && board.opp(t) > 0) || t <= f {
+                ok = false;
+                break;
+            }
+            side[f] -= 1;
+            side[t] += 1;
+        }
+        if ok {
+            if let Some(p) = key_from_sides(&before, &side).and_then(|k| legal.find(k)) {
+                return Judgement { after: Some(rebuild(pos, seat, &side)), fault: None, legal: Some(*p) };
+            }
+        }
+    }
+    judge_fault(board, legal, dice, play, dialect)
+}
+
+/// The full judgement of a play that is not lawful: which rule, and what was lawful.
+fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, dialect: Dialect) -> Judgement {
+    let letter = |seat: Seat, p: usize| letter_in(seat, p, dialect);
+    let pos = board.position();
+    let seat = pos.turn();
+    let legal = *legal;
     let before = *pos.side(seat);
     let played = recorded_text(play, dialect);
     let suggest = |f: &dyn Fn(&crate::position::Play) -> bool| some_plays(&legal, seat, dialect, &played, f);
@@ -517,21 +560,7 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
 /// `pos` with the thrower's men as in `side`, the turn passed.
 fn rebuild(pos: &Position, seat: Seat, side: &[u8; 26]) -> Position {
     let mut p = *pos;
-    let cur = *p.side(seat);
-    // move men point by point: remove where fewer, add where more
-    let mut from_pts = Vec::new();
-    let mut to_pts = Vec::new();
-    for k in 1..=OFF {
-        for _ in side[k]..cur[k] {
-            from_pts.push(k);
-        }
-        for _ in cur[k]..side[k] {
-            to_pts.push(k);
-        }
-    }
-    for (f, t) in from_pts.into_iter().zip(to_pts) {
-        p.shift(seat, f, t);
-    }
+    p.set_side(seat, side);
     p.set_turn(seat.other());
     p
 }

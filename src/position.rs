@@ -220,6 +220,11 @@ impl Position {
         side[to.min(OFF)] += 1;
     }
 
+    /// Replaces the men of `seat` (along its route; index 25: borne off).
+    pub(crate) fn set_side(&mut self, seat: Seat, side: &[u8; 26]) {
+        self.men[seat.index()] = *side;
+    }
+
     /// Whether all fifteen men of `seat` are borne off.
     #[inline]
     pub fn all_off(&self, seat: Seat) -> bool {
@@ -462,6 +467,16 @@ impl Plays {
         }
     }
 
+    /// Keeps the plays that meet the largest number of the jan obligations: each jan some
+    /// play makes or keeps full (RULES.md §2, after the dice obligations). Turns the plays
+    /// of [`Board::dice_plays`] into the legal plays.
+    pub fn apply_jan_obligations(&mut self) {
+        let obligations = self.iter().fold(0u8, |m, p| m | p.full);
+        let best = self.iter().map(|p| (p.full & obligations).count_ones()).max().unwrap_or(0);
+        self.retain(|p| (p.full & obligations).count_ones() == best);
+        self.obligations = obligations;
+    }
+
     fn retain(&mut self, f: impl Fn(&Play) -> bool) {
         let mut k = 0;
         for i in 0..self.len {
@@ -618,11 +633,7 @@ impl<'a> Board<'a> {
     pub fn legal_plays(&self, dice: Dice) -> Plays {
         let mut all = Plays::new();
         self.fill_dice_plays(dice, &mut all);
-        // jan obligations: the largest number of the jans some play makes or keeps full
-        let obligations = all.iter().fold(0u8, |m, p| m | p.full);
-        let best = all.iter().map(|p| (p.full & obligations).count_ones()).max().unwrap_or(0);
-        all.retain(|p| (p.full & obligations).count_ones() == best);
-        all.obligations = obligations;
+        all.apply_jan_obligations();
         all
     }
 

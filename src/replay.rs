@@ -4,7 +4,7 @@
 
 use crate::board::Seat;
 use crate::dice::Dice;
-use crate::fausse_case::{judge, recorded_text, Rule};
+use crate::fausse_case::{judge_with, Rule};
 use crate::jan::JanCode;
 use crate::notation::{
     parser::throw_spans, Decision, Header, Mark, Play as RecordedPlay, Record, ResultBredouille, ResultClaim, Span,
@@ -111,8 +111,8 @@ pub struct ThrowStep {
     pub before: Position,
     /// The position after it (after a relève: the new opening).
     pub after: Position,
-    /// The play as recorded, canonical (`-` for none).
-    pub play: String,
+    /// The play as recorded (`Pass` for none).
+    pub play: RecordedPlay,
     /// Whether the play was lawful.
     pub lawful: bool,
     /// The relève ended with this throw (`va` or a sortie).
@@ -305,7 +305,10 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     let mut b = Books { out: Replay { has_claims, ..Replay::default() }, src, header, due: [Vec::new(), Vec::new()] };
     let letters = header.letters;
     for (k, t) in rec.throws.iter().enumerate() {
-        let spans = b.spans(t);
+        // token spans, read again only when a flag needs them
+        let spans_cell: std::cell::OnceCell<Option<crate::notation::ThrowSpans>> = std::cell::OnceCell::new();
+        let src_ = b.src;
+        let spans_of = || spans_cell.get_or_init(|| src_.and_then(|s| throw_spans(s, t, letters))).clone();
         let expected_turn = pos.turn();
         let thrower = t.seat.unwrap_or(expected_turn);
         let opp = thrower.other();
@@ -315,7 +318,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 FlagKind::Seat,
                 Some(thrower),
                 format!("throw {}: the record says {thrower} threw, but it was {expected_turn}'s turn", t.number),
-                spans.as_ref().and_then(|s| s.seat.or(s.number)),
+                spans_of().and_then(|s| s.seat.or(s.number)),
             );
             pos.set_turn(thrower);
         }
@@ -324,6 +327,8 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         let board = crate::position::Board::new(&pos, rules);
         let dice_plays = board.dice_plays(t.dice);
         let jans = roll_jans(&pos, t.dice, &dice_plays, &history, &options);
+        let mut legal = dice_plays;
+        legal.apply_jan_obligations();
         let mut expected = [0u16; 2];
         expected[thrower.index()] = jans.points_of(thrower);
         expected[opp.index()] = jans.points_of(opp);
@@ -334,7 +339,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             None if dice_plays.max_dice == 0 => Some(RecordedPlay::Pass),
             None => None,
         };
-        let judged = if going { None } else { play.as_ref().map(|p| judge(&pos, t.dice, p, rules, letters)) };
+        let judged = if going { None } else { play.as_ref().map(|p| judge_with(&board, &legal, t.dice, p, letters)) };
         let broken = judged.as_ref().and_then(|j| j.fault.as_ref()).and_then(|f| match f.rule {
             Rule::MustFill => Some(f.rule),
             Rule::MustPreserve => Some(f.rule),
@@ -397,7 +402,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             } else {
                 claim_t.abs_diff(owed)
             };
-            let f = b.flag(t, FlagKind::Ecole, Some(thrower), message, marks_span(&spans, false));
+            let f = b.flag(t, FlagKind::Ecole, Some(thrower), message, marks_span(&spans_of(), false));
             f.claimed = Some(claim_t as i64);
             f.expected = Some(owed as i64);
             f.amount = Some(amount as i64);
@@ -407,11 +412,11 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         let before_holes = score.holes;
         let outcome = score.mark(thrower, marked_t);
         holes_won[thrower.index()] = outcome.holes;
-        check_holes(&mut b, t, thrower, t.holes, outcome, &mut score, before_holes, &spans, false);
+        check_holes(&mut b, t, thrower, t.holes, outcome, &mut score, before_holes, &spans_of(), false);
         holes_won[thrower.index()] = score.holes[thrower.index()] - before_holes[thrower.index()];
         // school claims in the thrower's marks
         if school_t > 0 {
-            claim_school(&mut b, t, thrower, school_t, &mut score, &spans, false);
+            claim_school(&mut b, t, thrower, school_t, &mut score, &spans_of(), false);
         }
         // 2. hold or go
         let won = holes_won[thrower.index()] > 0;
@@ -425,7 +430,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                     FlagKind::Decision,
                     Some(thrower),
                     format!("throw {}: {thrower} won a hole and says neither tient nor va; read as tient", t.number),
-                    spans.as_ref().and_then(|s| s.holes.or(s.dice)),
+                    spans_of().and_then(|s| s.holes.or(s.dice)),
                 );
             }
         } else if !won && t.decision.is_some() {
@@ -437,7 +442,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                     "throw {}: {thrower} won no hole with this throw, so there is nothing to hold or go; ignored",
                     t.number
                 ),
-                spans.as_ref().and_then(|s| s.decision),
+                spans_of().and_then(|s| s.decision),
             );
         }
         let goes = decision == Some(Decision::Go);
@@ -450,7 +455,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                     FlagKind::Ecole,
                     Some(opp),
                     format!("throw {}: {thrower} went, so {opp} marks nothing for this roll, but marked {claim_o}: école par trop", t.number),
-                    marks_span(&spans, true),
+                    marks_span(&spans_of(), true),
                 );
                 f.claimed = Some(claim_o as i64);
                 f.expected = Some(0);
@@ -469,7 +474,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 dice: t.dice,
                 before,
                 after: pos,
-                play: "-".into(),
+                play: RecordedPlay::Pass,
                 lawful: true,
                 releve: true,
                 jans,
@@ -496,14 +501,14 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 FlagKind::NotReplayed,
                 Some(thrower),
                 format!("throw {} records no play though {thrower} could play; the replay stops here", t.number),
-                spans.as_ref().and_then(|s| s.dice),
+                spans_of().and_then(|s| s.dice),
             );
             b.out.stopped_at = Some(t.number);
             b.out.end = Some(pos);
             b.out.score = score;
             return b.out;
         };
-        let j = judged.unwrap_or_else(|| judge(&pos, t.dice, &play, rules, letters));
+        let j = judged.unwrap_or_else(|| judge_with(&board, &legal, t.dice, &play, letters));
         let lawful = j.fault.is_none();
         if let Some(f) = &j.fault {
             let fl = b.flag(
@@ -511,7 +516,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 FlagKind::FausseCase,
                 Some(thrower),
                 format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
-                spans.as_ref().and_then(|s| s.play.or(s.dice)),
+                spans_of().and_then(|s| s.play.or(s.dice)),
             );
             fl.rule = Some(f.rule);
             if f.fatal {
@@ -544,7 +549,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         let owed_o = expected[opp.index()];
         let marked_o = if has_claims { claim_o } else { owed_o };
         if school_o > 0 {
-            claim_school(&mut b, t, opp, school_o, &mut score, &spans, true);
+            claim_school(&mut b, t, opp, school_o, &mut score, &spans_of(), true);
         }
         if has_claims && claim_o != owed_o {
             let (amount, how) = if claim_o < owed_o {
@@ -561,7 +566,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                     "throw {}: {opp} marked {claim_o}, the throw is worth {owed_o} to {opp} ({worth}): {how} of {amount} for {thrower}",
                     t.number
                 ),
-                marks_span(&spans, true),
+                marks_span(&spans_of(), true),
             );
             f.claimed = Some(claim_o as i64);
             f.expected = Some(owed_o as i64);
@@ -571,7 +576,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         let before_holes = score.holes;
         let o_out = score.mark(opp, marked_o);
         let opp_claim = t.opponent.as_ref().and_then(|o| o.holes);
-        check_holes(&mut b, t, opp, opp_claim, o_out, &mut score, before_holes, &spans, true);
+        check_holes(&mut b, t, opp, opp_claim, o_out, &mut score, before_holes, &spans_of(), true);
         holes_won[opp.index()] += score.holes[opp.index()] - before_holes[opp.index()];
         // 5. after the play: a sortie ends the relève
         let mut after = j.after.unwrap_or(pos);
@@ -597,7 +602,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             dice: t.dice,
             before,
             after,
-            play: recorded_text(&play, crate::board::Dialect::Soumille),
+            play,
             lawful,
             releve,
             jans,

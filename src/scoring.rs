@@ -171,28 +171,40 @@ fn rare_jans(board: &Board, side: &[u8; 26], dice: Dice, history: &History, _o: 
     let me = board.seat();
     let opp = me.other();
     let off_talon = 15 - side[1] as u32;
-    let on_board_out: Vec<usize> = (2..=24).filter(|&p| side[p] > 0).collect();
+    if off_talon != 4 && off_talon != 2 || side[OFF] != 0 {
+        return;
+    }
     // six tables: third throw, four men alone on four points of p2–p7, the dice bring two
     // talon men to the two points still empty
     if history.throws[me.index()] == 2
         && !dice.is_doublet()
         && off_talon == 4
-        && side[OFF] == 0
-        && on_board_out.len() == 4
-        && on_board_out.iter().all(|&p| (2..=7).contains(&p) && side[p] == 1)
+        && (2..=7).filter(|&p| side[p] == 1).count() == 4
     {
-        let empty: Vec<usize> = (2..=7).filter(|&p| side[p] == 0).collect();
+        let mut empty = (2..=7).filter(|&p| side[p] == 0);
+        let (e1, e2) = (empty.next(), empty.next());
         let (a, b) = (1 + dice.high() as usize, 1 + dice.low() as usize);
-        if empty.len() == 2 && ((empty[0] == a && empty[1] == b) || (empty[0] == b && empty[1] == a)) {
-            out.push(Jan { code: JanCode::SixTables, seat: me, ways: 1, points: 4, at: None });
+        if let (Some(x), Some(y)) = (e1, e2) {
+            if (x == a && y == b) || (x == b && y == a) {
+                out.push(Jan { code: JanCode::SixTables, seat: me, ways: 1, points: 4, at: None });
+            }
         }
     }
-    if off_talon == 2 && side[OFF] == 0 {
+    if off_talon == 2 {
         let opp_corner_taken = board.opp(OPP_CORNER) > 0;
         let (d1, d2) = (dice.high() as usize, dice.low() as usize);
         // deux tables: one die brings one of the two men to p12, the other die the other to p13
-        let men: Vec<usize> = on_board_out.iter().flat_map(|&p| std::iter::repeat_n(p, side[p] as usize)).collect();
-        if men.len() == 2 && side[OWN_CORNER] == 0 && side[OPP_CORNER] == 0 {
+        let mut men = [0usize; 2];
+        let mut n = 0;
+        for (p, &c) in side.iter().enumerate().take(25).skip(2) {
+            for _ in 0..c {
+                if n < 2 {
+                    men[n] = p;
+                }
+                n += 1;
+            }
+        }
+        if n == 2 && side[OWN_CORNER] == 0 && side[OPP_CORNER] == 0 {
             let (x, y) = (men[0], men[1]);
             let reach = |m: usize, d: usize, t: usize| m + d == t;
             let two_tables = (reach(x, d1, OWN_CORNER) && reach(y, d2, OPP_CORNER))
@@ -296,10 +308,9 @@ fn fills(side: &[u8; 26], dice: Dice, plays: &Plays, out: &mut RollJans, me: Sea
             jans::GRAND => JanCode::GrandJan,
             _ => JanCode::Retour,
         };
-        let missing: Vec<usize> = range.clone().filter(|&p| side[p] < 2).collect();
-        let half: Vec<usize> = missing.iter().copied().filter(|&p| side[p] == 1).collect();
-        let ways = if missing.len() == 1 && half.len() == 1 {
-            let target = half[0];
+        let n_missing = range.clone().filter(|&p| side[p] < 2).count();
+        let half = range.clone().find(|&p| side[p] == 1);
+        let ways = if let (1, Some(target)) = (n_missing, half) {
             let surplus = |s: usize| !range.contains(&s) || side[s] >= 3;
             let mut w = 0u8;
             let dies: &[u8] = if dice.is_doublet() { &[dice.high()] } else { &[dice.high(), dice.low()] };

@@ -93,7 +93,7 @@ impl Sheet {
                     throw: s.number,
                     seat: s.seat,
                     dice: [s.dice.high(), s.dice.low()],
-                    play: s.play.clone(),
+                    play: crate::fausse_case::recorded_text(&s.play, Dialect::Soumille),
                     jans: s.jans.iter().copied().collect(),
                     top: col(Seat::Top),
                     bottom: col(Seat::Bottom),
@@ -293,8 +293,14 @@ impl Sheet {
 pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
     let mut s = String::new();
     for st in &rp.steps {
-        let _ =
-            writeln!(s, "{}. {} {}  {}", st.number, st.seat, st.dice, if st.play.is_empty() { "-" } else { &st.play });
+        let _ = writeln!(
+            s,
+            "{}. {} {}  {}",
+            st.number,
+            st.seat,
+            st.dice,
+            crate::fausse_case::recorded_text(&st.play, dialect)
+        );
         for j in st.jans.iter() {
             let at = j.at.map(|p| format!(" at {}", p.letter(dialect))).unwrap_or_default();
             let _ = writeln!(s, "     {:<20} {:<6} x{} = {}{at}", j.code.name(), j.seat.name(), j.ways, j.points);
