@@ -60,6 +60,7 @@ fn main() {
     }
     times.sort_unstable();
     println!("plays and jans: median {} ns, p90 {} ns", times[times.len() / 2], times[times.len() * 9 / 10]);
+    assert!(total > 0);
 
     let games = soumille::generate::games(200, 42);
     let headers: Vec<Header> = games.iter().map(|g| Header::of_tags(&g.tags).unwrap()).collect();
