@@ -174,6 +174,14 @@ pub struct MarqueResult {
     pub throw: u32,
     /// Holes of each seat.
     pub holes: [u16; 2],
+    /// The winner (more holes); `None` for a refait.
+    pub winner: Option<Seat>,
+    /// Petite or grande bredouille.
+    pub bredouille: crate::score::MarqueBredouille,
+    /// The consolation counted (RULES.md §12).
+    pub consolation: i64,
+    /// The marqué's points for its winner.
+    pub value: i64,
 }
 
 /// The seat that throws first: the Position tag's, the `First` tag, the first throw's
@@ -278,6 +286,10 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     };
     pos.set_turn(first);
     let mut score = Score::default();
+    // Trictrac à écrire: who won a hole after the other's first (holes "in a row")
+    let mut first_hole = [false; 2];
+    let mut broken_row = [false; 2];
+    let mut refaits = 0u32;
     let mut history = History { first_releve: header.position.is_none(), ..History::default() };
     if let Some(setup) = &header.position {
         let sc = &setup.score;
@@ -286,6 +298,9 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         }
         if let Some(h) = sc.holes {
             score.holes = [h[Seat::Top], h[Seat::Bottom]];
+            // holes won before the record: a run "in a row" cannot be told when both have some
+            first_hole = [h[Seat::Top] > 0, h[Seat::Bottom] > 0];
+            broken_row = [first_hole[0] && first_hole[1]; 2];
         }
         if let Some(t) = sc.throws {
             history.throws = [t[Seat::Top], t[Seat::Bottom]];
@@ -414,6 +429,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         holes_won[thrower.index()] = outcome.holes;
         check_holes(&mut b, t, thrower, t.holes, outcome, &mut score, before_holes, &spans_of(), false);
         holes_won[thrower.index()] = score.holes[thrower.index()] - before_holes[thrower.index()];
+        note_row(&mut first_hole, &mut broken_row, thrower, holes_won[thrower.index()]);
         // school claims in the thrower's marks
         if school_t > 0 {
             claim_school(&mut b, t, thrower, school_t, &mut score, &spans_of(), false);
@@ -462,8 +478,26 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 f.amount = Some(claim_o as i64);
             }
             if a_ecrire && score.holes.iter().any(|&h| h >= 6) {
-                b.out.marques.push(MarqueResult { throw: t.number, holes: score.holes });
+                let h = score.holes;
+                let winner = match h[0].cmp(&h[1]) {
+                    std::cmp::Ordering::Greater => Some(Seat::Top),
+                    std::cmp::Ordering::Less => Some(Seat::Bottom),
+                    std::cmp::Ordering::Equal => None,
+                };
+                let consolation = crate::score::consolation(refaits, options.consolation);
+                let (bredouille, value) = match winner {
+                    Some(w) => {
+                        let (wh, lh) = (h[w.index()], h[w.other().index()]);
+                        let br = crate::score::marque_bredouille(wh, !broken_row[w.index()]);
+                        (br, crate::score::marque_value(wh, lh, br, consolation))
+                    }
+                    None => (crate::score::MarqueBredouille::None, 0),
+                };
+                refaits = if winner.is_none() { refaits + 1 } else { 0 };
+                b.out.marques.push(MarqueResult { throw: t.number, holes: h, winner, bredouille, consolation, value });
                 score = Score::default();
+                first_hole = [false; 2];
+                broken_row = [false; 2];
             }
             score.wipe_points();
             pos = Position::opening(thrower);
@@ -578,6 +612,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         let opp_claim = t.opponent.as_ref().and_then(|o| o.holes);
         check_holes(&mut b, t, opp, opp_claim, o_out, &mut score, before_holes, &spans_of(), true);
         holes_won[opp.index()] += score.holes[opp.index()] - before_holes[opp.index()];
+        note_row(&mut first_hole, &mut broken_row, opp, holes_won[opp.index()]);
         // 5. after the play: a sortie ends the relève
         let mut after = j.after.unwrap_or(pos);
         let mut releve = false;
@@ -626,6 +661,17 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     let result_span = rec.tags.iter().find(|t| t.name == "Result").and_then(|t| t.spans.map(|s| s.value));
     check_result(&mut b, result_span);
     b.out
+}
+
+/// Notes holes won by `seat`: the other's run is broken if it had begun (RULES.md §12).
+fn note_row(first: &mut [bool; 2], broken: &mut [bool; 2], seat: Seat, holes: u16) {
+    if holes == 0 {
+        return;
+    }
+    if first[seat.other().index()] {
+        broken[seat.other().index()] = true;
+    }
+    first[seat.index()] = true;
 }
 
 /// The outcome of a tour won by `w` with the throw that began at `before`.

@@ -127,10 +127,66 @@ pub fn winnings(scheme: Gains, loser_holes: u16, bredouille: Bredouille) -> f64 
     }
 }
 
+/// How a marqué of Trictrac à écrire was won (RULES.md §12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MarqueBredouille {
+    /// Plain.
+    None,
+    /// All the winner's holes in a row, 6 to 11 of them: doubled.
+    Petite,
+    /// Twelve or more in a row: quadrupled.
+    Grande,
+}
+
+/// The consolation after `refaits` refaits (RULES.md §12): 2, 4, 6, … (`lineaire`) or
+/// 2, 4, 8, … (`double`, Malfilâtre).
+pub fn consolation(refaits: u32, scheme: crate::options::Consolation) -> i64 {
+    match scheme {
+        crate::options::Consolation::Lineaire => 2 + 2 * refaits as i64,
+        crate::options::Consolation::Double => 2i64 << refaits.min(30),
+    }
+}
+
+/// The points of a marqué for its winner (RULES.md §12): (winner's holes + consolation),
+/// doubled for a petite bredouille, quadrupled for a grande, minus the loser's holes.
+pub fn marque_value(winner_holes: u16, loser_holes: u16, bredouille: MarqueBredouille, consolation: i64) -> i64 {
+    let base = winner_holes as i64 + consolation;
+    let factor = match bredouille {
+        MarqueBredouille::None => 1,
+        MarqueBredouille::Petite => 2,
+        MarqueBredouille::Grande => 4,
+    };
+    base * factor - loser_holes as i64
+}
+
+/// The bredouille of a marqué won with `holes`, all in a row or not.
+pub fn marque_bredouille(holes: u16, in_a_row: bool) -> MarqueBredouille {
+    match (in_a_row, holes) {
+        (true, 12..) => MarqueBredouille::Grande,
+        (true, 6..=11) => MarqueBredouille::Petite,
+        _ => MarqueBredouille::None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use Seat::*;
+
+    /// The score-sheet cases of Lelasseux §222–224 (treatise-cases.json).
+    #[test]
+    fn marque_values_of_lelasseux() {
+        let c = consolation(0, crate::options::Consolation::Lineaire);
+        assert_eq!(c, 2);
+        assert_eq!(marque_value(9, 8, MarqueBredouille::None, c), 3);
+        assert_eq!(marque_value(9, 8, marque_bredouille(9, true), c), 14);
+        assert_eq!(marque_value(18, 6, marque_bredouille(18, true), c), 74);
+        assert_eq!(marque_value(18, 6, MarqueBredouille::None, c), 14);
+        assert_eq!(consolation(1, crate::options::Consolation::Lineaire), 4);
+        assert_eq!(consolation(2, crate::options::Consolation::Lineaire), 6);
+        assert_eq!(consolation(2, crate::options::Consolation::Double), 8);
+    }
 
     #[test]
     fn twelve_points_make_a_hole_and_the_surplus_stays() {

@@ -69,6 +69,9 @@ pub struct Sheet {
     pub stopped_at: Option<u32>,
     /// Flags that belong to no throw (the `Result` tag).
     pub other_flags: Vec<Flag>,
+    /// Trictrac à écrire: the marqués, with their points.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marques: Vec<crate::replay::MarqueResult>,
 }
 
 impl Sheet {
@@ -111,6 +114,7 @@ impl Sheet {
             result: rp.outcome,
             stopped_at: rp.stopped_at,
             other_flags: rp.flags.iter().filter(|f| f.throw.is_none()).cloned().collect(),
+            marques: rp.marques.clone(),
         }
     }
 
@@ -157,7 +161,7 @@ impl Sheet {
                     format!("+{}", c.marked)
                 };
                 let holes = if c.holes_won > 0 {
-                    format!("{}+{}", c.holes - c.holes_won, c.holes_won)
+                    format!("{}+{}", c.holes.saturating_sub(c.holes_won), c.holes_won)
                 } else {
                     c.holes.to_string()
                 };
@@ -190,6 +194,17 @@ impl Sheet {
             );
         }
         let _ = writeln!(s, "{}", "-".repeat(86));
+        for (k, m) in self.marques.iter().enumerate() {
+            let who = m.winner.map_or("refait".to_string(), |w| format!("{w} wins {} points", m.value));
+            let _ = writeln!(
+                s,
+                "marqué {} (throw {}): top {} holes, bottom {}: {who}",
+                k + 1,
+                m.throw,
+                m.holes[0],
+                m.holes[1]
+            );
+        }
         let _ = writeln!(s, "result: {}", self.result_line());
         for f in &self.other_flags {
             let _ = writeln!(s, "[{}] {}", f.kind.name(), f.message);

@@ -72,3 +72,48 @@ proptest! {
         prop_assert_eq!(f.claimed.unwrap() - f.expected.unwrap(), if up { 2 } else { -2 });
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse::<u32>().ok()).map_or(24, |n| n / 4 + 1)
+    ))]
+
+    /// Generated games with random damage (dice, moves, marks, holes, decisions, seats)
+    /// replay and render without panicking, and every flag names its throw.
+    #[test]
+    fn damaged_games_never_panic(seed in 0u64..1_000_000, damage in proptest::collection::vec((any::<u16>(), 0u8..8, any::<u8>()), 1..12)) {
+        use soumille::notation::{Decision, Move, Play, Target};
+        let mut rec = soumille::generate::games(1, seed).remove(0);
+        let n = rec.throws.len();
+        for (at, what, v) in damage {
+            let t = &mut rec.throws[at as usize % n];
+            match what {
+                0 => t.dice = soumille::Dice::new(1 + v % 6, 1 + (v / 6) % 6).unwrap(),
+                1 => if let Some(Play::Moves(m)) = &mut t.play {
+                    let k = v as usize % m.len();
+                    m[k].to = if v % 7 == 0 { Target::Off } else { Target::Point(soumille::Point::new(1 + v % 24).unwrap()) };
+                },
+                2 => t.marks.clear(),
+                3 => t.holes = Some(1 + v as u32 % 3),
+                4 => t.decision = Some(if v % 2 == 0 { Decision::Hold } else { Decision::Go }),
+                5 => t.seat = Some(if v % 2 == 0 { soumille::Seat::Top } else { soumille::Seat::Bottom }),
+                6 => t.play = if v % 3 == 0 { None } else { Some(Play::Pass) },
+                _ => if let Some(Play::Moves(m)) = &mut t.play {
+                    m.push(Move { from: soumille::Point::new(1 + v % 24).unwrap(), rest: None, to: Target::Point(soumille::Point::new(1 + (v / 3) % 24).unwrap()) });
+                },
+            }
+        }
+        let text = soumille::notation::print_record(&rec, Default::default());
+        let read = soumille::notation::read(&text);
+        prop_assert_eq!(read.len(), 1);
+        let r = &read[0];
+        let rp = replay(&r.record, &r.header, Some(&text));
+        for f in &rp.flags {
+            prop_assert!(f.throw.is_some() || f.kind == FlagKind::Result);
+        }
+        let sheet = soumille::sheet::Sheet::new(&rp, None, None);
+        let _ = (sheet.text(), sheet.markdown(), sheet.html(), soumille::sheet::replay_text(&rp, r.header.letters));
+        let flags: Vec<_> = rp.flags.iter().map(|f| f.diagnostic()).collect();
+        let _ = soumille::notation::error::render("t", &text, &flags, soumille::notation::error::Style::Plain);
+    }
+}

@@ -211,3 +211,44 @@ fn fuzz_regressions_round_trip() {
     }
     assert!(n > 0);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(512)
+    ))]
+
+    /// Any readable record, lawful or not, replays and renders without panicking.
+    #[test]
+    fn replay_and_renderers_never_panic(mut rec in record(), start in 0usize..6, a_ecrire in any::<bool>()) {
+        let positions = [
+            None,
+            Some("A15/&15 bottom"),
+            Some("A13DF/I&14 top holes=11/3 points=8/0"),
+            Some("T2V3X3Y3Z2&2/A15 top"),
+            Some("A3B3C3D2E2F2/G2H2I2K2L2M2&3 top points=10/10 holes=6/6"),
+            Some("&#14/A15 bottom throws=3/2"),
+        ];
+        if let Some(p) = positions[start] {
+            rec.tags.push(Tag { name: "Position".into(), value: p.into(), comments: vec![], spans: None });
+        }
+        if a_ecrire {
+            rec.tags[0].value = "trictrac-a-ecrire".into();
+        }
+        let text = print_record(&rec, PrintOptions::default());
+        for r in read(&text) {
+            let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+            let sheet = soumille::sheet::Sheet::new(&rp, None, None);
+            let _ = sheet.text();
+            let _ = sheet.markdown();
+            let _ = sheet.html();
+            let _ = serde_json::to_string(&sheet).unwrap();
+            let _ = soumille::sheet::replay_text(&rp, r.header.letters);
+            let flags: Vec<_> = rp.flags.iter().map(|f| f.diagnostic()).collect();
+            let _ = soumille::notation::error::render("t", &text, &flags, soumille::notation::error::Style::Plain);
+            if let Some(p) = rp.end {
+                let _ = soumille::show::board_text(&p, r.header.letters);
+                let _ = soumille::show::board_svg(&p, r.header.letters);
+            }
+        }
+    }
+}
