@@ -252,3 +252,40 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(512)
+    ))]
+
+    /// The fast path for plain throws reads exactly what the full reader reads.
+    #[test]
+    fn fast_path_agrees_with_the_full_reader(rec in record(), seed in 0u64..10_000, damage in any::<u64>()) {
+        let mut texts = vec![print_record(&rec, PrintOptions::default())];
+        for g in soumille::generate::games(1, seed) {
+            let mut t = print_record(&g, PrintOptions::default());
+            // a little damage now and then
+            if damage % 3 == 0 && !t.is_empty() {
+                let k = (damage as usize / 3) % t.len();
+                if t.is_char_boundary(k) {
+                    t.insert(k, ['+', '/', ' ', '7', 'J', '\n', '(', '-'][(damage % 8) as usize]);
+                }
+            }
+            texts.push(t);
+        }
+        for text in texts {
+            let fast = read(&text);
+            let slow = soumille::notation::parser::read_without_fast_path(&text);
+            prop_assert_eq!(fast.len(), slow.len());
+            for (a, b) in fast.iter().zip(&slow) {
+                prop_assert_eq!(a.record.throws.len(), b.record.throws.len(), "{}", text);
+                for (x, y) in a.record.throws.iter().zip(&b.record.throws) {
+                    let line = x.span.map(|s| &text[s.range()]).unwrap_or("");
+                    prop_assert_eq!(x, y, "the throw {:?}", line);
+                }
+                prop_assert_eq!(&a.record, &b.record);
+                prop_assert_eq!(&a.errors, &b.errors);
+            }
+        }
+    }
+}

@@ -139,13 +139,25 @@ pub struct Records<'a> {
     i: &'a str,
     pending: Vec<Comment>,
     done: bool,
+    /// Read plain throws (`12. 6-5 AF AG`) by the byte-level fast path.
+    fast: bool,
+    /// Throws in the last record: room is made for as many in the next.
+    last_len: usize,
+}
+
+/// Reads a text without the fast path for plain throws: for checking that both agree.
+#[doc(hidden)]
+pub fn read_without_fast_path(src: &str) -> Vec<ReadRecord> {
+    let mut r = file(src);
+    r.fast = false;
+    r.collect()
 }
 
 // file = [ BOM ] , { ws | tag_pair | throw } ;
 fn file(src: &str) -> Records<'_> {
     let c = Ctx { base: src.as_ptr() as usize, len: src.len(), dialect: Dialect::Soumille };
     let i = src.strip_prefix('\u{feff}').unwrap_or(src);
-    Records { src, c, i, pending: Vec::new(), done: false }
+    Records { src, c, i, pending: Vec::new(), done: false, fast: true, last_len: 16 }
 }
 
 impl Iterator for Records<'_> {
@@ -183,6 +195,7 @@ impl Iterator for Records<'_> {
                     // a tag after throws starts the next record
                     finish(self.src, c, &mut cur, header_done, rec_start, i);
                     self.i = i;
+                    self.last_len = cur.record.throws.len().clamp(16, 4096);
                     return Some(cur);
                 }
                 started = true;
@@ -211,9 +224,18 @@ impl Iterator for Records<'_> {
                     cur.header = h;
                     cur.errors.extend(errs);
                     header_done = true;
+                    cur.record.throws.reserve(self.last_len);
                 }
                 started = true;
-                if let Ok((r, n)) = throw_number(c, i) {
+                let fast = if self.fast { fast_throw(c, i) } else { None };
+                let number = match &fast {
+                    Some((_, t)) => {
+                        let digits = i.bytes().take_while(u8::is_ascii_digit).count();
+                        Some((&i[digits + 1..], t.number))
+                    }
+                    None => throw_number(c, i).ok(),
+                };
+                if let Some((r, n)) = number {
                     let expected = last_number.saturating_add(1);
                     if n != expected {
                         cur.errors.push(
@@ -226,6 +248,11 @@ impl Iterator for Records<'_> {
                         );
                     }
                     last_number = n;
+                }
+                if let Some((rest, t)) = fast {
+                    cur.record.throws.push(t);
+                    i = rest;
+                    continue;
                 }
                 match throw(c, i) {
                     Ok((rest, (t, _))) => {
@@ -256,6 +283,229 @@ impl Iterator for Records<'_> {
         }
         None
     }
+}
+
+/// The fast path for throws written as the printer writes them (`12. 6-5 +4 (vrai x2) AF AG
+/// / +2 (faux)`), alone on their line: read byte by byte, with no backtracking and no
+/// allocation but the lists it fills. Any other form (seats, dashes, doublet names, glyphs,
+/// comments, French keywords) is left to [`throw`], which reads it to the same record; a test
+/// checks that both agree.
+fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
+    let b = i.as_bytes();
+    let mut k = 0;
+    let mut number: u32 = 0;
+    while k < b.len() && b[k].is_ascii_digit() {
+        if k >= 9 {
+            return None;
+        }
+        number = number * 10 + (b[k] - b'0') as u32;
+        k += 1;
+    }
+    if k == 0 || b.get(k) != Some(&b'.') || b.get(k + 1) != Some(&b' ') {
+        return None;
+    }
+    k += 2;
+    let die = |x: Option<&u8>| x.filter(|d| (b'1'..=b'6').contains(d)).map(|d| d - b'0');
+    let (d1, d2) = (die(b.get(k))?, die(b.get(k + 2))?);
+    if b.get(k + 1) != Some(&b'-') {
+        return None;
+    }
+    k += 3;
+    let mut t = Throw::new(number, Dice::new(d1, d2)?);
+    // the end of a word: a space or the end of the line
+    let ends = |k: usize| matches!(b.get(k), None | Some(b' ') | Some(b'\n') | Some(b'\r'));
+    let word = |k: usize| {
+        let mut e = k;
+        while e < b.len() && !matches!(b[e], b' ' | b'\n' | b'\r') {
+            e += 1;
+        }
+        &b[k..e]
+    };
+    // `+N` or `+N (code xN, code)`, from k at '+'; returns the mark and where it ends
+    let mark = |mut k: usize| -> Option<(Mark, usize)> {
+        k += 1;
+        let d0 = k;
+        let mut points: i64 = 0;
+        while k < b.len() && b[k].is_ascii_digit() && k - d0 < 6 {
+            points = points * 10 + (b[k] - b'0') as i64;
+            k += 1;
+        }
+        if k == d0 {
+            return None;
+        }
+        let mut jans = Vec::new();
+        if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'(') {
+            k += 2;
+            loop {
+                let s0 = k;
+                while k < b.len() && (b[k].is_ascii_lowercase() || b[k].is_ascii_digit() || b[k] == b'-') {
+                    k += 1;
+                }
+                let code = JanCode::from_code(std::str::from_utf8(&b[s0..k]).ok()?)?;
+                let mut ways = None;
+                if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'x') {
+                    k += 2;
+                    let w0 = k;
+                    let mut w: u32 = 0;
+                    while k < b.len() && b[k].is_ascii_digit() && k - w0 < 4 {
+                        w = w * 10 + (b[k] - b'0') as u32;
+                        k += 1;
+                    }
+                    if k == w0 || !(1..=1000).contains(&w) {
+                        return None;
+                    }
+                    ways = Some(w);
+                }
+                jans.push(JanClaim { code, ways });
+                match (b.get(k), b.get(k + 1)) {
+                    (Some(b','), Some(b' ')) => k += 2,
+                    (Some(b')'), _) => {
+                        k += 1;
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        ends(k).then_some((Mark { points, jans }, k))
+    };
+    // `N trou(s)`, from k at the digit
+    let holes = |k: usize| -> Option<(u32, usize)> {
+        let n = word(k);
+        let v: u32 = std::str::from_utf8(n).ok()?.parse().ok()?;
+        let w = word(k + n.len() + 1);
+        let ok = b.get(k + n.len()) == Some(&b' ') && (w == b"trou" || w == b"trous") && (1..=1000).contains(&v);
+        ok.then_some((v, k + n.len() + 1 + w.len()))
+    };
+    #[derive(PartialEq, PartialOrd)]
+    enum Stage {
+        Marks,
+        Holes,
+        Decision,
+        Play,
+        Slash,
+        OppMarks,
+        OppHoles,
+    }
+    let mut stage = Stage::Marks;
+    let mut moves = Moves::new();
+    let mut pass = false;
+    loop {
+        match b.get(k) {
+            None => break,
+            Some(b'\n') => {
+                k += 1;
+                break;
+            }
+            Some(b'\r') if b.get(k + 1) == Some(&b'\n') => {
+                k += 2;
+                break;
+            }
+            Some(b' ') if !matches!(b.get(k + 1), None | Some(b' ') | Some(b'\n') | Some(b'\r')) => k += 1,
+            _ => return None,
+        }
+        let w = word(k);
+        let first = *w.first()?;
+        if first == b'+' {
+            let (m, e) = mark(k)?;
+            if stage <= Stage::Marks {
+                t.marks.push(m);
+            } else if stage == Stage::Slash || stage == Stage::OppMarks {
+                stage = Stage::OppMarks;
+                t.opponent.get_or_insert_with(OpponentPart::default).marks.push(m);
+            } else {
+                return None;
+            }
+            k = e;
+            continue;
+        }
+        if first.is_ascii_digit() {
+            let (h, e) = holes(k)?;
+            if stage < Stage::Holes {
+                t.holes = Some(h);
+                stage = Stage::Holes;
+            } else if stage == Stage::Slash || stage == Stage::OppMarks {
+                t.opponent.get_or_insert_with(OpponentPart::default).holes = Some(h);
+                stage = Stage::OppHoles;
+            } else {
+                return None;
+            }
+            k = e;
+            continue;
+        }
+        if w == b"/" {
+            if stage >= Stage::Slash {
+                return None;
+            }
+            t.opponent = Some(OpponentPart::default());
+            stage = Stage::Slash;
+            k += 1;
+            continue;
+        }
+        let decision = match w {
+            b"tient" => Some(Decision::Hold),
+            b"va" if t.holes.is_some() || !c.dialect_reads_move("va") => Some(Decision::Go),
+            _ => None,
+        };
+        if let Some(d) = decision {
+            if stage >= Stage::Decision {
+                return None;
+            }
+            t.decision = Some(d);
+            stage = Stage::Decision;
+            k += w.len();
+            continue;
+        }
+        if stage > Stage::Play || pass {
+            return None;
+        }
+        stage = Stage::Play;
+        if w == b"-" && moves.is_empty() {
+            pass = true;
+            k += 1;
+            continue;
+        }
+        if !(2..=3).contains(&w.len()) || w.iter().any(|&x| x >= 0x80) {
+            return None;
+        }
+        let pt = |x: u8| Point::from_letter(x as char, c.dialect);
+        let from = pt(w[0])?;
+        let last = w[w.len() - 1];
+        let to = if last == b'#' { Target::Off } else { Target::Point(pt(last)?) };
+        let rest = if w.len() == 3 { Some(pt(w[1])?) } else { None };
+        moves.push(Move { from, rest, to });
+        k += w.len();
+    }
+    // the throw must end here: white space, then the next throw, a tag or the end (a
+    // comment after the throw is the full reader's)
+    while matches!(b.get(k), Some(b' ') | Some(b'\t') | Some(b'\n') | Some(b'\r')) {
+        k += 1;
+    }
+    match b.get(k) {
+        None | Some(b'[') => {}
+        Some(b'0'..=b'9') => {
+            // a throw number, not a hole count on the next line
+            let digits = b[k..].iter().take_while(|x| x.is_ascii_digit()).count();
+            if b.get(k + digits) != Some(&b'.') {
+                return None;
+            }
+        }
+        _ => return None,
+    }
+    if t.opponent.as_ref().is_some_and(|o| o.marks.is_empty() && o.holes.is_none()) {
+        // a bare `/`: leave it to the full reader
+        return None;
+    }
+    let rest = &i[k..];
+    t.play = if pass {
+        Some(Play::Pass)
+    } else if moves.is_empty() {
+        None
+    } else {
+        Some(Play::Moves(moves))
+    };
+    t.span = Some(c.span(i, rest));
+    Some((rest, t))
 }
 
 fn unwrap_err(e: nom::Err<PErr>) -> PErr {

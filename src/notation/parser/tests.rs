@@ -363,3 +363,33 @@ fn carriage_returns_before_line_ends_go_and_stay_gone() {
     r2.strip_spans();
     assert_eq!(again, r2);
 }
+
+#[test]
+fn fast_path_reads_the_printers_forms() {
+    for line in [
+        "12. 6-5 AF AG\n",
+        "3. 6-3 +4 (vrai x2) DE FH\n",
+        "4. 2-1 +6 (petit-jan) 1 trou tient &X &S / +2 (faux)\n",
+        "5. 4-4 -\n",
+        "6. 5-5 +12 (vrai, vrai x2) 2 trous va\n",
+        "7. 6-1 &Z &S / +4 (faux) 1 trou\n",
+    ] {
+        let c = ctx(line);
+        let fast = fast_throw(&c, line);
+        assert!(fast.is_some(), "not fast: {line:?}");
+        let (_, (slow, _)) = throw(&c, line).unwrap();
+        let (_, mut f) = fast.unwrap();
+        f.span = slow.span;
+        assert_eq!(f, slow, "{line:?}");
+    }
+    for line in [
+        "1. top: 6-5 AF AG\n",
+        "1. 6-5 A-F AG\n",
+        "1. 6-5 AF AG!\n",
+        "1. 6-5 AF { c }\n",
+        "1. sonnez AG AG\n",
+        "1. 6-5 AF AG /\n",
+    ] {
+        assert!(fast_throw(&ctx(line), line).is_none(), "{line:?}");
+    }
+}
