@@ -6,7 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use soumille::notation::{print_records, read, PrintOptions};
 use std::hint::black_box;
 
-/// About 8 MB of records: the well-formed samples, repeated.
+/// About 8 MB of records: generated tours, with the well-formed samples between them.
 fn corpus() -> String {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
     let mut one = String::new();
@@ -22,9 +22,16 @@ fn corpus() -> String {
         one.push_str(t.trim_start_matches('\u{feff}'));
         one.push('\n');
     }
-    let mut all = String::with_capacity(8 << 20);
+    // generated tours (marks, holes, decisions, relèves) with the samples between them
+    let mut all = String::with_capacity(9 << 20);
+    let mut seed = 1;
     while all.len() < 8 << 20 {
         all.push_str(&one);
+        for g in soumille::generate::games(8, seed) {
+            all.push_str(&soumille::notation::print_record(&g, Default::default()));
+            all.push('\n');
+        }
+        seed += 1;
     }
     all
 }
@@ -38,6 +45,9 @@ fn bench(c: &mut Criterion) {
     g.sample_size(20);
     g.throughput(Throughput::Bytes(text.len() as u64));
     g.bench_function("read", |b| b.iter(|| black_box(read(black_box(&text))).len()));
+    g.bench_function("read_streaming", |b| {
+        b.iter(|| soumille::notation::records(black_box(&text)).map(|r| r.record.throws.len()).sum::<usize>())
+    });
     g.bench_function("print", |b| b.iter(|| black_box(print_records(black_box(&recs), PrintOptions::default())).len()));
     g.finish();
 }

@@ -1,4 +1,5 @@
-//! A release harness: read and print throughput over a large concatenation of records.
+//! A release harness: read and print throughput over a large concatenation of records
+//! (generated tours with the samples between them; `SAMPLES_ONLY=1` for the samples alone).
 //! `cargo run --release --example readbench [MB]`
 
 use soumille::notation::{print_records, read, PrintOptions};
@@ -25,9 +26,11 @@ fn main() {
     while text.len() < mb << 20 {
         text.push_str(&one);
         if long {
-            for _ in 0..8 {
-                text.push_str(&soumille::notation::synthetic_record(&mut seed, 300));
+            for g in soumille::generate::games(8, seed) {
+                text.push_str(&soumille::notation::print_record(&g, Default::default()));
+                text.push('\n');
             }
+            seed += 1;
         }
     }
     let mb_f = text.len() as f64 / 1e6;

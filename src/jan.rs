@@ -84,10 +84,21 @@ impl JanCode {
 
     /// Reads a code or its short alias, case-insensitively.
     pub fn from_code(s: &str) -> Option<JanCode> {
+        JanCode::from_code_bytes(s.as_bytes())
+    }
+
+    /// [`JanCode::from_code`] on bytes: the canonical spelling first, then any case.
+    pub fn from_code_bytes(s: &[u8]) -> Option<JanCode> {
         if s.len() > 18 {
             return None;
         }
-        CODES.iter().find(|(_, n, a)| n.eq_ignore_ascii_case(s) || a.eq_ignore_ascii_case(s)).map(|c| c.0)
+        if let Some(c) = CODES.iter().find(|(_, n, a)| n.as_bytes() == s || a.as_bytes() == s) {
+            return Some(c.0);
+        }
+        CODES
+            .iter()
+            .find(|(_, n, a)| n.as_bytes().eq_ignore_ascii_case(s) || a.as_bytes().eq_ignore_ascii_case(s))
+            .map(|c| c.0)
     }
 
     /// Every code, in table order.

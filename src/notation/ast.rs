@@ -211,6 +211,9 @@ pub struct JanClaim {
     pub ways: Option<u32>,
 }
 
+/// The jans named in a mark, held inline up to three.
+pub type JanClaims = smallvec::SmallVec<[JanClaim; 3]>;
+
 /// A mark `+6 (vrai x2, coin)`: points claimed, with the jans announced.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -218,8 +221,8 @@ pub struct Mark {
     /// The points marked (the reader rejects odd and negative ones).
     pub points: i64,
     /// The jans named, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub jans: Vec<JanClaim>,
+    #[serde(default, skip_serializing_if = "smallvec::SmallVec::is_empty")]
+    pub jans: JanClaims,
 }
 
 /// The opponent's part of a throw: `/ +2 (faux)` and an optional hole claim.

@@ -333,7 +333,7 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
         if k == d0 {
             return None;
         }
-        let mut jans = Vec::new();
+        let mut jans = JanClaims::new();
         if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'(') {
             k += 2;
             loop {
@@ -341,7 +341,7 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
                 while k < b.len() && (b[k].is_ascii_lowercase() || b[k].is_ascii_digit() || b[k] == b'-') {
                     k += 1;
                 }
-                let code = JanCode::from_code(std::str::from_utf8(&b[s0..k]).ok()?)?;
+                let code = JanCode::from_code_bytes(&b[s0..k])?;
                 let mut ways = None;
                 if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'x') {
                     k += 2;
@@ -1058,13 +1058,13 @@ fn mark<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Mark> {
         let (r3, jans) = jan_list(c, r2, cm)?;
         return Ok((r3, Mark { points, jans }));
     }
-    Ok((r, Mark { points, jans: Vec::new() }))
+    Ok((r, Mark { points, jans: JanClaims::new() }))
 }
 
 // jan_list = "(" , ws , jan_item , { ws , [ "," , ws ] , jan_item } , ws , ")" ;
-fn jan_list<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Vec<JanClaim>> {
+fn jan_list<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, JanClaims> {
     let (mut r, _) = ch('(').parse(i)?;
-    let mut jans = Vec::new();
+    let mut jans = JanClaims::new();
     loop {
         let (r2, ()) = ws(c, r, cm)?;
         r = r2;

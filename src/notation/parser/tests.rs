@@ -128,7 +128,7 @@ fn rule_mark_jan_list_item_code_ways() {
     assert_eq!(r, " x");
     assert_eq!(m.points, 6);
     assert_eq!(
-        m.jans,
+        m.jans.to_vec(),
         vec![JanClaim { code: JanCode::Vrai, ways: Some(2) }, JanClaim { code: JanCode::Coin, ways: None }]
     );
     let s = "(pj x3 {c} cpj)";
