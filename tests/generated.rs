@@ -43,7 +43,7 @@ proptest! {
             .filter(|(k, t)| {
                 let step = &rp.steps[*k];
                 let seat = if opponent { step.seat.other() } else { step.seat };
-                let marks = if opponent { t.opponent.as_ref().map(|o| &o.marks) } else { Some(&t.marks) };
+                let marks: Option<&[soumille::notation::Mark]> = if opponent { t.opponent.as_ref().map(|o| o.marks.as_slice()) } else { Some(t.marks.as_slice()) };
                 let has = marks.is_some_and(|m| !m.is_empty());
                 let before = if *k == 0 { 0 } else { rp.steps[k - 1].score.points[seat.index()] };
                 let points = step.marked[seat.index()];

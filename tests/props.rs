@@ -63,7 +63,7 @@ prop_compose! {
     ) -> Throw {
         let mut t = Throw::new(0, Dice::new(a, b).unwrap());
         t.seat = seat;
-        t.marks = marks;
+        t.marks = marks.into_iter().collect();
         t.holes = holes;
         t.decision = decision;
         t.play = play.map(|p| p.map_or(Play::Pass, |m| Play::Moves(m.into_iter().collect())));

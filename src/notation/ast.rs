@@ -225,6 +225,9 @@ pub struct Mark {
     pub jans: JanClaims,
 }
 
+/// Marks, held inline when there is one.
+pub type Marks = smallvec::SmallVec<[Mark; 1]>;
+
 /// The opponent's part of a throw: `/ +2 (faux)` and an optional hole claim.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -361,8 +364,8 @@ pub struct Throw {
     /// The roll.
     pub dice: Dice,
     /// The thrower's marks, in the order announced.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub marks: Vec<Mark>,
+    #[serde(default, skip_serializing_if = "smallvec::SmallVec::is_empty")]
+    pub marks: Marks,
     /// Holes the thrower claims.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holes: Option<u32>,
@@ -396,7 +399,7 @@ impl Throw {
             number,
             seat: None,
             dice,
-            marks: Vec::new(),
+            marks: Marks::new(),
             holes: None,
             decision: None,
             play: None,
