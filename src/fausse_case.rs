@@ -496,17 +496,6 @@ fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, di
     let used = if par_puissance { 2 } else { steps.len() as u8 };
     let all_off = side[OFF] == 15;
     if used < legal.max_dice && !all_off {
-        if legal.max_dice == 1 && used == 1 && !dice.is_doublet() && steps[0].die == dice.low() {
-            return fault(
-                Rule::MustPlayHigher,
-                format!(
-                    "{seat} played the {} ({played}) but only one die could be played and the {} could: lawful plays were {}",
-                    dice.low(),
-                    dice.high(),
-                    suggest(&any)
-                ),
-            );
-        }
         let what = match (legal.max_dice, dice.is_doublet()) {
             (2, true) => "both moves of the doublet could be played",
             (2, false) => "both dice could be played",

@@ -85,6 +85,11 @@ impl FlagKind {
 }
 
 impl Flag {
+    /// A flag of `kind` at `throw` (`None`: the record as a whole), with no rule or amounts.
+    pub fn new(throw: Option<u32>, kind: FlagKind, seat: Option<Seat>, message: String, span: Option<Span>) -> Flag {
+        Flag { throw, kind, seat, rule: None, claimed: None, expected: None, amount: None, message, span }
+    }
+
     /// The flag as a diagnostic with a label on the bytes it is about.
     pub fn diagnostic(&self) -> crate::notation::SyntaxError {
         let what = match self.rule {
@@ -243,18 +248,7 @@ impl Books<'_> {
         message: String,
         span: Option<Span>,
     ) -> &mut Flag {
-        let _ = t;
-        self.out.flags.push(Flag {
-            throw: Some(t.number),
-            kind,
-            seat,
-            rule: None,
-            claimed: None,
-            expected: None,
-            amount: None,
-            message,
-            span,
-        });
+        self.out.flags.push(Flag::new(Some(t.number), kind, seat, message, span));
         self.out.flags.last_mut().expect("just pushed")
     }
 
@@ -557,20 +551,11 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 if let Some(next) = rec.throws.get(k + 1) {
                     let last = rec.throws.last().map_or(t.number, |x| x.number);
                     let sp = b.spans(next).and_then(|s| s.number);
-                    b.out.flags.push(Flag {
-                        throw: Some(t.number),
-                        kind: FlagKind::NotReplayed,
-                        seat: Some(thrower),
-                        rule: None,
-                        claimed: None,
-                        expected: None,
-                        amount: None,
-                        message: format!(
-                            "the play of throw {} cannot be applied; throws {}..{} are not replayed",
-                            t.number, next.number, last
-                        ),
-                        span: sp,
-                    });
+                    let message = format!(
+                        "the play of throw {} cannot be applied; throws {}..{} are not replayed",
+                        t.number, next.number, last
+                    );
+                    b.out.flags.push(Flag::new(Some(t.number), FlagKind::NotReplayed, Some(thrower), message, sp));
                 }
                 b.out.stopped_at = Some(t.number);
                 b.out.end = Some(pos);
@@ -844,16 +829,6 @@ fn check_result(b: &mut Books, span: Option<Span>) {
         }
     };
     if let Some(message) = msg {
-        b.out.flags.push(Flag {
-            throw: None,
-            kind: FlagKind::Result,
-            seat: None,
-            rule: None,
-            claimed: None,
-            expected: None,
-            amount: None,
-            message,
-            span,
-        });
+        b.out.flags.push(Flag::new(None, FlagKind::Result, None, message, span));
     }
 }
