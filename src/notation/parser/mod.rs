@@ -321,18 +321,20 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
         }
         &b[k..e]
     };
-    // `+N` or `+N (code xN, code)`, from k at '+'; returns the mark and where it ends
-    let mark = |mut k: usize| -> Option<(Mark, usize)> {
-        k += 1;
+    // a number of at most `max` digits from k: its value and where it ends
+    let number_at = |mut k: usize, max: usize| -> Option<(u32, usize)> {
         let d0 = k;
-        let mut points: i64 = 0;
-        while k < b.len() && b[k].is_ascii_digit() && k - d0 < 6 {
-            points = points * 10 + (b[k] - b'0') as i64;
+        let mut v: u32 = 0;
+        while k < b.len() && b[k].is_ascii_digit() && k - d0 < max {
+            v = v * 10 + (b[k] - b'0') as u32;
             k += 1;
         }
-        if k == d0 {
-            return None;
-        }
+        (k > d0).then_some((v, k))
+    };
+    // `+N` or `+N (code xN, code)`, from k at '+'; returns the mark and where it ends
+    let mark = |k: usize| -> Option<(Mark, usize)> {
+        let (points, mut k) = number_at(k + 1, 6)?;
+        let points = points as i64;
         let mut jans = JanClaims::new();
         if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'(') {
             k += 2;
@@ -344,16 +346,11 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
                 let code = JanCode::from_code_bytes(&b[s0..k])?;
                 let mut ways = None;
                 if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'x') {
-                    k += 2;
-                    let w0 = k;
-                    let mut w: u32 = 0;
-                    while k < b.len() && b[k].is_ascii_digit() && k - w0 < 4 {
-                        w = w * 10 + (b[k] - b'0') as u32;
-                        k += 1;
-                    }
-                    if k == w0 || !(1..=1000).contains(&w) {
+                    let (w, e) = number_at(k + 2, 4)?;
+                    if !(1..=1000).contains(&w) {
                         return None;
                     }
+                    k = e;
                     ways = Some(w);
                 }
                 jans.push(JanClaim { code, ways });
