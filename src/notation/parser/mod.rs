@@ -315,6 +315,7 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
     // the end of a word: a space or the end of the line
     let ends = |k: usize| matches!(b.get(k), None | Some(b' ') | Some(b'\n') | Some(b'\r'));
     let word = |k: usize| {
+        let k = k.min(b.len());
         let mut e = k;
         while e < b.len() && !matches!(b[e], b' ' | b'\n' | b'\r') {
             e += 1;

@@ -393,3 +393,11 @@ fn fast_path_reads_the_printers_forms() {
         assert!(fast_throw(&ctx(line), line).is_none(), "{line:?}");
     }
 }
+
+#[test]
+fn fast_path_survives_a_truncated_hole_claim() {
+    for s in ["13. 5-4 +4 2", "13. 5-4 +4 2 ", "1. 6-5 +4 (", "1. 6-5 +4 (vrai x", "1. 6-5 / +2 1 tr", "1. 6-5 AF /"] {
+        let _ = fast_throw(&ctx(s), s);
+        let _ = read(s);
+    }
+}
