@@ -289,3 +289,27 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(512)
+    ))]
+
+    /// Pieces of throws in any order and cut anywhere: no panic, and the fast path agrees.
+    #[test]
+    fn pieces_of_throws_never_panic(pieces in proptest::collection::vec(0usize..22, 0..40), cut in any::<usize>()) {
+        const P: [&str; 22] = [
+            "1. ", "12. ", "6-5", "2-2", " +4", " +6 (vrai x2, coin)", " (", "vrai", " x2", ")", " 2 trous", " 1 trou",
+            " tient", " va", " AF", " AEK", " Y#", " /", "\n", " ", "-", "{c}",
+        ];
+        let s: String = pieces.iter().map(|&k| P[k]).collect();
+        let s = &s[..cut % (s.len() + 1)];
+        let fast = read(s);
+        let slow = soumille::notation::parser::read_without_fast_path(s);
+        prop_assert_eq!(fast.len(), slow.len());
+        for (a, b) in fast.iter().zip(&slow) {
+            prop_assert_eq!(&a.record, &b.record, "{:?}", s);
+            prop_assert_eq!(&a.errors, &b.errors, "{:?}", s);
+        }
+    }
+}
