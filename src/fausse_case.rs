@@ -447,6 +447,16 @@ fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, di
     }
     // bearing off
     let home_before = before[1..19].iter().all(|&c| c == 0);
+    let provincial = board.rules().sortie == crate::options::Sortie::Provinciale;
+    if provincial && home_before && steps.iter().any(|s| s.to as usize == OFF) && legal.max_dice > 0 {
+        return fault(
+            Rule::BearOff,
+            format!(
+                "{seat} played {played}: in the provincial manner a man goes off only when the die cannot be played on the board, and then the man nearest the rail; lawful plays were {}",
+                suggest(&any)
+            ),
+        );
+    }
     if steps.iter().any(|s| s.to as usize == OFF) {
         let mut sim = before;
         for s in &steps {

@@ -579,6 +579,16 @@ impl<'a> Board<'a> {
         if side[1..19].iter().any(|&c| c != 0) {
             return None;
         }
+        if self.rules.sortie == Sortie::Provinciale {
+            // provincial (RULES.md §3): a die goes off only when it cannot be played on the
+            // board, and then with the man farthest from the talon (nearest the rail)
+            let inside = (19..=24).any(|p| side[p] > 0 && p + (die as usize) <= 24 && self.opp[p + die as usize] == 0);
+            let nearest_rail = (19..=24).rev().find(|&p| side[p] > 0)?;
+            if inside || nearest_rail != from {
+                return None;
+            }
+            return Some((Step { from: from as u8, to: OFF as u8, die }, to > OFF));
+        }
         if to == OFF {
             return Some((Step { from: from as u8, to: OFF as u8, die }, false));
         }
@@ -586,12 +596,6 @@ impl<'a> Board<'a> {
         let farthest = (19..=24).find(|&p| side[p] > 0)?;
         if farthest != from {
             return None;
-        }
-        if self.rules.sortie == Sortie::Provinciale {
-            // provincial: everything playable on the board is played first
-            if (19..=24).any(|p| side[p] > 0 && p + (die as usize) <= 24 && self.opp[p + die as usize] == 0) {
-                return None;
-            }
         }
         Some((Step { from: from as u8, to: OFF as u8, die }, true))
     }
@@ -799,6 +803,11 @@ impl<'a> Board<'a> {
         } else {
             side[OWN_CORNER - a] >= 1 && side[OWN_CORNER - b] >= 1
         }
+    }
+
+    /// The movement options in force.
+    pub fn rules(&self) -> MoveRules {
+        self.rules
     }
 
     /// The seat to throw.

@@ -57,16 +57,18 @@ fn bear_off_ok(s: &Setup, seat: Seat, p: i32, d: i32, rules: MoveRules) -> Optio
     if (1..=18).any(|q| mine(s, seat, q) > 0) {
         return None;
     }
+    if rules.sortie == Sortie::Provinciale {
+        // a die goes off only when it cannot be played on the board, and with the man
+        // nearest the rail (farthest from the talon)
+        let inside = (19..=24).any(|q| mine(s, seat, q) > 0 && q + d <= 24 && theirs(s, seat, q + d) == 0);
+        let nearest = (19..=24).rev().find(|&q| mine(s, seat, q) > 0)?;
+        return (!inside && nearest == p).then_some(p + d > 25);
+    }
     if p + d == 25 {
         return Some(false);
     }
     let farthest = (19..=24).find(|&q| mine(s, seat, q) > 0)?;
     if farthest != p {
-        return None;
-    }
-    if rules.sortie == Sortie::Provinciale
-        && (19..=24).any(|q| mine(s, seat, q) > 0 && q + d <= 24 && theirs(s, seat, q + d) == 0)
-    {
         return None;
     }
     Some(true)

@@ -197,3 +197,18 @@ fn route_is_data() {
         assert_eq!(GRAND_TRICTRAC.mirror[GRAND_TRICTRAC.mirror[p] as usize] as usize, p);
     }
 }
+
+#[test]
+fn bearing_off_the_provincial_way() {
+    let prov = MoveRules { sortie: crate::options::Sortie::Provinciale, ..MoveRules::default() };
+    // a 6 from T would go off exactly the Parisian way; provincially the 6 cannot be played
+    // inside, so the man nearest the rail (&) goes
+    let v = plays_with("T2V3X3Y3Z2&2/A15 top", "6-1", prov);
+    assert!(v.iter().all(|p| !p.contains("T#")), "{v:?}");
+    assert!(v.iter().any(|p| p.contains("&#")), "{v:?}");
+    // while a die can be played inside, nothing goes off
+    let v = plays_with("T2V3X3Y3Z2&2/A15 top", "2-1", prov);
+    assert!(v.iter().all(|p| !p.contains('#')), "{v:?}");
+    let v = plays("T2V3X3Y3Z2&2/A15 top", "6-1");
+    assert!(v.iter().any(|p| p.contains("T#")), "Parisian: {v:?}");
+}
