@@ -1,0 +1,19 @@
+#![no_main]
+//! The replay on any record the reader accepts: it never panics, and neither do the
+//! renderers over what it found.
+
+use libfuzzer_sys::fuzz_target;
+use soumille::notation::read_bytes;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok((text, records)) = read_bytes(data) else { return };
+    for r in records.iter().filter(|r| r.errors.is_empty()) {
+        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+        let sheet = soumille::sheet::Sheet::new(&rp, None, None);
+        let _ = (sheet.text(), sheet.markdown(), sheet.html());
+        let _ = soumille::sheet::replay_text(&rp, r.header.letters);
+        if let Some(p) = rp.end {
+            let _ = soumille::show::board_text(&p, r.header.letters);
+        }
+    }
+});
