@@ -779,6 +779,8 @@ fn claim_school(
         f.claimed = Some(amount as i64);
         f.expected = Some(0);
         f.amount = Some(amount as i64);
+        // the other may mark what was claimed wrongly
+        b.due[seat.other().index()].push(amount);
     }
     let out = score.mark(seat, amount);
     let _ = out;
