@@ -17,14 +17,22 @@ fn main() {
         }
         seed += 1;
     }
+    // `enginebench --tsv FILE` also writes the positions for `soumille explain --batch`
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(k) = args.iter().position(|a| a == "--tsv") {
+        let lines: String = positions.iter().map(|(p, d)| format!("{p}\t{d}\n")).collect();
+        std::fs::write(&args[k + 1], lines).unwrap();
+    }
     let rules = MoveRules::default();
     let mut times = Vec::with_capacity(positions.len());
     let mut total = 0usize;
+    let mut buf = soumille::position::Plays::new();
     for _ in 0..5 {
         times.clear();
         for (p, d) in &positions {
             let t = Instant::now();
-            total += std::hint::black_box(p.legal_plays(*d, rules)).len();
+            p.legal_plays_into(*d, rules, &mut buf);
+            total += std::hint::black_box(&buf).len();
             times.push(t.elapsed().as_nanos() as u64);
         }
     }
@@ -33,7 +41,8 @@ fn main() {
     let p90 = times[times.len() * 9 / 10];
     let t = Instant::now();
     for (p, d) in &positions {
-        total += std::hint::black_box(p.legal_plays(*d, rules)).len();
+        p.legal_plays_into(*d, rules, &mut buf);
+        total += std::hint::black_box(&buf).len();
     }
     let mean = t.elapsed().as_nanos() as f64 / positions.len() as f64;
     println!(
@@ -47,12 +56,14 @@ fn main() {
     times.clear();
     for _ in 0..3 {
         times.clear();
+        let mut dice_plays = soumille::position::Plays::new();
+        let mut legal = soumille::position::Plays::new();
         for (p, d) in &positions {
             let t = Instant::now();
             let board = soumille::position::Board::new(p, rules);
-            let dice_plays = board.dice_plays(*d);
+            board.dice_plays_into(*d, &mut dice_plays);
             let jans = soumille::scoring::roll_jans(p, *d, &dice_plays, &history, &options);
-            let mut legal = dice_plays;
+            legal.copy_from(&dice_plays);
             legal.apply_jan_obligations();
             total += std::hint::black_box(jans.points[0] as usize + legal.len());
             times.push(t.elapsed().as_nanos() as u64);

@@ -105,7 +105,8 @@ pub fn explain_with(
     let board = crate::position::Board::new(pos, rules);
     let dice_plays = board.dice_plays(dice);
     let roll = crate::scoring::roll_jans(pos, dice, &dice_plays, history, options);
-    let plays = board.legal_plays(dice);
+    let mut plays = dice_plays;
+    plays.apply_jan_obligations();
     let seat = pos.turn();
     let mut entries: Vec<PlayEntry> =
         plays.iter().map(|p| PlayEntry { notation: p.notation(seat), result: pos.after(p).men_field() }).collect();

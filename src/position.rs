@@ -400,8 +400,26 @@ impl Plays {
     /// men and the tout d'une of each).
     pub const CAP: usize = 255;
 
-    fn new() -> Plays {
+    /// An empty list, to be filled by [`Board::legal_plays_into`] and reused.
+    pub fn new() -> Plays {
         Plays { items: [Play::default(); Plays::CAP], len: 0, seen: [0; 4], max_dice: 0, obligations: 0 }
+    }
+
+    /// Empties the list for reuse (without touching its storage).
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.seen = [0; 4];
+        self.max_dice = 0;
+        self.obligations = 0;
+    }
+
+    /// Makes this list a copy of `other`, copying only the plays it holds.
+    pub fn copy_from(&mut self, other: &Plays) {
+        self.items[..other.len].copy_from_slice(&other.items[..other.len]);
+        self.len = other.len;
+        self.seen = other.seen;
+        self.max_dice = other.max_dice;
+        self.obligations = other.obligations;
     }
 
     #[inline]
@@ -636,9 +654,21 @@ impl<'a> Board<'a> {
     /// Every legal play of `dice` for the thrower (RULES.md §2–§3), each once.
     pub fn legal_plays(&self, dice: Dice) -> Plays {
         let mut all = Plays::new();
-        self.fill_dice_plays(dice, &mut all);
-        all.apply_jan_obligations();
+        self.legal_plays_into(dice, &mut all);
         all
+    }
+
+    /// [`Board::legal_plays`] into a list the caller reuses (no copy of the list).
+    pub fn legal_plays_into(&self, dice: Dice, out: &mut Plays) {
+        out.clear();
+        self.fill_dice_plays(dice, out);
+        out.apply_jan_obligations();
+    }
+
+    /// [`Board::dice_plays`] into a list the caller reuses.
+    pub fn dice_plays_into(&self, dice: Dice, out: &mut Plays) {
+        out.clear();
+        self.fill_dice_plays(dice, out);
     }
 
     /// The plays the dice obligations allow (both dice, the higher die, no avoidable
@@ -867,6 +897,11 @@ impl Position {
     /// Every legal play of `dice` for the seat to throw (RULES.md §2–§3).
     pub fn legal_plays(&self, dice: Dice, rules: MoveRules) -> Plays {
         Board::new(self, rules).legal_plays(dice)
+    }
+
+    /// [`Position::legal_plays`] into a list the caller reuses.
+    pub fn legal_plays_into(&self, dice: Dice, rules: MoveRules, out: &mut Plays) {
+        Board::new(self, rules).legal_plays_into(dice, out)
     }
 
     /// Field 1 of the position string (NOTATION.md §6).

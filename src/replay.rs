@@ -313,6 +313,9 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         rec.throws.iter().any(|t| !t.marks.is_empty() || t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty()));
     let mut b = Books { out: Replay { has_claims, ..Replay::default() }, src, header, due: [Vec::new(), Vec::new()] };
     let letters = header.letters;
+    // the plays of each throw, in two lists reused from throw to throw
+    let mut dice_plays = Box::new(crate::position::Plays::new());
+    let mut legal = Box::new(crate::position::Plays::new());
     for (k, t) in rec.throws.iter().enumerate() {
         // token spans, read again only when a flag needs them
         let spans_cell: std::cell::OnceCell<Option<crate::notation::ThrowSpans>> = std::cell::OnceCell::new();
@@ -334,9 +337,9 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         let before = pos;
         let score_before = score;
         let board = crate::position::Board::new(&pos, rules);
-        let dice_plays = board.dice_plays(t.dice);
+        board.dice_plays_into(t.dice, &mut dice_plays);
         let jans = roll_jans(&pos, t.dice, &dice_plays, &history, &options);
-        let mut legal = dice_plays;
+        legal.copy_from(&dice_plays);
         legal.apply_jan_obligations();
         let mut expected = [0u16; 2];
         expected[thrower.index()] = jans.points_of(thrower);
