@@ -395,6 +395,12 @@ impl fmt::Debug for Plays {
     }
 }
 
+impl Default for Plays {
+    fn default() -> Self {
+        Plays::new()
+    }
+}
+
 impl Plays {
     /// Capacity: more than the distinct plays any roll can have (at most 15 × 15 pairs of
     /// men and the tout d'une of each).
