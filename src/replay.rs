@@ -270,6 +270,20 @@ fn marks_span(spans: &Option<crate::notation::ThrowSpans>, opponent: bool) -> Op
 /// Replays a record (RULES.md §10, §11) and keeps its books (§8, §9). `src` (the text it
 /// was read from) lets flags point at the play or the marks.
 pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
+    use crate::notation::Game;
+    if !matches!(header.game, Game::GrandTrictrac | Game::TrictracAEcrire) {
+        // the other tables games of RULES.md §14 share the notation, not these rules
+        let mut out = Replay::default();
+        if let Some(t) = rec.throws.first() {
+            let message = format!(
+                "{} records are read, printed and converted, but not replayed: the engine knows the rules of Grand Trictrac (and Trictrac à écrire) only",
+                header.game
+            );
+            out.flags.push(Flag::new(Some(t.number), FlagKind::NotReplayed, None, message, None));
+            out.stopped_at = Some(t.number);
+        }
+        return out;
+    }
     let rules = MoveRules::from(&header.rules);
     let options = header.rules;
     let a_ecrire = header.game == crate::notation::Game::TrictracAEcrire;

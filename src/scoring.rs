@@ -517,3 +517,44 @@ mod tests {
         assert_eq!(jans("&#14/A15 top", "6-6"), one("sortie", Top, 1, 6));
     }
 }
+
+#[cfg(test)]
+mod obsolete_tests {
+    use super::*;
+    use crate::explain::{explain_with, parse_dice, parse_setup};
+
+    fn jans_with(pos: &str, dice: &str, history: &History) -> Vec<(String, Seat, u16)> {
+        let (_, p) = parse_setup(pos).unwrap();
+        let options = RuleOptions::parse("anciens=oui").unwrap();
+        let e = explain_with(&p, parse_dice(dice).unwrap(), &options, history);
+        let mut v: Vec<_> = e.jans.iter().map(|j| (j.code.name().to_string(), j.seat, j.points)).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn jan_de_rencontre_in_the_first_releve() {
+        let h = History { throws: [1, 0], first_releve: true, first_roll: Some(Dice::new(6, 5).unwrap()) };
+        let v = jans_with("A13FG/&15 bottom", "6-5", &h);
+        assert!(v.contains(&("rencontre".into(), Seat::Bottom, 4)), "{v:?}");
+        let v = jans_with("A13FG/&15 bottom", "6-4", &h);
+        assert!(!v.iter().any(|j| j.0 == "rencontre"));
+        // not without the option
+        let (_, p) = parse_setup("A13FG/&15 bottom").unwrap();
+        let e = explain_with(&p, parse_dice("6-5").unwrap(), &RuleOptions::default(), &h);
+        assert!(e.jans.is_empty());
+    }
+
+    #[test]
+    fn margot_la_fendue_to_the_opponent() {
+        // top's lone man on F between bottom's lone men on E and G
+        let v = jans_with("A14F/EG&13 top", "6-6", &History::default());
+        assert!(v.contains(&("margot".into(), Seat::Bottom, 4)), "{v:?}");
+    }
+
+    #[test]
+    fn pile_de_misere() {
+        let v = jans_with("M15/&15 top", "6-5", &History::default());
+        assert!(v.contains(&("conserve-misere".into(), Seat::Top, 4)), "{v:?}");
+    }
+}

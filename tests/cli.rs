@@ -455,3 +455,24 @@ fn ecole_samples_are_flagged_at_the_right_throw_with_the_right_amount() {
         assert_eq!(o.status.code(), Some(if want.is_empty() { 0 } else { 1 }), "{f}");
     }
 }
+
+#[test]
+fn other_tables_games_are_read_not_replayed() {
+    let o = run_stdin(&["check", "--format", "json", "-"], b"[Game \"jacquet\"]\n\n1. 6-5 AG AF\n");
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let flags = v["files"][0]["games"][0]["flags"].as_array().unwrap();
+    assert_eq!(flags.len(), 1);
+    assert_eq!(flags[0]["kind"], "not-replayed");
+    assert_eq!(run_stdin(&["fmt", "-"], b"[Game \"jacquet\"]\n\n1. 6-5 AG AF\n").status.code(), Some(0));
+}
+
+#[test]
+fn a_marque_of_trictrac_a_ecrire() {
+    let o = run(&["sheet", "samples/a-ecrire/end-of-a-marque.stn", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["marques"][0]["winner"], "top");
+    assert_eq!(v["marques"][0]["holes"], serde_json::json!([7, 2]));
+    assert_eq!(v["marques"][0]["value"], 7);
+}
