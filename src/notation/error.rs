@@ -127,25 +127,30 @@ pub enum Style {
 }
 
 /// One error of a file, with the file's text, as a diagnostic of its own.
+#[cfg(feature = "fancy")]
 struct InFile<'a> {
     src: &'a NamedSource<String>,
     err: &'a SyntaxError,
 }
 
+#[cfg(feature = "fancy")]
 impl fmt::Debug for InFile<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.err.fmt(f)
     }
 }
 
+#[cfg(feature = "fancy")]
 impl fmt::Display for InFile<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.err.fmt(f)
     }
 }
 
+#[cfg(feature = "fancy")]
 impl std::error::Error for InFile<'_> {}
 
+#[cfg(feature = "fancy")]
 impl Diagnostic for InFile<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         self.err.code()
