@@ -4,29 +4,12 @@
 //! `cargo bench --bench engine`
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use soumille::dice::Dice;
 use soumille::notation::Header;
-use soumille::position::{MoveRules, Position};
+use soumille::position::MoveRules;
 use std::hint::black_box;
 
-/// Positions met in generated games, with the roll thrown there.
-pub fn sample_positions(n: usize) -> Vec<(Position, Dice)> {
-    let mut out = Vec::with_capacity(n);
-    let mut seed = 1;
-    while out.len() < n {
-        for rec in soumille::generate::games(4, seed) {
-            let header = Header::of_tags(&rec.tags).unwrap();
-            let rp = soumille::replay::replay(&rec, &header, None);
-            out.extend(rp.steps.iter().map(|s| (s.before, s.dice)));
-        }
-        seed += 1;
-    }
-    out.truncate(n);
-    out
-}
-
 fn bench(c: &mut Criterion) {
-    let positions = sample_positions(4096);
+    let positions = soumille::generate::positions(4096);
     let rules = MoveRules::default();
     let mut g = c.benchmark_group("engine");
     g.throughput(Throughput::Elements(positions.len() as u64));

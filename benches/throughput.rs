@@ -8,32 +8,7 @@ use std::hint::black_box;
 
 /// About 8 MB of records: generated tours, with the well-formed samples between them.
 fn corpus() -> String {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
-    let mut one = String::new();
-    let mut names: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "stn"))
-        .collect();
-    names.sort();
-    for p in names {
-        let t = std::fs::read_to_string(p).unwrap();
-        one.push_str(t.trim_start_matches('\u{feff}'));
-        one.push('\n');
-    }
-    // generated tours (marks, holes, decisions, relèves) with the samples between them
-    let mut all = String::with_capacity(9 << 20);
-    let mut seed = 1;
-    while all.len() < 8 << 20 {
-        all.push_str(&one);
-        for g in soumille::generate::games(8, seed) {
-            all.push_str(&soumille::notation::print_record(&g, Default::default()));
-            all.push('\n');
-        }
-        seed += 1;
-    }
-    all
+    soumille::generate::corpus(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/samples")), 8 << 20, false)
 }
 
 fn bench(c: &mut Criterion) {

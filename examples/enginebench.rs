@@ -7,16 +7,7 @@ use soumille::position::MoveRules;
 use std::time::Instant;
 
 fn main() {
-    let mut positions = Vec::new();
-    let mut seed = 1;
-    while positions.len() < 20_000 {
-        for rec in soumille::generate::games(4, seed) {
-            let header = Header::of_tags(&rec.tags).unwrap();
-            let rp = soumille::replay::replay(&rec, &header, None);
-            positions.extend(rp.steps.iter().map(|s| (s.before, s.dice)));
-        }
-        seed += 1;
-    }
+    let positions = soumille::generate::positions(20_000);
     // `enginebench --tsv FILE` also writes the positions for `soumille explain --batch`
     let args: Vec<String> = std::env::args().collect();
     if let Some(k) = args.iter().position(|a| a == "--tsv") {

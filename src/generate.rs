@@ -168,3 +168,49 @@ pub fn games(n: u32, seed: u64) -> Vec<Record> {
         })
         .collect()
 }
+
+/// Positions met in generated games, with the roll thrown in each: `n` of them (for
+/// benchmarks).
+pub fn positions(n: usize) -> Vec<(Position, crate::dice::Dice)> {
+    let mut out = Vec::with_capacity(n);
+    let mut seed = 1;
+    while out.len() < n {
+        for rec in games(4, seed) {
+            let header = crate::notation::Header::of_tags(&rec.tags).expect("generated tags are valid");
+            let rp = crate::replay::replay(&rec, &header, None);
+            out.extend(rp.steps.iter().map(|s| (s.before, s.dice)));
+        }
+        seed += 1;
+    }
+    out.truncate(n);
+    out
+}
+
+/// About `bytes` of records for reading benchmarks: the `.stn` files of `samples` (in name
+/// order), each time followed by eight generated tours unless `samples_only`.
+pub fn corpus(samples: &std::path::Path, bytes: usize, samples_only: bool) -> String {
+    let mut names: Vec<_> =
+        std::fs::read_dir(samples).map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
+    names.retain(|p: &std::path::PathBuf| p.extension().is_some_and(|x| x == "stn"));
+    names.sort();
+    let mut one = String::new();
+    for p in names {
+        if let Ok(t) = std::fs::read_to_string(p) {
+            one.push_str(t.trim_start_matches('\u{feff}'));
+            one.push('\n');
+        }
+    }
+    let mut text = String::with_capacity(bytes + (1 << 20));
+    let mut seed = 1;
+    while text.len() < bytes {
+        text.push_str(&one);
+        if !samples_only {
+            for g in games(8, seed) {
+                text.push_str(&crate::notation::print_record(&g, Default::default()));
+                text.push('\n');
+            }
+            seed += 1;
+        }
+    }
+    text
+}
