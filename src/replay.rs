@@ -189,6 +189,14 @@ pub struct MarqueResult {
     pub value: i64,
 }
 
+/// A school a seat may claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Due {
+    amount: u16,
+    /// Due because a fausse école disputed a school rightly claimed (RULES.md §9).
+    augmentation: bool,
+}
+
 /// The seat that throws first: the Position tag's, the `First` tag, the first throw's
 /// recorded seat, or the seat whose men the first recorded move takes (RULES.md §11); top
 /// when nothing tells.
@@ -236,7 +244,10 @@ struct Books<'a> {
     src: Option<&'a str>,
     header: &'a Header,
     /// Schools each seat may claim (amounts), from the other's miscounts.
-    due: [Vec<u16>; 2],
+    due: [Vec<Due>; 2],
+    /// The last school each seat rightly claimed: its amount, and whether it was an
+    /// augmentation (an école proved right after a fausse école against it).
+    last_school: [Option<(u16, bool)>; 2],
 }
 
 impl Books<'_> {
@@ -325,7 +336,13 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     }
     let has_claims =
         rec.throws.iter().any(|t| !t.marks.is_empty() || t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty()));
-    let mut b = Books { out: Replay { has_claims, ..Replay::default() }, src, header, due: [Vec::new(), Vec::new()] };
+    let mut b = Books {
+        out: Replay { has_claims, ..Replay::default() },
+        src,
+        header,
+        due: [Vec::new(), Vec::new()],
+        last_school: [None, None],
+    };
     let letters = header.letters;
     // the plays of each throw, in two lists reused from throw to throw
     let mut dice_plays = Box::new(crate::position::Plays::new());
@@ -432,7 +449,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             f.claimed = Some(claim_t as i64);
             f.expected = Some(owed as i64);
             f.amount = Some(amount as i64);
-            b.due[opp.index()].push(amount);
+            b.due[opp.index()].push(Due { amount, augmentation: false });
         }
         let mut holes_won = [0u16; 2];
         let before_holes = score.holes;
@@ -607,7 +624,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             f.claimed = Some(claim_o as i64);
             f.expected = Some(owed_o as i64);
             f.amount = Some(amount as i64);
-            b.due[thrower.index()].push(amount);
+            b.due[thrower.index()].push(Due { amount, augmentation: false });
         }
         let before_holes = score.holes;
         let o_out = score.mark(opp, marked_o);
@@ -757,7 +774,7 @@ fn check_holes(
         f.claimed = Some(c as i64);
         f.expected = Some(won as i64);
         f.amount = Some(12 * extra as i64);
-        b.due[seat.other().index()].push(12 * extra);
+        b.due[seat.other().index()].push(Due { amount: 12 * extra, augmentation: false });
         score.win_holes(seat, extra);
     }
 }
@@ -773,31 +790,42 @@ fn claim_school(
     opponent: bool,
 ) {
     let pool = &mut b.due[seat.index()];
-    if let Some(k) = pool.iter().position(|&a| a == amount) {
-        pool.remove(k);
+    if let Some(k) = pool.iter().position(|d| d.amount == amount) {
+        let d = pool.remove(k);
+        b.last_school[seat.index()] = Some((amount, d.augmentation));
     } else {
-        let due: Vec<String> = pool.iter().map(|a| a.to_string()).collect();
+        let due: Vec<String> = pool.iter().map(|d| d.amount.to_string()).collect();
         let note = if due.is_empty() {
             "none was due".to_string()
         } else {
             format!("the schools due were {}", due.join(", "))
         };
+        // the other may mark what was claimed wrongly: when the fausse école disputed a
+        // school the other rightly claimed, that is the augmentation d'école (the school
+        // doubled), once; a dispute of the augmentation itself gives nothing more
+        let other = seat.other();
+        let disputes_augmentation = b.last_school[other.index()] == Some((amount, true));
+        let augmentation = b.last_school[other.index()].is_some_and(|(a, _)| a == amount);
+        let then = if disputes_augmentation {
+            format!("{other}'s school was already doubled, so nothing more is due")
+        } else if augmentation {
+            format!("{other} may mark {amount} again (augmentation d'école)")
+        } else {
+            format!("{other} may mark {amount}")
+        };
         let f = b.flag(
             t,
             FlagKind::FausseEcole,
             Some(seat),
-            format!(
-                "throw {}: {seat} claimed a school of {amount} but {note}: a fausse école, {} may mark {amount}",
-                t.number,
-                seat.other()
-            ),
+            format!("throw {}: {seat} claimed a school of {amount} but {note}: a fausse école; {then}", t.number),
             marks_span(spans, opponent),
         );
         f.claimed = Some(amount as i64);
         f.expected = Some(0);
         f.amount = Some(amount as i64);
-        // the other may mark what was claimed wrongly
-        b.due[seat.other().index()].push(amount);
+        if !disputes_augmentation {
+            b.due[other.index()].push(Due { amount, augmentation });
+        }
     }
     let out = score.mark(seat, amount);
     let _ = out;
