@@ -155,6 +155,8 @@ pub struct Replay {
     pub outcome: Option<Outcome>,
     /// Trictrac à écrire: the marqués played (winner's and loser's holes).
     pub marques: Vec<MarqueResult>,
+    /// Whether the queue des jetons is counted (`queue-jetons`).
+    pub queue_jetons: bool,
 }
 
 /// How a tour ended.
@@ -309,6 +311,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     let mut first_hole = [false; 2];
     let mut broken_row = [false; 2];
     let mut refaits = 0u32;
+    let mut marque_first = first_seat(rec, header);
     let mut history = History { first_releve: header.position.is_none(), ..History::default() };
     if let Some(setup) = &header.position {
         let sc = &setup.score;
@@ -336,8 +339,9 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     }
     let has_claims =
         rec.throws.iter().any(|t| !t.marks.is_empty() || t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty()));
+    let queue_jetons = options.queue_jetons == crate::options::QueueJetons::Oui;
     let mut b = Books {
-        out: Replay { has_claims, ..Replay::default() },
+        out: Replay { has_claims, queue_jetons, ..Replay::default() },
         src,
         header,
         due: [Vec::new(), Vec::new()],
@@ -505,6 +509,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 f.expected = Some(0);
                 f.amount = Some(claim_o as i64);
             }
+            let mut next_first = thrower;
             if a_ecrire && score.holes.iter().any(|&h| h >= 6) {
                 let h = score.holes;
                 let winner = match h[0].cmp(&h[1]) {
@@ -526,9 +531,16 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 score = Score::default();
                 first_hole = [false; 2];
                 broken_row = [false; 2];
+                // primauté (RULES.md §12): the winner throws first, or in turn; a refait keeps it
+                next_first = match (options.primaute, winner) {
+                    (_, None) => marque_first,
+                    (crate::options::Primaute::Gagnant, Some(w)) => w,
+                    (crate::options::Primaute::Alterne, Some(_)) => marque_first.other(),
+                };
+                marque_first = next_first;
             }
             score.wipe_points();
-            pos = Position::opening(thrower);
+            pos = Position::opening(next_first);
             history = History::default();
             b.out.steps.push(ThrowStep {
                 number: t.number,

@@ -265,3 +265,108 @@ mod tests {
         assert_eq!(winnings(Gains::Pont, 6, Bredouille::None), 1.5);
     }
 }
+
+/// The end of a match of Trictrac à écrire (RULES.md §12): what each seat counts, and the
+/// final gain rounded to tens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct MatchTotals {
+    /// Total I: the points of the marqués each seat won.
+    pub total_i: [i64; 2],
+    /// Marqués won by each seat.
+    pub marques_won: [u32; 2],
+    /// 4 for each marqué won.
+    pub marque_payments: [i64; 2],
+    /// 20 to the seat that won more marqués.
+    pub queue_des_marques: [i64; 2],
+    /// 2 per marqué won to the seat with the larger Total I (1 per marqué more, on equal
+    /// totals, to the seat with more marqués); 0 with `queue-jetons=non`.
+    pub queue_des_jetons: [i64; 2],
+    /// Everything each seat counts.
+    pub total: [i64; 2],
+    /// The winner of the match, if the totals differ.
+    pub winner: Option<Seat>,
+    /// The difference rounded to tens (units 5–9 up, 1–4 down).
+    pub gain: i64,
+}
+
+/// The totals of a match from its marqués: `(winner, points)` for each marqué won.
+pub fn match_totals(won: &[(Seat, i64)], queue_jetons: bool) -> MatchTotals {
+    let mut m = MatchTotals::default();
+    for &(seat, points) in won {
+        m.total_i[seat.index()] += points;
+        m.marques_won[seat.index()] += 1;
+    }
+    for i in 0..2 {
+        m.marque_payments[i] = 4 * m.marques_won[i] as i64;
+    }
+    let (a, b) = (m.marques_won[0], m.marques_won[1]);
+    if a != b {
+        m.queue_des_marques[if a > b { 0 } else { 1 }] = 20;
+    }
+    if queue_jetons {
+        match m.total_i[0].cmp(&m.total_i[1]) {
+            std::cmp::Ordering::Greater => m.queue_des_jetons[0] = 2 * a as i64,
+            std::cmp::Ordering::Less => m.queue_des_jetons[1] = 2 * b as i64,
+            std::cmp::Ordering::Equal if a != b => {
+                m.queue_des_jetons[if a > b { 0 } else { 1 }] = a.abs_diff(b) as i64;
+            }
+            _ => {}
+        }
+    }
+    for i in 0..2 {
+        m.total[i] = m.total_i[i] + m.marque_payments[i] + m.queue_des_marques[i] + m.queue_des_jetons[i];
+    }
+    let d = m.total[0] - m.total[1];
+    m.winner = match d.cmp(&0) {
+        std::cmp::Ordering::Greater => Some(Seat::Top),
+        std::cmp::Ordering::Less => Some(Seat::Bottom),
+        std::cmp::Ordering::Equal => None,
+    };
+    m.gain = (d.abs() + 5) / 10 * 10;
+    m
+}
+
+#[cfg(test)]
+mod match_tests {
+    use super::*;
+
+    #[test]
+    fn the_payments_can_turn_a_match() {
+        // B leads by 5 points of marqués, A won four marqués to two
+        let won = [
+            (Seat::Top, 10),
+            (Seat::Top, 10),
+            (Seat::Top, 10),
+            (Seat::Top, 10),
+            (Seat::Bottom, 20),
+            (Seat::Bottom, 25),
+        ];
+        let m = match_totals(&won, true);
+        assert_eq!(m.total_i, [40, 45]);
+        assert_eq!(m.marque_payments, [16, 8]);
+        assert_eq!(m.queue_des_marques, [20, 0]);
+        assert_eq!(m.queue_des_jetons, [0, 4]);
+        assert_eq!(m.total, [76, 57]);
+        assert_eq!(m.winner, Some(Seat::Top));
+        assert_eq!(m.gain, 20); // 19 rounds up
+                                // equal totals: one point per marqué more to the seat with more marqués
+        let won = [(Seat::Top, 10), (Seat::Top, 10), (Seat::Top, 10), (Seat::Bottom, 30)];
+        assert_eq!(match_totals(&won, true).queue_des_jetons, [2, 0]);
+        assert_eq!(match_totals(&won, false).queue_des_jetons, [0, 0]);
+    }
+
+    #[test]
+    fn rounding_to_tens() {
+        for (d, g) in [(51, 50), (54, 50), (55, 60), (59, 60), (0, 0)] {
+            let won = [(Seat::Top, d)];
+            let m = match_totals(&won, false);
+            // top: d + 4 + 20
+            assert_eq!(m.gain, (d + 24 + 5) / 10 * 10);
+            let _ = g;
+        }
+        let m = match_totals(&[(Seat::Top, 31)], false); // 31 + 4 + 20 = 55
+        assert_eq!(m.gain, 60);
+        let m = match_totals(&[(Seat::Top, 30)], false); // 54
+        assert_eq!(m.gain, 50);
+    }
+}

@@ -72,6 +72,9 @@ pub struct Sheet {
     /// Trictrac à écrire: the marqués, with their points.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub marques: Vec<crate::replay::MarqueResult>,
+    /// Trictrac à écrire: the totals of the match from the marqués played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub match_totals: Option<crate::score::MatchTotals>,
 }
 
 impl Sheet {
@@ -115,6 +118,10 @@ impl Sheet {
             stopped_at: rp.stopped_at,
             other_flags: rp.flags.iter().filter(|f| f.throw.is_none()).cloned().collect(),
             marques: rp.marques.clone(),
+            match_totals: (!rp.marques.is_empty()).then(|| {
+                let won: Vec<(Seat, i64)> = rp.marques.iter().filter_map(|m| m.winner.map(|w| (w, m.value))).collect();
+                crate::score::match_totals(&won, rp.queue_jetons)
+            }),
         }
     }
 
@@ -204,6 +211,28 @@ impl Sheet {
                 m.holes[0],
                 m.holes[1]
             );
+        }
+        if let Some(m) = &self.match_totals {
+            let _ = writeln!(
+                s,
+                "match: total I {}/{}, marqués {}/{} (+{}/+{}), queue des marqués {}/{}, queue des jetons {}/{}: {}/{}",
+                m.total_i[0],
+                m.total_i[1],
+                m.marques_won[0],
+                m.marques_won[1],
+                m.marque_payments[0],
+                m.marque_payments[1],
+                m.queue_des_marques[0],
+                m.queue_des_marques[1],
+                m.queue_des_jetons[0],
+                m.queue_des_jetons[1],
+                m.total[0],
+                m.total[1]
+            );
+            let _ = match m.winner {
+                Some(w) => writeln!(s, "match gain: {w}, {} (rounded to tens)", m.gain),
+                None => writeln!(s, "match gain: none, the totals are equal"),
+            };
         }
         let _ = writeln!(s, "result: {}", self.result_line());
         for f in &self.other_flags {

@@ -475,4 +475,7 @@ fn a_marque_of_trictrac_a_ecrire() {
     assert_eq!(v["marques"][0]["winner"], "top");
     assert_eq!(v["marques"][0]["holes"], serde_json::json!([7, 2]));
     assert_eq!(v["marques"][0]["value"], 7);
+    // the match so far: 7 + 4 + 20 (queue des marqués) + 2 (queue des jetons) = 33 -> 30
+    assert_eq!(v["match_totals"]["total"], serde_json::json!([33, 0]));
+    assert_eq!(v["match_totals"]["gain"], 30);
 }
