@@ -769,6 +769,18 @@ fn check_holes(
         f.claimed = Some(c as i64);
         f.expected = Some(won as i64);
         score.holes[i] = before[i] + c;
+    } else if !b.out.has_claims {
+        // a record without marks is scored, not schooled: a wrong hole count is only that
+        let f = b.flag(
+            t,
+            FlagKind::Holes,
+            Some(seat),
+            format!("throw {}: {seat} claimed {c} hole(s), the throw gives {won}; the record's count stands", t.number),
+            span,
+        );
+        f.claimed = Some(c as i64);
+        f.expected = Some(won as i64);
+        score.win_holes(seat, c - won);
     } else {
         let extra = c - won;
         let f = b.flag(
