@@ -514,17 +514,26 @@ impl Plays {
 }
 
 /// The movement options of RULES.md §13.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveRules {
     /// §3 bearing off.
     pub sortie: Sortie,
     /// §3 resting in a closed grand jan.
     pub passage_rest: PassageRest,
+    /// §3, provincial method: how many more times the thrower may keep a full jan de
+    /// retour "par privilège" (three a relève).
+    pub privileges_left: u8,
+}
+
+impl Default for MoveRules {
+    fn default() -> Self {
+        MoveRules { sortie: Sortie::default(), passage_rest: PassageRest::default(), privileges_left: 3 }
+    }
 }
 
 impl From<&RuleOptions> for MoveRules {
     fn from(o: &RuleOptions) -> Self {
-        MoveRules { sortie: o.sortie, passage_rest: o.passage_rest }
+        MoveRules { sortie: o.sortie, passage_rest: o.passage_rest, ..MoveRules::default() }
     }
 }
 
@@ -608,10 +617,16 @@ impl<'a> Board<'a> {
             // board, and then with the man farthest from the talon (nearest the rail)
             let inside = (19..=24).any(|p| side[p] > 0 && p + (die as usize) <= 24 && self.opp[p + die as usize] == 0);
             let nearest_rail = (19..=24).rev().find(|&p| side[p] > 0)?;
-            if inside || nearest_rail != from {
-                return None;
+            if !inside && nearest_rail == from {
+                return Some((Step { from: from as u8, to: OFF as u8, die }, to > OFF));
             }
-            return Some((Step { from: from as u8, to: OFF as u8, die }, to > OFF));
+            // conserver par privilège: with the jan de retour full, a surplus man goes off
+            // exactly, a limited number of times
+            let full = side[19..=24].iter().all(|&c| c >= 2);
+            if self.rules.privileges_left > 0 && to == OFF && side[from] >= 3 && full {
+                return Some((Step { from: from as u8, to: OFF as u8, die }, false));
+            }
+            return None;
         }
         if to == OFF {
             return Some((Step { from: from as u8, to: OFF as u8, die }, false));

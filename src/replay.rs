@@ -371,7 +371,9 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         }
         let before = pos;
         let score_before = score;
-        let board = crate::position::Board::new(&pos, rules);
+        let mut throw_rules = rules;
+        throw_rules.privileges_left = 3u8.saturating_sub(history.privileges_used[thrower.index()]);
+        let board = crate::position::Board::new(&pos, throw_rules);
         board.dice_plays_into(t.dice, &mut dice_plays);
         let jans = roll_jans(&pos, t.dice, &dice_plays, &history, &options);
         legal.copy_from(&dice_plays);
@@ -607,6 +609,15 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 b.out.end = Some(pos);
                 b.out.score = score;
                 return b.out;
+            }
+        }
+        // a full jan de retour kept par privilège counts one of the three (provincial)
+        if let (Some(p), crate::options::Sortie::Provinciale) = (j.legal, rules.sortie) {
+            if p.steps().iter().any(|s| s.to as usize == crate::position::OFF) {
+                let strict = crate::position::MoveRules { privileges_left: 0, ..throw_rules };
+                if crate::position::Board::new(&pos, strict).legal_plays(t.dice).find(p.key).is_none() {
+                    history.privileges_used[thrower.index()] += 1;
+                }
             }
         }
         // 4. the opponent marks

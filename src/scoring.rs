@@ -41,6 +41,8 @@ pub struct History {
     pub first_releve: bool,
     /// The first roll of the relève (for the jan de rencontre).
     pub first_roll: Option<Dice>,
+    /// Times each seat has kept its jan de retour par privilège (provincial method).
+    pub privileges_used: [u8; 2],
 }
 
 /// The jans of a roll, in a fixed-capacity list (no allocation).
@@ -534,7 +536,12 @@ mod obsolete_tests {
 
     #[test]
     fn jan_de_rencontre_in_the_first_releve() {
-        let h = History { throws: [1, 0], first_releve: true, first_roll: Some(Dice::new(6, 5).unwrap()) };
+        let h = History {
+            throws: [1, 0],
+            first_releve: true,
+            first_roll: Some(Dice::new(6, 5).unwrap()),
+            ..History::default()
+        };
         let v = jans_with("A13FG/&15 bottom", "6-5", &h);
         assert!(v.contains(&("rencontre".into(), Seat::Bottom, 4)), "{v:?}");
         let v = jans_with("A13FG/&15 bottom", "6-4", &h);

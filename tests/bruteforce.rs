@@ -62,7 +62,12 @@ fn bear_off_ok(s: &Setup, seat: Seat, p: i32, d: i32, rules: MoveRules) -> Optio
         // nearest the rail (farthest from the talon)
         let inside = (19..=24).any(|q| mine(s, seat, q) > 0 && q + d <= 24 && theirs(s, seat, q + d) == 0);
         let nearest = (19..=24).rev().find(|&q| mine(s, seat, q) > 0)?;
-        return (!inside && nearest == p).then_some(p + d > 25);
+        if !inside && nearest == p {
+            return Some(p + d > 25);
+        }
+        // par privilège: a full jan de retour keeps a surplus man going off exactly
+        let full = (19..=24).all(|q| mine(s, seat, q) >= 2);
+        return (rules.privileges_left > 0 && p + d == 25 && mine(s, seat, p) >= 3 && full).then_some(false);
     }
     if p + d == 25 {
         return Some(false);
@@ -264,7 +269,8 @@ proptest! {
 
     #[test]
     fn engine_equals_brute_force_with_options(seed in 1u64..) {
-        compare(seed, MoveRules { sortie: Sortie::Provinciale, passage_rest: PassageRest::Forbidden })?;
+        compare(seed, MoveRules { sortie: Sortie::Provinciale, passage_rest: PassageRest::Forbidden, privileges_left: 3 })?;
+        compare(seed, MoveRules { sortie: Sortie::Provinciale, passage_rest: PassageRest::Allowed, privileges_left: 0 })?;
     }
 }
 

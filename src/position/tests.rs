@@ -206,9 +206,21 @@ fn bearing_off_the_provincial_way() {
     let v = plays_with("T2V3X3Y3Z2&2/A15 top", "6-1", prov);
     assert!(v.iter().all(|p| !p.contains("T#")), "{v:?}");
     assert!(v.iter().any(|p| p.contains("&#")), "{v:?}");
-    // while a die can be played inside, nothing goes off
-    let v = plays_with("T2V3X3Y3Z2&2/A15 top", "2-1", prov);
+    // while a die can be played inside, nothing goes off (but par privilège)
+    let v = plays_with("T2V3X3Y3Z2&2/A15 top", "2-1", MoveRules { privileges_left: 0, ..prov });
     assert!(v.iter().all(|p| !p.contains('#')), "{v:?}");
     let v = plays("T2V3X3Y3Z2&2/A15 top", "6-1");
     assert!(v.iter().any(|p| p.contains("T#")), "Parisian: {v:?}");
+}
+
+#[test]
+fn provincial_privilege_keeps_a_full_jan_de_retour() {
+    let with = MoveRules { sortie: crate::options::Sortie::Provinciale, ..MoveRules::default() };
+    let without = MoveRules { privileges_left: 0, ..with };
+    // the jan de retour full with a surplus man on &: the ace may take it off exactly
+    let pos = "T2V2X2Y2Z2&3#2/A15 top";
+    let v = plays_with(pos, "2-1", with);
+    assert!(v.iter().any(|p| p.contains("&#")), "{v:?}");
+    let v = plays_with(pos, "2-1", without);
+    assert!(v.iter().all(|p| !p.contains('#')), "{v:?}");
 }
