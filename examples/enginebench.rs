@@ -53,7 +53,7 @@ fn main() {
             let t = Instant::now();
             let board = soumille::position::Board::new(p, rules);
             board.dice_plays_into(*d, &mut dice_plays);
-            let jans = soumille::scoring::roll_jans(p, *d, &dice_plays, &history, &options);
+            let jans = soumille::scoring::roll_jans(&board, *d, &dice_plays, &history, &options);
             legal.copy_from(&dice_plays);
             legal.apply_jan_obligations();
             total += std::hint::black_box(jans.points[0] as usize + legal.len());

@@ -104,7 +104,7 @@ pub fn explain_with(
     let rules = MoveRules::from(options);
     let board = crate::position::Board::new(pos, rules);
     let dice_plays = board.dice_plays(dice);
-    let roll = crate::scoring::roll_jans(pos, dice, &dice_plays, history, options);
+    let roll = crate::scoring::roll_jans(&board, dice, &dice_plays, history, options);
     let mut plays = dice_plays;
     plays.apply_jan_obligations();
     let seat = pos.turn();

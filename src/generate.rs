@@ -85,7 +85,7 @@ pub fn tour(rng: &mut Rng, first: Seat, max_throws: u32) -> Vec<Throw> {
         let opp = seat.other();
         let board = crate::position::Board::new(&pos, rules);
         let dice_plays = board.dice_plays(dice);
-        let jans = roll_jans(&pos, dice, &dice_plays, &history, &options);
+        let jans = roll_jans(&board, dice, &dice_plays, &history, &options);
         let mut t = Throw::new(n, dice);
         if let Some(m) = mark_of(&jans, seat) {
             t.marks.push(m);

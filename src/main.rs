@@ -562,7 +562,7 @@ fn check(files: &[PathBuf], format: Format, st: Style) -> io::Result<Outcome> {
                         }
                         None => name.clone(),
                     };
-                    let what = f.rule.map_or_else(|| f.kind.name().to_string(), |x| x.name().to_string());
+                    let what = f.what();
                     out(&format!("  {place}: {what}: {}\n", f.message))?;
                 }
             }

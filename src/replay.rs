@@ -85,6 +85,11 @@ impl FlagKind {
 }
 
 impl Flag {
+    /// What the flag is, in a word: its rule for a fausse case, else its kind.
+    pub fn what(&self) -> &'static str {
+        self.rule.map_or(self.kind.name(), |r| r.name())
+    }
+
     /// A flag of `kind` at `throw` (`None`: the record as a whole), with no rule or amounts.
     pub fn new(throw: Option<u32>, kind: FlagKind, seat: Option<Seat>, message: String, span: Option<Span>) -> Flag {
         Flag { throw, kind, seat, rule: None, claimed: None, expected: None, amount: None, message, span }
@@ -92,10 +97,7 @@ impl Flag {
 
     /// The flag as a diagnostic with a label on the bytes it is about.
     pub fn diagnostic(&self) -> crate::notation::SyntaxError {
-        let what = match self.rule {
-            Some(r) => r.name().to_string(),
-            None => self.kind.name().to_string(),
-        };
+        let what = self.what().to_string();
         let code = format!("soumille::{}", what.replace('-', "_"));
         let mut e = crate::notation::SyntaxError::new(self.span, self.message.clone(), what);
         e.code = Some(code);
@@ -311,7 +313,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     let mut first_hole = [false; 2];
     let mut broken_row = [false; 2];
     let mut refaits = 0u32;
-    let mut marque_first = first_seat(rec, header);
+    let mut marque_first = first;
     let mut history = History { first_releve: header.position.is_none(), ..History::default() };
     if let Some(setup) = &header.position {
         let sc = &setup.score;
@@ -375,7 +377,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         throw_rules.privileges_left = 3u8.saturating_sub(history.privileges_used[thrower.index()]);
         let board = crate::position::Board::new(&pos, throw_rules);
         board.dice_plays_into(t.dice, &mut dice_plays);
-        let jans = roll_jans(&pos, t.dice, &dice_plays, &history, &options);
+        let jans = roll_jans(&board, t.dice, &dice_plays, &history, &options);
         legal.copy_from(&dice_plays);
         legal.apply_jan_obligations();
         let mut expected = [0u16; 2];

@@ -6,7 +6,7 @@ use crate::board::{Point, Seat};
 use crate::dice::Dice;
 use crate::jan::JanCode;
 use crate::options::{Anciens, HitPassage, RuleOptions};
-use crate::position::{jans, Board, MoveRules, Plays, Position, OFF, OPP_CORNER, OWN_CORNER};
+use crate::position::{jans, Board, Plays, Position, OFF, OPP_CORNER, OWN_CORNER};
 use serde::Serialize;
 
 /// One jan of a roll.
@@ -126,10 +126,11 @@ fn hit_value(p: usize, dice: Dice) -> u16 {
     }
 }
 
-/// Everything `dice` is worth to each seat in `pos` (the seat to throw is the thrower):
+/// Everything `dice` is worth to each seat on `board` (the seat to throw is the thrower):
 /// RULES.md §4–§7. `plays` are the plays the dice obligations allow ([`Board::dice_plays`]).
-pub fn roll_jans(pos: &Position, dice: Dice, plays: &Plays, history: &History, options: &RuleOptions) -> RollJans {
-    let board = Board::new(pos, MoveRules::from(options));
+pub fn roll_jans(board: &Board, dice: Dice, plays: &Plays, history: &History, options: &RuleOptions) -> RollJans {
+    let pos = board.position();
+    let board = *board;
     let me = pos.turn();
     let opp = me.other();
     let side = *pos.side(me);

@@ -54,6 +54,23 @@ pub struct Row {
     pub flags: Vec<Flag>,
 }
 
+impl Row {
+    /// What to note beside the row: the decision, the end of a relève, each flag.
+    pub fn notes(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        match self.decision {
+            Some(Decision::Hold) => v.push("tient"),
+            Some(Decision::Go) => v.push("va"),
+            None => {}
+        }
+        if self.releve {
+            v.push("relève");
+        }
+        v.extend(self.flags.iter().map(Flag::what));
+        v
+    }
+}
+
 /// The score sheet of a record.
 #[derive(Clone, Debug, Serialize)]
 pub struct Sheet {
@@ -175,19 +192,7 @@ impl Sheet {
                 let br = if c.bredouille { "b" } else { " " };
                 format!("{mark:>6} {:>6}{br} {holes:>7}", c.points)
             };
-            let mut note = String::new();
-            if let Some(d) = r.decision {
-                note.push_str(match d {
-                    Decision::Hold => " tient",
-                    Decision::Go => " va",
-                });
-            }
-            if r.releve {
-                note.push_str(" — relève");
-            }
-            for f in &r.flags {
-                let _ = write!(note, " [{}]", f.rule.map_or(f.kind.name(), |x| x.name()));
-            }
+            let note: String = r.notes().iter().map(|n| format!(" [{n}]")).collect();
             let _ = writeln!(
                 s,
                 "{:>5}  {:<6} {}-{}  {:<12} | {} | {} |{note}",
@@ -255,14 +260,7 @@ impl Sheet {
                     format!("{} (should be {})", c.marked, c.expected)
                 }
             };
-            let mut notes: Vec<String> = Vec::new();
-            if let Some(d) = r.decision {
-                notes.push(if d == Decision::Hold { "tient".into() } else { "va".into() });
-            }
-            if r.releve {
-                notes.push("relève".into());
-            }
-            notes.extend(r.flags.iter().map(|f| f.rule.map_or(f.kind.name(), |x| x.name()).to_string()));
+            let notes = r.notes();
             let _ = writeln!(
                 s,
                 "| {} | {} | {}-{} | {} | {} | {} | {} | {} | {} | {} | {} |",
@@ -302,13 +300,7 @@ impl Sheet {
             let notes: Vec<String> = r
                 .flags
                 .iter()
-                .map(|f| {
-                    format!(
-                        "<span class=\"flag\" title=\"{}\">{}</span>",
-                        esc(&f.message),
-                        f.rule.map_or(f.kind.name(), |x| x.name())
-                    )
-                })
+                .map(|f| format!("<span class=\"flag\" title=\"{}\">{}</span>", esc(&f.message), f.what()))
                 .collect();
             let _ = writeln!(
                 s,
@@ -379,12 +371,12 @@ pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
             b(1)
         );
         for f in rp.flags.iter().filter(|f| f.throw == Some(st.number)) {
-            let _ = writeln!(s, "     [{}] {}", f.rule.map_or(f.kind.name(), |x| x.name()), f.message);
+            let _ = writeln!(s, "     [{}] {}", f.what(), f.message);
         }
     }
     if let Some(n) = rp.stopped_at {
         for f in rp.flags.iter().filter(|f| f.throw == Some(n) && !rp.steps.iter().any(|st| st.number == n)) {
-            let _ = writeln!(s, "{n}. [{}] {}", f.rule.map_or(f.kind.name(), |x| x.name()), f.message);
+            let _ = writeln!(s, "{n}. [{}] {}", f.what(), f.message);
         }
     }
     for f in rp.flags.iter().filter(|f| f.throw.is_none()) {
