@@ -597,7 +597,7 @@ impl<'a> Board<'a> {
     /// there, the landing point holds no opposing man, bearing off is allowed. Corner,
     /// passage and rest rules are judged on the whole play.
     #[inline(always)]
-    fn step(&self, side: &[u8; 26], from: usize, die: u8) -> Option<(Step, bool)> {
+    pub(crate) fn step(&self, side: &[u8; 26], from: usize, die: u8) -> Option<(Step, bool)> {
         if side[from] == 0 || from == 0 || from > 24 {
             return None;
         }
@@ -640,7 +640,7 @@ impl<'a> Board<'a> {
     }
 
     /// Judges a whole play (after its steps): rest corners, the opponent's corner, passage,
-    /// rests of a tout d'une. `None` when lawful, else the rule broken.
+    /// rests of a tout d'une (RULES.md §3). `None` when lawful, else the rule broken.
     #[inline]
     pub fn play_fault(&self, before: &[u8; 26], after: &[u8; 26], steps: &[Step]) -> Option<PlayFault> {
         let c0 = before[OWN_CORNER];
@@ -651,25 +651,50 @@ impl<'a> Board<'a> {
         if after[OPP_CORNER] > before[OPP_CORNER] {
             return Some(PlayFault::OpponentCorner);
         }
-        for s in steps {
+        // the passage (RULES.md §3): no man lands on a point of a closed jan, whether or not
+        // the thrower already has men there; a tout d'une may rest on an empty point of a
+        // closed grand jan (`passage-rest=allowed`), never on a point of a closed petit jan.
+        // The opponent's corner is never landed on; only an empty one may be a rest.
+        let tout_d_une = steps.len() == 2 && steps[1].from == steps[0].to;
+        for (i, s) in steps.iter().enumerate() {
             let t = s.to as usize;
-            if t <= 24 && self.closed(t) && after[t] > before[t] {
+            let rest = tout_d_une && i == 0;
+            if t == OPP_CORNER && !(rest && before[t] == 0) {
+                return Some(PlayFault::OpponentCorner);
+            }
+            if t > 24 || !self.closed(t) {
+                continue;
+            }
+            let rest_allowed =
+                rest && (13..=18).contains(&t) && before[t] == 0 && self.rules.passage_rest == PassageRest::Allowed;
+            if !rest_allowed {
                 return Some(PlayFault::ReturnPassage);
             }
         }
-        // a rest on the way (tout d'une): never in a closed petit jan, nor in a closed grand
-        // jan when resting there is forbidden
-        if steps.len() == 2 && steps[1].from == steps[0].to {
-            let q = steps[0].to as usize;
-            if q <= 24 && before[q] == 0 {
-                let in_petit = (19..=24).contains(&q) && self.closed_petit;
-                let in_grand = (13..=18).contains(&q) && self.closed_grand;
-                if in_petit || (in_grand && self.rules.passage_rest == PassageRest::Forbidden) {
-                    return Some(PlayFault::ReturnPassage);
-                }
-            }
-        }
         None
+    }
+
+    /// The thrower's men after the single-die moves `moves` (`(from, die)`, in order), when
+    /// each step and the whole play are lawful (not the obligations): the men after, the
+    /// play's identity (as [`Play::key`]) and whether a die bore a man off by excédant.
+    /// Used to count fill ways by how the men travel (RULES.md §5).
+    pub fn try_moves(&self, moves: &[(usize, u8)]) -> Option<([u8; 26], u32, bool)> {
+        let before = self.pos.men[self.seat.index()];
+        let mut side = before;
+        let mut steps = [Step::default(); 2];
+        let mut excedant = false;
+        for (k, &(from, die)) in moves.iter().enumerate().take(2) {
+            let (st, e) = self.step(&side, from, die)?;
+            side[from] -= 1;
+            side[st.to as usize] += 1;
+            steps[k] = st;
+            excedant |= e;
+        }
+        let steps = &steps[..moves.len().min(2)];
+        if self.play_fault(&before, &side, steps).is_some() {
+            return None;
+        }
+        Some((side, make_key(steps), excedant))
     }
 
     /// Every legal play of `dice` for the thrower (RULES.md §2–§3), each once.

@@ -266,10 +266,6 @@ impl Books<'_> {
         self.out.flags.push(Flag::new(Some(t.number), kind, seat, message, span));
         self.out.flags.last_mut().expect("just pushed")
     }
-
-    fn spans(&self, t: &Throw) -> Option<crate::notation::ThrowSpans> {
-        self.src.and_then(|s| throw_spans(s, t, self.header.letters))
-    }
 }
 
 /// The span of a list of marks in a throw (the first to the last), else the dice.
@@ -353,7 +349,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     // the plays of each throw, in two lists reused from throw to throw
     let mut dice_plays = Box::new(crate::position::Plays::new());
     let mut legal = Box::new(crate::position::Plays::new());
-    for (k, t) in rec.throws.iter().enumerate() {
+    for t in &rec.throws {
         // token spans, read again only when a flag needs them
         let spans_cell: std::cell::OnceCell<Option<crate::notation::ThrowSpans>> = std::cell::OnceCell::new();
         let src_ = b.src;
@@ -391,6 +387,33 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             None => None,
         };
         let judged = if going { None } else { play.as_ref().map(|p| judge_with(&board, &legal, t.dice, p, letters)) };
+        if let Some(f) = judged.as_ref().and_then(|j| j.fault.as_ref()).filter(|f| f.fatal) {
+            // a play that cannot be applied stops the replay before the throw's marks are
+            // counted: the fausse case and one not-replayed flag at this throw (RULES.md §10)
+            let sp = spans_of();
+            let fl = b.flag(
+                t,
+                FlagKind::FausseCase,
+                Some(thrower),
+                format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
+                sp.as_ref().and_then(|s| s.play.or(s.dice)),
+            );
+            fl.rule = Some(f.rule);
+            let rest = match rec.throws.last().map(|x| x.number).filter(|&n| n > t.number) {
+                Some(last) if last == t.number + 1 => format!("; throw {last} is not replayed"),
+                Some(last) => format!("; throws {}..{last} are not replayed", t.number + 1),
+                None => String::new(),
+            };
+            let message = format!(
+                "the play of throw {} cannot be applied: the replay stops here, before its marks{rest}",
+                t.number
+            );
+            b.flag(t, FlagKind::NotReplayed, Some(thrower), message, sp.as_ref().and_then(|s| s.number));
+            b.out.stopped_at = Some(t.number);
+            b.out.end = Some(pos);
+            b.out.score = score_before;
+            return b.out;
+        }
         let broken = judged.as_ref().and_then(|j| j.fault.as_ref()).and_then(|f| match f.rule {
             Rule::MustFill => Some(f.rule),
             Rule::MustPreserve => Some(f.rule),
@@ -485,7 +508,10 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                     spans_of().and_then(|s| s.holes.or(s.dice)),
                 );
             }
-        } else if !won && t.decision.is_some() {
+        } else if won {
+            // the twelfth hole: no decision is needed, one given is kept (RULES.md §8)
+            decision = t.decision;
+        } else if t.decision.is_some() {
             b.flag(
                 t,
                 FlagKind::Decision,
@@ -497,8 +523,14 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 spans_of().and_then(|s| s.decision),
             );
         }
+        // the twelfth hole ends the tour: `va` there still wipes both seats' points (RULES.md §8)
         let goes = decision == Some(Decision::Go);
         if goes {
+            if tour_over && b.out.outcome.is_none() {
+                if let Some(w) = score.winner() {
+                    b.out.outcome = Some(outcome_of(&score, &score_before, w, &options));
+                }
+            }
             // va: the relève ends, nothing is played, the opponent marks nothing
             let (claim_o, _) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
             if has_claims && claim_o > 0 {
@@ -572,23 +604,32 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             });
             continue;
         }
-        // 3. the play
-        let Some(play) = play else {
-            b.flag(
-                t,
-                FlagKind::NotReplayed,
-                Some(thrower),
-                format!("throw {} records no play though {thrower} could play; the replay stops here", t.number),
-                spans_of().and_then(|s| s.dice),
-            );
-            b.out.stopped_at = Some(t.number);
-            b.out.end = Some(pos);
-            b.out.score = score;
-            return b.out;
+        // 3. the play; after the twelfth hole nothing more need be played (RULES.md §8)
+        let at_end_without_play = play.is_none() && tour_over;
+        let play = match play {
+            Some(p) => p,
+            None if tour_over => RecordedPlay::Pass,
+            None => {
+                b.flag(
+                    t,
+                    FlagKind::NotReplayed,
+                    Some(thrower),
+                    format!("throw {} records no play though {thrower} could play; the replay stops here", t.number),
+                    spans_of().and_then(|s| s.dice),
+                );
+                b.out.stopped_at = Some(t.number);
+                b.out.end = Some(pos);
+                b.out.score = score;
+                return b.out;
+            }
         };
-        let j = judged.unwrap_or_else(|| judge_with(&board, &legal, t.dice, &play, letters));
-        let lawful = j.fault.is_none();
-        if let Some(f) = &j.fault {
+        let j = if at_end_without_play {
+            None
+        } else {
+            Some(judged.unwrap_or_else(|| judge_with(&board, &legal, t.dice, &play, letters)))
+        };
+        let lawful = j.as_ref().is_none_or(|j| j.fault.is_none());
+        if let Some(f) = j.as_ref().and_then(|j| j.fault.as_ref()) {
             let fl = b.flag(
                 t,
                 FlagKind::FausseCase,
@@ -597,24 +638,9 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 spans_of().and_then(|s| s.play.or(s.dice)),
             );
             fl.rule = Some(f.rule);
-            if f.fatal {
-                if let Some(next) = rec.throws.get(k + 1) {
-                    let last = rec.throws.last().map_or(t.number, |x| x.number);
-                    let sp = b.spans(next).and_then(|s| s.number);
-                    let message = format!(
-                        "the play of throw {} cannot be applied; throws {}..{} are not replayed",
-                        t.number, next.number, last
-                    );
-                    b.out.flags.push(Flag::new(Some(t.number), FlagKind::NotReplayed, Some(thrower), message, sp));
-                }
-                b.out.stopped_at = Some(t.number);
-                b.out.end = Some(pos);
-                b.out.score = score;
-                return b.out;
-            }
         }
         // a full jan de retour kept par privilège counts one of the three (provincial)
-        if let (Some(p), crate::options::Sortie::Provinciale) = (j.legal, rules.sortie) {
+        if let (Some(p), crate::options::Sortie::Provinciale) = (j.as_ref().and_then(|j| j.legal), rules.sortie) {
             if p.steps().iter().any(|s| s.to as usize == crate::position::OFF) {
                 let strict = crate::position::MoveRules { privileges_left: 0, ..throw_rules };
                 if crate::position::Board::new(&pos, strict).legal_plays(t.dice).find(p.key).is_none() {
@@ -622,8 +648,11 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
                 }
             }
         }
-        // 4. the opponent marks
+        // 4. the opponent marks (at the end of the tour with no play, only what he wrote)
         let (claim_o, school_o) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
+        if at_end_without_play && t.opponent.is_none() {
+            expected[opp.index()] = 0;
+        }
         let owed_o = expected[opp.index()];
         let marked_o = if has_claims { claim_o } else { owed_o };
         if school_o > 0 {
@@ -658,7 +687,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         holes_won[opp.index()] += score.holes[opp.index()] - before_holes[opp.index()];
         note_row(&mut first_hole, &mut broken_row, opp, holes_won[opp.index()]);
         // 5. after the play: a sortie ends the relève
-        let mut after = j.after.unwrap_or(pos);
+        let mut after = j.as_ref().and_then(|j| j.after).unwrap_or(pos);
         let mut releve = false;
         if after.all_off(thrower) {
             after = Position::opening(thrower);
@@ -896,13 +925,16 @@ fn check_result(b: &mut Books, span: Option<Span>) {
             if *winner_holes as u16 != o.winner_holes || *loser_holes as u16 != o.loser_holes {
                 diffs.push(format!("the holes are {}-{}", o.winner_holes, o.loser_holes));
             }
+            // the word is optional; claimed where the tour was not so won, it is wrong
+            // (NOTATION.md §7). `bredouille` in a Result is read as the grande bredouille,
+            // the only one a tour is won in.
             let gb = o.bredouille != crate::score::Bredouille::None;
-            if matches!(bredouille, Some(ResultBredouille::Grande)) != gb {
-                diffs.push(if gb {
-                    "it was won en grande bredouille".into()
-                } else {
-                    "it was not won en grande bredouille".into()
-                });
+            if bredouille.is_some() && !gb {
+                let word = match bredouille {
+                    Some(ResultBredouille::Bredouille) => "bredouille",
+                    _ => "grande-bredouille",
+                };
+                diffs.push(format!("it was not won en grande bredouille (the tag says {word})"));
             }
             if let Some(s) = stakes {
                 if (s - o.stakes).abs() > 1e-9 {

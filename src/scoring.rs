@@ -138,7 +138,7 @@ pub fn roll_jans(board: &Board, dice: Dice, plays: &Plays, history: &History, op
     rare_jans(&board, &side, dice, history, options, &mut out);
     hits(&board, &side, dice, options, &mut out);
     corner_hit(&board, &side, dice, &mut out);
-    fills(&side, dice, plays, &mut out, me);
+    fills(&board, &side, dice, plays, &mut out, me);
     // helpless men: each die (each move of a doublet) that cannot be played
     let unplayable = 2 - plays.max_dice.min(2);
     if unplayable > 0 {
@@ -272,7 +272,9 @@ fn hits(board: &Board, side: &[u8; 26], dice: Dice, options: &RuleOptions, out: 
 
 /// Hitting the opponent's empty corner (RULES.md §4).
 fn corner_hit(board: &Board, side: &[u8; 26], dice: Dice, out: &mut RollJans) {
-    if side[OWN_CORNER] < 2 || board.opp(OPP_CORNER) > 0 {
+    // the opponent's corner must be empty: no man of either seat (a man of the thrower's
+    // kept there by a fausse case makes it not empty)
+    if side[OWN_CORNER] < 2 || board.opp(OPP_CORNER) > 0 || side[OPP_CORNER] > 0 {
         return;
     }
     // the two men holding the corner never count; its builders do
@@ -286,7 +288,7 @@ fn corner_hit(board: &Board, side: &[u8; 26], dice: Dice, out: &mut RollJans) {
 }
 
 /// Filling and preserving the three jans (RULES.md §5).
-fn fills(side: &[u8; 26], dice: Dice, plays: &Plays, out: &mut RollJans, me: Seat) {
+fn fills(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, out: &mut RollJans, me: Seat) {
     let per_way = tariff(dice, 4, 6);
     for (bit, first) in jans::ALL {
         let range = first..first + 6;
@@ -313,54 +315,64 @@ fn fills(side: &[u8; 26], dice: Dice, plays: &Plays, out: &mut RollJans, me: Sea
         };
         let n_missing = range.clone().filter(|&p| side[p] < 2).count();
         let half = range.clone().find(|&p| side[p] == 1);
-        let ways = if let (1, Some(target)) = (n_missing, half) {
-            let surplus = |s: usize| !range.contains(&s) || side[s] >= 3;
-            let mut w = 0u8;
-            let dies: &[u8] = if dice.is_doublet() { &[dice.high()] } else { &[dice.high(), dice.low()] };
-            for &d in dies {
-                let s = target.wrapping_sub(d as usize);
-                let e = if dice.is_doublet() { d } else { dice.high() + dice.low() - d } as usize;
-                // a legal play ending full in which a man goes from s to the half-point by d
-                // (and the other man by the other die)
-                let realizes = |p: &crate::position::Play| {
-                    let (o, t) = p.endpoints();
-                    if p.full & bit == 0 || !o.contains(&(s as u8)) || !t.contains(&(target as u8)) {
-                        return false;
-                    }
-                    if p.len == 1 {
-                        return o[1] == 0;
-                    }
-                    if o[1] == 0 {
-                        return false; // one man tout d'une: not this way
-                    }
-                    let o2 = if o[0] == s as u8 { o[1] } else { o[0] } as usize;
-                    let t2 = if t[0] == target as u8 { t[1] } else { t[0] } as usize;
-                    t2 > o2 && (t2 - o2 == e || (t2 == OFF && t2 - o2 < e))
-                };
-                if s >= 1 && s < target && surplus(s) && plays.iter().any(realizes) {
-                    w += 1;
-                }
-            }
-            // the sum: one man tout d'une
-            let s = target.wrapping_sub(dice.sum() as usize);
-            if s >= 1
-                && s < target
-                && plays.iter().any(|p| {
-                    let (o, t) = p.endpoints();
-                    p.full & bit != 0 && p.len == 2 && o == [s as u8, 0] && t == [target as u8, 0]
-                })
-            {
-                w += 1;
-            }
-            w
-        } else {
+        let ways = match (n_missing, half) {
+            (1, Some(target)) => fill_ways(board, side, dice, plays, bit, first, target),
             // two half-points, or a whole point to cover: one way
-            1
+            _ => 1,
         };
         if ways > 0 {
             out.push(Jan { code, seat: me, ways, points: ways as u16 * per_way, at: None });
         }
     }
+}
+
+/// The ways of filling the jan starting at `first` whose one missing half-point is
+/// `target` (RULES.md §5): counted by how the filling man travels — by one die (a surplus
+/// man, the other die played by another man), by the other die, by the sum (one man tout
+/// d'une) —, each way once whatever the men that could do it, and only when a lawful play
+/// of the dice obligations realizes it and ends with the jan full. Plays are not looked at
+/// by their resulting position: a chain (A→F, F→G) and a tout d'une (A→G) that end alike
+/// are two ways.
+fn fill_ways(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, bit: u8, first: usize, target: usize) -> u8 {
+    let range = first..first + 6;
+    // a man filling by one die must be surplus: from outside the jan, or from a point of it
+    // holding three or more before the throw
+    let surplus = |s: usize| side[s] > 0 && (!range.contains(&s) || side[s] >= 3);
+    // the moves, in order, are lawful, end with the jan full and are a play the dice
+    // obligations allow
+    let realizes = |moves: &[(usize, u8)]| {
+        board.try_moves(moves).is_some_and(|(after, key, excedant)| {
+            Position::jan_full(&after, first)
+                && plays.find(key).is_some_and(|p| p.full & bit != 0 && (!excedant || p.excedant))
+        })
+    };
+    let (a, b) = (dice.high(), dice.low());
+    let dies: &[(u8, u8)] = if a == b { &[(a, a)] } else { &[(a, b), (b, a)] };
+    let mut ways = 0u8;
+    for &(d, e) in dies {
+        let Some(s) = target.checked_sub(d as usize).filter(|&s| s >= 1 && surplus(s)) else { continue };
+        let found = if plays.max_dice < 2 {
+            realizes(&[(s, d)])
+        } else {
+            // the other die by another man, before or after the filling man
+            (1..=24).any(|o| {
+                let there = side[o] + u8::from(o == target) > 0;
+                there && (realizes(&[(s, d), (o, e)]) || (side[o] > 0 && realizes(&[(o, e), (s, d)])))
+            })
+        };
+        if found {
+            ways += 1;
+        }
+    }
+    // the sum: one man tout d'une, resting on either die's point
+    if plays.max_dice == 2 {
+        if let Some(s) = target.checked_sub(dice.sum() as usize).filter(|&s| s >= 1 && side[s] > 0) {
+            if dies.iter().any(|&(d, e)| realizes(&[(s, d), (s + d as usize, e)])) {
+                ways += 1;
+            }
+        }
+    }
+    ways
 }
 
 /// The obsolete jans behind `anciens=oui` (RULES.md §7).

@@ -116,20 +116,23 @@ fn whole_play_ok(start: &Setup, end: &Setup, seat: Seat, moves: &[(i32, i32)], r
     if mine(end, seat, 13) > mine(start, seat, 13) {
         return false;
     }
-    for p in 1..=24 {
-        if closed(p) && mine(end, seat, p) > mine(start, seat, p) {
+    // each man's landing, one die at a time: never in a closed jan (even on a point where the
+    // thrower has men, left by a kept fausse case), never on the opponent's corner. The
+    // point a tout d'une rests on is no landing: it may be an empty point of a closed grand
+    // jan (unless passage-rest=forbidden) or the empty opponent's corner.
+    let tout_d_une = moves.len() == 2 && moves[1].0 == moves[0].1;
+    for (i, &(_, t)) in moves.iter().enumerate() {
+        if t > 24 {
+            continue;
+        }
+        let empty_before = mine(start, seat, t) == 0;
+        let rest = tout_d_une && i == 0;
+        if t == 13 && !(rest && empty_before) {
             return false;
         }
-    }
-    if moves.len() == 2 && moves[1].0 == moves[0].1 {
-        let q = moves[0].1;
-        if q <= 24 && mine(start, seat, q) == 0 {
-            if (19..=24).contains(&q) && petit_closed {
-                return false;
-            }
-            if (13..=18).contains(&q) && grand_closed && rules.passage_rest == PassageRest::Forbidden {
-                return false;
-            }
+        let rest_ok = rest && empty_before && (13..=18).contains(&t) && rules.passage_rest == PassageRest::Allowed;
+        if closed(t) && !rest_ok {
+            return false;
         }
     }
     true
@@ -205,7 +208,7 @@ fn random_setup(mut seed: u64) -> Setup {
     };
     let mut s = Setup::opening(if next(2) == 0 { Seat::Top } else { Seat::Bottom });
     s.men = BySeat::new([0; 24], [0; 24]);
-    let style = next(5);
+    let style = next(8);
     let thrower = s.turn;
     for seat in Seat::ALL {
         let mut left = 15u8;
@@ -219,17 +222,20 @@ fn random_setup(mut seed: u64) -> Setup {
             tries += 1;
             let style = if tries > 200 { 2 } else { style };
             let p = match style {
-                0 => 19 + next(6) as i32,                    // all home: bearing off
-                4 if seat == thrower => 19 + next(6) as i32, // bearing off past a petit jan
-                4 => 1 + next(6) as i32,                     // still able to fill
-                1 => 1 + next(12) as i32,                    // first half: corners, petit and grand jans
-                _ => 1 + next(24) as i32,                    // anywhere
+                0 => 19 + next(6) as i32,                                // all home: bearing off
+                4 if seat == thrower => 19 + next(6) as i32,             // bearing off past a petit jan
+                4 | 5 | 6 if seat != thrower => 1 + next(7) as i32,      // still able to fill
+                5 => 1 + next(24) as i32, // men left in closed jans by kept fausses cases
+                6 => [1, 6, 7, 9, 11, 12, 13, 14, 16][next(9) as usize], // corners, alone or not
+                1 | 7 => 1 + next(12) as i32, // first half: corners, petit and grand jans
+                _ => 1 + next(24) as i32, // anywhere
             };
             let l = letter_of(seat, p) - 1;
             if s.men[seat.other()][l] > 0 {
                 continue;
             }
-            let k = (1 + next(3) as u8).min(left);
+            // style 7: lone men (a single man on a rest corner)
+            let k = if style == 7 { 1 } else { (1 + next(3) as u8).min(left) };
             s.men[seat][l] += k;
             left -= k;
         }
@@ -284,4 +290,25 @@ fn opening_rolls_match() {
         seen.insert(dice.to_string(), got.len());
     }
     assert!(seen.values().all(|&n| n >= 1));
+}
+
+/// The random positions include the irregular ones a kept fausse case leaves (RULES.md §10):
+/// a lone man on a rest corner, a man on the opponent's corner, men in a closed jan.
+#[test]
+fn random_positions_include_irregular_ones() {
+    let (mut lone_corner, mut on_opp_corner, mut in_closed) = (0, 0, 0);
+    for seed in 1..2000u64 {
+        let s = random_setup(seed);
+        let seat = s.turn;
+        lone_corner += usize::from(mine(&s, seat, 12) == 1);
+        on_opp_corner += usize::from(mine(&s, seat, 13) > 0);
+        let grand = can_fill(&s, seat.other(), 7);
+        let petit = can_fill(&s, seat.other(), 1);
+        in_closed += usize::from(
+            (13..=18).any(|p| grand && mine(&s, seat, p) > 0) || (19..=24).any(|p| petit && mine(&s, seat, p) > 0),
+        );
+    }
+    assert!(lone_corner >= 100, "{lone_corner} lone men on a corner");
+    assert!(on_opp_corner >= 100, "{on_opp_corner} men on the opponent's corner");
+    assert!(in_closed >= 100, "{in_closed} positions with men in a closed jan");
 }
