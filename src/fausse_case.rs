@@ -437,10 +437,26 @@ fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, di
                     Rule::OpponentCorner,
                     format!("no man may go to {}'s corner {}", seat.other(), letter(seat, OPP_CORNER)),
                 ),
-                PlayFault::ReturnPassage => (
-                    Rule::ReturnPassage,
-                    format!("{} can still fill the jan {seat} entered, so {seat} may not go there", seat.other()),
-                ),
+                PlayFault::ReturnPassage { at, rest } => {
+                    let at = at as usize;
+                    let (jan, may) = if at >= 19 {
+                        ("petit jan", "no man may land or rest there")
+                    } else if board.rules().passage_rest == crate::options::PassageRest::Forbidden {
+                        ("grand jan", "no man may land or rest there (passage-rest=forbidden)")
+                    } else {
+                        ("grand jan", "no man may land there, and a tout d'une rests only on an empty point of it")
+                    };
+                    let how = if rest { "rests on" } else { "lands on" };
+                    (
+                        Rule::ReturnPassage,
+                        format!(
+                            "it {how} {}, a point of {}'s {jan}, which {} can still fill: {may}",
+                            letter(seat, at),
+                            seat.other(),
+                            seat.other()
+                        ),
+                    )
+                }
             };
             return fault(rule, format!("{seat} played {played}: {why}; lawful plays were {}", suggest(&any)));
         }

@@ -73,6 +73,14 @@ fn mark_of(jans: &crate::scoring::RollJans, seat: Seat) -> Option<Mark> {
 /// decision written (going after a hole one time in three), until a seat has twelve holes
 /// or `max_throws` have been thrown.
 pub fn tour(rng: &mut Rng, first: Seat, max_throws: u32) -> Vec<Throw> {
+    tour_and_score(rng, first, max_throws).0
+}
+
+/// [`tour`], with the score the tour ends on as the generator kept it. A tour won by the
+/// thrower's own marks ends in one of the ways RULES.md §8 allows, in turn at random: the
+/// play and the opponent's marks as on any throw, `va` with no play (both seats' points
+/// wiped), `tient` with no play, or nothing more.
+pub fn tour_and_score(rng: &mut Rng, first: Seat, max_throws: u32) -> (Vec<Throw>, Score) {
     let options = crate::options::RuleOptions::default();
     let rules = MoveRules::default();
     let mut pos = Position::opening(first);
@@ -95,6 +103,26 @@ pub fn tour(rng: &mut Rng, first: Seat, max_throws: u32) -> Vec<Throw> {
             t.holes = Some(won as u32);
         }
         let over = score.winner().is_some();
+        if over {
+            match rng.below(4) {
+                0 => {
+                    t.decision = Some(Decision::Go);
+                    score.wipe_points();
+                    out.push(t);
+                    break;
+                }
+                1 => {
+                    t.decision = Some(Decision::Hold);
+                    out.push(t);
+                    break;
+                }
+                2 => {
+                    out.push(t);
+                    break;
+                }
+                _ => {} // the play, as on any throw
+            }
+        }
         if won > 0 && !over {
             let go = rng.below(3) == 0;
             t.decision = Some(if go { Decision::Go } else { Decision::Hold });
@@ -131,11 +159,16 @@ pub fn tour(rng: &mut Rng, first: Seat, max_throws: u32) -> Vec<Throw> {
             break;
         }
     }
-    out
+    (out, score)
 }
 
 /// `n` generated tours for `seed`, each with its Result tag.
 pub fn games(n: u32, seed: u64) -> Vec<Record> {
+    games_and_scores(n, seed).into_iter().map(|(r, _)| r).collect()
+}
+
+/// [`games`], each with the score its tour ends on as the generator kept it.
+pub fn games_and_scores(n: u32, seed: u64) -> Vec<(Record, Score)> {
     let mut rng = Rng::new(seed);
     (0..n)
         .map(|k| {
@@ -147,7 +180,7 @@ pub fn games(n: u32, seed: u64) -> Vec<Record> {
                 tag("First", first.name().into()),
                 tag("Source", format!("soumille generate --seed {seed}, game {}", k + 1)),
             ];
-            let throws = tour(&mut rng, first, 20_000);
+            let (throws, score) = tour_and_score(&mut rng, first, 20_000);
             let mut rec = Record { comments: Vec::new(), tags: tags.clone(), throws, span: None };
             let header = crate::notation::Header::of_tags(&rec.tags).expect("generated tags are valid");
             let rp = crate::replay::replay(&rec, &header, None);
@@ -164,7 +197,7 @@ pub fn games(n: u32, seed: u64) -> Vec<Record> {
             };
             tags.insert(3, tag("Result", result));
             rec.tags = tags;
-            rec
+            (rec, score)
         })
         .collect()
 }

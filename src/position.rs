@@ -668,7 +668,7 @@ impl<'a> Board<'a> {
             let rest_allowed =
                 rest && (13..=18).contains(&t) && before[t] == 0 && self.rules.passage_rest == PassageRest::Allowed;
             if !rest_allowed {
-                return Some(PlayFault::ReturnPassage);
+                return Some(PlayFault::ReturnPassage { at: t as u8, rest });
             }
         }
         None
@@ -925,7 +925,12 @@ pub enum PlayFault {
     /// A man put on the opponent's corner.
     OpponentCorner,
     /// A man landed (or rested) where the passage rules forbid.
-    ReturnPassage,
+    ReturnPassage {
+        /// The relative point landed or rested on.
+        at: u8,
+        /// It was the rest of a tout d'une.
+        rest: bool,
+    },
 }
 
 impl Position {

@@ -517,6 +517,45 @@ mod tests {
         assert_eq!(jans("A5B3C3G2I2/&3Z2Y3X3V2TS bottom", "3-2"), one("petit-jan", Bottom, 3, 12));
     }
 
+    /// Fill ways are counted by how the filling man travels (RULES.md §5): a chain of two
+    /// men (X→Y by one die, Y→target by the other) and the tout d'une X→target end in the
+    /// same position, yet are two ways when each is lawful and fills; a chain whose filling
+    /// man comes from a point of two of the jan is no way. All three jans, singleton and
+    /// doublet: (position, dice, jan, ways, points).
+    #[test]
+    fn fill_ways_by_how_the_man_travels() {
+        let table: &[(&str, &str, &str, Seat, u8, u16)] = &[
+            // grand jan: the 1 (F→G, A→F by the 5) and the sum (A→G)
+            ("A3FGH2I2K2L2M2/&15 top", "5-1", "grand-jan", Top, 2, 8),
+            // grand jan, doublet: the 3 (D→G, A→D) and the sum (A→D→G)
+            ("A3DGH2I2K2L2M2/&15 top", "3-3", "grand-jan", Top, 2, 12),
+            // petit jan: the 1 (a surplus man of E to F, A→E by the 4) and the sum (A→F)
+            ("A3B2C2D2E3FG2/&15 top", "4-1", "petit-jan", Top, 2, 8),
+            // petit jan, doublet: only the sum (B→D→F); the chain's filling man would come
+            // from D, a point of two
+            ("A2B3C2D2E2FG3/&15 top", "2-2", "petit-jan", Top, 1, 6),
+            // the same with 3-1: the sum only (neither C nor E has a surplus man)
+            ("A2B3C2D2E2FG3/&15 top", "3-1", "petit-jan", Top, 1, 4),
+            // jan de retour: the 1 (S→T, Q→S by the 2) and the sum (Q→T)
+            ("P2QSTV2X2Y2Z2&2/A5B5C5 top", "2-1", "retour", Top, 2, 8),
+            // jan de retour, doublet: the 2 (R→T, P→R) and the sum (P→R→T)
+            ("P2QRTV2X2Y2Z2&2/A5B5C5 top", "2-2", "retour", Top, 2, 12),
+            // bottom's side, the treatise's table (Lelasseux fig. 8)
+            ("A15/&3Z4Y2X3V2T bottom", "4-1", "petit-jan", Bottom, 2, 8),
+        ];
+        for &(pos, dice, code, seat, ways, points) in table {
+            let got: Vec<_> = jans(pos, dice).into_iter().filter(|j| j.0 == code).collect();
+            assert_eq!(got, one(code, seat, ways, points), "{pos} {dice}");
+        }
+    }
+
+    #[test]
+    fn no_corner_hit_with_a_man_of_the_thrower_on_the_opponents_corner() {
+        // RULES.md §4: the opponent's corner must hold no man of either seat
+        assert!(jans("A10GHM2N/&15 top", "6-5").iter().all(|j| j.0 != "coin"));
+        assert_eq!(jans("A11GHM2/&15 top", "6-5"), one("coin", Top, 1, 4));
+    }
+
     #[test]
     fn preserving_4_6_once() {
         assert_eq!(jans("A15/&4Z2Y2X2V2T2S bottom", "2-1"), one("conserve-petit-jan", Bottom, 1, 4));

@@ -224,7 +224,7 @@ fn random_setup(mut seed: u64) -> Setup {
             let p = match style {
                 0 => 19 + next(6) as i32,                                // all home: bearing off
                 4 if seat == thrower => 19 + next(6) as i32,             // bearing off past a petit jan
-                4 | 5 | 6 if seat != thrower => 1 + next(7) as i32,      // still able to fill
+                4..=6 if seat != thrower => 1 + next(7) as i32,          // still able to fill
                 5 => 1 + next(24) as i32, // men left in closed jans by kept fausses cases
                 6 => [1, 6, 7, 9, 11, 12, 13, 14, 16][next(9) as usize], // corners, alone or not
                 1 | 7 => 1 + next(12) as i32, // first half: corners, petit and grand jans

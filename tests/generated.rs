@@ -32,6 +32,25 @@ proptest! {
     }
 
     #[test]
+    fn generated_tours_end_clean_whatever_their_ending(seed in 0u64..1_000_000) {
+        // RULES.md §8: after the twelfth hole the record may stop, with or without a play,
+        // with `va` (the points wiped), `tient` or nothing; `final` is the replayed score
+        for (rec, score) in soumille::generate::games_and_scores(2, seed) {
+            let rp = check(&rec);
+            prop_assert!(rp.flags.is_empty(), "seed {}: {:#?}", seed, rp.flags);
+            prop_assert!(rp.outcome.is_some(), "seed {}: the tour did not end", seed);
+            prop_assert_eq!(rp.score.points, score.points, "seed {}: final points", seed);
+            prop_assert_eq!(rp.score.holes, score.holes, "seed {}: final holes", seed);
+            let text = soumille::notation::print_record(&rec, Default::default());
+            let read = soumille::notation::read(&text);
+            let rp2 = replay(&read[0].record, &read[0].header, Some(&text));
+            prop_assert!(rp2.flags.is_empty(), "seed {} (text): {:#?}", seed, rp2.flags);
+            prop_assert_eq!(rp2.score.points, score.points);
+            prop_assert_eq!(rp2.score.holes, score.holes);
+        }
+    }
+
+    #[test]
     fn one_changed_mark_is_one_ecole(seed in 0u64..1_000_000, pick in any::<u64>(), up in any::<bool>(), opponent in any::<bool>()) {
         let rec = soumille::generate::games(1, seed).remove(0);
         let rp = check(&rec);
@@ -115,5 +134,33 @@ proptest! {
         let _ = (sheet.text(), sheet.markdown(), sheet.html(), soumille::sheet::replay_text(&rp, r.header.letters));
         let flags: Vec<_> = rp.flags.iter().map(|f| f.diagnostic()).collect();
         let _ = soumille::notation::error::render("t", &text, &flags, soumille::notation::error::Style::Plain);
+    }
+}
+
+/// `generate` writes its tours with every ending RULES.md §8 allows, and the last line of
+/// each is as the rules say: a `va` with no play leaves 0/0 points in `final`.
+#[test]
+fn generated_tours_use_every_ending() {
+    use soumille::notation::{Decision, Play};
+    let mut seen = std::collections::BTreeMap::new();
+    for (rec, score) in soumille::generate::games_and_scores(80, 11) {
+        let last = rec.throws.last().unwrap();
+        let rp = check(&rec);
+        assert!(rp.flags.is_empty(), "{:#?}", rp.flags);
+        let kind = match (&last.play, last.decision) {
+            (Some(Play::Moves(_) | Play::Pass), _) => "play",
+            (None, Some(Decision::Go)) => "va",
+            (None, Some(Decision::Hold)) => "tient",
+            (None, None) => "nothing",
+        };
+        if kind == "va" {
+            assert_eq!(rp.score.points, [0, 0]);
+            assert_eq!(score.points, [0, 0]);
+        }
+        assert_eq!(rp.score.points, score.points);
+        *seen.entry(kind).or_insert(0) += 1;
+    }
+    for kind in ["play", "va", "tient", "nothing"] {
+        assert!(seen.get(kind).copied().unwrap_or(0) >= 3, "{kind}: {seen:?}");
     }
 }

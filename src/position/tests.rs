@@ -224,3 +224,40 @@ fn provincial_privilege_keeps_a_full_jan_de_retour() {
     let v = plays_with(pos, "2-1", without);
     assert!(v.iter().all(|p| !p.contains('#')), "{v:?}");
 }
+
+/// RULES.md §3: while a jan is closed no man lands on any of its points, whether or not the
+/// thrower already has men there (a kept fausse case); a tout d'une rests only on an empty
+/// point of a closed grand jan, never on a point of a closed petit jan.
+#[test]
+fn closed_jans_whatever_men_the_thrower_left_there() {
+    // X and Y in bottom's petit jan, which he can still fill: only Y# (X# would rest on Y)
+    assert_eq!(plays("XY#13/&15 top", "3-1"), ["Y#"]);
+    // a man already in a closed grand jan may not move to another of its points
+    let v = plays("A14O/&11S4 top", "2-1");
+    assert!(!v.iter().any(|p| p.contains("OQ") || p.contains("OP")), "{v:?}");
+    // leaving it is lawful: O to T (p19) by the 5, bottom's petit jan being open
+    assert!(has(&plays("A14O/&11S4 top", "5-4"), "AE OT"), "{:?}", plays("A14O/&11S4 top", "5-4"));
+}
+
+#[test]
+fn tout_d_une_through_a_closed_grand_jan_and_the_opponents_corner() {
+    // bottom can fill his grand jan (top's N..S) but not his petit jan (top's T..&): H to T
+    // by 6-5 rests on N (the empty opponent's corner) or O (an empty point of the closed
+    // grand jan)
+    assert!(has(&plays("A14H/S4&11 top", "6-5"), "HT"));
+    // passage-rest=forbidden: no rest in a closed jan, the opponent's corner included
+    let forbidden = MoveRules { passage_rest: PassageRest::Forbidden, ..MoveRules::default() };
+    assert_eq!(plays_with("A14H/S4&11 top", "6-5", forbidden), ["AF AG"]);
+    // O held by bottom: H to T can rest only on N, the empty opponent's corner
+    assert!(has(&plays("A14H/O2S4&9 top", "6-5"), "HT"));
+    let v = plays_with("A14H/O2S4&9 top", "6-5", forbidden);
+    assert!(!has(&v, "HT"), "{v:?}");
+}
+
+/// A man of the thrower on the opponent's corner (a kept fausse case) makes the corner not
+/// empty: no tout d'une rests there, and no other man may land on it.
+#[test]
+fn the_opponents_corner_held_by_a_kept_fausse_case() {
+    let v = plays("A13HN/&15 top", "5-1");
+    assert!(!v.iter().any(|p| p.split(' ').any(|m| m.ends_with('N'))), "{v:?}");
+}
