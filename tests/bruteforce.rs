@@ -50,6 +50,8 @@ struct Cand {
     dice_used: u32,
     higher_used: bool,
     excedant: bool,
+    /// The single-die moves, in order: (from, to, die); empty for the corner par puissance.
+    moves: Vec<(i32, i32, i32)>,
 }
 
 fn bear_off_ok(s: &Setup, seat: Seat, p: i32, d: i32, rules: MoveRules) -> Option<bool> {
@@ -138,7 +140,9 @@ fn whole_play_ok(start: &Setup, end: &Setup, seat: Seat, moves: &[(i32, i32)], r
     true
 }
 
-fn brute(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeSet<String> {
+/// Every lawful move sequence that the dice obligations allow (RULES.md §2: both dice, the
+/// higher die, no avoidable excédant), before the jan obligations.
+fn dice_level(s: &Setup, dice: Dice, rules: MoveRules) -> Vec<Cand> {
     let seat = s.turn;
     let (a, b) = (dice.high() as i32, dice.low() as i32);
     let orders: Vec<(i32, i32)> = if a == b { vec![(a, a)] } else { vec![(a, b), (b, a)] };
@@ -147,16 +151,34 @@ fn brute(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeSet<String> {
         for (s1, f1, t1, e1) in single_moves(s, seat, x, rules) {
             if s1.off[seat] == 15 {
                 if whole_play_ok(s, &s1, seat, &[(f1, t1)], rules) {
-                    cands.push(Cand { result: s1.clone(), dice_used: 2, higher_used: true, excedant: e1 });
+                    cands.push(Cand {
+                        result: s1.clone(),
+                        dice_used: 2,
+                        higher_used: true,
+                        excedant: e1,
+                        moves: vec![(f1, t1, x)],
+                    });
                 }
                 continue;
             }
             if whole_play_ok(s, &s1, seat, &[(f1, t1)], rules) {
-                cands.push(Cand { result: s1.clone(), dice_used: 1, higher_used: x == a, excedant: e1 });
+                cands.push(Cand {
+                    result: s1.clone(),
+                    dice_used: 1,
+                    higher_used: x == a,
+                    excedant: e1,
+                    moves: vec![(f1, t1, x)],
+                });
             }
             for (s2, f2, t2, e2) in single_moves(&s1, seat, y, rules) {
                 if whole_play_ok(s, &s2, seat, &[(f1, t1), (f2, t2)], rules) {
-                    cands.push(Cand { result: s2, dice_used: 2, higher_used: true, excedant: e1 || e2 });
+                    cands.push(Cand {
+                        result: s2,
+                        dice_used: 2,
+                        higher_used: true,
+                        excedant: e1 || e2,
+                        moves: vec![(f1, t1, x), (f2, t2, y)],
+                    });
                 }
             }
         }
@@ -176,10 +198,10 @@ fn brute(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeSet<String> {
         r.men[seat][letter_of(seat, 13 - a) - 1] -= 1;
         r.men[seat][letter_of(seat, 13 - b) - 1] -= 1;
         r.men[seat][letter_of(seat, 12) - 1] += 2;
-        cands.push(Cand { result: r, dice_used: 2, higher_used: true, excedant: false });
+        cands.push(Cand { result: r, dice_used: 2, higher_used: true, excedant: false, moves: Vec::new() });
     }
     if cands.is_empty() {
-        cands.push(Cand { result: s.clone(), dice_used: 0, higher_used: false, excedant: false });
+        cands.push(Cand { result: s.clone(), dice_used: 0, higher_used: false, excedant: false, moves: Vec::new() });
     }
     let max = cands.iter().map(|c| c.dice_used).max().unwrap();
     cands.retain(|c| c.dice_used == max);
@@ -189,6 +211,12 @@ fn brute(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeSet<String> {
     if cands.iter().any(|c| !c.excedant) {
         cands.retain(|c| !c.excedant);
     }
+    cands
+}
+
+fn brute(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeSet<String> {
+    let seat = s.turn;
+    let mut cands = dice_level(s, dice, rules);
     let jans = |r: &Setup| [1, 7, 19].iter().filter(|&&f| full(r, seat, f)).copied().collect::<BTreeSet<i32>>();
     let obligations: BTreeSet<i32> = cands.iter().flat_map(|c| jans(&c.result)).collect();
     let score = |c: &Cand| jans(&c.result).intersection(&obligations).count();
@@ -311,4 +339,149 @@ fn random_positions_include_irregular_ones() {
     assert!(lone_corner >= 100, "{lone_corner} lone men on a corner");
     assert!(on_opp_corner >= 100, "{on_opp_corner} men on the opponent's corner");
     assert!(in_closed >= 100, "{in_closed} positions with men in a closed jan");
+}
+
+/// The ways a roll fills each jan, straight from RULES.md §5 on move sequences: with one
+/// half-point missing, a way for each die whose move brings a surplus man (from outside the
+/// jan, or from a point of it holding three or more) onto it, and one for the sum (one man
+/// tout d'une), in some lawful sequence the dice obligations allow that ends with the jan
+/// full; otherwise one way if some such play fills it. Keyed by the jan's first point.
+fn brute_fill_ways(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeMap<i32, usize> {
+    let seat = s.turn;
+    let lawful = dice_level(s, dice, rules);
+    let sum = (dice.high() + dice.low()) as i32;
+    let mut out = BTreeMap::new();
+    for first in [1, 7, 19] {
+        if full(s, seat, first) || !lawful.iter().any(|c| full(&c.result, seat, first)) {
+            continue;
+        }
+        let jan = first..first + 6;
+        let missing: Vec<i32> = jan.clone().filter(|&p| mine(s, seat, p) < 2).collect();
+        let ways = match missing.as_slice() {
+            &[target] if mine(s, seat, target) == 1 => {
+                let surplus = |f: i32| !jan.contains(&f) || mine(s, seat, f) >= 3;
+                let mut kinds = BTreeSet::new();
+                for c in lawful.iter().filter(|c| full(&c.result, seat, first)) {
+                    let m = &c.moves;
+                    let tout_d_une = m.len() == 2 && m[1].0 == m[0].1;
+                    if tout_d_une && m[1].1 == target && m[0].0 == target - sum {
+                        kinds.insert(0);
+                    }
+                    for (i, &(f, t, d)) in m.iter().enumerate() {
+                        // the second leg of a tout d'une is the same man, not a die way
+                        if t == target && !(i == 1 && tout_d_une) && surplus(f) {
+                            kinds.insert(d);
+                        }
+                    }
+                }
+                kinds.len()
+            }
+            _ => 1,
+        };
+        if ways > 0 {
+            out.insert(first, ways);
+        }
+    }
+    out
+}
+
+/// The engine's fill ways (the jan codes `petit-jan`, `grand-jan`, `retour`).
+fn engine_fill_ways(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeMap<i32, usize> {
+    use soumille::scoring::{roll_jans, History};
+    let pos = Position::from_setup(s).unwrap();
+    let board = soumille::position::Board::new(&pos, rules);
+    let plays = board.dice_plays(dice);
+    let jans = roll_jans(&board, dice, &plays, &History::default(), &soumille::RuleOptions::default());
+    let mut out = BTreeMap::new();
+    for j in jans.iter().filter(|j| j.seat == s.turn) {
+        let first = match j.code.name() {
+            "petit-jan" => 1,
+            "grand-jan" => 7,
+            "retour" => 19,
+            _ => continue,
+        };
+        out.insert(first, j.ways as usize);
+    }
+    out
+}
+
+/// A position with one jan of the thrower nearly full (one or two half-points, or a point
+/// to cover), the other men behind it, the opponent's men anywhere else.
+fn near_fill_setup(mut seed: u64) -> Setup {
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let thrower = if next(2) == 0 { Seat::Top } else { Seat::Bottom };
+    let mut s = Setup::opening(thrower);
+    s.men = BySeat::new([0; 24], [0; 24]);
+    let first = [1, 7, 19][next(3) as usize];
+    let mut left = 15i32;
+    let gap = first + next(6) as i32;
+    for p in first..first + 6 {
+        let k = if p == gap { next(2) as i32 } else { 2 + i32::from(next(4) == 0) };
+        let k = if p != gap && next(12) == 0 { 1 } else { k };
+        s.men[thrower][letter_of(thrower, p) - 1] = k as u8;
+        left -= k;
+    }
+    while left > 0 {
+        let p = if first == 1 { 1 + next(6) as i32 } else { 1 + next(first as u64 + 5) as i32 };
+        s.men[thrower][letter_of(thrower, p) - 1] += 1;
+        left -= 1;
+    }
+    // the opponent: on his own first points (so he may still fill his jans) or anywhere
+    let opp = thrower.other();
+    let near = next(2) == 0;
+    let mut left = 15;
+    let mut tries = 0;
+    while left > 0 {
+        tries += 1;
+        let p = if near && tries < 500 { 1 + next(8) as i32 } else { 1 + next(24) as i32 };
+        let l = letter_of(opp, p) - 1;
+        if s.men[thrower][l] > 0 {
+            continue;
+        }
+        s.men[opp][l] += 1;
+        left -= 1;
+    }
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(400)
+    ))]
+
+    /// RULES.md §5: the engine counts fill ways as the brute force does, from the moves,
+    /// never from the distinct resulting positions.
+    #[test]
+    fn fill_ways_equal_brute_force(seed in 1u64..) {
+        let s = near_fill_setup(seed);
+        if s.men[s.turn].iter().map(|&c| c as u32).sum::<u32>() != 15 {
+            return Ok(());
+        }
+        for dice in Dice::all() {
+            let want = brute_fill_ways(&s, dice, MoveRules::default());
+            let got = engine_fill_ways(&s, dice, MoveRules::default());
+            prop_assert_eq!(&got, &want, "position {} dice {}", s, dice);
+        }
+    }
+}
+
+/// The fill positions are not vacuous: many rolls fill, many in two or three ways.
+#[test]
+fn near_fill_positions_fill_in_several_ways() {
+    let (mut fills, mut several) = (0, 0);
+    for seed in 1..300u64 {
+        let s = near_fill_setup(seed);
+        for dice in Dice::all() {
+            for (_, w) in brute_fill_ways(&s, dice, MoveRules::default()) {
+                fills += 1;
+                several += usize::from(w >= 2);
+            }
+        }
+    }
+    assert!(fills >= 500 && several >= 100, "{fills} fills, {several} in several ways");
 }
