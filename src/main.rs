@@ -383,7 +383,7 @@ fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Re
             let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
             out(&format!("{} — {title}\n{}", file.display(), soumille::show::board_text(&pos, d)))?
         }
-        Picture::Svg => out(&soumille::show::board_svg(&pos, d))?,
+        Picture::Svg => out(&soumille::show::svg_after(&rp, &rec.record, &rec.header, at).unwrap_or_default())?,
     }
     Ok(Outcome::Clean)
 }
