@@ -329,11 +329,7 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         }
         Command::Sheet { file, game, format } => {
             let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
-            let sheet = soumille::sheet::Sheet::new(
-                &rp,
-                rec.record.tag("Top").map(String::from),
-                rec.record.tag("Bottom").map(String::from),
-            );
+            let sheet = soumille::sheet::Sheet::of_record(&rp, &rec.record, &rec.header);
             let text = match format {
                 SheetFormat::Text => sheet.text(),
                 SheetFormat::Markdown => sheet.markdown(),
