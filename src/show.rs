@@ -3,8 +3,8 @@
 
 use crate::board::{Dialect, Point, Seat};
 use crate::notation::{Header, Record};
-use crate::replay::Replay;
 use crate::position::Position;
+use crate::replay::Replay;
 use crate::score::Score;
 use std::fmt::Write;
 
@@ -158,8 +158,8 @@ pub fn board_svg(pos: &Position, score: &Score, caption: &Caption<'_>, dialect: 
     let y1 = BAND + BOARD_H;
     let mut s = String::new();
     let label = match caption.throw {
-        Some(n) => format!("Board {}, throw {n}", caption.title),
-        None => format!("Board {}", caption.title),
+        Some(n) => format!("The board, throw {n}: {}", caption.title),
+        None => format!("The board: {}", caption.title),
     };
     let _ = writeln!(
         s,
@@ -187,11 +187,8 @@ pub fn board_svg(pos: &Position, score: &Score, caption: &Caption<'_>, dialect: 
         for (col, &i) in letters.iter().enumerate() {
             let x = x_of(col);
             let fill = if col % 2 == 0 { "#a0522d" } else { "#e8d5a9" };
-            let (base, tip, ly) = if row == 0 {
-                (y0 + 30.0, y0 + 200.0, y0 + 20.0)
-            } else {
-                (y1 - 30.0, y1 - 200.0, y1 - 9.0)
-            };
+            let (base, tip, ly) =
+                if row == 0 { (y0 + 30.0, y0 + 200.0, y0 + 20.0) } else { (y1 - 30.0, y1 - 200.0, y1 - 9.0) };
             let stroke = if corner(i) { r##"stroke="#1d5e2e" stroke-width="3""## } else { r##"stroke="#5a3b1e""## };
             let _ = writeln!(
                 s,
@@ -213,7 +210,7 @@ pub fn board_svg(pos: &Position, score: &Score, caption: &Caption<'_>, dialect: 
                 let what = if corner(i) { "coin" } else { "talon" };
                 let _ = writeln!(
                     s,
-                    r##"<text x="{}" y="{ly}" text-anchor="middle" font-size="13" fill="{c}">{letter} {what}</text>"##,
+                    r##"<text x="{}" y="{ly}" text-anchor="middle" font-size="13" fill="{c}">{letter}<tspan font-size="8"> {what}</tspan></text>"##,
                     x + POINT_W / 2.0
                 );
             } else {
@@ -258,10 +255,7 @@ pub fn board_svg(pos: &Position, score: &Score, caption: &Caption<'_>, dialect: 
             Seat::Bottom => ("#fafafa", y1 - 10.0),
         };
         let cx = board_w + TRAY / 2.0;
-        let _ = writeln!(
-            s,
-            r#"<text x="{cx}" y="{ty}" text-anchor="middle" font-size="12">off {off}</text>"#
-        );
+        let _ = writeln!(s, r#"<text x="{cx}" y="{ty}" text-anchor="middle" font-size="12">off {off}</text>"#);
         for k in 0..off.min(15) {
             let y = match seat {
                 Seat::Top => y0 + 30.0 + 9.0 * k as f64,
@@ -300,11 +294,7 @@ pub fn board_svg(pos: &Position, score: &Score, caption: &Caption<'_>, dialect: 
         r#"<text x="{}" y="{}" text-anchor="middle" font-size="13">{}</text>"#,
         width / 2.0,
         cy + 42.0,
-        escape(&format!(
-            "{} (dark men) against {} (light men)",
-            caption.name(Seat::Top),
-            caption.name(Seat::Bottom)
-        ))
+        escape(&format!("{} (dark men) against {} (light men)", caption.name(Seat::Top), caption.name(Seat::Bottom)))
     );
     let _ = writeln!(
         s,
@@ -342,7 +332,7 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
     let _ = writeln!(s, r#"<text x="10" y="{}" font-size="11">holes</text>"#, row + 4.0);
     for k in 0..12u16 {
         let cx = 50.0 + 14.0 * k as f64;
-        let f = if k < holes { fill } else { "none" };
+        let f = if k < holes { "#5a3b1e" } else { "none" };
         let _ = writeln!(s, r##"<circle cx="{cx}" cy="{row}" r="5" fill="{f}" stroke="#333"/>"##);
     }
     if holes > 12 {
@@ -352,12 +342,7 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
     let x0 = 260.0;
     let _ = writeln!(s, r#"<text x="{x0}" y="{}" font-size="11">points</text>"#, row + 4.0);
     let rail = |p: u16| x0 + 50.0 + 24.0 * (p / 2) as f64;
-    let _ = writeln!(
-        s,
-        r##"<line x1="{}" y1="{row}" x2="{}" y2="{row}" stroke="#999"/>"##,
-        rail(0),
-        rail(10)
-    );
+    let _ = writeln!(s, r##"<line x1="{}" y1="{row}" x2="{}" y2="{row}" stroke="#999"/>"##, rail(0), rail(10));
     for p in (0..=10).step_by(2) {
         let _ = writeln!(
             s,
@@ -403,11 +388,7 @@ pub fn svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Opti
         let st = rp.steps.iter().find(|s| s.number == at)?;
         (st.after, st.score, format!("after {} threw {}", st.seat, st.dice))
     };
-    let caption = Caption {
-        title: &title,
-        throw: (at > 0).then_some(at),
-        top: record.tag("Top"),
-        bottom: record.tag("Bottom"),
-    };
+    let caption =
+        Caption { title: &title, throw: (at > 0).then_some(at), top: record.tag("Top"), bottom: record.tag("Bottom") };
     Some(board_svg(&pos, &score, &caption, header.letters))
 }

@@ -183,19 +183,29 @@ impl Sheet {
                 } else {
                     format!("Relève {releve} begins")
                 };
-                let caption_title = format!("{what}; {} to throw", r.board.before.turn());
-                let svg = board_svg(
-                    &r.board.before,
-                    &r.board.score_before,
-                    &self.caption(&caption_title, None),
-                    Dialect::Soumille,
-                );
-                let _ = writeln!(
+                if !r.flags.is_empty() {
+                    // the flagged throw's board, drawn below, is this one
+                    let _ = writeln!(
+                        s,
+                        "<tr class=\"releve-start\" id=\"releve-{releve}\"><td colspan=\"{COLUMNS}\"><b>{}</b>, before throw {}; the board is drawn with its flag, below.</td></tr>",
+                        escape(&what),
+                        r.throw
+                    );
+                } else {
+                    let caption_title = format!("{what}; {} to throw", r.board.before.turn());
+                    let svg = board_svg(
+                        &r.board.before,
+                        &r.board.score_before,
+                        &self.caption(&caption_title, None),
+                        Dialect::Soumille,
+                    );
+                    let _ = writeln!(
                     s,
                     "<tr class=\"board releve-start\" id=\"releve-{releve}\"><td colspan=\"{COLUMNS}\"><div class=\"diagram\">{svg}<div><p><b>{}</b>, before throw {}.</p></div></div></td></tr>",
                     escape(&what),
                     r.throw
                 );
+                }
             }
             let mut classes = Vec::new();
             if !r.flags.is_empty() {
