@@ -80,12 +80,11 @@ fn points_cell(c: &SeatColumn) -> String {
     }
 }
 
-fn holes_cell(c: &SeatColumn, pavillon: bool) -> String {
-    let mut s = if c.holes_won > 0 {
-        format!("{}<b>+{}</b>", c.holes.saturating_sub(c.holes_won), c.holes_won)
-    } else {
-        c.holes.to_string()
-    };
+/// The holes: those held before the throw and the ones it won (`6+1`), else the running
+/// count; the holes before are the replay's score before the throw, so a marqué that ends
+/// with the throw still shows what it ended at.
+fn holes_cell(c: &SeatColumn, before: u16, pavillon: bool) -> String {
+    let mut s = if c.holes_won > 0 { format!("{before}<b>+{}</b>", c.holes_won) } else { c.holes.to_string() };
     if pavillon {
         s.push_str(" <abbr title=\"pavillon\">⚑</abbr>");
     }
@@ -226,7 +225,7 @@ impl Sheet {
             }
             for (k, m) in self.marques.iter().enumerate() {
                 if m.throw == r.throw {
-                    notes.push(format!("marqué {} ends", k + 1));
+                    notes.push(format!("marqué {} ends, {}–{}", k + 1, m.holes[0], m.holes[1]));
                 }
             }
             for f in &r.flags {
@@ -243,10 +242,10 @@ impl Sheet {
                 jans_cell(r),
                 mark_cell(&r.top),
                 points_cell(&r.top),
-                holes_cell(&r.top, r.pavillon == Some(Seat::Top)),
+                holes_cell(&r.top, r.board.score_before.holes[0], r.pavillon == Some(Seat::Top)),
                 mark_cell(&r.bottom),
                 points_cell(&r.bottom),
-                holes_cell(&r.bottom, r.pavillon == Some(Seat::Bottom)),
+                holes_cell(&r.bottom, r.board.score_before.holes[1], r.pavillon == Some(Seat::Bottom)),
                 notes.join("; "),
                 n = r.throw
             );
