@@ -482,3 +482,22 @@ pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_escapes_cells_and_markup() {
+        assert_eq!(md_escape("a|b <i>&</i>"), "a\\|b &lt;i&gt;&amp;&lt;/i&gt;");
+        assert_eq!(md_escape("Kermadeuc"), "Kermadeuc");
+    }
+
+    #[test]
+    fn html_escapes_content_and_attributes() {
+        assert_eq!(
+            crate::show::escape("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
+    }
+}
