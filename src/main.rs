@@ -329,11 +329,7 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         }
         Command::Sheet { file, game, format } => {
             let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
-            let sheet = soumille::sheet::Sheet::new(
-                &rp,
-                rec.record.tag("Top").map(String::from),
-                rec.record.tag("Bottom").map(String::from),
-            );
+            let sheet = soumille::sheet::Sheet::of_record(&rp, &rec.record, &rec.header);
             let text = match format {
                 SheetFormat::Text => sheet.text(),
                 SheetFormat::Markdown => sheet.markdown(),
@@ -383,7 +379,7 @@ fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Re
             let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
             out(&format!("{} — {title}\n{}", file.display(), soumille::show::board_text(&pos, d)))?
         }
-        Picture::Svg => out(&soumille::show::board_svg(&pos, d))?,
+        Picture::Svg => out(&soumille::show::svg_after(&rp, &rec.record, &rec.header, at).unwrap_or_default())?,
     }
     Ok(Outcome::Clean)
 }

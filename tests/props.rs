@@ -247,7 +247,7 @@ proptest! {
             let _ = soumille::notation::error::render("t", &text, &flags, soumille::notation::error::Style::Plain);
             if let Some(p) = rp.end {
                 let _ = soumille::show::board_text(&p, r.header.letters);
-                let _ = soumille::show::board_svg(&p, r.header.letters);
+                let _ = soumille::show::board_svg(&p, &Default::default(), &Default::default(), r.header.letters);
             }
         }
     }

@@ -2,11 +2,15 @@
 //! renderers (text, markdown, HTML, JSON). Renderers only read the replay.
 
 use crate::board::{Dialect, Seat};
-use crate::notation::Decision;
+use crate::notation::{Decision, Game, Header, Record};
+use crate::position::Position;
 use crate::replay::{Flag, Outcome, Replay};
+use crate::score::Score;
 use crate::scoring::Jan;
 use serde::Serialize;
 use std::fmt::Write;
+
+mod html;
 
 /// One seat's part of a row.
 #[derive(Clone, Debug, Serialize)]
@@ -52,6 +56,45 @@ pub struct Row {
     pub pavillon: Option<Seat>,
     /// Flags raised at this throw.
     pub flags: Vec<Flag>,
+    /// The record's comments on this throw, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// The boards before and after the throw, for diagrams.
+    #[serde(skip)]
+    pub board: Boards,
+}
+
+/// The positions and scores around one throw, as the replay has them.
+#[derive(Clone, Copy, Debug)]
+pub struct Boards {
+    /// The position before the throw.
+    pub before: Position,
+    /// The score before the throw.
+    pub score_before: Score,
+    /// The position after the throw (after a relève: the new opening).
+    pub after: Position,
+    /// The score after the throw.
+    pub score: Score,
+    /// A relève starts with this throw (the first throw, or the one after a relève ended).
+    pub releve_start: bool,
+}
+
+/// One tag of the record, as the sheet's title block shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TitleTag {
+    /// The tag's canonical name (`Event`, `Source`, …).
+    pub name: String,
+    /// Its value.
+    pub value: String,
+}
+
+/// One rule option in force.
+#[derive(Clone, Debug, Serialize)]
+pub struct RuleInForce {
+    /// `key=value`, as the `Rules` tag writes it.
+    pub option: String,
+    /// Whether the record's `Rules` tag gave it (else it is the default).
+    pub given: bool,
 }
 
 impl Row {
@@ -84,7 +127,8 @@ pub struct Sheet {
     pub result: Option<Outcome>,
     /// The replay stopped at this throw.
     pub stopped_at: Option<u32>,
-    /// Flags that belong to no throw (the `Result` tag).
+    /// Flags that belong to no row: the `Result` tag's, and those of a throw the replay
+    /// could not apply.
     pub other_flags: Vec<Flag>,
     /// Trictrac à écrire: the marqués, with their points.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -92,6 +136,18 @@ pub struct Sheet {
     /// Trictrac à écrire: the totals of the match from the marqués played.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_totals: Option<crate::score::MatchTotals>,
+    /// The record's tags, in canonical order (empty when made without the record).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<TitleTag>,
+    /// Every rule option in force.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rules: Vec<RuleInForce>,
+    /// The record's comments before its throws (the head of the file, the tags').
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// A record of Trictrac à écrire.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub a_ecrire: bool,
 }
 
 impl Sheet {
@@ -100,7 +156,9 @@ impl Sheet {
         let rows = rp
             .steps
             .iter()
-            .map(|s| {
+            .enumerate()
+            .map(|(k, s)| {
+                let prev = k.checked_sub(1).map(|j| &rp.steps[j]);
                 let col = |seat: Seat| {
                     let i = seat.index();
                     SeatColumn {
@@ -124,6 +182,14 @@ impl Sheet {
                     releve: s.releve,
                     pavillon: s.score.pavillon,
                     flags: rp.flags.iter().filter(|f| f.throw == Some(s.number)).cloned().collect(),
+                    comments: Vec::new(),
+                    board: Boards {
+                        before: s.before,
+                        score_before: prev.map_or_else(Score::default, |p| p.score),
+                        after: s.after,
+                        score: s.score,
+                        releve_start: prev.is_none_or(|p| p.releve),
+                    },
                 }
             })
             .collect();
@@ -133,13 +199,57 @@ impl Sheet {
             rows,
             result: rp.outcome,
             stopped_at: rp.stopped_at,
-            other_flags: rp.flags.iter().filter(|f| f.throw.is_none()).cloned().collect(),
+            other_flags: rp
+                .flags
+                .iter()
+                .filter(|f| f.throw.is_none_or(|n| !rp.steps.iter().any(|s| s.number == n)))
+                .cloned()
+                .collect(),
             marques: rp.marques.clone(),
             match_totals: (!rp.marques.is_empty()).then(|| {
                 let won: Vec<(Seat, i64)> = rp.marques.iter().filter_map(|m| m.winner.map(|w| (w, m.value))).collect();
                 crate::score::match_totals(&won, rp.queue_jetons)
             }),
+            tags: Vec::new(),
+            rules: Vec::new(),
+            comments: Vec::new(),
+            a_ecrire: false,
         }
+    }
+
+    /// The sheet of a replayed record, with what the record says besides its throws: the
+    /// names, the tags and rules for the title block, the comments of its head and of
+    /// each throw, the score it starts from.
+    pub fn of_record(rp: &Replay, record: &Record, header: &Header) -> Sheet {
+        let mut sheet = Sheet::new(rp, record.tag("Top").map(String::from), record.tag("Bottom").map(String::from));
+        sheet.tags = record.tags.iter().map(|t| TitleTag { name: t.name.clone(), value: t.value.clone() }).collect();
+        sheet.rules = (0..crate::options::RuleOptions::KEYS.len())
+            .map(|i| RuleInForce {
+                option: crate::options::RuleOptions { given: 1 << i, ..header.rules }.to_string(),
+                given: header.rules.given & (1 << i) != 0,
+            })
+            .collect();
+        sheet.comments = record
+            .comments
+            .iter()
+            .chain(record.tags.iter().flat_map(|t| t.comments.iter()))
+            .map(|c| c.text.trim().to_string())
+            .collect();
+        for row in &mut sheet.rows {
+            if let Some(t) = record.throws.iter().find(|t| t.number == row.throw) {
+                row.comments = t.comments.iter().map(|c| c.text.trim().to_string()).collect();
+            }
+        }
+        if let Some(first) = sheet.rows.first_mut() {
+            first.board.score_before = crate::show::start_score(header);
+        }
+        sheet.a_ecrire = header.game == Game::TrictracAEcrire;
+        sheet
+    }
+
+    /// The value of the tag `name`, if the record has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
     }
 
     fn names(&self) -> (String, String) {
@@ -164,48 +274,59 @@ impl Sheet {
         }
     }
 
-    /// The sheet as a text table.
+    /// The sheet as a text table; the columns are as wide as their longest text, so long
+    /// names and plays keep the table aligned.
     pub fn text(&self) -> String {
         let (t, b) = self.names();
-        let mut s = String::new();
-        let _ = writeln!(s, "{:>5}  {:<6} {:<4} {:<12} | {:^22} | {:^22} |", "throw", "seat", "dice", "play", t, b);
-        let _ = writeln!(
-            s,
-            "{:>5}  {:<6} {:<4} {:<12} | {:>6} {:>7} {:>7} | {:>6} {:>7} {:>7} |",
-            "", "", "", "", "mark", "points", "holes", "mark", "points", "holes"
-        );
-        let _ = writeln!(s, "{}", "-".repeat(86));
-        for r in &self.rows {
-            let cell = |c: &SeatColumn| {
-                let mark = if c.marked == 0 && c.expected == 0 {
-                    String::new()
-                } else if c.marked != c.expected {
-                    format!("{}≠{}", c.marked, c.expected)
-                } else {
-                    format!("+{}", c.marked)
-                };
-                let holes = if c.holes_won > 0 {
-                    format!("{}+{}", c.holes.saturating_sub(c.holes_won), c.holes_won)
-                } else {
-                    c.holes.to_string()
-                };
-                let br = if c.bredouille { "b" } else { " " };
-                format!("{mark:>6} {:>6}{br} {holes:>7}", c.points)
+        let len = |x: &str| x.chars().count();
+        let pad = |x: &str, w: usize| format!("{x}{}", " ".repeat(w.saturating_sub(len(x))));
+        let center = |x: &str, w: usize| {
+            let room = w.saturating_sub(len(x));
+            format!("{}{x}{}", " ".repeat(room / 2), " ".repeat(room - room / 2))
+        };
+        let right = |x: &str, w: usize| format!("{}{x}", " ".repeat(w.saturating_sub(len(x))));
+        let play_w = self.rows.iter().map(|r| len(&r.play)).max().unwrap_or(0).max(12);
+        let cell = |c: &SeatColumn| {
+            let mark = if c.marked == 0 && c.expected == 0 {
+                String::new()
+            } else if c.marked != c.expected {
+                format!("{}≠{}", c.marked, c.expected)
+            } else {
+                format!("+{}", c.marked)
             };
+            let holes = if c.holes_won > 0 {
+                format!("{}+{}", c.holes.saturating_sub(c.holes_won), c.holes_won)
+            } else {
+                c.holes.to_string()
+            };
+            let br = if c.bredouille { "b" } else { " " };
+            format!("{} {}{br} {}", right(&mark, 6), right(&c.points.to_string(), 6), right(&holes, 7))
+        };
+        let seat_w = |name: &str| len(name).max(22);
+        let (tw, bw) = (seat_w(&t), seat_w(&b));
+        let labels = format!("{:>6} {:>7} {:>7}", "mark", "points", "holes");
+        let mut s = String::new();
+        let lead = format!("{:>5}  {:<6} {:<4} {} ", "throw", "seat", "dice", pad("play", play_w));
+        let _ = writeln!(s, "{lead}| {} | {} |", center(&t, tw), center(&b, bw));
+        let blank = " ".repeat(len(&lead));
+        let _ = writeln!(s, "{blank}| {} | {} |", right(&labels, tw), right(&labels, bw));
+        let rule = "-".repeat(len(&lead) + tw + bw + 10);
+        let _ = writeln!(s, "{rule}");
+        for r in &self.rows {
             let note: String = r.notes().iter().map(|n| format!(" [{n}]")).collect();
             let _ = writeln!(
                 s,
-                "{:>5}  {:<6} {}-{}  {:<12} | {} | {} |{note}",
+                "{:>5}  {:<6} {}-{}  {} | {} | {} |{note}",
                 r.throw,
                 r.seat.name(),
                 r.dice[0],
                 r.dice[1],
-                r.play,
-                cell(&r.top),
-                cell(&r.bottom)
+                pad(&r.play, play_w),
+                right(&cell(&r.top), tw),
+                right(&cell(&r.bottom), bw)
             );
         }
-        let _ = writeln!(s, "{}", "-".repeat(86));
+        let _ = writeln!(s, "{rule}");
         for (k, m) in self.marques.iter().enumerate() {
             let who = m.winner.map_or("refait".to_string(), |w| format!("{w} wins {} points", m.value));
             let _ = writeln!(
@@ -246,9 +367,11 @@ impl Sheet {
         s
     }
 
-    /// The sheet as a Markdown table.
+    /// The sheet as a Markdown table; every text of the record is escaped (`|`, `<`, `>`,
+    /// `&`), so a name cannot break the table or inject HTML.
     pub fn markdown(&self) -> String {
         let (t, b) = self.names();
+        let (t, b) = (md_escape(&t), md_escape(&b));
         let mut s = format!(
             "| throw | seat | dice | play | {t} mark | {t} points | {t} holes | {b} mark | {b} points | {b} holes | notes |\n|---:|---|---|---|---:|---:|---:|---:|---:|---:|---|\n"
         );
@@ -268,60 +391,35 @@ impl Sheet {
                 r.seat.name(),
                 r.dice[0],
                 r.dice[1],
-                r.play,
+                md_escape(&r.play),
                 m(&r.top),
                 r.top.points,
                 r.top.holes,
                 m(&r.bottom),
                 r.bottom.points,
                 r.bottom.holes,
-                notes.join(", ")
+                md_escape(&notes.join(", "))
             );
         }
-        let _ = writeln!(s, "\n**Result:** {}", self.result_line());
+        let _ = writeln!(s, "\n**Result:** {}", md_escape(&self.result_line()));
         s
     }
+}
 
-    /// The sheet as an HTML page.
-    pub fn html(&self) -> String {
-        let esc = |x: &str| x.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
-        let (t, b) = self.names();
-        let mut s = String::from("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Score sheet</title>\n<style>table{border-collapse:collapse;font-family:serif}td,th{border:1px solid #999;padding:2px 6px;text-align:right}td.l{text-align:left}tr.releve td{border-bottom:3px double #333}.flag{color:#a00}</style></head><body>\n");
-        let _ = writeln!(s, "<table>\n<tr><th>throw</th><th>seat</th><th>dice</th><th>play</th><th colspan=3>{}</th><th colspan=3>{}</th><th>notes</th></tr>", esc(&t), esc(&b));
-        for r in &self.rows {
-            let cls = if r.releve { " class=\"releve\"" } else { "" };
-            let m = |c: &SeatColumn| {
-                if c.marked == c.expected {
-                    c.marked.to_string()
-                } else {
-                    format!("<span class=\"flag\">{}≠{}</span>", c.marked, c.expected)
-                }
-            };
-            let notes: Vec<String> = r
-                .flags
-                .iter()
-                .map(|f| format!("<span class=\"flag\" title=\"{}\">{}</span>", esc(&f.message), f.what()))
-                .collect();
-            let _ = writeln!(
-                s,
-                "<tr{cls}><td>{}</td><td class=l>{}</td><td>{}-{}</td><td class=l>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=l>{}</td></tr>",
-                r.throw,
-                r.seat.name(),
-                r.dice[0],
-                r.dice[1],
-                esc(&r.play),
-                m(&r.top),
-                r.top.points,
-                r.top.holes,
-                m(&r.bottom),
-                r.bottom.points,
-                r.bottom.holes,
-                notes.join(" ")
-            );
+/// Escapes text for a Markdown table cell: `|` (the cell's end), and `&`, `<`, `>` as HTML
+/// entities so that no markup passes through.
+pub fn md_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '|' => out.push_str("\\|"),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
         }
-        let _ = writeln!(s, "</table>\n<p><b>Result:</b> {}</p>\n</body></html>", esc(&self.result_line()));
-        s
     }
+    out
 }
 
 /// The replay as text: throw by throw, the dice, the play, every jan, the marks of both
@@ -383,4 +481,23 @@ pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
         let _ = writeln!(s, "[{}] {}", f.kind.name(), f.message);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_escapes_cells_and_markup() {
+        assert_eq!(md_escape("a|b <i>&</i>"), "a\\|b &lt;i&gt;&amp;&lt;/i&gt;");
+        assert_eq!(md_escape("Kermadeuc"), "Kermadeuc");
+    }
+
+    #[test]
+    fn html_escapes_content_and_attributes() {
+        assert_eq!(
+            crate::show::escape("<a href=\"x\">'&'</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
+    }
 }

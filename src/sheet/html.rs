@@ -1,0 +1,372 @@
+//! The sheet as an HTML page: the fiche of the tour, to be read on screen and printed. One
+//! self-contained file (no network, no external style, script or font): a title block, the
+//! record's notes, the table of throws with every mark, hole and decision, each flag written
+//! out beside its throw and listed at the end (linked both ways), a board at the start of
+//! each relève and at each flagged throw, and for Trictrac à écrire the marqués and the
+//! totals of the match. Every text that comes from the record is escaped.
+
+use super::{Row, SeatColumn, Sheet};
+use crate::board::{Dialect, Seat};
+use crate::replay::{Flag, FlagKind};
+use crate::score::MarqueBredouille;
+use crate::show::{board_svg, escape, Caption};
+use std::fmt::Write;
+
+/// Columns of the table of throws.
+const COLUMNS: usize = 12;
+
+const STYLE: &str = "body{font-family:Georgia,'Times New Roman',serif;color:#1b1b1b;background:#fff;margin:1.5em auto;max-width:64em;padding:0 1em;line-height:1.35}
+h1{font-size:1.5em;margin:0 0 .2em}h2{font-size:1.15em;margin:1.4em 0 .4em;border-bottom:1px solid #999}
+.kind{margin:0 0 .8em;font-style:italic}
+dl.tags{display:grid;grid-template-columns:max-content 1fr;gap:.15em 1em;margin:.5em 0}dl.tags dt{font-weight:bold}dl.tags dd{margin:0}
+ul.rules{margin:0;padding-left:1.2em}.default{color:#666}
+.comment{white-space:pre-line;font-style:italic;margin:.3em 0;padding-left:.8em;border-left:3px solid #c9b98f}
+table{border-collapse:collapse;width:100%;font-size:.92em}
+th,td{border:1px solid #999;padding:2px 5px;vertical-align:top}
+th{background:#efe8d6}td.n{text-align:right;white-space:nowrap}td.play{font-family:'Courier New',monospace;white-space:nowrap}
+td.jans{font-size:.88em}tr.releve-end td{border-bottom:3px double #333}
+tr.flagged td{background:#fdf0ee}.wrong{color:#a00;font-weight:bold}a.flag{color:#a00}
+tr.detail td{background:#fbfaf6}tr.board td{background:#fff;text-align:center}
+.flag-text{margin:.3em 0}.flag-text b{color:#a00}
+.diagram{display:flex;gap:1em;align-items:flex-start;flex-wrap:wrap}.diagram>div{flex:1;min-width:16em;text-align:left}
+svg.board{width:100%;max-width:25em;height:auto}
+ol.flags li{margin:.35em 0}.legend{font-size:.88em;color:#333}
+table.totals{width:auto}table.totals td,table.totals th{text-align:right}table.totals th.l,table.totals td.l{text-align:left}
+@media print{body{margin:0;max-width:none;font-size:10pt}thead{display:table-header-group}tfoot{display:table-footer-group}tr{break-inside:avoid;page-break-inside:avoid}a{color:inherit;text-decoration:none}tr.flagged td,tr.detail td,th{background:none}svg.board{max-width:18em}h2{break-after:avoid}}
+";
+
+/// A flag kind in words, for a reader of the sheet.
+fn kind_words(kind: FlagKind) -> &'static str {
+    match kind {
+        FlagKind::FausseCase => "Fausse case",
+        FlagKind::Ecole => "École",
+        FlagKind::FausseEcole => "Fausse école",
+        FlagKind::Seat => "Wrong thrower",
+        FlagKind::Holes => "Wrong hole count",
+        FlagKind::Decision => "Tient or va",
+        FlagKind::Result => "Result",
+        FlagKind::Dice => "Impossible dice",
+        FlagKind::NotReplayed => "Not replayed",
+    }
+}
+
+/// The heading of a flag: its kind, its rule for a fausse case, the seat concerned.
+fn flag_heading(f: &Flag) -> String {
+    let mut h = kind_words(f.kind).to_string();
+    if let Some(r) = f.rule {
+        let _ = write!(h, " ({})", r.name());
+    }
+    if let Some(s) = f.seat {
+        let _ = write!(h, ", {s}");
+    }
+    h
+}
+
+fn mark_cell(c: &SeatColumn) -> String {
+    if c.marked != c.expected {
+        format!("<span class=\"wrong\">{}≠{}</span>", c.marked, c.expected)
+    } else if c.marked == 0 {
+        String::new()
+    } else {
+        format!("+{}", c.marked)
+    }
+}
+
+fn points_cell(c: &SeatColumn) -> String {
+    if c.bredouille {
+        format!("{} <abbr title=\"en bredouille\">b</abbr>", c.points)
+    } else {
+        c.points.to_string()
+    }
+}
+
+/// The holes: those held before the throw and the ones it won (`6+1`), else the running
+/// count; the holes before are the replay's score before the throw, so a marqué that ends
+/// with the throw still shows what it ended at.
+fn holes_cell(c: &SeatColumn, before: u16, pavillon: bool) -> String {
+    let mut s = if c.holes_won > 0 { format!("{before}<b>+{}</b>", c.holes_won) } else { c.holes.to_string() };
+    if pavillon {
+        s.push_str(" <abbr title=\"pavillon\">⚑</abbr>");
+    }
+    s
+}
+
+fn jans_cell(r: &Row) -> String {
+    r.jans
+        .iter()
+        .map(|j| {
+            let mut s = format!("{} ({}) {}", j.code.name(), j.seat, j.points);
+            if j.ways > 1 {
+                let _ = write!(s, " ×{}", j.ways);
+            }
+            if let Some(p) = j.at {
+                let _ = write!(s, " at {}", escape(&p.letter(Dialect::Soumille).to_string()));
+            }
+            s
+        })
+        .collect::<Vec<_>>()
+        .join("<br>")
+}
+
+impl Sheet {
+    fn name_of(&self, seat: Seat) -> String {
+        let n = match seat {
+            Seat::Top => &self.top,
+            Seat::Bottom => &self.bottom,
+        };
+        n.as_ref().map_or_else(|| seat.name().to_string(), |n| format!("{n} ({seat})"))
+    }
+
+    fn caption<'a>(&'a self, title: &'a str, throw: Option<u32>) -> Caption<'a> {
+        Caption { title, throw, top: self.top.as_deref(), bottom: self.bottom.as_deref() }
+    }
+
+    /// The sheet as an HTML page (see the module's documentation).
+    pub fn html(&self) -> String {
+        // every flag, numbered: those of the rows in throw order, then the others
+        let mut numbered: Vec<&Flag> = self.rows.iter().flat_map(|r| r.flags.iter()).collect();
+        numbered.extend(self.other_flags.iter());
+        let number_of = |f: &Flag| numbered.iter().position(|g| std::ptr::eq(*g, f)).map_or(0, |k| k + 1);
+
+        let (t, b) = (self.name_of(Seat::Top), self.name_of(Seat::Bottom));
+        let title = format!("{t} against {b}");
+        let game = if self.a_ecrire { "Trictrac à écrire" } else { "Grand Trictrac" };
+        let mut s = String::new();
+        let _ = write!(
+            s,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
+            escape(&format!("{title} — score sheet"))
+        );
+        // the title block
+        let _ = writeln!(s, "<header>\n<h1>{}</h1>\n<p class=\"kind\">{game}: score sheet</p>", escape(&title));
+        let _ = writeln!(s, "<dl class=\"tags\">");
+        for tag in &self.tags {
+            if matches!(tag.name.as_str(), "Game" | "Rules") {
+                continue;
+            }
+            let _ = writeln!(s, "<dt>{}</dt><dd>{}</dd>", escape(&tag.name), escape(&tag.value));
+        }
+        if !self.rules.is_empty() {
+            let _ = writeln!(s, "<dt>Rules</dt><dd><ul class=\"rules\">");
+            for r in &self.rules {
+                let how = if r.given { "" } else { " <span class=\"default\">(default)</span>" };
+                let _ = writeln!(s, "<li>{}{how}</li>", escape(&r.option));
+            }
+            let _ = writeln!(s, "</ul></dd>");
+        }
+        let _ = writeln!(s, "</dl>\n</header>");
+        if !self.comments.is_empty() {
+            let _ = writeln!(s, "<section class=\"notes\">\n<h2>The record's notes</h2>");
+            for c in &self.comments {
+                let _ = writeln!(s, "<p class=\"comment\">{}</p>", escape(c));
+            }
+            let _ = writeln!(s, "</section>");
+        }
+        // the table of throws
+        let _ = writeln!(
+            s,
+            "<h2>The throws</h2>\n<p class=\"legend\">Mark: the points marked with the throw; <span class=\"wrong\">a≠b</span>: marked a, should have marked b. Points: the running points (jetons), <b>b</b> en bredouille. Holes: the running holes, <b>+n</b> the holes won with the throw, ⚑ the pavillon. Each flag is written out under its throw and listed at the end.</p>"
+        );
+        let _ = writeln!(
+            s,
+            "<table class=\"fiche\">\n<thead>\n<tr><th rowspan=\"2\">Throw</th><th rowspan=\"2\">Seat</th><th rowspan=\"2\">Dice</th><th rowspan=\"2\">Play</th><th rowspan=\"2\">Jans</th><th colspan=\"3\">{}</th><th colspan=\"3\">{}</th><th rowspan=\"2\">Notes</th></tr>\n<tr><th>Mark</th><th>Points</th><th>Holes</th><th>Mark</th><th>Points</th><th>Holes</th></tr>\n</thead>\n<tbody>",
+            escape(&t),
+            escape(&b)
+        );
+        let mut releve = 0;
+        for r in &self.rows {
+            if r.board.releve_start {
+                releve += 1;
+                let what = if releve == 1 && self.tag("Position").is_some() {
+                    "The position the record starts from".to_string()
+                } else {
+                    format!("Relève {releve} begins")
+                };
+                if !r.flags.is_empty() {
+                    // the flagged throw's board, drawn below, is this one
+                    let _ = writeln!(
+                        s,
+                        "<tr class=\"releve-start\" id=\"releve-{releve}\"><td colspan=\"{COLUMNS}\"><b>{}</b>, before throw {}; the board is drawn with its flag, below.</td></tr>",
+                        escape(&what),
+                        r.throw
+                    );
+                } else {
+                    let caption_title = format!("{what}; {} to throw", r.board.before.turn());
+                    let svg = board_svg(
+                        &r.board.before,
+                        &r.board.score_before,
+                        &self.caption(&caption_title, None),
+                        Dialect::Soumille,
+                    );
+                    let _ = writeln!(
+                    s,
+                    "<tr class=\"board releve-start\" id=\"releve-{releve}\"><td colspan=\"{COLUMNS}\"><div class=\"diagram\">{svg}<div><p><b>{}</b>, before throw {}.</p></div></div></td></tr>",
+                    escape(&what),
+                    r.throw
+                );
+                }
+            }
+            let mut classes = Vec::new();
+            if !r.flags.is_empty() {
+                classes.push("flagged");
+            }
+            if r.releve {
+                classes.push("releve-end");
+            }
+            let cls = if classes.is_empty() { String::new() } else { format!(" class=\"{}\"", classes.join(" ")) };
+            let mut notes: Vec<String> = Vec::new();
+            match r.decision {
+                Some(crate::notation::Decision::Hold) => notes.push("tient".into()),
+                Some(crate::notation::Decision::Go) => notes.push("va".into()),
+                None => {}
+            }
+            if r.releve {
+                notes.push("relève ends".into());
+            }
+            for (k, m) in self.marques.iter().enumerate() {
+                if m.throw == r.throw {
+                    notes.push(format!("marqué {} ends, {}–{}", k + 1, m.holes[0], m.holes[1]));
+                }
+            }
+            for f in &r.flags {
+                let k = number_of(f);
+                notes.push(format!("<a class=\"flag\" href=\"#flag-{k}\">{} [{k}]</a>", f.what()));
+            }
+            let _ = writeln!(
+                s,
+                "<tr id=\"throw-{n}\"{cls}><td class=\"n\">{n}</td><td>{}</td><td class=\"n\">{}-{}</td><td class=\"play\">{}</td><td class=\"jans\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
+                r.seat.name(),
+                r.dice[0],
+                r.dice[1],
+                escape(&r.play),
+                jans_cell(r),
+                mark_cell(&r.top),
+                points_cell(&r.top),
+                holes_cell(&r.top, r.board.score_before.holes[0], r.pavillon == Some(Seat::Top)),
+                mark_cell(&r.bottom),
+                points_cell(&r.bottom),
+                holes_cell(&r.bottom, r.board.score_before.holes[1], r.pavillon == Some(Seat::Bottom)),
+                notes.join("; "),
+                n = r.throw
+            );
+            if r.comments.is_empty() && r.flags.is_empty() {
+                continue;
+            }
+            let mut text = String::new();
+            for c in &r.comments {
+                let _ = writeln!(text, "<p class=\"comment\">{}</p>", escape(c));
+            }
+            for f in &r.flags {
+                let k = number_of(f);
+                let _ = writeln!(
+                    text,
+                    "<p class=\"flag-text\" id=\"at-flag-{k}\"><b>{}:</b> {} <a href=\"#flag-{k}\">[flag {k}]</a></p>",
+                    escape(&flag_heading(f)),
+                    escape(&f.message)
+                );
+            }
+            if r.flags.is_empty() {
+                let _ = writeln!(s, "<tr class=\"detail\"><td colspan=\"{COLUMNS}\">{text}</td></tr>");
+            } else {
+                let caption_title = format!("before the throw: {} throws {}-{}", r.seat, r.dice[0], r.dice[1]);
+                let svg = board_svg(
+                    &r.board.before,
+                    &r.board.score_before,
+                    &self.caption(&caption_title, Some(r.throw)),
+                    Dialect::Soumille,
+                );
+                let _ = writeln!(
+                    s,
+                    "<tr class=\"detail board\"><td colspan=\"{COLUMNS}\"><div class=\"diagram\">{svg}<div>{text}</div></div></td></tr>"
+                );
+            }
+        }
+        let _ = writeln!(s, "</tbody>\n</table>");
+        let _ = writeln!(s, "<p><b>Result:</b> {}</p>", escape(&self.result_line()));
+        if !self.marques.is_empty() {
+            self.html_marques(&mut s);
+        }
+        // the flags, listed
+        let _ = writeln!(s, "<section id=\"flags\">\n<h2>Flags</h2>");
+        if numbered.is_empty() {
+            let _ = writeln!(s, "<p>None: every play is lawful and every count right.</p>");
+        } else {
+            let _ = writeln!(s, "<ol class=\"flags\">");
+            for (k, f) in numbered.iter().enumerate() {
+                let k = k + 1;
+                let at = match f.throw {
+                    Some(n) if self.rows.iter().any(|r| r.throw == n && r.flags.contains(f)) => {
+                        format!("<a href=\"#throw-{n}\">Throw {n}</a> (<a href=\"#at-flag-{k}\">beside the throw</a>)")
+                    }
+                    Some(n) => format!("Throw {n}"),
+                    None => "The record".to_string(),
+                };
+                let _ = writeln!(
+                    s,
+                    "<li id=\"flag-{k}\">{at} — <b>{}:</b> {}</li>",
+                    escape(&flag_heading(f)),
+                    escape(&f.message)
+                );
+            }
+            let _ = writeln!(s, "</ol>");
+        }
+        let _ = writeln!(s, "</section>\n</body>\n</html>");
+        s
+    }
+
+    /// Trictrac à écrire: the marqués and the totals of the match.
+    fn html_marques(&self, s: &mut String) {
+        let (t, b) = (escape(&self.name_of(Seat::Top)), escape(&self.name_of(Seat::Bottom)));
+        let _ = writeln!(
+            s,
+            "<section class=\"marques\">\n<h2>The marqués</h2>\n<table class=\"totals\">\n<thead><tr><th>Marqué</th><th>Ended at throw</th><th>Holes {t}</th><th>Holes {b}</th><th class=\"l\">Won by</th><th class=\"l\">Bredouille</th><th>Consolation</th><th>Points</th></tr></thead>\n<tbody>"
+        );
+        for (k, m) in self.marques.iter().enumerate() {
+            let who = m.winner.map_or_else(|| "refait".to_string(), |w| escape(&self.name_of(w)));
+            let br = match m.bredouille {
+                MarqueBredouille::None => "",
+                MarqueBredouille::Petite => "petite",
+                MarqueBredouille::Grande => "grande",
+            };
+            let _ = writeln!(
+                s,
+                "<tr><td>{}</td><td><a href=\"#throw-{n}\">{n}</a></td><td>{}</td><td>{}</td><td class=\"l\">{who}</td><td class=\"l\">{br}</td><td>{}</td><td>{}</td></tr>",
+                k + 1,
+                m.holes[0],
+                m.holes[1],
+                m.consolation,
+                m.value,
+                n = m.throw
+            );
+        }
+        let _ = writeln!(s, "</tbody>\n</table>");
+        if let Some(m) = &self.match_totals {
+            let _ = writeln!(
+                s,
+                "<h2>The totals of the match</h2>\n<table class=\"totals\">\n<thead><tr><th class=\"l\"></th><th>{t}</th><th>{b}</th></tr></thead>\n<tbody>"
+            );
+            let rows: [(&str, [i64; 2]); 6] = [
+                ("Total I: points of the marqués won", m.total_i),
+                ("Marqués won", [m.marques_won[0] as i64, m.marques_won[1] as i64]),
+                ("Payments for the marqués (4 each)", m.marque_payments),
+                ("Queue des marqués", m.queue_des_marques),
+                ("Queue des jetons", m.queue_des_jetons),
+                ("Total", m.total),
+            ];
+            for (label, v) in rows {
+                let _ = writeln!(s, "<tr><th class=\"l\">{label}</th><td>{}</td><td>{}</td></tr>", v[0], v[1]);
+            }
+            let _ = writeln!(s, "</tbody>\n</table>");
+            let _ = match m.winner {
+                Some(w) => writeln!(
+                    s,
+                    "<p><b>Match gain:</b> {}, {} (the difference rounded to tens).</p>",
+                    escape(&self.name_of(w)),
+                    m.gain
+                ),
+                None => writeln!(s, "<p><b>Match gain:</b> none, the totals are equal.</p>"),
+            };
+        }
+        let _ = writeln!(s, "</section>");
+    }
+}
