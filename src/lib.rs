@@ -30,6 +30,7 @@ pub mod score;
 pub mod scoring;
 pub mod sheet;
 pub mod show;
+pub mod view;
 
 pub use board::{BySeat, Dialect, Point, Seat, Setup};
 pub use dice::Dice;
