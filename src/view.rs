@@ -423,10 +423,10 @@ const PAGE_BODY: &str = r##"<h1 id="title"></h1>
 <p id="status" hidden></p>
 <ul id="record-flags"></ul>
 <div id="controls">
-<button id="first" type="button" title="First (Home)">&#x23EE; First</button>
+<button id="first" type="button" title="First (Home)">&#x00AB; First</button>
 <button id="prev" type="button" title="Previous (Left arrow)">&#x25C0; Prev</button>
 <button id="next" type="button" title="Next (Right arrow)">Next &#x25B6;</button>
-<button id="last" type="button" title="Last (End)">Last &#x23ED;</button>
+<button id="last" type="button" title="Last (End)">Last &#x00BB;</button>
 <span class="label">keys: <kbd>&larr;</kbd> <kbd>&rarr;</kbd> <kbd>Home</kbd> <kbd>End</kbd></span>
 </div>
 <div id="main" data-step="0">
@@ -475,7 +475,8 @@ const PAGE_SCRIPT: &str = r##""use strict";
   var svg = el("svg", { id: "board", width: width, height: H + 30, viewBox: "0 0 " + width + " " + (H + 30) });
   document.getElementById("board-box").appendChild(svg);
   function xOf(col) { return 20 + col * W + (col >= 6 ? 20 : 0); }
-  el("line", { x1: xOf(6) - 10, y1: 30, x2: xOf(6) - 10, y2: H - 30, stroke: "#5a3b1e", "stroke-width": 6 }, svg);
+  el("line", { x1: xOf(6) - 10, y1: 30, x2: xOf(6) - 10, y2: 205, stroke: "#5a3b1e", "stroke-width": 6 }, svg);
+  el("line", { x1: xOf(6) - 10, y1: H - 205, x2: xOf(6) - 10, y2: H - 30, stroke: "#5a3b1e", "stroke-width": 6 }, svg);
   var points = [];
   for (var row = 0; row < 2; row++) {
     for (var col = 0; col < 12; col++) {
