@@ -42,7 +42,10 @@ fn records() -> Vec<(String, ReadRecord)> {
     v
 }
 
-fn setup_score(s: &Setup) -> ([u16; 2], [u16; 2], [u16; 2], Option<Seat>, Option<Seat>) {
+/// holes, points, throws, bredouille, pavillon
+type ScoreFields = ([u16; 2], [u16; 2], [u16; 2], Option<Seat>, Option<Seat>);
+
+fn setup_score(s: &Setup) -> ScoreFields {
     let sc = &s.score;
     let pair = |b: Option<soumille::BySeat<u16>>| b.map(|b| [b[Seat::Top], b[Seat::Bottom]]).unwrap();
     (
@@ -54,7 +57,7 @@ fn setup_score(s: &Setup) -> ([u16; 2], [u16; 2], [u16; 2], Option<Seat>, Option
     )
 }
 
-fn frame_score(f: &Frame) -> ([u16; 2], [u16; 2], [u16; 2], Option<Seat>, Option<Seat>) {
+fn frame_score(f: &Frame) -> ScoreFields {
     let b = Seat::ALL.into_iter().find(|s| f.score.bredouille[s.index()]);
     (f.score.holes, f.score.points, f.throws, b, f.score.pavillon)
 }
@@ -115,13 +118,13 @@ fn a_record_started_from_a_printed_position_replays_the_rest_the_same_way() {
         }
         let rp = replay(&r.record, &r.header, None);
         let fr = frames(&rp, &r.header);
-        for k in 1..rp.steps.len() {
+        for (k, frame) in fr.iter().enumerate().take(rp.steps.len()).skip(1) {
             // a school due from a miscount before the cut is in the books, not in the
             // position string: cut only where no flag was raised yet
             if rp.flags.iter().any(|f| f.throw.is_some_and(|n| n <= rp.steps[k - 1].number)) {
                 break;
             }
-            let start = fr[k].position_string();
+            let start = frame.position_string();
             let c = continuation(&r, k, &start);
             let rp2 = replay(&c.record, &c.header, None);
             assert_eq!(course(&rp2, 0), course(&rp, k), "{name}: from throw {} on, started from `{start}`", k + 1);
