@@ -1,15 +1,76 @@
 //! # soumille
 //!
 //! Records of French Grand Trictrac in the lettered notation of the abbé Soumille (1738):
-//! the STN reader and printer, JSON both ways, and (in coming work) the rules engine that
-//! replays a record and flags every fausse case and école.
+//! the STN reader and printer, JSON both ways, and the rules engine that replays a record and
+//! flags every fausse case (illegal play) and école (wrong count of points) at the throw where
+//! it happened. The format is described in `docs/format.md`, the rules in `docs/rules.md`,
+//! the command line in `docs/commands.md`.
+//!
+//! ## Reading a record
+//!
+//! [`notation::read`] never fails: it returns every record of the text with its syntax
+//! errors, and [`notation::print_record`] writes a record back in canonical form.
 //!
 //! ```
 //! let text = "[Game \"grand-trictrac\"]\n\n1. 5-6 A-G A-F\n";
 //! let recs = soumille::notation::read(text);
 //! assert!(recs[0].errors.is_empty());
+//! assert_eq!(recs[0].record.throws.len(), 1);
 //! let canonical = soumille::notation::print_record(&recs[0].record, Default::default());
 //! assert_eq!(canonical, "[Game \"grand-trictrac\"]\n\n1. 6-5 AG AF\n");
+//!
+//! // a syntax error says where and what was expected
+//! let bad = soumille::notation::read("1. 7-5 AG\n");
+//! assert_eq!(bad[0].errors.len(), 1);
+//! ```
+//!
+//! ## Replaying it, and its flags
+//!
+//! [`replay::replay`] plays the record through the rules: one [`replay::ThrowStep`] per
+//! throw (the position before and after, the jans, what each seat marked, the score) and
+//! every [`replay::Flag`].
+//!
+//! ```
+//! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/lepeintre-teaching-game.stn")).unwrap();
+//! let recs = soumille::notation::read(&text);
+//! let r = &recs[0];
+//! let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+//! assert_eq!(rp.steps.len(), 23);
+//! let step = &rp.steps[14]; // throw 15
+//! assert_eq!(step.jans.iter().next().unwrap().code, soumille::JanCode::PetitJan);
+//! assert_eq!(step.score.holes, [0, 2]); // bottom won two holes, en bredouille
+//!
+//! // Lepeintre's book has a fausse case at throw 13: bottom could fill the petit jan
+//! for f in &rp.flags {
+//!     println!("throw {:?}: {}: {}", f.throw, f.what(), f.message);
+//! }
+//! let f = rp.flags.iter().find(|f| f.kind == soumille::replay::FlagKind::FausseCase).unwrap();
+//! assert_eq!((f.throw, f.what()), (Some(13), "must-fill"));
+//! ```
+//!
+//! ## Explaining a roll
+//!
+//! [`explain::explain_with`] lists every legal play of a roll and every jan it makes, from a
+//! position string (`docs/format.md` §6). [`view::frames`] gives the position string after
+//! each throw of a replay, so any throw of a record can be explained.
+//!
+//! ```
+//! use soumille::explain::{explain_with, history_of, parse_dice, parse_setup};
+//! let (setup, pos) = parse_setup("A13FG/&15 bottom").unwrap();
+//! let e = explain_with(&pos, parse_dice("4-3").unwrap(), &Default::default(), &history_of(&setup));
+//! let plays: Vec<&str> = e.plays.iter().map(|p| p.notation.as_str()).collect();
+//! assert_eq!(plays, ["&R", "&X &V"]);
+//! assert!(e.jans.is_empty());
+//!
+//! // the position after throw 15 of a record, with its score, explains throw 16
+//! let text = "[First \"top\"]\n\n1. 6-5 AG AF\n";
+//! let r = &soumille::notation::read(text)[0];
+//! let rp = soumille::replay::replay(&r.record, &r.header, None);
+//! let after = soumille::view::frames(&rp, &r.header)[1].position_string();
+//! assert_eq!(after, "A13FG/&15 bottom holes=0/0 points=0/0 throws=1/0 bredouille=none pavillon=none");
+//! let (setup, pos) = parse_setup(&after).unwrap();
+//! let e = explain_with(&pos, parse_dice("4-3").unwrap(), &Default::default(), &history_of(&setup));
+//! assert_eq!(e.plays.len(), 2);
 //! ```
 
 #![warn(missing_docs)]
@@ -30,6 +91,7 @@ pub mod score;
 pub mod scoring;
 pub mod sheet;
 pub mod show;
+pub mod view;
 
 pub use board::{BySeat, Dialect, Point, Seat, Setup};
 pub use dice::Dice;

@@ -49,6 +49,8 @@ enum SheetFormat {
 enum Picture {
     Text,
     Svg,
+    /// The position string (NOTATION.md §6) with every score field, for `explain`.
+    Position,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -108,7 +110,7 @@ enum Command {
         /// Which record of the file (1 = the first).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// `text` or `json`.
+        /// `text` or `json` (one document: `rows`, `flags`, `result`, `final`).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -127,7 +129,9 @@ enum Command {
     /// The board after throw N (`--at 0`: the start), replaying the record.
     ///
     /// Text: the classic layout, top's side A..M above and bottom's & .. N below, top's
-    /// men `x`, bottom's `o`. SVG: a drawing of the board.
+    /// men `x`, bottom's `o`. SVG: a drawing of the board. Position: the position string
+    /// (NOTATION.md §6) with holes, points, throws, bredouille and pavillon, which
+    /// `soumille explain` reads to explain the next throw.
     Show {
         /// The STN file (`-` for standard input).
         file: PathBuf,
@@ -137,7 +141,7 @@ enum Command {
         /// Which record of the file (1 = the first).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// `text` or `svg`.
+        /// `text`, `svg` or `position`.
         #[arg(long, value_enum, default_value_t = Picture::Text)]
         format: Picture,
     },
@@ -163,6 +167,26 @@ enum Command {
         #[arg(long, default_value = "")]
         rules: String,
     },
+    /// A self-contained HTML page that steps through a game throw by throw.
+    ///
+    /// The board after each throw with the score, dice, play, jans and flags; buttons and
+    /// the arrow keys step through it. No network: CSS, script and the game are inline.
+    /// Games that are not replayed show their start and the `not-replayed` flag.
+    View {
+        /// The STN file (`-` for standard input).
+        file: PathBuf,
+        /// Which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+    },
+    /// Shell completions for SHELL on stdout (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// The manual page (roff) on stdout: `soumille man > soumille.1`.
+    Man,
     /// Complete games of seeded self-play (random lawful play), as STN on stdout.
     ///
     /// The same seed gives the same bytes.
@@ -320,7 +344,8 @@ fn run(cli: Cli) -> io::Result<Outcome> {
                         rec.record.tag("Top").map(String::from),
                         rec.record.tag("Bottom").map(String::from),
                     );
-                    let mut s = serde_json::to_string_pretty(&sheet.rows).map_err(io::Error::other)?;
+                    let doc = soumille::view::replay_document(&rp, &sheet, &rec.header);
+                    let mut s = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
                     s.push('\n');
                     out(&s)?
                 }
@@ -345,6 +370,21 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         }
         Command::Show { file, at, game, format } => show(&file, at, game, format, st),
         Command::Explain { position, dice, batch, format, rules } => explain(position, dice, batch, format, &rules),
+        Command::View { file, game } => {
+            let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            out(&soumille::view::view_html(&rec.record, &rec.header, &rp))?;
+            Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
+        }
+        Command::Completions { shell } => {
+            let mut buf = Vec::new();
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "soumille", &mut buf);
+            out(&String::from_utf8_lossy(&buf))?;
+            Ok(Outcome::Clean)
+        }
+        Command::Man => {
+            out(&man_page()?)?;
+            Ok(Outcome::Clean)
+        }
         Command::Generate { games, seed } => {
             let records = soumille::generate::games(games, seed);
             out(&print_records(&records, PrintOptions::default()))?;
@@ -380,6 +420,10 @@ fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Re
             out(&format!("{} — {title}\n{}", file.display(), soumille::show::board_text(&pos, d)))?
         }
         Picture::Svg => out(&soumille::show::svg_after(&rp, &rec.record, &rec.header, at).unwrap_or_default())?,
+        Picture::Position => {
+            let frame = soumille::view::frame_at(&rp, &rec.header, at).expect("the board was found above");
+            out(&format!("{}\n", frame.position_string()))?
+        }
     }
     Ok(Outcome::Clean)
 }
@@ -483,6 +527,46 @@ fn explain(
         }
     }
     Ok(Outcome::Clean)
+}
+
+/// The manual page: the main page of clap_mangen, its title line first, then a section
+/// for each command with its description and options (the same clap definitions as
+/// `--help`, so the page never drifts from the program).
+fn man_page() -> io::Result<String> {
+    let cmd = <Cli as clap::CommandFactory>::command();
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(cmd.clone()).render(&mut buf)?;
+    let page = String::from_utf8_lossy(&buf).into_owned();
+    // the title first (roff's apostrophe set-up may follow it)
+    let (title, rest): (Vec<&str>, Vec<&str>) = page.lines().partition(|l| l.starts_with(".TH "));
+    let mut s = String::new();
+    for l in title.iter().chain(&rest) {
+        s.push_str(l);
+        s.push('\n');
+    }
+    for sub in cmd.get_subcommands().filter(|c| c.get_name() != "help") {
+        let name = format!("soumille {}", sub.get_name());
+        let sub = sub.clone().bin_name(name.clone());
+        let man = clap_mangen::Man::new(sub);
+        let mut b = Vec::new();
+        man.render_synopsis_section(&mut b)?;
+        man.render_description_section(&mut b)?;
+        man.render_options_section(&mut b)?;
+        s.push_str(&format!(".SH \"{}\"\n", name.to_uppercase()));
+        for l in String::from_utf8_lossy(&b).lines() {
+            if l.starts_with(".ie ") || l.starts_with(".el ") {
+                continue;
+            }
+            match l.strip_prefix(".SH ") {
+                Some(h) => s.push_str(&format!(".SS {h}\n")),
+                None => {
+                    s.push_str(l);
+                    s.push('\n');
+                }
+            }
+        }
+    }
+    Ok(s)
 }
 
 /// Reads a file and replays its record number `game` (1-based).

@@ -229,6 +229,28 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
     Seat::Top
 }
 
+/// The score a record starts from: the score fields of its `Position` tag (NOTATION.md §6),
+/// or nothing. Without `bredouille=`, the only seat holding points is en bredouille, if just
+/// one does.
+pub fn start_score(header: &Header) -> Score {
+    let mut score = Score::default();
+    let Some(sc) = header.position.as_ref().map(|s| &s.score) else { return score };
+    if let Some(p) = sc.points {
+        score.points = [p[Seat::Top] as u16, p[Seat::Bottom] as u16];
+    }
+    if let Some(h) = sc.holes {
+        score.holes = [h[Seat::Top], h[Seat::Bottom]];
+    }
+    score.bredouille = match sc.bredouille {
+        Some(b) => [b == Some(Seat::Top), b == Some(Seat::Bottom)],
+        None => [score.points[0] > 0 && score.points[1] == 0, score.points[1] > 0 && score.points[0] == 0],
+    };
+    if let Some(p) = sc.pavillon {
+        score.pavillon = p;
+    }
+    score
+}
+
 /// Claimed points in a list of marks: (ordinary marks, school claims).
 fn claimed(marks: &[Mark]) -> (u16, u16) {
     let mut plain = 0i64;
@@ -304,35 +326,21 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         None => Position::opening(first),
     };
     pos.set_turn(first);
-    let mut score = Score::default();
     // Trictrac à écrire: who won a hole after the other's first (holes "in a row")
     let mut first_hole = [false; 2];
     let mut broken_row = [false; 2];
     let mut refaits = 0u32;
     let mut marque_first = first;
     let mut history = History { first_releve: header.position.is_none(), ..History::default() };
-    if let Some(setup) = &header.position {
-        let sc = &setup.score;
-        if let Some(p) = sc.points {
-            score.points = [p[Seat::Top] as u16, p[Seat::Bottom] as u16];
-        }
-        if let Some(h) = sc.holes {
-            score.holes = [h[Seat::Top], h[Seat::Bottom]];
+    let mut score = start_score(header);
+    if let Some(sc) = header.position.as_ref().map(|s| &s.score) {
+        if sc.holes.is_some() {
             // holes won before the record: a run "in a row" cannot be told when both have some
-            first_hole = [h[Seat::Top] > 0, h[Seat::Bottom] > 0];
+            first_hole = [score.holes[0] > 0, score.holes[1] > 0];
             broken_row = [first_hole[0] && first_hole[1]; 2];
         }
         if let Some(t) = sc.throws {
             history.throws = [t[Seat::Top], t[Seat::Bottom]];
-        }
-        if let Some(b) = sc.bredouille {
-            score.bredouille = [b == Some(Seat::Top), b == Some(Seat::Bottom)];
-        } else {
-            score.bredouille =
-                [score.points[0] > 0 && score.points[1] == 0, score.points[1] > 0 && score.points[0] == 0];
-        }
-        if let Some(p) = sc.pavillon {
-            score.pavillon = p;
         }
     }
     let has_claims =

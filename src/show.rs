@@ -92,29 +92,6 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// The score at the start of a record: zero, or the score fields of its `Position` tag,
-/// read as the replay reads them (RULES.md §11).
-pub fn start_score(header: &Header) -> Score {
-    let mut score = Score::default();
-    if let Some(setup) = &header.position {
-        let sc = &setup.score;
-        if let Some(p) = sc.points {
-            score.points = [p[Seat::Top] as u16, p[Seat::Bottom] as u16];
-        }
-        if let Some(h) = sc.holes {
-            score.holes = [h[Seat::Top], h[Seat::Bottom]];
-        }
-        score.bredouille = match sc.bredouille {
-            Some(b) => [b == Some(Seat::Top), b == Some(Seat::Bottom)],
-            None => [score.points[0] > 0 && score.points[1] == 0, score.points[1] > 0 && score.points[0] == 0],
-        };
-        if let Some(p) = sc.pavillon {
-            score.pavillon = p;
-        }
-    }
-    score
-}
-
 /// What the caption of a board says, besides the position and the score.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Caption<'a> {
@@ -383,7 +360,7 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
 pub fn svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
     let (pos, score, title) = if at == 0 {
         let pos = rp.steps.first().map(|s| s.before).or(rp.end)?;
-        (pos, start_score(header), "at the start".to_string())
+        (pos, crate::replay::start_score(header), "at the start".to_string())
     } else {
         let st = rp.steps.iter().find(|s| s.number == at)?;
         (st.after, st.score, format!("after {} threw {}", st.seat, st.dice))

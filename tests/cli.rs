@@ -417,8 +417,8 @@ fn show_sheet_and_replay() {
     insta::assert_snapshot!("replay__lepeintre", text(&o.stdout));
     let o = run(&["replay", "samples/lepeintre-teaching-game.stn", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v[14]["jans"][0]["code"], "petit-jan");
-    assert_eq!(v[14]["bottom"]["holes_won"], 2);
+    assert_eq!(v["rows"][14]["jans"][0]["code"], "petit-jan");
+    assert_eq!(v["rows"][14]["bottom"]["holes_won"], 2);
 }
 
 /// Each file of `samples/ecoles/` lists in its `Flagged` tag every flag it must raise

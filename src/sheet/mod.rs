@@ -241,7 +241,7 @@ impl Sheet {
             }
         }
         if let Some(first) = sheet.rows.first_mut() {
-            first.board.score_before = crate::show::start_score(header);
+            first.board.score_before = crate::replay::start_score(header);
         }
         sheet.a_ecrire = header.game == Game::TrictracAEcrire;
         sheet

@@ -1,0 +1,218 @@
+//! The examples of `docs/*.md` are tested: every ```` ```stn ```` block reads without a syntax
+//! error and replays without a flag, every ```` ```position ```` line is a position string
+//! the reader accepts, and every ```` ```console ```` block of `$ soumille …` lines followed
+//! by their output is run against the binary and compared. Also: the README and the docs link
+//! to pages that exist, and the completions and the man page come out of the binary.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every fenced block of the docs: (file, line of the fence, info string, text).
+fn blocks() -> Vec<(String, usize, String, String)> {
+    let mut out = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 3, "docs/ has {} pages", files.len());
+    for f in files {
+        let name = f.strip_prefix(root()).unwrap().display().to_string();
+        let text = std::fs::read_to_string(&f).unwrap();
+        let mut open: Option<(usize, String, String)> = None;
+        for (k, line) in text.lines().enumerate() {
+            match (&mut open, line.strip_prefix("```")) {
+                (None, Some(info)) => open = Some((k + 1, info.trim().to_string(), String::new())),
+                (Some(_), Some("")) => {
+                    let (at, info, body) = open.take().unwrap();
+                    out.push((name.clone(), at, info, body));
+                }
+                (Some((_, _, body)), _) => {
+                    body.push_str(line);
+                    body.push('\n');
+                }
+                (None, None) => {}
+            }
+        }
+        assert!(open.is_none(), "{name}: a fenced block is not closed");
+    }
+    out
+}
+
+#[test]
+fn stn_examples_read_and_replay_clean() {
+    let mut n = 0;
+    for (file, at, info, body) in blocks() {
+        if info != "stn" {
+            continue;
+        }
+        let recs = soumille::notation::read(&body);
+        assert!(!recs.is_empty(), "{file}:{at}: no record");
+        for r in &recs {
+            assert!(r.errors.is_empty(), "{file}:{at}: {:?}\n{body}", r.errors);
+            let rp = soumille::replay::replay(&r.record, &r.header, Some(&body));
+            assert!(rp.flags.is_empty(), "{file}:{at}: flagged: {:?}\n{body}", rp.flags);
+        }
+        n += 1;
+    }
+    assert!(n >= 5, "{n} stn examples");
+}
+
+#[test]
+fn position_examples_read() {
+    let mut n = 0;
+    for (file, at, info, body) in blocks() {
+        if info != "position" {
+            continue;
+        }
+        for line in body.lines().filter(|l| !l.trim().is_empty()) {
+            let (setup, _) =
+                soumille::explain::parse_setup(line).unwrap_or_else(|e| panic!("{file}:{at}: `{line}`: {e}"));
+            // printed back the same (the examples are canonical)
+            assert_eq!(setup.to_string(), line, "{file}:{at}");
+            n += 1;
+        }
+    }
+    assert!(n >= 3, "{n} position examples");
+}
+
+/// Splits a command line as a POSIX shell would for plain words and quotes.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    let mut has = false;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => cur.push(c),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                has = true;
+            }
+            (None, ' ') => {
+                if has || !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                has = false;
+            }
+            (None, c) => cur.push(c),
+        }
+    }
+    assert!(quote.is_none(), "unclosed quote in `{line}`");
+    if has || !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[test]
+fn console_examples_print_what_the_docs_say() {
+    let mut n = 0;
+    for (file, at, info, body) in blocks() {
+        if info != "console" {
+            continue;
+        }
+        // `$ command` lines, each followed by its expected output
+        let mut runs: Vec<(String, String)> = Vec::new();
+        for line in body.lines() {
+            match line.strip_prefix("$ ") {
+                Some(cmd) => runs.push((cmd.to_string(), String::new())),
+                None => {
+                    let (_, want) = runs.last_mut().unwrap_or_else(|| panic!("{file}:{at}: output before a `$` line"));
+                    want.push_str(line);
+                    want.push('\n');
+                }
+            }
+        }
+        assert!(!runs.is_empty(), "{file}:{at}: no `$ soumille` line");
+        for (cmd, want) in runs {
+            let w = words(&cmd);
+            assert_eq!(w[0], "soumille", "{file}:{at}: only soumille is run: `{cmd}`");
+            let o = Command::new(env!("CARGO_BIN_EXE_soumille")).args(&w[1..]).current_dir(root()).output().unwrap();
+            assert!(
+                o.status.code().is_some_and(|c| c < 2),
+                "{file}:{at}: `{cmd}` failed: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{file}:{at}: `{cmd}`");
+            n += 1;
+        }
+    }
+    assert!(n >= 3, "{n} console examples");
+}
+
+#[test]
+fn links_of_the_readme_and_the_docs_lead_somewhere() {
+    let mut pages = vec![root().join("README.md")];
+    for e in std::fs::read_dir(root().join("docs")).unwrap() {
+        pages.push(e.unwrap().path());
+    }
+    for page in pages {
+        let text = std::fs::read_to_string(&page).unwrap();
+        assert!(!text.contains("../shared/"), "{}: points outside the repository", page.display());
+        let mut rest = text.as_str();
+        while let Some(k) = rest.find("](") {
+            let after = &rest[k + 2..];
+            let end = after.find(')').unwrap();
+            let target = after[..end].split('#').next().unwrap();
+            if !target.is_empty() && !target.contains("://") {
+                let p = page.parent().unwrap().join(target);
+                assert!(p.exists(), "{}: link to {target}, which does not exist", page.display());
+            }
+            rest = &after[end..];
+        }
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    for d in ["docs/format.md", "docs/commands.md", "docs/rules.md", "cargo install --path ."] {
+        assert!(readme.contains(d), "README.md does not mention {d}");
+    }
+}
+
+#[test]
+fn rules_page_has_the_contract_sections() {
+    let text = std::fs::read_to_string(root().join("docs/rules.md")).unwrap();
+    assert!(text.contains("in-repo copy of the RULES contract"));
+    for k in 1..=14 {
+        assert!(text.contains(&format!("\n## {k}. ")), "docs/rules.md has no section {k}");
+    }
+    let format = std::fs::read_to_string(root().join("docs/format.md")).unwrap();
+    for k in 1..=9 {
+        assert!(format.contains(&format!("\n## {k}. ")), "docs/format.md has no section {k}");
+    }
+}
+
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_soumille")).args(args).output().unwrap();
+    (o.status.code(), String::from_utf8(o.stdout).unwrap())
+}
+
+#[test]
+fn completions_and_man_page() {
+    let (code, bash) = run(&["completions", "bash"]);
+    assert_eq!(code, Some(0));
+    assert!(bash.contains("soumille"));
+    for cmd in ["check", "replay", "sheet", "show", "explain", "fmt", "json", "generate", "view", "completions", "man"]
+    {
+        assert!(bash.contains(cmd), "bash completions lack {cmd}");
+    }
+    assert!(bash.contains("--format") && bash.contains("position"), "option values are completed");
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let (code, s) = run(&["completions", shell]);
+        assert_eq!(code, Some(0), "{shell}");
+        assert!(s.contains("soumille") && s.contains("explain"), "{shell}");
+    }
+    assert_eq!(run(&["completions", "tcsh"]).0, Some(2));
+    let (code, man) = run(&["man"]);
+    assert_eq!(code, Some(0));
+    assert!(man.starts_with(".TH "), "{}", &man[..man.len().min(200)]);
+    assert!(man.contains(".SH NAME") && man.contains(".SH SYNOPSIS"));
+    for cmd in ["CHECK", "SHOW", "EXPLAIN", "VIEW"] {
+        assert!(man.contains(&format!(".SH \"SOUMILLE {cmd}\"")), "man page lacks {cmd}");
+    }
+}
