@@ -336,9 +336,7 @@ pub fn key_from_sides(before: &[u8; 26], after: &[u8; 26]) -> Option<u32> {
             nt += 1;
         }
     }
-    from.sort_unstable();
-    to.sort_unstable();
-    Some((from[0] as u32) | (from[1] as u32) << 5 | (to[0] as u32) << 10 | (to[1] as u32) << 15)
+    Some(pack_key(from, to))
 }
 
 /// Encodes net endpoints: origins and destinations sorted, 5 bits each.
@@ -362,9 +360,15 @@ fn make_key(steps: &[Step]) -> u32 {
         from[1] = 0;
         to[1] = 0;
     }
-    from.sort_unstable();
-    to.sort_unstable();
-    (from[0] as u32) | (from[1] as u32) << 5 | (to[0] as u32) << 10 | (to[1] as u32) << 15
+    pack_key(from, to)
+}
+
+/// Packs two origins and two destinations, each pair sorted, 5 bits each.
+#[inline(always)]
+fn pack_key(from: [u8; 2], to: [u8; 2]) -> u32 {
+    let (f0, f1) = (from[0].min(from[1]), from[0].max(from[1]));
+    let (t0, t1) = (to[0].min(to[1]), to[0].max(to[1]));
+    (f0 as u32) | (f1 as u32) << 5 | (t0 as u32) << 10 | (t1 as u32) << 15
 }
 
 fn key_endpoints(key: u32) -> ([u8; 2], [u8; 2]) {
@@ -548,6 +552,9 @@ pub struct Board<'a> {
     closed_grand: bool,
     /// My relative points 19–24 are closed (he can still fill his petit jan).
     closed_petit: bool,
+    /// The points a play must be judged on beyond its single steps: both rest corners and
+    /// the closed points (bits by relative point).
+    special: u32,
     rules: MoveRules,
 }
 
@@ -555,19 +562,19 @@ impl<'a> Board<'a> {
     /// The thrower's view of `pos` (the seat to throw).
     pub fn new(pos: &'a Position, rules: MoveRules) -> Board<'a> {
         let seat = pos.turn;
+        let other = seat.other();
+        let theirs = &pos.men[other.index()];
         let mut opp = [0u8; 26];
         for (p, o) in opp.iter_mut().enumerate().take(25).skip(1) {
-            *o = pos.opposing(seat, p);
+            *o = theirs[GRAND_TRICTRAC.mirror[p] as usize];
         }
-        let other = seat.other();
-        Board {
-            pos,
-            seat,
-            opp,
-            closed_grand: pos.can_still_fill(other, 7),
-            closed_petit: pos.can_still_fill(other, 1),
-            rules,
-        }
+        let closed_grand = pos.can_still_fill(other, 7);
+        let closed_petit = pos.can_still_fill(other, 1);
+        let special = 1 << OWN_CORNER
+            | 1 << OPP_CORNER
+            | if closed_grand { 0x3f << 13 } else { 0 }
+            | if closed_petit { 0x3f << 19 } else { 0 };
+        Board { pos, seat, opp, closed_grand, closed_petit, special, rules }
     }
 
     /// Whether my relative point `p` is in a part of the return run I may not land on.
@@ -643,6 +650,11 @@ impl<'a> Board<'a> {
     /// rests of a tout d'une (RULES.md §3). `None` when lawful, else the rule broken.
     #[inline]
     pub fn play_fault(&self, before: &[u8; 26], after: &[u8; 26], steps: &[Step]) -> Option<PlayFault> {
+        // a play that touches neither rest corner nor a closed point breaks none of these
+        let touched = steps.iter().fold(0u32, |m, s| m | 1 << s.from | 1 << s.to);
+        if touched & self.special == 0 {
+            return None;
+        }
         let c0 = before[OWN_CORNER];
         let c1 = after[OWN_CORNER];
         if c1 == 1 && c0 != 1 {
