@@ -225,15 +225,20 @@ fn brute(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeSet<String> {
     cands.iter().map(|c| c.result.men_field(soumille::Dialect::Soumille)).collect()
 }
 
-/// A random position: fifteen men a side spread over the board (sometimes all home, to bear
-/// off), no point shared.
-fn random_setup(mut seed: u64) -> Setup {
-    let mut next = |n: u64| {
+/// A seeded xorshift: each call gives a number below `n`.
+fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
         seed % n
-    };
+    }
+}
+
+/// A random position: fifteen men a side spread over the board (sometimes all home, to bear
+/// off), no point shared.
+fn random_setup(seed: u64) -> Setup {
+    let mut next = xorshift(seed);
     let mut s = Setup::opening(if next(2) == 0 { Seat::Top } else { Seat::Bottom });
     s.men = BySeat::new([0; 24], [0; 24]);
     let style = next(8);
@@ -407,13 +412,8 @@ fn engine_fill_ways(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeMap<i32, us
 
 /// A position with one jan of the thrower nearly full (one or two half-points, or a point
 /// to cover), the other men behind it, the opponent's men anywhere else.
-fn near_fill_setup(mut seed: u64) -> Setup {
-    let mut next = |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+fn near_fill_setup(seed: u64) -> Setup {
+    let mut next = xorshift(seed);
     let thrower = if next(2) == 0 { Seat::Top } else { Seat::Bottom };
     let mut s = Setup::opening(thrower);
     s.men = BySeat::new([0; 24], [0; 24]);

@@ -1,50 +1,11 @@
 //! The binary on the files of `samples/`: exit codes, diagnostics (snapshots), canonical
 //! printing, letters, JSON round trips, atomic rewriting.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::*;
+use std::process::Stdio;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_soumille"))
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().current_dir(root()).args(args).output().expect("binary runs")
-}
-
-fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = bin()
-        .current_dir(root())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn samples(dir: &str) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(root().join(dir))
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "stn"))
-        .map(|p| p.strip_prefix(root()).unwrap().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
+use std::path::Path;
 
 #[test]
 fn every_invalid_sample_exits_2_with_its_diagnostic() {

@@ -5,12 +5,9 @@
 //! throw, empty for none) and, in an optional `Final` tag, the final score
 //! (`top HOLES/POINTS bottom HOLES/POINTS`).
 
+mod common;
+use common::{bin, root};
 use std::path::PathBuf;
-use std::process::Command;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn tag<'a>(src: &'a str, name: &str) -> Option<&'a str> {
     let open = format!("[{name} \"");
@@ -34,8 +31,7 @@ fn rules_samples_raise_exactly_their_flags_and_end_on_their_score() {
             .map(|x| x.trim().to_string())
             .filter(|x| !x.is_empty())
             .collect();
-        let o =
-            Command::new(env!("CARGO_BIN_EXE_soumille")).args(["check", "--format", "json"]).arg(f).output().unwrap();
+        let o = bin().args(["check", "--format", "json"]).arg(f).output().unwrap();
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         let game = &v["files"][0]["games"][0];
         let flags = game["flags"].as_array().unwrap();
@@ -74,8 +70,7 @@ fn a_tour_ending_with_va_and_no_play_checks_clean() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("va.stn");
     std::fs::write(&path, src).unwrap();
-    let o =
-        Command::new(env!("CARGO_BIN_EXE_soumille")).args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let o = bin().args(["check", "--format", "json"]).arg(&path).output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let game = &v["files"][0]["games"][0];
     assert_eq!(game["flags"].as_array().unwrap().len(), 0, "{game:#}");

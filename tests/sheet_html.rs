@@ -1,38 +1,9 @@
 //! The score sheet as a historian reads it (HTML, markdown, text) and the SVG board: the
 //! binary on the samples and on records written here, with snapshots and assertions.
 
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_soumille"))
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().current_dir(root()).args(args).output().expect("binary runs")
-}
-
-fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = bin()
-        .current_dir(root())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod common;
+use common::*;
+use std::process::Output;
 
 /// Text escaped as the HTML sheet escapes it.
 fn esc(s: &str) -> String {

@@ -1,0 +1,47 @@
+//! What the integration tests share: the binary, the project's root, running a command.
+#![allow(dead_code)] // each test file uses some of these
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_soumille"))
+}
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn run(args: &[&str]) -> Output {
+    bin().current_dir(root()).args(args).output().expect("binary runs")
+}
+
+pub fn run_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = bin()
+        .current_dir(root())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+pub fn samples(dir: &str) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "stn"))
+        .map(|p| p.strip_prefix(root()).unwrap().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
