@@ -303,7 +303,8 @@ fn cut(text: &str, ls: usize, from: usize, width: usize) -> (usize, usize) {
     let line = line.strip_suffix('\r').unwrap_or(line);
     let mut it = line.char_indices().map(|(k, _)| k).chain(std::iter::once(line.len()));
     let a = it.nth(from).unwrap_or(line.len());
-    let b = line.char_indices().map(|(k, _)| k).chain(std::iter::once(line.len())).nth(from + width).unwrap_or(line.len());
+    let b =
+        line.char_indices().map(|(k, _)| k).chain(std::iter::once(line.len())).nth(from + width).unwrap_or(line.len());
     (ls + a, ls + b.max(a))
 }
 
@@ -344,9 +345,10 @@ pub fn render_at(out: &mut String, name: &str, text: &str, place: Place, err: &S
     if let Some(ls) = place.line_start {
         if ls > 0 && from <= NEIGHBOUR {
             let back = ls.saturating_sub(NEIGHBOUR + 1);
-            if let Some(k) = memchr::memrchr(b'\n', &text.as_bytes()[back..ls - 1]).map(|k| back + k + 1).or(
-                if back == 0 { Some(0) } else { None },
-            ) {
+            if let Some(k) = memchr::memrchr(b'\n', &text.as_bytes()[back..ls - 1])
+                .map(|k| back + k + 1)
+                .or(if back == 0 { Some(0) } else { None })
+            {
                 let (a, b) = cut(text, k, from, WINDOW);
                 push_escaped(&mut w, text, a, b, &mut []);
                 w.push('\n');

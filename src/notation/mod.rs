@@ -14,5 +14,5 @@ pub use ast::*;
 pub use error::{line_column, FileErrors, SyntaxError};
 pub use header::{Game, Header, ResultBredouille, ResultClaim};
 pub use parser::{read, read_bytes, records, ReadRecord, Records};
-pub use stream::{stream_records, StreamEnd, StreamRecord, Unreadable};
 pub use printer::{print_record, print_records, PrintOptions};
+pub use stream::{stream_records, StreamEnd, StreamRecord, Unreadable};

@@ -226,7 +226,8 @@ mod tests {
                 let mut rec = r.read.record.clone();
                 rec.strip_spans();
                 let start = r.start;
-                let (l, c) = crate::notation::line_column(&text, r.base as usize + r.read.record.span.unwrap().start as usize);
+                let (l, c) =
+                    crate::notation::line_column(&text, r.base as usize + r.read.record.span.unwrap().start as usize);
                 assert_eq!((start.line, start.column), (l, c));
                 got.push(rec);
                 ControlFlow::Continue(())
@@ -244,8 +245,9 @@ mod tests {
 
     #[test]
     fn bad_bytes_stop_the_reading() {
-        let end = stream_records(&b"[Game \"grand-trictrac\"]\n1. 6-5 AF AG\n\xff\xfe"[..], |_| ControlFlow::Continue(()))
-            .unwrap();
+        let end =
+            stream_records(&b"[Game \"grand-trictrac\"]\n1. 6-5 AF AG\n\xff\xfe"[..], |_| ControlFlow::Continue(()))
+                .unwrap();
         assert_eq!(end.unreadable, Some(Unreadable::NotUtf8(37)));
         assert_eq!(end.records, 1);
         let end = stream_records(&b"\x00\x01binary"[..], |_| ControlFlow::Continue(())).unwrap();
