@@ -11,7 +11,7 @@ pub mod printer;
 pub mod stream;
 
 pub use ast::*;
-pub use error::{line_column, FileErrors, SyntaxError};
+pub use error::{escape_controls, line_column, FileErrors, Locator, Place, SyntaxError};
 pub use header::{Game, Header, ResultBredouille, ResultClaim};
 pub use parser::{read, read_bytes, records, ReadRecord, Records};
 pub use printer::{print_record, print_records, PrintOptions};

@@ -8,6 +8,9 @@ use super::Span;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 
+/// How far around a bad byte its context is looked for.
+const NEAR: usize = 1024;
+
 /// How many bytes are read at a time.
 const CHUNK: usize = 256 << 10;
 
@@ -87,6 +90,9 @@ pub struct StreamEnd {
     pub end: Option<Place>,
     /// The visitor stopped the reading.
     pub stopped: bool,
+    /// With `unreadable`: the lines around the bad byte (read lossily), the place of their
+    /// start, and the bad byte's offset in them, to show where it is.
+    pub context: Option<(String, Place, usize)>,
 }
 
 /// Reads `input` record by record, handing each to `visit` (which may stop the reading with
@@ -155,6 +161,10 @@ pub fn stream_records<R: Read>(
                 need_more = true;
                 break;
             }
+            if it.at_end() && end.unreadable.is_some() {
+                // the record the bad bytes cut: not a record
+                break;
+            }
             let start_off = read.record.span.map_or(consumed, |s| s.start as usize);
             let start = loc.place(start_off);
             end.records += 1;
@@ -172,6 +182,26 @@ pub fn stream_records<R: Read>(
         let next_place = loc.place(consumed);
         if eof && !need_more {
             end.end = Some(next_place);
+            if end.unreadable.is_some() {
+                let bytes = &buf[..filled];
+                let back = valid.saturating_sub(NEAR);
+                let mut from = match memchr::memrchr(b'\n', &bytes[back..valid]) {
+                    Some(k) => back + k + 1,
+                    None => back,
+                };
+                if from > 0 {
+                    let back = (from - 1).saturating_sub(NEAR);
+                    from = memchr::memrchr(b'\n', &bytes[back..from - 1]).map_or(back, |k| back + k + 1);
+                }
+                while from < valid && !text.is_char_boundary(from) {
+                    from += 1;
+                }
+                let stop = (valid + NEAR).min(filled);
+                let to = memchr::memchr(b'\n', &bytes[valid..stop]).map_or(stop, |k| valid + k);
+                let ctx = String::from_utf8_lossy(&bytes[from..to]).into_owned();
+                end.context = Some((ctx, loc.place(from), valid - from));
+                end.end = Some(loc.place(valid));
+            }
             return Ok(end);
         }
         if consumed == 0 {
