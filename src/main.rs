@@ -397,33 +397,7 @@ fn explain(
         }
     };
     if batch {
-        let mut input = String::new();
-        io::stdin().read_to_string(&mut input)?;
-        let mut o = io::BufWriter::new(io::stdout().lock());
-        let mut failed = false;
-        for (k, line) in input.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let Some((p, d)) = line.split_once('\t') else {
-                eprintln!("soumille explain --batch: line {}: expected POSITION<TAB>DICE", k + 1);
-                failed = true;
-                continue;
-            };
-            match parse_setup(p).and_then(|sp| parse_dice(d).map(|d| (sp, d))) {
-                Ok(((setup, pos), d)) => {
-                    let e = explain_with(&pos, d, &rules, &history_of(&setup));
-                    serde_json::to_writer(&mut o, &e).map_err(io::Error::other)?;
-                    o.write_all(b"\n")?;
-                }
-                Err(e) => {
-                    eprintln!("soumille explain --batch: line {}: {e}", k + 1);
-                    failed = true;
-                }
-            }
-        }
-        o.flush()?;
-        return Ok(if failed { Outcome::Failed } else { Outcome::Clean });
+        return explain_batch(&rules);
     }
     let (Some(p), Some(d)) = (position, dice) else {
         eprintln!("soumille explain: give POSITION and --dice, or --batch");
@@ -477,6 +451,74 @@ fn explain(
         }
     }
     Ok(Outcome::Clean)
+}
+
+/// `explain --batch`: one JSON line out for each line in (`{"line": N, "error": "…"}` for a
+/// line that cannot be read), written into one reused buffer; flushed line by line when
+/// standard output is a pipe or a terminal (an interactive consumer gets each answer at
+/// once), in large blocks when it is a file.
+fn explain_batch(rules: &soumille::options::RuleOptions) -> io::Result<Outcome> {
+    use io::BufRead;
+    use soumille::explain::{history_of, parse_dice, parse_setup, write_explanation, Scratch};
+    let per_line = stdout_is_interactive();
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut o = stdout.lock();
+    let mut line = String::new();
+    let mut buf: Vec<u8> = Vec::with_capacity(64 << 10);
+    let mut scratch = Scratch::default();
+    let mut failed = false;
+    let mut n = 0usize;
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            break;
+        }
+        n += 1;
+        let l = line.strip_suffix('\n').unwrap_or(&line);
+        let l = l.strip_suffix('\r').unwrap_or(l);
+        let parsed = match l.split_once('\t') {
+            None => Err("expected POSITION<TAB>DICE".to_string()),
+            Some((p, d)) => parse_setup(p).and_then(|sp| parse_dice(d).map(|d| (sp, d))).map_err(|e| e.to_string()),
+        };
+        match parsed {
+            Ok(((setup, pos), d)) => write_explanation(&mut buf, &mut scratch, &pos, d, rules, &history_of(&setup)),
+            Err(e) => {
+                failed = true;
+                buf.extend_from_slice(format!("{{\"line\":{n},\"error\":").as_bytes());
+                serde_json::to_writer(&mut buf, &e).map_err(io::Error::other)?;
+                buf.push(b'}');
+            }
+        }
+        buf.push(b'\n');
+        if per_line || buf.len() >= 60 << 10 {
+            o.write_all(&buf)?;
+            if per_line {
+                o.flush()?;
+            }
+            buf.clear();
+        }
+    }
+    o.write_all(&buf)?;
+    o.flush()?;
+    Ok(if failed { Outcome::Failed } else { Outcome::Clean })
+}
+
+/// Whether standard output is a terminal, a pipe or a socket (not a file).
+fn stdout_is_interactive() -> bool {
+    if io::stdout().is_terminal() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if let Ok(m) = std::fs::metadata("/dev/stdout") {
+            let t = m.file_type();
+            return t.is_fifo() || t.is_socket();
+        }
+    }
+    false
 }
 
 /// Reads a file and replays its record number `game` (1-based).
