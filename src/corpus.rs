@@ -505,7 +505,11 @@ pub fn check_file(
                     crate::notation::Unreadable::NotUtf8(k) => format!("not UTF-8 text from byte {k} on"),
                     crate::notation::Unreadable::Binary(k) => format!("binary data from byte {k} on"),
                 };
-                first_line = format!("{shown_name}: {what}, not read; ");
+                first_line = if sum.games > 0 {
+                    format!("{shown_name}: {what}, not read; ")
+                } else {
+                    format!("{shown_name}: {what}, not read: no game")
+                };
             } else if end.records == 0 {
                 first_line = format!("{shown_name}: no record (the input is empty or holds only blanks)");
                 if set.json {
