@@ -149,7 +149,13 @@ pub fn write_explanation(
     scratch.order.sort_by(|&a, &b| entries[a as usize].0.cmp(&entries[b as usize].0));
     // position strings, notations and men fields hold letters, digits, `/&#=` and spaces:
     // nothing that JSON escapes
-    let _ = write!(out, "{{\"position\":\"{pos}\",\"dice\":[{},{}],\"seat\":\"{}\",\"plays\":[", dice.high(), dice.low(), seat.name());
+    let _ = write!(
+        out,
+        "{{\"position\":\"{pos}\",\"dice\":[{},{}],\"seat\":\"{}\",\"plays\":[",
+        dice.high(),
+        dice.low(),
+        seat.name()
+    );
     for (k, &i) in scratch.order.iter().enumerate() {
         let (n, r) = &entries[i as usize];
         if k > 0 {

@@ -17,7 +17,8 @@ fn run(args: &[&str]) -> Output {
 
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
     use std::io::Write;
-    let mut child = bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child =
+        bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
     let t = std::thread::spawn(move || {
@@ -66,7 +67,8 @@ fn many_files_and_a_directory_in_input_order_with_a_summary() {
         v["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap().to_string()).collect();
     let names: Vec<&str> = paths.iter().map(|p| p.rsplit('/').next().unwrap()).collect();
     assert_eq!(names, ["must-fill.stn", "a.stn", "b.stn", "c.stn"]);
-    let games: Vec<usize> = v["files"].as_array().unwrap().iter().map(|f| f["games"].as_array().unwrap().len()).collect();
+    let games: Vec<usize> =
+        v["files"].as_array().unwrap().iter().map(|f| f["games"].as_array().unwrap().len()).collect();
     assert_eq!(games, [1, 3, 2, 1]);
     let s = &v["summary"];
     assert_eq!(s["files"], 4);
@@ -84,7 +86,10 @@ fn many_files_and_a_directory_in_input_order_with_a_summary() {
     assert_eq!(s["throws"], throws);
     assert_eq!(s["flags_by_rule"]["must-fill"], 1);
     assert!(s["flags_by_kind"]["fausse-case"].as_u64().unwrap() >= 1);
-    assert_eq!(s["flags"].as_u64().unwrap(), s["flags_by_kind"].as_object().unwrap().values().map(|x| x.as_u64().unwrap()).sum::<u64>());
+    assert_eq!(
+        s["flags"].as_u64().unwrap(),
+        s["flags_by_kind"].as_object().unwrap().values().map(|x| x.as_u64().unwrap()).sum::<u64>()
+    );
     // text: one line a file, in the same order, and the summary on stderr
     let o = run(&["check", d.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
