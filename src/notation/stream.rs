@@ -279,7 +279,12 @@ mod tests {
             stream_records(&b"[Game \"grand-trictrac\"]\n1. 6-5 AF AG\n\xff\xfe"[..], |_| ControlFlow::Continue(()))
                 .unwrap();
         assert_eq!(end.unreadable, Some(Unreadable::NotUtf8(37)));
+        // the record the bad bytes cut is not handed on; one before them is
+        assert_eq!(end.records, 0);
+        let two = b"[Game \"grand-trictrac\"]\n1. 6-5 AF AG\n[Game \"grand-trictrac\"]\n1. \xff";
+        let end = stream_records(&two[..], |_| ControlFlow::Continue(())).unwrap();
         assert_eq!(end.records, 1);
+        assert!(end.context.is_some());
         let end = stream_records(&b"\x00\x01binary"[..], |_| ControlFlow::Continue(())).unwrap();
         assert_eq!(end.unreadable, Some(Unreadable::Binary(0)));
         assert_eq!(end.records, 0);
