@@ -115,3 +115,87 @@ pub fn explain_with(
     let points = SeatPoints { top: roll.points_of(Seat::Top), bottom: roll.points_of(Seat::Bottom) };
     Explanation { position: pos.to_string(), dice: [dice.high(), dice.low()], seat, plays: entries, jans, points }
 }
+
+/// Lists reused from line to line by [`write_explanation`].
+#[derive(Default)]
+pub struct Scratch {
+    plays: Vec<(String, String)>,
+    order: Vec<u32>,
+}
+
+/// Writes the JSON of [`explain_with`] (the same bytes as `serde_json::to_writer` of the
+/// [`Explanation`]) straight into `out`, building no [`Explanation`]: for `explain --batch`.
+pub fn write_explanation(
+    out: &mut Vec<u8>,
+    scratch: &mut Scratch,
+    pos: &Position,
+    dice: Dice,
+    options: &crate::options::RuleOptions,
+    history: &crate::scoring::History,
+) {
+    use std::io::Write;
+    let rules = MoveRules::from(options);
+    let board = crate::position::Board::new(pos, rules);
+    let dice_plays = board.dice_plays(dice);
+    let roll = crate::scoring::roll_jans(&board, dice, &dice_plays, history, options);
+    let mut plays = dice_plays;
+    plays.apply_jan_obligations();
+    let seat = pos.turn();
+    scratch.plays.clear();
+    scratch.plays.extend(plays.iter().map(|p| (p.notation(seat), pos.after(p).men_field())));
+    scratch.order.clear();
+    scratch.order.extend(0..scratch.plays.len() as u32);
+    let entries = &scratch.plays;
+    scratch.order.sort_by(|&a, &b| entries[a as usize].0.cmp(&entries[b as usize].0));
+    // position strings, notations and men fields hold letters, digits, `/&#=` and spaces:
+    // nothing that JSON escapes
+    let _ = write!(
+        out,
+        "{{\"position\":\"{pos}\",\"dice\":[{},{}],\"seat\":\"{}\",\"plays\":[",
+        dice.high(),
+        dice.low(),
+        seat.name()
+    );
+    for (k, &i) in scratch.order.iter().enumerate() {
+        let (n, r) = &entries[i as usize];
+        if k > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"notation\":\"");
+        out.extend_from_slice(n.as_bytes());
+        out.extend_from_slice(b"\",\"result\":\"");
+        out.extend_from_slice(r.as_bytes());
+        out.extend_from_slice(b"\"}");
+    }
+    out.extend_from_slice(b"],\"jans\":[");
+    for (k, j) in roll.iter().enumerate() {
+        if k > 0 {
+            out.push(b',');
+        }
+        let _ = serde_json::to_writer(&mut *out, j);
+    }
+    let _ = write!(
+        out,
+        "],\"points\":{{\"top\":{},\"bottom\":{}}}}}",
+        roll.points_of(Seat::Top),
+        roll.points_of(Seat::Bottom)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_batch_writer_writes_what_serde_writes() {
+        let options = crate::options::RuleOptions::default();
+        let history = crate::scoring::History::default();
+        let mut scratch = Scratch::default();
+        for (pos, dice) in crate::generate::positions(300) {
+            let mut out = Vec::new();
+            write_explanation(&mut out, &mut scratch, &pos, dice, &options, &history);
+            let e = explain_with(&pos, dice, &options, &history);
+            assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(&e).unwrap());
+        }
+    }
+}

@@ -164,42 +164,49 @@ pub fn tour_and_score(rng: &mut Rng, first: Seat, max_throws: u32) -> (Vec<Throw
 
 /// `n` generated tours for `seed`, each with its Result tag.
 pub fn games(n: u32, seed: u64) -> Vec<Record> {
-    games_and_scores(n, seed).into_iter().map(|(r, _)| r).collect()
+    games_iter(n, seed).collect()
+}
+
+/// The games of [`games`] one at a time (the same records), for writing them as they come.
+pub fn games_iter(n: u32, seed: u64) -> impl Iterator<Item = Record> {
+    games_and_scores_iter(n, seed).map(|(r, _)| r)
 }
 
 /// [`games`], each with the score its tour ends on as the generator kept it.
 pub fn games_and_scores(n: u32, seed: u64) -> Vec<(Record, Score)> {
+    games_and_scores_iter(n, seed).collect()
+}
+
+fn games_and_scores_iter(n: u32, seed: u64) -> impl Iterator<Item = (Record, Score)> {
     let mut rng = Rng::new(seed);
-    (0..n)
-        .map(|k| {
-            let first = if rng.below(2) == 0 { Seat::Top } else { Seat::Bottom };
-            let tag = |name: &str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
-            let mut tags = vec![
-                tag("Game", "grand-trictrac".into()),
-                tag("Event", "generated".into()),
-                tag("First", first.name().into()),
-                tag("Source", format!("soumille generate --seed {seed}, game {}", k + 1)),
-            ];
-            let (throws, score) = tour_and_score(&mut rng, first, 20_000);
-            let mut rec = Record { comments: Vec::new(), tags: tags.clone(), throws, span: None };
-            let header = crate::notation::Header::of_tags(&rec.tags).expect("generated tags are valid");
-            let rp = crate::replay::replay(&rec, &header, None);
-            let result = match rp.outcome {
-                Some(o) => {
-                    let mut r = format!("{} {}-{}", o.winner, o.winner_holes, o.loser_holes);
-                    if o.bredouille != crate::score::Bredouille::None {
-                        r.push_str(" grande-bredouille");
-                    }
-                    r.push_str(&format!(" stakes={}", o.stakes));
-                    r
+    (0..n).map(move |k| {
+        let first = if rng.below(2) == 0 { Seat::Top } else { Seat::Bottom };
+        let tag = |name: &str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
+        let mut tags = vec![
+            tag("Game", "grand-trictrac".into()),
+            tag("Event", "generated".into()),
+            tag("First", first.name().into()),
+            tag("Source", format!("soumille generate --seed {seed}, game {}", k + 1)),
+        ];
+        let (throws, score) = tour_and_score(&mut rng, first, 20_000);
+        let mut rec = Record { comments: Vec::new(), tags: tags.clone(), throws, span: None };
+        let header = crate::notation::Header::of_tags(&rec.tags).expect("generated tags are valid");
+        let rp = crate::replay::replay_books(&rec, &header, None);
+        let result = match rp.outcome {
+            Some(o) => {
+                let mut r = format!("{} {}-{}", o.winner, o.winner_holes, o.loser_holes);
+                if o.bredouille != crate::score::Bredouille::None {
+                    r.push_str(" grande-bredouille");
                 }
-                None => "*".into(),
-            };
-            tags.insert(3, tag("Result", result));
-            rec.tags = tags;
-            (rec, score)
-        })
-        .collect()
+                r.push_str(&format!(" stakes={}", o.stakes));
+                r
+            }
+            None => "*".into(),
+        };
+        tags.insert(3, tag("Result", result));
+        rec.tags = tags;
+        (rec, score)
+    })
 }
 
 /// Positions met in generated games, with the roll thrown in each: `n` of them (for

@@ -76,6 +76,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod corpus;
 pub mod dice;
 pub mod explain;
 pub mod fausse_case;

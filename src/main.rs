@@ -4,9 +4,10 @@
 //! the command line was wrong. A closed pipe on standard output is not an error.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use soumille::corpus::{Input, Output, Printer, Settings, Summary};
 use soumille::notation::error::{render, Style};
-use soumille::notation::{print_records, PrintOptions, Record};
-use soumille::report::{CheckReport, FileReading};
+use soumille::notation::{print_records, PrintOptions};
+use soumille::report::FileReading;
 use soumille::{json, Dialect};
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -67,40 +68,57 @@ enum Command {
     /// 1 when something was flagged, 2 when a file could not be read or parsed.
     /// `-` reads standard input.
     Check {
-        /// STN files (`-` for standard input).
+        /// STN files and directories (every `*.stn` under them, in sorted order); `-` for
+        /// standard input.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// `text` (diagnostics on stderr) or `json` (the report of CLI.md on stdout).
+        /// `text` (diagnostics on stderr) or `json` (the report of CLI.md on stdout, with a
+        /// `summary` object next to `files`).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        corpus: CorpusArgs,
     },
     /// Print a record canonically (higher die first, moves without dashes, tags in order).
     ///
     /// Reads syntax only, never replays. With `--write` the file is replaced safely: the
     /// new text goes to a temporary file in the same folder, which is then renamed.
     Fmt {
-        /// The STN file (`-` for standard input), or a JSON document with `--from-json`.
-        file: PathBuf,
+        /// STN files and directories (`*.stn` under them); `-` for standard input; or one
+        /// JSON document with `--from-json`. Several files are printed one after the other,
+        /// separated by a blank line.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Convert the record's letters.
         #[arg(long, value_enum)]
         letters: Option<Letters>,
-        /// Rewrite the file in place instead of printing it.
+        /// Rewrite each file in place instead of printing it (a symbolic link stays a link:
+        /// the file it names is rewritten).
         #[arg(long, conflicts_with = "from_json")]
         write: bool,
         /// Read the JSON of `soumille json` and print it as STN.
         #[arg(long)]
         from_json: bool,
+        #[command(flatten)]
+        corpus: CorpusArgs,
     },
     /// Convert a record to JSON (the model of `schema/record.schema.json`).
     ///
     /// Reads syntax only. Without `--spans` there are no byte offsets, so
     /// `json(fmt(F)) == json(F)`.
     Json {
-        /// The STN file (`-` for standard input).
-        file: PathBuf,
-        /// Include the byte offsets of every token.
+        /// STN files and directories (`*.stn` under them); `-` for standard input.
+        ///
+        /// One file: one JSON document (pretty). Several files, or a directory: JSON Lines,
+        /// one line a file: `{"path": "a.stn", "document": {"schema_version": 1,
+        /// "records": [...]}}`, in the order of the files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Include the byte offsets of every token (offsets in the file).
         #[arg(long)]
         spans: bool,
+        #[command(flatten)]
+        corpus: CorpusArgs,
     },
     /// The game throw by throw: dice, play, every jan with its ways and points, what each
     /// seat marked and should have marked, the score after, and the flags.
@@ -200,6 +218,28 @@ enum Command {
     },
 }
 
+/// The options of the commands that read many files.
+#[derive(clap::Args, Debug, Clone)]
+struct CorpusArgs {
+    /// Print nothing: the exit status only.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Colours on stderr: `auto` (on a terminal, unless `NO_COLOR` is set), `always`,
+    /// `never`.
+    #[arg(long, value_enum, default_value_t = Colour::Auto)]
+    color: Colour,
+    /// Syntax errors (and flag drawings) shown per file; the rest are counted. 0: all.
+    #[arg(long, default_value_t = 50)]
+    max_errors: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Colour {
+    Auto,
+    Always,
+    Never,
+}
+
 /// What a command ended with.
 enum Outcome {
     Clean,
@@ -252,12 +292,8 @@ fn out(text: &str) -> io::Result<()> {
     o.flush()
 }
 
-/// Reads and parses one STN file; prints its syntax errors. `None` when it failed.
-fn read_stn(path: &Path, st: Style) -> io::Result<Option<Vec<Record>>> {
-    Ok(read_stn_full(path, st)?.map(|r| r.records.into_iter().map(|r| r.record).collect()))
-}
-
-/// Like [`read_stn`], keeping the text and what the reader found.
+/// Reads and parses one STN file, keeping the text and what the reader found; prints its
+/// syntax errors. `None` when it failed.
 fn read_stn_full(path: &Path, st: Style) -> io::Result<Option<FileReading>> {
     let bytes = match read_input(path) {
         Ok(b) => b,
@@ -277,63 +313,11 @@ fn read_stn_full(path: &Path, st: Style) -> io::Result<Option<FileReading>> {
 fn run(cli: Cli) -> io::Result<Outcome> {
     let st = style(cli.diagnostics);
     match cli.command {
-        Command::Check { files, format } => check(&files, format, st),
-        Command::Fmt { file, letters, write, from_json } => {
-            let records = if from_json {
-                let bytes = match read_input(&file) {
-                    Ok(b) => b,
-                    Err(e) => {
-                        eprintln!("soumille: cannot read {}: {e}", file.display());
-                        return Ok(Outcome::Failed);
-                    }
-                };
-                match json::from_str(&String::from_utf8_lossy(&bytes)) {
-                    Ok(r) => r,
-                    Err(e) => {
-                        eprintln!("soumille: {}: {e}", file.display());
-                        return Ok(Outcome::Failed);
-                    }
-                }
-            } else {
-                match read_stn(&file, st)? {
-                    Some(r) => r,
-                    None => return Ok(Outcome::Failed),
-                }
-            };
-            let opts = PrintOptions {
-                letters: letters.map(|l| match l {
-                    Letters::Soumille => Dialect::Soumille,
-                    Letters::Lepeintre => Dialect::Lepeintre,
-                }),
-            };
-            let text = print_records(&records, opts);
-            if write {
-                if file.as_os_str() == "-" {
-                    eprintln!("soumille: --write needs a file, not standard input");
-                    return Ok(Outcome::Failed);
-                }
-                if let Err(e) = write_atomically(&file, &text) {
-                    eprintln!("soumille: cannot write {}: {e}", file.display());
-                    return Ok(Outcome::Failed);
-                }
-            } else {
-                out(&text)?;
-            }
-            Ok(Outcome::Clean)
+        Command::Check { files, format, corpus } => check(&files, format, &corpus, cli.diagnostics),
+        Command::Fmt { files, letters, write, from_json, corpus } => {
+            fmt(&files, letters, write, from_json, &corpus, cli.diagnostics)
         }
-        Command::Json { file, spans } => match read_stn_full(&file, st)? {
-            Some(mut r) => {
-                if spans {
-                    for rec in &mut r.records {
-                        soumille::notation::parser::fill_spans(&r.text, rec);
-                    }
-                }
-                let records = r.records.into_iter().map(|r| r.record);
-                out(&json::to_string(&json::to_document(records, spans)))?;
-                Ok(Outcome::Clean)
-            }
-            None => Ok(Outcome::Failed),
-        },
+        Command::Json { files, spans, corpus } => json_cmd(&files, spans, &corpus, cli.diagnostics),
         Command::Replay { file, game, format } => {
             let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
             match format {
@@ -386,8 +370,14 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             Ok(Outcome::Clean)
         }
         Command::Generate { games, seed } => {
-            let records = soumille::generate::games(games, seed);
-            out(&print_records(&records, PrintOptions::default()))?;
+            let mut o = io::BufWriter::new(io::stdout().lock());
+            for (k, rec) in soumille::generate::games_iter(games, seed).enumerate() {
+                if k > 0 {
+                    o.write_all(b"\n")?;
+                }
+                o.write_all(soumille::notation::print_record(&rec, PrintOptions::default()).as_bytes())?;
+            }
+            o.flush()?;
             Ok(Outcome::Clean)
         }
     }
@@ -447,33 +437,7 @@ fn explain(
         }
     };
     if batch {
-        let mut input = String::new();
-        io::stdin().read_to_string(&mut input)?;
-        let mut o = io::BufWriter::new(io::stdout().lock());
-        let mut failed = false;
-        for (k, line) in input.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let Some((p, d)) = line.split_once('\t') else {
-                eprintln!("soumille explain --batch: line {}: expected POSITION<TAB>DICE", k + 1);
-                failed = true;
-                continue;
-            };
-            match parse_setup(p).and_then(|sp| parse_dice(d).map(|d| (sp, d))) {
-                Ok(((setup, pos), d)) => {
-                    let e = explain_with(&pos, d, &rules, &history_of(&setup));
-                    serde_json::to_writer(&mut o, &e).map_err(io::Error::other)?;
-                    o.write_all(b"\n")?;
-                }
-                Err(e) => {
-                    eprintln!("soumille explain --batch: line {}: {e}", k + 1);
-                    failed = true;
-                }
-            }
-        }
-        o.flush()?;
-        return Ok(if failed { Outcome::Failed } else { Outcome::Clean });
+        return explain_batch(&rules);
     }
     let (Some(p), Some(d)) = (position, dice) else {
         eprintln!("soumille explain: give POSITION and --dice, or --batch");
@@ -569,6 +533,74 @@ fn man_page() -> io::Result<String> {
     Ok(s)
 }
 
+/// `explain --batch`: one JSON line out for each line in (`{"line": N, "error": "…"}` for a
+/// line that cannot be read), written into one reused buffer; flushed line by line when
+/// standard output is a pipe or a terminal (an interactive consumer gets each answer at
+/// once), in large blocks when it is a file.
+fn explain_batch(rules: &soumille::options::RuleOptions) -> io::Result<Outcome> {
+    use io::BufRead;
+    use soumille::explain::{history_of, parse_dice, parse_setup, write_explanation, Scratch};
+    let per_line = stdout_is_interactive();
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut o = stdout.lock();
+    let mut line = String::new();
+    let mut buf: Vec<u8> = Vec::with_capacity(64 << 10);
+    let mut scratch = Scratch::default();
+    let mut failed = false;
+    let mut n = 0usize;
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            break;
+        }
+        n += 1;
+        let l = line.strip_suffix('\n').unwrap_or(&line);
+        let l = l.strip_suffix('\r').unwrap_or(l);
+        let parsed = match l.split_once('\t') {
+            None => Err("expected POSITION<TAB>DICE".to_string()),
+            Some((p, d)) => parse_setup(p).and_then(|sp| parse_dice(d).map(|d| (sp, d))).map_err(|e| e.to_string()),
+        };
+        match parsed {
+            Ok(((setup, pos), d)) => write_explanation(&mut buf, &mut scratch, &pos, d, rules, &history_of(&setup)),
+            Err(e) => {
+                failed = true;
+                buf.extend_from_slice(format!("{{\"line\":{n},\"error\":").as_bytes());
+                serde_json::to_writer(&mut buf, &e).map_err(io::Error::other)?;
+                buf.push(b'}');
+            }
+        }
+        buf.push(b'\n');
+        if per_line || buf.len() >= 60 << 10 {
+            o.write_all(&buf)?;
+            if per_line {
+                o.flush()?;
+            }
+            buf.clear();
+        }
+    }
+    o.write_all(&buf)?;
+    o.flush()?;
+    Ok(if failed { Outcome::Failed } else { Outcome::Clean })
+}
+
+/// Whether standard output is a terminal, a pipe or a socket (not a file).
+fn stdout_is_interactive() -> bool {
+    if io::stdout().is_terminal() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if let Ok(m) = std::fs::metadata("/dev/stdout") {
+            let t = m.file_type();
+            return t.is_fifo() || t.is_socket();
+        }
+    }
+    false
+}
+
 /// Reads a file and replays its record number `game` (1-based).
 fn replay_file(
     file: &Path,
@@ -585,101 +617,218 @@ fn replay_file(
     Ok(Some((rp, rec)))
 }
 
-fn check(files: &[PathBuf], format: Format, st: Style) -> io::Result<Outcome> {
-    let mut report = CheckReport::default();
-    let mut failed = false;
-    let mut flagged = false;
-    for path in files {
-        let name = path.display().to_string();
-        let bytes = match read_input(path) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("soumille: cannot read {name}: {e}");
-                failed = true;
-                report.files.push(soumille::report::FileReport {
-                    path: name,
-                    unreadable: Some(e.to_string()),
-                    games: Vec::new(),
-                });
-                continue;
-            }
-        };
-        let r = FileReading::of_bytes(&bytes);
-        if !r.is_clean() {
-            failed = true;
-            eprint!("{}", render(&name, &r.text, &r.errors(), st));
-        }
-        let replays = r.replay();
-        let flags: Vec<_> = replays.iter().flat_map(|x| x.flags.iter()).map(|f| f.diagnostic()).collect();
-        if !flags.is_empty() {
-            flagged = true;
-            if format == Format::Text {
-                eprint!("{}", render(&name, &r.text, &flags, st));
-            }
-        }
-        let fr = r.report_with(&name, &replays);
-        if format == Format::Text {
-            let throws: usize = fr.games.iter().map(|g| g.throws).sum();
-            let nflags: usize = fr.games.iter().map(|g| g.flags.len()).sum();
-            let nerr: usize = fr.games.iter().map(|g| g.errors.len()).sum();
-            let s = |n: usize| if n == 1 { "" } else { "s" };
-            let mut line = format!("{name}: {} game{}, {throws} throw{}", fr.games.len(), s(fr.games.len()), s(throws));
-            if nerr > 0 {
-                line.push_str(&format!(", {nerr} syntax error{}", if nerr == 1 { "" } else { "s" }));
-            }
-            line.push_str(&match nflags {
-                0 => ", clean".to_string(),
-                1 => ", 1 flag".to_string(),
-                n => format!(", {n} flags"),
-            });
-            out(&format!("{line}\n"))?;
-            for g in &fr.games {
-                for f in &g.flags {
-                    let place = match f.span {
-                        Some(s) => {
-                            let (l, c) = soumille::notation::line_column(&r.text, s.start as usize);
-                            format!("{name}:{l}:{c}")
-                        }
-                        None => name.clone(),
-                    };
-                    let what = f.what();
-                    out(&format!("  {place}: {what}: {}\n", f.message))?;
-                }
-            }
-        }
-        report.files.push(fr);
+/// The drawing of diagnostics for `--diagnostics` and `--color`.
+fn corpus_style(d: Diagnostics, c: &CorpusArgs) -> Style {
+    let terminal = io::stderr().is_terminal();
+    let choice = match c.color {
+        Colour::Auto => None,
+        Colour::Always => Some(true),
+        Colour::Never => Some(false),
+    };
+    let colour = soumille::corpus::colour(choice, terminal, std::env::var_os("NO_COLOR").as_deref());
+    match d {
+        Diagnostics::Narrated => Style::Narrated,
+        Diagnostics::Graphical if colour => Style::Colour,
+        Diagnostics::Graphical => Style::Plain,
+        Diagnostics::Auto if colour => Style::Colour,
+        Diagnostics::Auto if terminal => Style::Plain,
+        Diagnostics::Auto => Style::Narrated,
     }
-    if format == Format::Json {
-        let mut s = serde_json::to_string_pretty(&report).expect("report serializes");
-        s.push('\n');
-        out(&s)?;
-    }
-    Ok(if failed {
-        Outcome::Failed
-    } else if flagged {
-        Outcome::Flagged
-    } else {
-        Outcome::Clean
-    })
 }
 
-/// Writes `text` to `path` through a temporary file in the same folder and a rename, so
-/// that an interrupted run never leaves a half-written record.
-fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.soumille-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(path) {
-            let _ = std::fs::set_permissions(&tmp, meta.permissions());
+/// The inputs of a corpus command, the printer (with a progress bar on a terminal) and the
+/// settings. `None` (after a message) when no file was found.
+fn corpus_setup(
+    files: &[PathBuf],
+    c: &CorpusArgs,
+    d: Diagnostics,
+    json: bool,
+) -> Option<(Vec<Input>, bool, Printer, Settings)> {
+    let (inputs, dirs) = soumille::corpus::expand(files);
+    if inputs.is_empty() {
+        if !c.quiet {
+            eprintln!(
+                "soumille: no .stn file in {}",
+                files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
+            );
         }
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+        return None;
     }
-    result
+    let total: u64 = inputs.iter().filter_map(Input::size).sum();
+    let progress = (!c.quiet && io::stderr().is_terminal() && (inputs.len() > 1 || total > 8 << 20)).then(|| {
+        let p = indicatif::ProgressBar::new(total);
+        p.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        p
+    });
+    let set = Settings { style: corpus_style(d, c), max_errors: c.max_errors, json };
+    Some((inputs, dirs, Printer::new(c.quiet, progress), set))
+}
+
+fn outcome_of(status: u8) -> Outcome {
+    match status {
+        0 => Outcome::Clean,
+        1 => Outcome::Flagged,
+        _ => Outcome::Failed,
+    }
+}
+
+fn check(files: &[PathBuf], format: Format, c: &CorpusArgs, d: Diagnostics) -> io::Result<Outcome> {
+    let json = format == Format::Json;
+    let Some((inputs, dirs, printer, set)) = corpus_setup(files, c, d, json) else { return Ok(Outcome::Failed) };
+    let t0 = std::time::Instant::now();
+    if json {
+        printer.direct(&Output { out: b"{\n  \"files\": [\n".to_vec(), err: Vec::new() })?;
+    }
+    let mut sum = soumille::corpus::run_all(&inputs, &printer, |k, input, emit| {
+        soumille::corpus::check_file(k, input, &set, printer.progress(), emit)
+    });
+    sum.seconds = t0.elapsed().as_secs_f64();
+    if let Some(p) = printer.progress() {
+        p.finish_and_clear();
+    }
+    if let Some(e) = printer.take_error() {
+        return Err(e);
+    }
+    let mut end = Output::default();
+    if json {
+        end.out.extend_from_slice(b"\n  ],\n  \"summary\": ");
+        serde_json::to_writer(&mut end.out, &sum).map_err(io::Error::other)?;
+        end.out.extend_from_slice(b"\n}\n");
+    } else if inputs.len() > 1 || dirs {
+        end.err.extend_from_slice(sum.text().as_bytes());
+    }
+    printer.direct(&end)?;
+    Ok(outcome_of(sum.status()))
+}
+
+/// A writer into a file's output that hands it on as it grows.
+struct EmitWriter<'a> {
+    o: &'a mut Output,
+    emit: &'a mut dyn FnMut(&mut Output, bool),
+}
+
+impl Write for EmitWriter<'_> {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        self.o.out.extend_from_slice(b);
+        (self.emit)(self.o, false);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn fmt(
+    files: &[PathBuf],
+    letters: Option<Letters>,
+    write: bool,
+    from_json: bool,
+    c: &CorpusArgs,
+    d: Diagnostics,
+) -> io::Result<Outcome> {
+    let opts = PrintOptions {
+        letters: letters.map(|l| match l {
+            Letters::Soumille => Dialect::Soumille,
+            Letters::Lepeintre => Dialect::Lepeintre,
+        }),
+    };
+    if from_json {
+        let [file] = files else {
+            eprintln!("soumille fmt --from-json: one JSON document at a time");
+            return Ok(Outcome::Failed);
+        };
+        let bytes = match read_input(file) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("soumille: cannot read {}: {e}", file.display());
+                return Ok(Outcome::Failed);
+            }
+        };
+        let records = match json::from_str(&String::from_utf8_lossy(&bytes)) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("soumille: {}: {e}", file.display());
+                return Ok(Outcome::Failed);
+            }
+        };
+        out(&print_records(&records, opts))?;
+        return Ok(Outcome::Clean);
+    }
+    let Some((inputs, _, printer, set)) = corpus_setup(files, c, d, false) else { return Ok(Outcome::Failed) };
+    let sum = soumille::corpus::run_all(&inputs, &printer, |k, input, emit| {
+        let mut o = Output::default();
+        let mut err = Vec::new();
+        let name = soumille::notation::escape_controls(&input.name()).into_owned();
+        let result = if write {
+            match input {
+                Input::File(path) => {
+                    let mut sum = None;
+                    let r = soumille::corpus::write_atomically(path, |w| {
+                        let s = soumille::corpus::fmt_stream(input, opts, &set, w, &mut err)?;
+                        let ok = s.failed == 0;
+                        sum = Some(s);
+                        Ok(ok)
+                    });
+                    r.map(|_| sum.unwrap_or_default())
+                }
+                _ => Err(io::Error::other("--write needs a file, not standard input")),
+            }
+        } else {
+            if k > 0 {
+                o.out.push(b'\n');
+            }
+            let mut w = EmitWriter { o: &mut o, emit };
+            soumille::corpus::fmt_stream(input, opts, &set, &mut w, &mut err)
+        };
+        o.err.extend_from_slice(&err);
+        let sum = match result {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = writeln!(o.err, "soumille: {name}: {e}");
+                Summary { files: 1, failed: 1, ..Summary::default() }
+            }
+        };
+        emit(&mut o, true);
+        sum
+    });
+    if let Some(p) = printer.progress() {
+        p.finish_and_clear();
+    }
+    if let Some(e) = printer.take_error() {
+        return Err(e);
+    }
+    Ok(outcome_of(sum.status()))
+}
+
+fn json_cmd(files: &[PathBuf], spans: bool, c: &CorpusArgs, d: Diagnostics) -> io::Result<Outcome> {
+    let Some((inputs, dirs, printer, set)) = corpus_setup(files, c, d, true) else { return Ok(Outcome::Failed) };
+    let compact = inputs.len() > 1 || dirs;
+    let sum = soumille::corpus::run_all(&inputs, &printer, |_, input, emit| {
+        let mut o = Output::default();
+        let mut err = Vec::new();
+        let result = {
+            let mut w = EmitWriter { o: &mut o, emit };
+            soumille::corpus::json_stream(input, spans, compact, &set, &mut w, &mut err)
+        };
+        o.err.extend_from_slice(&err);
+        let sum = match result {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = writeln!(o.err, "soumille: cannot read {}: {e}", input.name());
+                Summary { files: 1, failed: 1, ..Summary::default() }
+            }
+        };
+        emit(&mut o, true);
+        sum
+    });
+    if let Some(p) = printer.progress() {
+        p.finish_and_clear();
+    }
+    if let Some(e) = printer.take_error() {
+        return Err(e);
+    }
+    Ok(outcome_of(sum.status()))
 }

@@ -267,6 +267,8 @@ fn claimed(marks: &[Mark]) -> (u16, u16) {
 
 struct Books<'a> {
     out: Replay,
+    /// Keep every throw's step (`false`: flags and score only, see [`replay_books`]).
+    keep_steps: bool,
     src: Option<&'a str>,
     header: &'a Header,
     /// Schools each seat may claim (amounts), from the other's miscounts.
@@ -288,6 +290,13 @@ impl Books<'_> {
         self.out.flags.push(Flag::new(Some(t.number), kind, seat, message, span));
         self.out.flags.last_mut().expect("just pushed")
     }
+
+    /// Records a throw's step, when steps are kept.
+    fn step(&mut self, step: ThrowStep) {
+        if self.keep_steps {
+            self.out.steps.push(step);
+        }
+    }
 }
 
 /// The span of a list of marks in a throw (the first to the last), else the dice.
@@ -303,6 +312,16 @@ fn marks_span(spans: &Option<crate::notation::ThrowSpans>, opponent: bool) -> Op
 /// Replays a record (RULES.md §10, §11) and keeps its books (§8, §9). `src` (the text it
 /// was read from) lets flags point at the play or the marks.
 pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
+    replay_with(rec, header, src, true)
+}
+
+/// Like [`replay`], keeping no step (`steps` stays empty): the flags, the score, the end and
+/// the outcome only, for checking many records in little memory.
+pub fn replay_books(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
+    replay_with(rec, header, src, false)
+}
+
+fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
     use crate::notation::Game;
     if !matches!(header.game, Game::GrandTrictrac | Game::TrictracAEcrire) {
         // the other tables games of RULES.md §14 share the notation, not these rules
@@ -348,6 +367,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
     let queue_jetons = options.queue_jetons == crate::options::QueueJetons::Oui;
     let mut b = Books {
         out: Replay { has_claims, queue_jetons, ..Replay::default() },
+        keep_steps,
         src,
         header,
         due: [Vec::new(), Vec::new()],
@@ -586,7 +606,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
             score.wipe_points();
             pos = Position::opening(next_first);
             history = History::default();
-            b.out.steps.push(ThrowStep {
+            b.step(ThrowStep {
                 number: t.number,
                 seat: thrower,
                 dice: t.dice,
@@ -712,7 +732,7 @@ pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
         marked[opp.index()] = marked_o;
         let mut exp = expected;
         exp[thrower.index()] = owed;
-        b.out.steps.push(ThrowStep {
+        b.step(ThrowStep {
             number: t.number,
             seat: thrower,
             dice: t.dice,

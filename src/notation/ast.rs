@@ -61,6 +61,49 @@ impl Record {
         self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
     }
 
+    /// Moves every span `delta` bytes on: for a record read from a piece of a file, to make
+    /// its spans offsets in the whole file.
+    pub fn shift_spans(&mut self, delta: usize) {
+        let d = u32::try_from(delta).unwrap_or(u32::MAX);
+        let sh = |s: &mut Span| {
+            s.start = s.start.saturating_add(d);
+            s.end = s.end.saturating_add(d);
+        };
+        if let Some(s) = &mut self.span {
+            sh(s);
+        }
+        for t in &mut self.tags {
+            if let Some(ts) = &mut t.spans {
+                sh(&mut ts.whole);
+                sh(&mut ts.name);
+                sh(&mut ts.value);
+            }
+        }
+        for t in &mut self.throws {
+            if let Some(s) = &mut t.span {
+                sh(s);
+            }
+            if let Some(ts) = &mut t.spans {
+                let ThrowSpans {
+                    whole,
+                    number,
+                    seat,
+                    dice,
+                    marks,
+                    holes,
+                    decision,
+                    play,
+                    opponent_marks,
+                    opponent_holes,
+                } = &mut **ts;
+                for s in [whole, number, seat, dice, holes, decision, play, opponent_holes].into_iter().flatten() {
+                    sh(s);
+                }
+                marks.iter_mut().chain(opponent_marks.iter_mut()).for_each(sh);
+            }
+        }
+    }
+
     /// Removes every span, as records read from JSON have none.
     pub fn strip_spans(&mut self) {
         self.span = None;

@@ -8,9 +8,11 @@ pub mod error;
 pub mod header;
 pub mod parser;
 pub mod printer;
+pub mod stream;
 
 pub use ast::*;
-pub use error::{line_column, FileErrors, SyntaxError};
+pub use error::{escape_controls, line_column, FileErrors, Locator, Place, SyntaxError};
 pub use header::{Game, Header, ResultBredouille, ResultClaim};
 pub use parser::{read, read_bytes, records, ReadRecord, Records};
 pub use printer::{print_record, print_records, PrintOptions};
+pub use stream::{stream_records, StreamEnd, StreamRecord, Unreadable};

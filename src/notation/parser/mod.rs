@@ -145,6 +145,20 @@ pub struct Records<'a> {
     last_len: usize,
 }
 
+impl Records<'_> {
+    /// Where the next record starts: the byte offset in the text of what is not read yet.
+    pub fn offset(&self) -> usize {
+        self.c.off(self.i)
+    }
+
+    /// Whether the last record returned ended at the end of the text (rather than at the
+    /// tag that starts the next one): in a text that is only the first part of a file, that
+    /// record may go on in the rest.
+    pub fn at_end(&self) -> bool {
+        self.done
+    }
+}
+
 /// Reads a text without the fast path for plain throws: for checking that both agree.
 #[doc(hidden)]
 pub fn read_without_fast_path(src: &str) -> Vec<ReadRecord> {

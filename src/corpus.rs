@@ -1,0 +1,790 @@
+//! Corpus tools (issue 7): many files and directories, one record at a time, files in
+//! parallel with their results printed in the order given, and a summary.
+//!
+//! Memory does not grow with the number of games: each file is streamed record by record
+//! ([`crate::notation::stream_records`]); `check` keeps no replay step; line numbers are
+//! found in one pass. A file's output is printed as it is made when its turn has come, and
+//! held (in memory) only while the files before it are still running.
+
+use crate::notation::error::{render_at, Locator, Place, Style};
+use crate::notation::{escape_controls, stream_records, PrintOptions, StreamEnd, SyntaxError};
+use crate::report::{ErrorEntry, FinalScore, GameReport};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{self, Read, Write};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// One input: standard input, a file, or a path that could not be listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// `-`.
+    Stdin,
+    /// A file (given, or found in a directory).
+    File(PathBuf),
+    /// A directory that could not be read, with why.
+    Unlisted(PathBuf, String),
+}
+
+impl Input {
+    /// The name shown for it.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "-".into(),
+            Input::File(p) | Input::Unlisted(p, _) => p.display().to_string(),
+        }
+    }
+
+    /// Its size in bytes, when known.
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Input::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+            _ => None,
+        }
+    }
+
+    /// Opens it for reading.
+    pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+        match self {
+            Input::Stdin => Ok(Box::new(io::stdin())),
+            Input::File(p) => Ok(Box::new(std::fs::File::open(p)?)),
+            Input::Unlisted(_, e) => Err(io::Error::other(e.clone())),
+        }
+    }
+}
+
+/// The inputs of `paths`: files as given, directories replaced by the `*.stn` files under
+/// them (recursively, each directory's entries in sorted order), `-` for standard input.
+/// Returns whether a directory was given.
+pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, bool) {
+    let mut out = Vec::new();
+    let mut dirs = false;
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Input::Stdin);
+        } else if p.is_dir() {
+            dirs = true;
+            walk(p, &mut out);
+        } else {
+            out.push(Input::File(p.clone()));
+        }
+    }
+    (out, dirs)
+}
+
+fn walk(dir: &Path, out: &mut Vec<Input>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            out.push(Input::Unlisted(dir.to_path_buf(), e.to_string()));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p.extension().is_some_and(|e| e == "stn") && p.is_file() {
+            out.push(Input::File(p));
+        }
+    }
+}
+
+/// What a run found, for one file or many.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    /// Files read (or tried).
+    pub files: usize,
+    /// Files read without error or flag.
+    pub clean: usize,
+    /// Files read without error, with flags.
+    pub flagged: usize,
+    /// Files that could not be read, or had syntax errors.
+    pub failed: usize,
+    /// Games (records with a tag or a throw).
+    pub games: usize,
+    /// Throws read.
+    pub throws: usize,
+    /// Bytes read.
+    pub bytes: u64,
+    /// Syntax errors (all of them, shown or not).
+    pub errors: usize,
+    /// Flags.
+    pub flags: usize,
+    /// Flags per kind (`fausse-case`, `ecole`, …).
+    pub flags_by_kind: BTreeMap<&'static str, usize>,
+    /// Fausses cases per rule.
+    pub flags_by_rule: BTreeMap<&'static str, usize>,
+    /// Wall-clock seconds of the run.
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// Adds another file's summary.
+    pub fn add(&mut self, o: &Summary) {
+        self.files += o.files;
+        self.clean += o.clean;
+        self.flagged += o.flagged;
+        self.failed += o.failed;
+        self.games += o.games;
+        self.throws += o.throws;
+        self.bytes += o.bytes;
+        self.errors += o.errors;
+        self.flags += o.flags;
+        for (k, v) in &o.flags_by_kind {
+            *self.flags_by_kind.entry(k).or_default() += v;
+        }
+        for (k, v) in &o.flags_by_rule {
+            *self.flags_by_rule.entry(k).or_default() += v;
+        }
+    }
+
+    /// The exit status of CLI.md: 0 clean, 1 flagged, 2 failed.
+    pub fn status(&self) -> u8 {
+        if self.failed > 0 {
+            2
+        } else if self.flagged > 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// One paragraph for people: files, games, throws, flags by kind and rule, errors, time.
+    pub fn text(&self) -> String {
+        let s = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let mut t = format!(
+            "{}, {}, {}: {} clean, {} flagged, {} failed",
+            s(self.files, "file"),
+            s(self.games, "game"),
+            s(self.throws, "throw"),
+            self.clean,
+            self.flagged,
+            self.failed
+        );
+        t.push_str(&format!("; {}", s(self.flags, "flag")));
+        if !self.flags_by_kind.is_empty() {
+            let kinds: Vec<String> = self.flags_by_kind.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            t.push_str(&format!(" ({})", kinds.join(", ")));
+        }
+        if !self.flags_by_rule.is_empty() {
+            let rules: Vec<String> = self.flags_by_rule.iter().map(|(k, v)| format!("{k} {v}")).collect();
+            t.push_str(&format!("; fausses cases by rule: {}", rules.join(", ")));
+        }
+        t.push_str(&format!("; {}", s(self.errors, "syntax error")));
+        t.push_str(&format!("; {:.2} s\n", self.seconds));
+        t
+    }
+}
+
+/// Whether to colour: `--color` (`Some(true)` always, `Some(false)` never, `None` auto),
+/// whether stderr is a terminal, and the `NO_COLOR` variable (set and not empty: no colour
+/// unless asked for with `--color always`).
+pub fn colour(choice: Option<bool>, terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+    match choice {
+        Some(c) => c,
+        None => terminal && no_color.is_none_or(|v| v.is_empty()),
+    }
+}
+
+/// What a file's run writes: to stdout and to stderr.
+#[derive(Debug, Default)]
+pub struct Output {
+    /// For stdout.
+    pub out: Vec<u8>,
+    /// For stderr.
+    pub err: Vec<u8>,
+}
+
+impl Output {
+    fn len(&self) -> usize {
+        self.out.len() + self.err.len()
+    }
+}
+
+/// Prints the outputs of files run in parallel in the order of the files: a file's output
+/// goes out as it is made once every file before it is done; until then it waits.
+pub struct Printer {
+    state: Mutex<State>,
+    quiet: bool,
+    progress: Option<indicatif::ProgressBar>,
+}
+
+struct State {
+    next: usize,
+    waiting: BTreeMap<usize, (Output, bool)>,
+    error: Option<io::Error>,
+}
+
+impl Printer {
+    /// A printer; `quiet` prints nothing; `progress` is drawn on stderr.
+    pub fn new(quiet: bool, progress: Option<indicatif::ProgressBar>) -> Printer {
+        Printer { state: Mutex::new(State { next: 0, waiting: BTreeMap::new(), error: None }), quiet, progress }
+    }
+
+    /// The progress bar.
+    pub fn progress(&self) -> Option<&indicatif::ProgressBar> {
+        self.progress.as_ref()
+    }
+
+    fn write(&self, o: &Output) -> io::Result<()> {
+        if self.quiet {
+            return Ok(());
+        }
+        let go = || -> io::Result<()> {
+            if !o.err.is_empty() {
+                let mut e = io::stderr().lock();
+                e.write_all(&o.err)?;
+                e.flush()?;
+            }
+            if !o.out.is_empty() {
+                let mut s = io::stdout().lock();
+                s.write_all(&o.out)?;
+                s.flush()?;
+            }
+            Ok(())
+        };
+        match &self.progress {
+            Some(p) => p.suspend(go),
+            None => go(),
+        }
+    }
+
+    /// File `k` made `o` (cleared when printed); `done`: it has finished.
+    pub fn emit(&self, k: usize, o: &mut Output, done: bool) {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if st.error.is_some() {
+            o.out.clear();
+            o.err.clear();
+            return;
+        }
+        if st.next != k {
+            if done {
+                st.waiting.insert(k, (std::mem::take(o), true));
+            }
+            return;
+        }
+        if let Err(e) = self.write(o) {
+            st.error = Some(e);
+        }
+        o.out.clear();
+        o.err.clear();
+        if done {
+            st.next += 1;
+            loop {
+                let n = st.next;
+                let Some((w, true)) = st.waiting.remove(&n) else { break };
+                if st.error.is_none() {
+                    if let Err(e) = self.write(&w) {
+                        st.error = Some(e);
+                    }
+                }
+                st.next += 1;
+            }
+        }
+    }
+
+    /// Writes `o` at once (before or after the files).
+    pub fn direct(&self, o: &Output) -> io::Result<()> {
+        self.write(o)
+    }
+
+    /// The first write error (a closed pipe).
+    pub fn take_error(&self) -> Option<io::Error> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).error.take()
+    }
+}
+
+/// Holding a file's output while the files before it run: flushed at this size when its
+/// turn has come.
+const FLUSH: usize = 64 << 10;
+
+/// Runs `each` on every input in parallel (rayon), in input order as far as the threads
+/// allow, and adds up the summaries.
+pub fn run_all(
+    inputs: &[Input],
+    printer: &Printer,
+    each: impl Fn(usize, &Input, &mut dyn FnMut(&mut Output, bool)) -> Summary + Sync,
+) -> Summary {
+    use rayon::prelude::*;
+    let total = Mutex::new(Summary::default());
+    inputs.iter().enumerate().par_bridge().for_each(|(k, input)| {
+        let mut emit = |o: &mut Output, done: bool| {
+            if done || o.len() > FLUSH {
+                printer.emit(k, o, done)
+            }
+        };
+        let s = each(k, input, &mut emit);
+        if let Some(p) = printer.progress() {
+            if input.size().is_none() {
+                p.inc(0);
+            }
+        }
+        total.lock().unwrap_or_else(|e| e.into_inner()).add(&s);
+    });
+    total.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// How a command reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// The drawing of diagnostics.
+    pub style: Style,
+    /// Syntax errors (and flag diagnostics) shown per file; 0: all.
+    pub max_errors: usize,
+    /// JSON rather than text.
+    pub json: bool,
+}
+
+/// Counts what is shown against `--max-errors`.
+struct Shown {
+    max: usize,
+    shown: usize,
+    more: usize,
+}
+
+impl Shown {
+    fn take(&mut self) -> bool {
+        if self.max == 0 || self.shown < self.max {
+            self.shown += 1;
+            true
+        } else {
+            self.more += 1;
+            false
+        }
+    }
+}
+
+fn plural(n: usize, w: &str) -> String {
+    format!("{n} {w}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Renders a file-level error (unreadable bytes) with the context the stream kept.
+fn unreadable_report(end: &StreamEnd, name: &str, st: Style, out: &mut Vec<u8>) -> (SyntaxError, Place) {
+    let u = end.unreadable.as_ref().expect("unreadable");
+    let mut e = u.error();
+    let place = end.end.unwrap_or(Place { line: 1, column: 1, line_start: Some(0) });
+    if let Some((ctx, p0, at)) = &end.context {
+        let mut loc = Locator::new(ctx, 0, *p0);
+        let place = loc.place(*at);
+        e.span = Some(crate::notation::Span::new(*at, *at + 3));
+        let mut s = String::new();
+        render_at(&mut s, name, ctx, place, &e, st);
+        out.extend_from_slice(s.as_bytes());
+    } else {
+        let mut s = String::new();
+        render_at(&mut s, name, "", place, &e, st);
+        out.extend_from_slice(s.as_bytes());
+    }
+    (e, place)
+}
+
+/// `check` of one file: every record read, replayed (without keeping its steps), its errors
+/// and flags written to `o` (text or the file's object of the JSON report) as it goes.
+pub fn check_file(
+    k: usize,
+    input: &Input,
+    set: &Settings,
+    progress: Option<&indicatif::ProgressBar>,
+    emit: &mut dyn FnMut(&mut Output, bool),
+) -> Summary {
+    let name = input.name();
+    let shown_name = escape_controls(&name).into_owned();
+    let mut sum = Summary { files: 1, ..Summary::default() };
+    let mut o = Output::default();
+    if set.json {
+        if k > 0 {
+            o.out.extend_from_slice(b",\n");
+        }
+        o.out.extend_from_slice(b"    {\"path\": ");
+        let _ = serde_json::to_writer(&mut o.out, &name);
+        o.out.extend_from_slice(b", \"games\": [");
+    }
+    let mut shown = Shown { max: set.max_errors, shown: 0, more: 0 };
+    let mut file_errors: Vec<ErrorEntry> = Vec::new();
+    let mut games_written = 0usize;
+    let mut failed = false;
+    let mut unreadable: Option<String> = None;
+    let result = input.open().and_then(|r| {
+        stream_records(r, |r| {
+            if let (Some(p), Some(sp)) = (progress, r.read.record.span) {
+                p.inc(u64::from(sp.end - sp.start));
+            }
+            let mut loc = r.locator();
+            let mut game = GameReport { throws: r.read.record.throws.len(), ..GameReport::default() };
+            for e in &r.read.errors {
+                sum.errors += 1;
+                failed = true;
+                if !shown.take() {
+                    continue;
+                }
+                let place = loc.place(e.span.map_or(0, |s| s.start as usize));
+                let mut s = String::new();
+                render_at(&mut s, &shown_name, r.text, place, e, set.style);
+                o.err.extend_from_slice(s.as_bytes());
+                let entry = ErrorEntry {
+                    line: place.line,
+                    column: place.column,
+                    message: format!("{}: {}", e.message, e.label),
+                };
+                if r.is_game() {
+                    game.errors.push(entry);
+                } else {
+                    file_errors.push(entry);
+                }
+            }
+            if !r.is_game() {
+                emit(&mut o, false);
+                return ControlFlow::Continue(());
+            }
+            sum.games += 1;
+            sum.throws += game.throws;
+            if r.read.errors.is_empty() {
+                let rp = crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text));
+                game.final_score = Some(FinalScore::from(&rp.score));
+                for f in &rp.flags {
+                    sum.flags += 1;
+                    *sum.flags_by_kind.entry(f.kind.name()).or_default() += 1;
+                    if let Some(rule) = f.rule {
+                        *sum.flags_by_rule.entry(rule.name()).or_default() += 1;
+                    }
+                    if set.json {
+                        continue;
+                    }
+                    let place = f.span.map(|s| loc.place(s.start as usize));
+                    let at = match place {
+                        Some(p) => format!("{shown_name}:{}:{}", p.line, p.column),
+                        None => shown_name.clone(),
+                    };
+                    let _ = writeln!(o.out, "  {at}: {}: {}", f.what(), escape_controls(&f.message));
+                    if shown.take() {
+                        let mut s = String::new();
+                        let d = f.diagnostic();
+                        let p = place.unwrap_or(r.start);
+                        render_at(&mut s, &shown_name, r.text, p, &d, set.style);
+                        o.err.extend_from_slice(s.as_bytes());
+                    }
+                }
+                game.flags = rp.flags;
+            }
+            if set.json {
+                if games_written > 0 {
+                    o.out.push(b',');
+                }
+                o.out.extend_from_slice(b"\n      ");
+                let _ = serde_json::to_writer(&mut o.out, &game);
+                games_written += 1;
+            }
+            emit(&mut o, false);
+            ControlFlow::Continue(())
+        })
+    });
+    let mut first_line = String::new();
+    match result {
+        Err(e) => {
+            failed = true;
+            sum.errors += 1;
+            let _ = writeln!(o.err, "soumille: cannot read {shown_name}: {e}");
+            first_line = format!("{shown_name}: cannot be read: {e}");
+            unreadable = Some(e.to_string());
+        }
+        Ok(end) => {
+            sum.bytes = end.bytes;
+            if let Some(u) = &end.unreadable {
+                failed = true;
+                sum.errors += 1;
+                let mut err = Vec::new();
+                let (e, place) = unreadable_report(&end, &shown_name, set.style, &mut err);
+                if shown.take() {
+                    o.err.extend_from_slice(&err);
+                    file_errors.push(ErrorEntry { line: place.line, column: place.column, message: e.message.clone() });
+                }
+                let what = match u {
+                    crate::notation::Unreadable::NotUtf8(k) => format!("not UTF-8 text from byte {k} on"),
+                    crate::notation::Unreadable::Binary(k) => format!("binary data from byte {k} on"),
+                };
+                first_line = if sum.games > 0 {
+                    format!("{shown_name}: {what}, not read; ")
+                } else {
+                    format!("{shown_name}: {what}, not read: no game")
+                };
+            } else if end.records == 0 {
+                first_line = format!("{shown_name}: no record (the input is empty or holds only blanks)");
+                if set.json {
+                    unreadable = None;
+                }
+            }
+        }
+    }
+    if shown.more > 0 {
+        let _ = writeln!(
+            o.err,
+            "soumille: {shown_name}: … and {} more not shown (--max-errors {})",
+            shown.more, set.max_errors
+        );
+    }
+    if failed {
+        sum.failed = 1;
+    } else if sum.flags > 0 {
+        sum.flagged = 1;
+    } else {
+        sum.clean = 1;
+    }
+    if set.json {
+        o.out.extend_from_slice(if games_written > 0 { b"\n    ]" } else { b"]" });
+        if !file_errors.is_empty() {
+            o.out.extend_from_slice(b", \"errors\": ");
+            let _ = serde_json::to_writer(&mut o.out, &file_errors);
+        }
+        if shown.more > 0 {
+            let _ = write!(o.out, ", \"not_shown\": {}", shown.more);
+        }
+        if let Some(u) = &unreadable {
+            o.out.extend_from_slice(b", \"unreadable\": ");
+            let _ = serde_json::to_writer(&mut o.out, u);
+        }
+        let status = if failed {
+            "failed"
+        } else if sum.flags > 0 {
+            "flagged"
+        } else {
+            "clean"
+        };
+        let _ = write!(o.out, ", \"status\": \"{status}\"}}");
+    } else {
+        let mut line = first_line;
+        if line.is_empty() || line.ends_with("; ") {
+            let head = if line.is_empty() { format!("{shown_name}: ") } else { line };
+            line = format!("{head}{}, {}", plural(sum.games, "game"), plural(sum.throws, "throw"));
+            if sum.errors > 0 {
+                line.push_str(&format!(", {}", plural(sum.errors, "syntax error")));
+            }
+            if sum.flags > 0 {
+                line.push_str(&format!(", {}", plural(sum.flags, "flag")));
+            } else if !failed {
+                line.push_str(", clean");
+            }
+        }
+        line.push('\n');
+        o.out.extend_from_slice(line.as_bytes());
+    }
+    emit(&mut o, true);
+    sum
+}
+
+/// Streams the records of `input` into canonical STN, written to `w` (records separated
+/// by a blank line, as [`crate::notation::print_records`] does). Syntax errors are rendered
+/// into `err`. Returns the summary and whether the file read without error.
+pub fn fmt_stream(
+    input: &Input,
+    opts: PrintOptions,
+    set: &Settings,
+    w: &mut dyn Write,
+    err: &mut Vec<u8>,
+) -> io::Result<Summary> {
+    let name = escape_controls(&input.name()).into_owned();
+    let mut sum = Summary { files: 1, ..Summary::default() };
+    let mut shown = Shown { max: set.max_errors, shown: 0, more: 0 };
+    let mut first = true;
+    let mut werr: Option<io::Error> = None;
+    let end = stream_records(input.open()?, |r| {
+        let mut loc = r.locator();
+        for e in &r.read.errors {
+            sum.errors += 1;
+            if shown.take() {
+                let place = loc.place(e.span.map_or(0, |s| s.start as usize));
+                let mut s = String::new();
+                render_at(&mut s, &name, r.text, place, e, set.style);
+                err.extend_from_slice(s.as_bytes());
+            }
+        }
+        if r.is_game() {
+            sum.games += 1;
+            sum.throws += r.read.record.throws.len();
+        }
+        if sum.errors > 0 {
+            return ControlFlow::Continue(());
+        }
+        if !first {
+            if let Err(e) = w.write_all(b"\n") {
+                werr = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        first = false;
+        if let Err(e) = w.write_all(crate::notation::print_record(&r.read.record, opts).as_bytes()) {
+            werr = Some(e);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    })?;
+    if let Some(e) = werr {
+        return Err(e);
+    }
+    sum.bytes = end.bytes;
+    if end.unreadable.is_some() {
+        sum.errors += 1;
+        if shown.take() {
+            unreadable_report(&end, &name, set.style, err);
+        }
+    }
+    if shown.more > 0 {
+        let _ =
+            writeln!(err, "soumille: {name}: … and {} more not shown (--max-errors {})", shown.more, set.max_errors);
+    }
+    if sum.errors > 0 {
+        sum.failed = 1;
+    } else {
+        sum.clean = 1;
+    }
+    Ok(sum)
+}
+
+/// Streams the records of `input` as the JSON document of [`crate::json`] (pretty, as
+/// `json::to_string` prints it) or, `compact`, on one line. Spans (`--spans`) are offsets
+/// in the file.
+pub fn json_stream(
+    input: &Input,
+    spans: bool,
+    compact: bool,
+    set: &Settings,
+    w: &mut dyn Write,
+    err: &mut Vec<u8>,
+) -> io::Result<Summary> {
+    let name = escape_controls(&input.name()).into_owned();
+    let mut sum = Summary { files: 1, ..Summary::default() };
+    let mut shown = Shown { max: set.max_errors, shown: 0, more: 0 };
+    let mut n = 0usize;
+    let mut werr: Option<io::Error> = None;
+    let mut buf: Vec<u8> = Vec::new();
+    if compact {
+        w.write_all(b"{\"path\":")?;
+        serde_json::to_writer(&mut *w, &input.name()).map_err(io::Error::other)?;
+        write!(w, ",\"document\":{{\"schema_version\":{},\"records\":[", crate::json::SCHEMA_VERSION)?;
+    } else {
+        write!(w, "{{\n  \"schema_version\": {},\n  \"records\": [", crate::json::SCHEMA_VERSION)?;
+    }
+    let end = stream_records(input.open()?, |mut r| {
+        let mut loc = r.locator();
+        for e in &r.read.errors {
+            sum.errors += 1;
+            if shown.take() {
+                let place = loc.place(e.span.map_or(0, |s| s.start as usize));
+                let mut s = String::new();
+                render_at(&mut s, &name, r.text, place, e, set.style);
+                err.extend_from_slice(s.as_bytes());
+            }
+        }
+        if r.is_game() {
+            sum.games += 1;
+            sum.throws += r.read.record.throws.len();
+        }
+        if sum.errors > 0 {
+            return ControlFlow::Continue(());
+        }
+        if spans {
+            crate::notation::parser::fill_spans(r.text, &mut r.read);
+            r.read.record.shift_spans(r.base as usize);
+        } else {
+            r.read.record.strip_spans();
+        }
+        buf.clear();
+        let res = if compact {
+            if n > 0 {
+                buf.push(b',');
+            }
+            serde_json::to_writer(&mut buf, &r.read.record)
+        } else {
+            buf.extend_from_slice(if n > 0 { b",\n    " } else { b"\n    " });
+            let mut pretty = Vec::new();
+            let res = serde_json::to_writer_pretty(&mut pretty, &r.read.record);
+            for (k, line) in pretty.split(|&b| b == b'\n').enumerate() {
+                if k > 0 {
+                    buf.extend_from_slice(b"\n    ");
+                }
+                buf.extend_from_slice(line);
+            }
+            res
+        };
+        if let Err(e) = res.map_err(io::Error::other).and_then(|_| w.write_all(&buf)) {
+            werr = Some(e);
+            return ControlFlow::Break(());
+        }
+        n += 1;
+        ControlFlow::Continue(())
+    })?;
+    if let Some(e) = werr {
+        return Err(e);
+    }
+    if compact {
+        w.write_all(b"]}}\n")?;
+    } else if n > 0 {
+        w.write_all(b"\n  ]\n}\n")?;
+    } else {
+        w.write_all(b"]\n}\n")?;
+    }
+    sum.bytes = end.bytes;
+    if end.unreadable.is_some() {
+        sum.errors += 1;
+        if shown.take() {
+            unreadable_report(&end, &name, set.style, err);
+        }
+    }
+    if shown.more > 0 {
+        let _ =
+            writeln!(err, "soumille: {name}: … and {} more not shown (--max-errors {})", shown.more, set.max_errors);
+    }
+    if sum.errors > 0 {
+        sum.failed = 1;
+    } else {
+        sum.clean = 1;
+    }
+    Ok(sum)
+}
+
+/// Writes `fill`'s bytes to `path` safely: into a temporary file in the folder of the file
+/// `path` names (following symbolic links, so that a link stays a link and its target is
+/// rewritten), then renamed onto it. On an error (or when `fill` says `false`) the
+/// temporary file is removed and the file is left as it was.
+pub fn write_atomically(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<bool>) -> io::Result<bool> {
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.soumille-{}.tmp", std::process::id()));
+    let result = (|| {
+        let f = std::fs::File::create(&tmp)?;
+        let mut bw = io::BufWriter::new(f);
+        if !fill(&mut bw)? {
+            return Ok(false);
+        }
+        let f = bw.into_inner().map_err(|e| e.into_error())?;
+        f.sync_all()?;
+        if let Ok(meta) = std::fs::metadata(&target) {
+            let _ = std::fs::set_permissions(&tmp, meta.permissions());
+        }
+        std::fs::rename(&tmp, &target)?;
+        Ok(true)
+    })();
+    if !matches!(result, Ok(true)) {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_follows_the_flag_then_no_color_then_the_terminal() {
+        use std::ffi::OsStr;
+        assert!(colour(Some(true), false, Some(OsStr::new("1"))));
+        assert!(!colour(Some(false), true, None));
+        assert!(colour(None, true, None));
+        assert!(colour(None, true, Some(OsStr::new(""))));
+        assert!(!colour(None, true, Some(OsStr::new("1"))));
+        assert!(!colour(None, false, None));
+    }
+}

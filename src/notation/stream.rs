@@ -1,0 +1,292 @@
+//! Reading a file record by record through one reusable buffer: memory bounded by the
+//! largest record, not by the file (issue 7). Each record comes with the text its spans
+//! point into and the place in the file where that text starts.
+
+use super::error::{Locator, Place, SyntaxError};
+use super::parser::{records, ReadRecord};
+use super::Span;
+use std::io::{self, Read};
+use std::ops::ControlFlow;
+
+/// How far around a bad byte its context is looked for.
+const NEAR: usize = 1024;
+
+/// How many bytes are read at a time.
+const CHUNK: usize = 256 << 10;
+
+/// One record of a file as streamed.
+pub struct StreamRecord<'a> {
+    /// The record, its header and its syntax errors; spans are offsets in `text`.
+    pub read: ReadRecord,
+    /// The text the record's spans point into (a piece of the file).
+    pub text: &'a str,
+    /// The byte offset in the file of `text[0]`.
+    pub base: u64,
+    /// Where the record starts (`read.record.span.start`) in the file.
+    pub start: Place,
+    /// 1-based number of the record in the file.
+    pub number: usize,
+}
+
+impl<'a> StreamRecord<'a> {
+    /// A locator for offsets in `text` within this record (lines and columns in the file).
+    pub fn locator(&self) -> Locator<'a> {
+        let from = self.read.record.span.map_or(0, |s| s.start as usize);
+        Locator::new(self.text, from, self.start)
+    }
+
+    /// Whether the record holds anything of a game: a tag or a throw. A piece of text with
+    /// neither (stray words, an unclosed comment) is reported as errors, not as a game.
+    pub fn is_game(&self) -> bool {
+        !self.read.record.tags.is_empty() || !self.read.record.throws.is_empty()
+    }
+}
+
+/// Why reading stopped before the end of a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// Bytes that are not UTF-8, at this file offset.
+    NotUtf8(u64),
+    /// A NUL byte: binary data, not text, at this file offset.
+    Binary(u64),
+}
+
+impl Unreadable {
+    /// The file offset.
+    pub fn offset(&self) -> u64 {
+        match *self {
+            Unreadable::NotUtf8(k) | Unreadable::Binary(k) => k,
+        }
+    }
+
+    /// The error to report.
+    pub fn error(&self) -> SyntaxError {
+        match *self {
+            Unreadable::NotUtf8(k) => SyntaxError::new(
+                None,
+                format!("the file is not valid UTF-8 (bad byte at offset {k}); nothing after it is read"),
+                "expected UTF-8 text",
+            )
+            .with_help("STN files are UTF-8; re-save the file as UTF-8"),
+            Unreadable::Binary(k) => SyntaxError::new(
+                None,
+                format!("binary data, not text (a NUL byte at offset {k}); nothing after it is read"),
+                "expected STN text",
+            ),
+        }
+    }
+}
+
+/// What streaming a file found besides its records.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StreamEnd {
+    /// Bytes read.
+    pub bytes: u64,
+    /// Records handed to the visitor.
+    pub records: usize,
+    /// Where reading stopped on bytes that are not text.
+    pub unreadable: Option<Unreadable>,
+    /// The place of the end of what was read (for an error there).
+    pub end: Option<Place>,
+    /// The visitor stopped the reading.
+    pub stopped: bool,
+    /// With `unreadable`: the lines around the bad byte (read lossily), the place of their
+    /// start, and the bad byte's offset in them, to show where it is.
+    pub context: Option<(String, Place, usize)>,
+}
+
+/// Reads `input` record by record, handing each to `visit` (which may stop the reading with
+/// `ControlFlow::Break`). Memory: one buffer as large as the largest record plus [`CHUNK`].
+pub fn stream_records<R: Read>(
+    mut input: R,
+    mut visit: impl FnMut(StreamRecord<'_>) -> ControlFlow<()>,
+) -> io::Result<StreamEnd> {
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * 2);
+    // buf[..valid] is checked UTF-8 text; buf[valid..] bytes read but not yet checked
+    let mut valid = 0usize;
+    // buf[..filled] read from the input
+    let mut filled = 0usize;
+    let mut eof = false;
+    let mut base: u64 = 0;
+    // the place of buf[0] in the file
+    let mut place = Place { line: 1, column: 1, line_start: Some(0) };
+    let mut end = StreamEnd::default();
+    let mut want = CHUNK;
+    loop {
+        // fill: at least `want` checked bytes, or the end of the input
+        while !eof && valid < want {
+            if buf.len() < want + CHUNK {
+                buf.resize(want + CHUNK, 0);
+            }
+            let n = loop {
+                match input.read(&mut buf[filled..]) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            };
+            filled += n;
+            end.bytes += n as u64;
+            if n == 0 {
+                eof = true;
+            }
+            // check what is new
+            let new = &buf[valid..filled];
+            let nul = memchr::memchr(0, new);
+            let upto = nul.unwrap_or(new.len());
+            match std::str::from_utf8(&new[..upto]) {
+                Ok(_) => valid += upto,
+                Err(e) => {
+                    let incomplete = e.error_len().is_none() && nul.is_none() && !eof;
+                    valid += e.valid_up_to();
+                    if !incomplete {
+                        end.unreadable = Some(Unreadable::NotUtf8(base + valid as u64));
+                        eof = true;
+                    }
+                    continue;
+                }
+            }
+            if nul.is_some() {
+                end.unreadable = Some(Unreadable::Binary(base + valid as u64));
+                eof = true;
+            }
+        }
+        let text = std::str::from_utf8(&buf[..valid]).expect("checked");
+        let mut it = records(text);
+        let mut consumed = 0usize;
+        let mut loc = Locator::new(text, 0, place);
+        let mut need_more = false;
+        while let Some(read) = it.next() {
+            if it.at_end() && !eof {
+                need_more = true;
+                break;
+            }
+            if it.at_end() && end.unreadable.is_some() {
+                // the record the bad bytes cut: not a record
+                break;
+            }
+            let start_off = read.record.span.map_or(consumed, |s| s.start as usize);
+            let start = loc.place(start_off);
+            end.records += 1;
+            let r = StreamRecord { read, text, base, start, number: end.records };
+            consumed = it.offset();
+            if visit(r).is_break() {
+                end.stopped = true;
+                end.end = Some(loc.place(consumed));
+                return Ok(end);
+            }
+        }
+        if !need_more {
+            consumed = text.len();
+        }
+        let next_place = loc.place(consumed);
+        if eof && !need_more {
+            end.end = Some(next_place);
+            if end.unreadable.is_some() {
+                let bytes = &buf[..filled];
+                let back = valid.saturating_sub(NEAR);
+                let mut from = match memchr::memrchr(b'\n', &bytes[back..valid]) {
+                    Some(k) => back + k + 1,
+                    None => back,
+                };
+                if from > 0 {
+                    let back = (from - 1).saturating_sub(NEAR);
+                    from = memchr::memrchr(b'\n', &bytes[back..from - 1]).map_or(back, |k| back + k + 1);
+                }
+                while from < valid && !text.is_char_boundary(from) {
+                    from += 1;
+                }
+                let stop = (valid + NEAR).min(filled);
+                let to = memchr::memchr(b'\n', &bytes[valid..stop]).map_or(stop, |k| valid + k);
+                let ctx = String::from_utf8_lossy(&bytes[from..to]).into_owned();
+                end.context = Some((ctx, loc.place(from), valid - from));
+                end.end = Some(loc.place(valid));
+            }
+            return Ok(end);
+        }
+        if consumed == 0 {
+            // one record larger than the buffer: read more of it
+            want = valid + CHUNK;
+        } else {
+            want = CHUNK;
+        }
+        buf.copy_within(consumed..filled, 0);
+        filled -= consumed;
+        valid -= consumed;
+        base += consumed as u64;
+        place = Place { line_start: next_place.line_start.and_then(|k| k.checked_sub(consumed)), ..next_place };
+        if next_place.line_start == Some(consumed) {
+            place.line_start = Some(0);
+        }
+    }
+}
+
+/// Where a span of a streamed record stands in the file: its start's place, through `loc`.
+pub fn place_of(loc: &mut Locator<'_>, span: Option<Span>, fallback: Place) -> Place {
+    match span {
+        Some(s) => loc.place(s.start as usize),
+        None => fallback,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that gives a few bytes at a time, to cut records everywhere.
+    struct Trickle<'a>(&'a [u8], usize);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.1.min(self.0.len()).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn streamed_records_are_the_records_read_at_once() {
+        let games = crate::generate::games(40, 3);
+        let text = crate::notation::print_records(&games, Default::default());
+        let text = format!("{text}\n{{ a comment\n [not a tag] }}\n{text}");
+        let whole = crate::notation::read(&text);
+        for step in [7usize, 1000, 1 << 20] {
+            let mut got = Vec::new();
+            let end = stream_records(Trickle(text.as_bytes(), step), |r| {
+                let mut rec = r.read.record.clone();
+                rec.strip_spans();
+                let start = r.start;
+                let (l, c) =
+                    crate::notation::line_column(&text, r.base as usize + r.read.record.span.unwrap().start as usize);
+                assert_eq!((start.line, start.column), (l, c));
+                got.push(rec);
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+            assert_eq!(end.records, whole.len());
+            assert_eq!(end.bytes, text.len() as u64);
+            for (a, b) in got.iter().zip(&whole) {
+                let mut b = b.record.clone();
+                b.strip_spans();
+                assert_eq!(a, &b);
+            }
+        }
+    }
+
+    #[test]
+    fn bad_bytes_stop_the_reading() {
+        let end =
+            stream_records(&b"[Game \"grand-trictrac\"]\n1. 6-5 AF AG\n\xff\xfe"[..], |_| ControlFlow::Continue(()))
+                .unwrap();
+        assert_eq!(end.unreadable, Some(Unreadable::NotUtf8(37)));
+        // the record the bad bytes cut is not handed on; one before them is
+        assert_eq!(end.records, 0);
+        let two = b"[Game \"grand-trictrac\"]\n1. 6-5 AF AG\n[Game \"grand-trictrac\"]\n1. \xff";
+        let end = stream_records(&two[..], |_| ControlFlow::Continue(())).unwrap();
+        assert_eq!(end.records, 1);
+        assert!(end.context.is_some());
+        let end = stream_records(&b"\x00\x01binary"[..], |_| ControlFlow::Continue(())).unwrap();
+        assert_eq!(end.unreadable, Some(Unreadable::Binary(0)));
+        assert_eq!(end.records, 0);
+    }
+}
