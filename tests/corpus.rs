@@ -2,36 +2,10 @@
 //! reports of bad input, `--quiet`, colours, `--max-errors`, `fmt --write` through a link,
 //! escaped control characters, windowed long lines, `explain --batch` line for line.
 
+mod common;
+use common::{bin, run, run_stdin, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_soumille"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR")).env_remove("NO_COLOR");
-    c
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().unwrap()
-}
-
-fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child =
-        bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let t = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let o = child.wait_with_output().unwrap();
-    t.join().unwrap();
-    o
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use std::process::{Command, Output};
 
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -176,23 +150,20 @@ fn colours_follow_the_flag_and_no_color() {
     let o = bin().args(["--diagnostics", "graphical", "check", f]).env("NO_COLOR", "1").output().unwrap();
     assert!(!text(&o.stderr).contains("\x1b["));
     assert!(text(&o.stderr).contains("impossible die"));
-    // on a terminal (through script(1), when there is one): colours unless NO_COLOR
-    if Path::new("/usr/bin/script").exists() {
-        let cmd = format!("{} --diagnostics graphical check {f}", env!("CARGO_BIN_EXE_soumille"));
-        let tty = |no_color: bool| {
-            let mut c = Command::new("/usr/bin/script");
-            c.args(["-qec", &cmd, "/dev/null"]).current_dir(env!("CARGO_MANIFEST_DIR")).env_remove("NO_COLOR");
-            if no_color {
-                c.env("NO_COLOR", "1");
-            }
-            text(&c.output().unwrap().stdout)
-        };
-        let (coloured, plain) = (tty(false), tty(true));
-        if coloured.contains("impossible die") {
-            assert!(coloured.contains("\x1b["), "{coloured}");
-            assert!(!plain.contains("\x1b[") && plain.contains("impossible die"), "{plain}");
+    // on a terminal (through script(1), from Debian's essential bsdutils): colours unless NO_COLOR
+    assert!(Path::new("/usr/bin/script").exists(), "script(1) is needed: apt-get install bsdutils");
+    let cmd = format!("{} --diagnostics auto check {f}", env!("CARGO_BIN_EXE_soumille"));
+    let tty = |no_color: bool| {
+        let mut c = Command::new("/usr/bin/script");
+        c.args(["-qec", &cmd, "/dev/null"]).current_dir(env!("CARGO_MANIFEST_DIR")).env_remove("NO_COLOR");
+        if no_color {
+            c.env("NO_COLOR", "1");
         }
-    }
+        text(&c.output().unwrap().stdout)
+    };
+    let (coloured, plain) = (tty(false), tty(true));
+    assert!(coloured.contains("impossible die") && coloured.contains("\x1b["), "{coloured}");
+    assert!(!plain.contains("\x1b[") && plain.contains("impossible die"), "{plain}");
 }
 
 #[test]

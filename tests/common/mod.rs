@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 pub fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_soumille"))
+    let mut c = Command::new(env!("CARGO_BIN_EXE_soumille"));
+    c.current_dir(root()).env_remove("NO_COLOR");
+    c
 }
 
 pub fn root() -> PathBuf {
@@ -13,21 +15,22 @@ pub fn root() -> PathBuf {
 }
 
 pub fn run(args: &[&str]) -> Output {
-    bin().current_dir(root()).args(args).output().expect("binary runs")
+    bin().args(args).output().expect("binary runs")
 }
 
+/// Runs with `input` on standard input, written from a thread (large inputs do not block).
 pub fn run_stdin(args: &[&str], input: &[u8]) -> Output {
     use std::io::Write;
-    let mut child = bin()
-        .current_dir(root())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
+    let mut child =
+        bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let t = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let o = child.wait_with_output().unwrap();
+    t.join().unwrap();
+    o
 }
 
 pub fn text(b: &[u8]) -> String {
