@@ -633,7 +633,7 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
             continue;
         }
         // 3. the play; after the twelfth hole nothing more need be played (RULES.md §8)
-        let at_end_without_play = play.is_none() && tour_over;
+        let at_end_without_play = t.play.is_none() && tour_over;
         let play = match play {
             Some(p) => p,
             None if tour_over => RecordedPlay::Pass,
