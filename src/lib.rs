@@ -79,6 +79,7 @@ pub mod board;
 pub mod dice;
 pub mod explain;
 pub mod fausse_case;
+pub mod games;
 pub mod generate;
 pub mod jan;
 pub mod json;

@@ -1,0 +1,3 @@
+//! The games.
+
+pub mod grand_trictrac;
