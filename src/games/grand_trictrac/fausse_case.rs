@@ -83,18 +83,16 @@ pub struct FausseCase {
     pub message: String,
     /// The play could not be applied at all: the replay stops (RULES.md §10).
     pub fatal: bool,
+    /// The lawful plays the message suggests, nearest the recorded play first (all of them;
+    /// the message names three): for a must-fill or must-preserve fault those that fill or
+    /// keep the jan, for a corner taken par puissance those that take it naturally, else
+    /// every legal play.
+    pub lawful: Vec<Play>,
 }
 
-/// A recorded play judged against the legal plays.
-#[derive(Clone, Debug)]
-pub struct Judgement {
-    /// The position after the play as recorded (the turn passed), when it could be applied.
-    pub after: Option<Position>,
-    /// The fault, if the play is not lawful.
-    pub fault: Option<FausseCase>,
-    /// The legal play it is, when lawful (index into the legal plays).
-    pub legal: Option<Play>,
-}
+/// A recorded play judged against the legal plays: [`crate::games::Judged`] with Grand
+/// Trictrac's plays and faults.
+pub type Judgement = crate::games::Judged<Play, FausseCase>;
 
 fn letter_in(seat: Seat, p: usize, d: Dialect) -> char {
     Position::point(seat, p).letter(d)
@@ -117,16 +115,41 @@ pub fn some_plays(
     recorded: &str,
     filter: impl Fn(&Play) -> bool,
 ) -> String {
+    plays_text(
+        ordered_plays(plays, seat, dialect, recorded, filter)
+            .into_iter()
+            .map(|p| p.notation_in(seat, dialect))
+            .collect(),
+    )
+}
+
+/// The lawful plays that pass `filter`, those nearest the recorded play first, in the order
+/// [`some_plays`] names them.
+pub fn ordered_plays(
+    plays: &Plays,
+    seat: Seat,
+    dialect: Dialect,
+    recorded: &str,
+    filter: impl Fn(&Play) -> bool,
+) -> Vec<Play> {
     let rec: Vec<&str> = recorded.split(' ').collect();
     let near = |n: &str| {
         n.split(' ')
             .map(|m| if rec.contains(&m) { 2 } else { usize::from(rec.iter().any(|r| r.get(..1) == m.get(..1))) })
             .sum::<usize>()
     };
-    let mut v: Vec<(usize, String)> =
-        plays.iter().filter(|p| filter(p)).map(|p| p.notation_in(seat, dialect)).map(|n| (near(&n), n)).collect();
+    let mut v: Vec<(usize, String, Play)> = plays
+        .iter()
+        .filter(|p| filter(p))
+        .map(|p| (p.notation_in(seat, dialect), *p))
+        .map(|(n, p)| (near(&n), n, p))
+        .collect();
     v.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    let v: Vec<String> = v.into_iter().map(|x| x.1).collect();
+    v.into_iter().map(|x| x.2).collect()
+}
+
+/// `AF AG, AF BG or 3 more`: the first three of a list of plays written out.
+fn plays_text(v: Vec<String>) -> String {
     let n = v.len();
     let mut s = v.into_iter().take(3).collect::<Vec<_>>().join(", ");
     if n > 3 {
@@ -156,41 +179,77 @@ pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, 
 /// [`judge`] with the board and the legal plays already computed. A lawful play costs no
 /// allocation: its result is looked up among the legal plays first.
 pub fn judge_with(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, dialect: Dialect) -> Judgement {
-    let pos = board.position();
-    let seat = pos.turn();
-    // the fast path: apply the moves and look the result up
-    {
-        let before = *pos.side(seat);
-        let mut side = before;
-        let mut ok = true;
-        let moves: &[Move] = match play {
-            RecordedPlay::Pass => &[],
-            RecordedPlay::Moves(m) => m,
-        };
-        for m in moves {
-            let f = Position::relative(seat, m.from);
-            let t = match m.to {
-                Target::Point(p) => Position::relative(seat, p),
-                Target::Off => OFF,
-            };
-            if side[f] == 0 || (t <= 24 && board.opp(t) > 0) || t <= f {
-                ok = false;
-                break;
-            }
-            side[f] -= 1;
-            side[t] += 1;
-        }
-        if ok {
-            if let Some(p) = key_from_sides(&before, &side).and_then(|k| legal.find(k)) {
-                return Judgement { after: Some(rebuild(pos, seat, &side)), fault: None, legal: Some(*p) };
-            }
-        }
-    }
-    judge_fault(board, legal, dice, play, dialect)
+    lawful(board.position(), legal, play).unwrap_or_else(|| judge_fault(board, legal, dice, play, dialect))
 }
 
-/// The full judgement of a play that is not lawful: which rule, and what was lawful.
+/// [`judge`] with the legal plays already computed: the [`Board`] is built only when the
+/// play is not lawful.
+pub fn judge_in(
+    pos: &Position,
+    rules: MoveRules,
+    legal: &Plays,
+    dice: Dice,
+    play: &RecordedPlay,
+    dialect: Dialect,
+) -> Judgement {
+    lawful(pos, legal, play).unwrap_or_else(|| judge_fault(&Board::new(pos, rules), legal, dice, play, dialect))
+}
+
+/// The fast path: apply the moves and look the result up among the legal plays.
+#[inline]
+fn lawful(pos: &Position, legal: &Plays, play: &RecordedPlay) -> Option<Judgement> {
+    let seat = pos.turn();
+    let before = *pos.side(seat);
+    let mut side = before;
+    let moves: &[Move] = match play {
+        RecordedPlay::Pass => &[],
+        RecordedPlay::Moves(m) => m,
+    };
+    for m in moves {
+        let f = Position::relative(seat, m.from);
+        let t = match m.to {
+            Target::Point(p) => Position::relative(seat, p),
+            Target::Off => OFF,
+        };
+        if side[f] == 0 || (t <= 24 && pos.opposing(seat, t) > 0) || t <= f {
+            return None;
+        }
+        side[f] -= 1;
+        side[t] += 1;
+    }
+    let p = key_from_sides(&before, &side).and_then(|k| legal.find(k))?;
+    Some(Judgement { after: Some(rebuild(pos, seat, &side)), fault: None, legal: Some(*p) })
+}
+
+/// The full judgement of a play that is not lawful: which rule, and the lawful plays the
+/// message suggests as structured facts.
 fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, dialect: Dialect) -> Judgement {
+    let mut j = judge_fault_text(board, legal, dice, play, dialect);
+    let seat = board.seat();
+    if let Some(f) = j.fault.as_mut() {
+        let played = recorded_text(play, dialect);
+        let full_after = j.after.map_or(0, |a| Position::full_jans(a.side(seat)));
+        f.lawful = match f.rule {
+            Rule::CornerByForceWhenNatural => ordered_plays(legal, seat, dialect, &played, |p| {
+                !p.par_puissance && p.len == 2 && p.steps().iter().all(|s| s.to as usize == OWN_CORNER)
+            }),
+            Rule::MustFill | Rule::MustPreserve => {
+                // the jan the message names: the first obligation the play missed
+                let missed = legal.obligations & !full_after;
+                let bit = [jans::PETIT, jans::GRAND, jans::RETOUR]
+                    .into_iter()
+                    .find(|b| missed & b != 0)
+                    .unwrap_or(jans::PETIT);
+                ordered_plays(legal, seat, dialect, &played, |p| p.full & bit != 0)
+            }
+            _ => ordered_plays(legal, seat, dialect, &played, |_| true),
+        };
+    }
+    j
+}
+
+/// The rule a play that is not lawful breaks, and the message saying what was lawful.
+fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, dialect: Dialect) -> Judgement {
     let letter = |seat: Seat, p: usize| letter_in(seat, p, dialect);
     let pos = board.position();
     let seat = pos.turn();
@@ -273,6 +332,7 @@ fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, di
                     suggest(&any)
                 ),
                 fatal: true,
+                lawful: Vec::new(),
             };
             return Judgement { after: None, fault: Some(fault), legal: None };
         }
@@ -286,6 +346,7 @@ fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, di
                     suggest(&any)
                 ),
                 fatal: true,
+                lawful: Vec::new(),
             };
             return Judgement { after: None, fault: Some(fault), legal: None };
         }
@@ -416,7 +477,7 @@ fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, di
     }
     let fault = |rule: Rule, message: String| Judgement {
         after: Some(after),
-        fault: Some(FausseCase { rule, message, fatal: false }),
+        fault: Some(FausseCase { rule, message, fatal: false, lawful: Vec::new() }),
         legal: None,
     };
     if let Some((r, m)) = structural {

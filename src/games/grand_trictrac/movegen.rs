@@ -104,6 +104,45 @@ impl Play {
         if self.len == 0 {
             return "-".into();
         }
+        let (pairs, n) = self.man_moves();
+        let pairs = &pairs[..n];
+        let mut out = String::with_capacity(6);
+        for (k, &(f, t)) in pairs.iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.push(Position::point(seat, f as usize).letter(dialect));
+            if t as usize >= OFF {
+                out.push('#');
+            } else {
+                out.push(Position::point(seat, t as usize).letter(dialect));
+            }
+        }
+        out
+    }
+
+    /// The play as the moves of a record (NOTATION.md §4), in the canonical order of
+    /// [`Play::notation`]: structured, in no alphabet.
+    pub fn moves(&self, seat: Seat) -> crate::notation::Play {
+        use crate::notation::{Move, Target};
+        if self.len == 0 {
+            return crate::notation::Play::Pass;
+        }
+        let (pairs, n) = self.man_moves();
+        crate::notation::Play::Moves(
+            pairs[..n]
+                .iter()
+                .map(|&(f, t)| Move {
+                    from: Position::point(seat, f as usize),
+                    rest: None,
+                    to: if t as usize >= OFF { Target::Off } else { Target::Point(Position::point(seat, t as usize)) },
+                })
+                .collect(),
+        )
+    }
+
+    /// Each man's move (from, to), a man moved by both dice once, sorted.
+    fn man_moves(&self) -> ([(u8, u8); 2], usize) {
         let (o, d) = self.endpoints();
         let mut pairs: [(u8, u8); 2] = [(0, 0); 2];
         let mut n = 0;
@@ -119,21 +158,8 @@ impl Play {
                 n += 1;
             }
         }
-        let pairs = &mut pairs[..n];
-        pairs.sort();
-        let mut out = String::with_capacity(6);
-        for (k, &(f, t)) in pairs.iter().enumerate() {
-            if k > 0 {
-                out.push(' ');
-            }
-            out.push(Position::point(seat, f as usize).letter(dialect));
-            if t as usize >= OFF {
-                out.push('#');
-            } else {
-                out.push(Position::point(seat, t as usize).letter(dialect));
-            }
-        }
-        out
+        pairs[..n].sort();
+        (pairs, n)
     }
 }
 
