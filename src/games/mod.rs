@@ -234,3 +234,49 @@ impl Games {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replay_sample(path: &str) -> Replay {
+        let text = std::fs::read_to_string(format!("{}/samples/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let r = &crate::notation::read(&text)[0];
+        crate::replay::replay(&r.record, &r.header, Some(&text))
+    }
+
+    #[test]
+    fn the_game_is_chosen_from_the_tag() {
+        let mut h = crate::notation::Header::of_tags(&[]).unwrap();
+        assert!(matches!(Games::of(&h), Games::GrandTrictrac(g) if !g.a_ecrire));
+        h.game = GameTag::TrictracAEcrire;
+        assert!(matches!(Games::of(&h), Games::GrandTrictrac(g) if g.a_ecrire));
+        h.game = GameTag::Backgammon;
+        assert!(matches!(Games::of(&h), Games::Unsupported(u) if !u.replayable() && u.tag() == GameTag::Backgammon));
+    }
+
+    #[test]
+    fn a_fausse_case_flag_carries_the_lawful_plays_its_message_names() {
+        let rp = replay_sample("lepeintre-teaching-game.stn");
+        let f = rp.flags.iter().find(|f| f.rule.is_some()).unwrap();
+        assert!(!f.plays.is_empty());
+        for p in f.plays.iter().take(3) {
+            let text = crate::fausse_case::recorded_text(p, Dialect::Soumille);
+            assert!(f.message.contains(&text), "{text} not in {}", f.message);
+        }
+    }
+
+    #[test]
+    fn an_ecole_flag_carries_the_jans_of_the_count() {
+        let rp = replay_sample("ecoles/par-moins.stn");
+        let ecoles: Vec<_> = rp.flags.iter().filter(|f| f.kind == crate::replay::FlagKind::Ecole).collect();
+        assert!(!ecoles.is_empty());
+        assert!(ecoles.iter().any(|f| !f.jans.is_empty()));
+        for f in ecoles {
+            let step = rp.steps.iter().find(|s| Some(s.number) == f.throw).unwrap();
+            let seat = f.seat.unwrap();
+            let want: Vec<_> = step.jans.iter().filter(|j| j.seat == seat).copied().collect();
+            assert_eq!(f.jans, want);
+        }
+    }
+}
