@@ -80,6 +80,7 @@ pub mod corpus;
 pub mod dice;
 pub mod explain;
 pub mod fausse_case;
+pub mod games;
 pub mod generate;
 pub mod jan;
 pub mod json;

@@ -4,15 +4,16 @@
 
 use crate::board::Seat;
 use crate::dice::Dice;
-use crate::fausse_case::{judge_with, Rule};
+use crate::fausse_case::Rule;
+use crate::games::{Game, Games, GrandTrictrac};
 use crate::jan::JanCode;
 use crate::notation::{
     parser::throw_spans, Decision, Header, Mark, Play as RecordedPlay, Record, ResultBredouille, ResultClaim, Span,
     Throw,
 };
-use crate::position::{MoveRules, Position};
+use crate::position::Position;
 use crate::score::{MarkOutcome, Score};
-use crate::scoring::{roll_jans, History, RollJans};
+use crate::scoring::{History, RollJans};
 use serde::Serialize;
 
 /// What a flag is about (CLI.md).
@@ -60,6 +61,14 @@ pub struct Flag {
     /// The school's amount: what the other seat may mark (écoles, fausses écoles).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub amount: Option<i64>,
+    /// The lawful plays a fausse case's message suggests, nearest the recorded play first
+    /// (all of them; the message names three). Not in the JSON (`schema_version` 1).
+    #[serde(skip)]
+    pub plays: Vec<RecordedPlay>,
+    /// The jans the count is about (écoles: what the throw is worth to the seat that
+    /// marked). Not in the JSON (`schema_version` 1).
+    #[serde(skip)]
+    pub jans: Vec<crate::scoring::Jan>,
     /// What is wrong, what was lawful or right.
     pub message: String,
     /// The bytes of the record it is about.
@@ -92,7 +101,19 @@ impl Flag {
 
     /// A flag of `kind` at `throw` (`None`: the record as a whole), with no rule or amounts.
     pub fn new(throw: Option<u32>, kind: FlagKind, seat: Option<Seat>, message: String, span: Option<Span>) -> Flag {
-        Flag { throw, kind, seat, rule: None, claimed: None, expected: None, amount: None, message, span }
+        Flag {
+            throw,
+            kind,
+            seat,
+            rule: None,
+            claimed: None,
+            expected: None,
+            amount: None,
+            plays: Vec::new(),
+            jans: Vec::new(),
+            message,
+            span,
+        }
     }
 
     /// The flag as a diagnostic with a label on the bytes it is about.
@@ -310,35 +331,48 @@ fn marks_span(spans: &Option<crate::notation::ThrowSpans>, opponent: bool) -> Op
 }
 
 /// Replays a record (RULES.md §10, §11) and keeps its books (§8, §9). `src` (the text it
-/// was read from) lets flags point at the play or the marks.
+/// was read from) lets flags point at the play or the marks. The game is chosen once, from
+/// the `Game` tag ([`Games::of`]).
 pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
-    replay_with(rec, header, src, true)
+    Games::of(header).replay(rec, header, src, true)
 }
 
 /// Like [`replay`], keeping no step (`steps` stays empty): the flags, the score, the end and
 /// the outcome only, for checking many records in little memory.
 pub fn replay_books(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
-    replay_with(rec, header, src, false)
+    Games::of(header).replay(rec, header, src, false)
 }
 
-fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
-    use crate::notation::Game;
-    if !matches!(header.game, Game::GrandTrictrac | Game::TrictracAEcrire) {
-        // the other tables games of RULES.md §14 share the notation, not these rules
-        let mut out = Replay::default();
-        if let Some(t) = rec.throws.first() {
-            let message = format!(
-                "{} records are read, printed and converted, but not replayed: the engine knows the rules of Grand Trictrac (and Trictrac à écrire) only",
-                header.game
-            );
-            out.flags.push(Flag::new(Some(t.number), FlagKind::NotReplayed, None, message, None));
-            out.stopped_at = Some(t.number);
-        }
-        return out;
+/// Replays a record under the rules of `game`, keeping each throw's step or not. A game the
+/// engine does not know ([`Game::replayable`]) gives one `not-replayed` flag at the first
+/// throw.
+pub fn replay_game<G: Game>(game: &G, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+    if game.replayable() {
+        return game.books(rec, header, src, keep_steps);
     }
-    let rules = MoveRules::from(&header.rules);
+    // the other tables games of RULES.md §14 share the notation, not these rules
+    let mut out = Replay::default();
+    if let Some(t) = rec.throws.first() {
+        let message = format!(
+            "{} records are read, printed and converted, but not replayed: the engine knows the rules of Grand Trictrac (and Trictrac à écrire) only",
+            game.tag()
+        );
+        out.flags.push(Flag::new(Some(t.number), FlagKind::NotReplayed, None, message, None));
+        out.stopped_at = Some(t.number);
+    }
+    out
+}
+
+/// Grand Trictrac's books: the replay of a record with its claims (RULES.md §8–§12).
+pub(crate) fn grand_trictrac_books(
+    game: &GrandTrictrac,
+    rec: &Record,
+    header: &Header,
+    src: Option<&str>,
+    keep_steps: bool,
+) -> Replay {
     let options = header.rules;
-    let a_ecrire = header.game == crate::notation::Game::TrictracAEcrire;
+    let a_ecrire = game.a_ecrire;
     let first = first_seat(rec, header);
     let mut pos = match &header.position {
         Some(setup) => Position::from_setup(setup).unwrap_or_else(|_| Position::opening(first)),
@@ -375,8 +409,7 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
     };
     let letters = header.letters;
     // the plays of each throw, in two lists reused from throw to throw
-    let mut dice_plays = Box::new(crate::position::Plays::new());
-    let mut legal = Box::new(crate::position::Plays::new());
+    let mut plays = Box::new(game.new_plays());
     for t in &rec.throws {
         // token spans, read again only when a flag needs them
         let spans_cell: std::cell::OnceCell<Option<crate::notation::ThrowSpans>> = std::cell::OnceCell::new();
@@ -397,13 +430,7 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
         }
         let before = pos;
         let score_before = score;
-        let mut throw_rules = rules;
-        throw_rules.privileges_left = 3u8.saturating_sub(history.privileges_used[thrower.index()]);
-        let board = crate::position::Board::new(&pos, throw_rules);
-        board.dice_plays_into(t.dice, &mut dice_plays);
-        let jans = roll_jans(&board, t.dice, &dice_plays, &history, &options);
-        legal.copy_from(&dice_plays);
-        legal.apply_jan_obligations();
+        let jans = game.roll(&pos, &history, t.dice, &mut plays);
         let mut expected = [0u16; 2];
         expected[thrower.index()] = jans.points_of(thrower);
         expected[opp.index()] = jans.points_of(opp);
@@ -411,10 +438,11 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
         // the play, judged first (a broken jan changes what the thrower may keep)
         let play: Option<RecordedPlay> = match &t.play {
             Some(p) => Some(p.clone()),
-            None if dice_plays.max_dice == 0 => Some(RecordedPlay::Pass),
+            None if plays.dice.max_dice == 0 => Some(RecordedPlay::Pass),
             None => None,
         };
-        let judged = if going { None } else { play.as_ref().map(|p| judge_with(&board, &legal, t.dice, p, letters)) };
+        let judged =
+            if going { None } else { play.as_ref().map(|p| game.judge(&pos, &history, t.dice, &plays, p, letters)) };
         if let Some(f) = judged.as_ref().and_then(|j| j.fault.as_ref()).filter(|f| f.fatal) {
             // a play that cannot be applied stops the replay before the throw's marks are
             // counted: the fausse case and one not-replayed flag at this throw (RULES.md §10)
@@ -427,6 +455,7 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
                 sp.as_ref().and_then(|s| s.play.or(s.dice)),
             );
             fl.rule = Some(f.rule);
+            fl.plays = f.lawful.iter().map(|p| p.moves(thrower)).collect();
             let rest = match rec.throws.last().map(|x| x.number).filter(|&n| n > t.number) {
                 Some(last) if last == t.number + 1 => format!("; throw {last} is not replayed"),
                 Some(last) => format!("; throws {}..{last} are not replayed", t.number + 1),
@@ -505,6 +534,7 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
                 claim_t.abs_diff(owed)
             };
             let f = b.flag(t, FlagKind::Ecole, Some(thrower), message, marks_span(&spans_of(), false));
+            f.jans = jans.iter().filter(|j| j.seat == thrower).copied().collect();
             f.claimed = Some(claim_t as i64);
             f.expected = Some(owed as i64);
             f.amount = Some(amount as i64);
@@ -555,9 +585,7 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
         let goes = decision == Some(Decision::Go);
         if goes {
             if tour_over && b.out.outcome.is_none() {
-                if let Some(w) = score.winner() {
-                    b.out.outcome = Some(outcome_of(&score, &score_before, w, &options));
-                }
+                b.out.outcome = game.outcome(&score, &score_before);
             }
             // va: the relève ends, nothing is played, the opponent marks nothing
             let (claim_o, _) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
@@ -654,7 +682,7 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
         let j = if at_end_without_play {
             None
         } else {
-            Some(judged.unwrap_or_else(|| judge_with(&board, &legal, t.dice, &play, letters)))
+            Some(judged.unwrap_or_else(|| game.judge(&pos, &history, t.dice, &plays, &play, letters)))
         };
         let lawful = j.as_ref().is_none_or(|j| j.fault.is_none());
         if let Some(f) = j.as_ref().and_then(|j| j.fault.as_ref()) {
@@ -666,11 +694,12 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
                 spans_of().and_then(|s| s.play.or(s.dice)),
             );
             fl.rule = Some(f.rule);
+            fl.plays = f.lawful.iter().map(|p| p.moves(thrower)).collect();
         }
         // a full jan de retour kept par privilège counts one of the three (provincial)
-        if let (Some(p), crate::options::Sortie::Provinciale) = (j.as_ref().and_then(|j| j.legal), rules.sortie) {
+        if let (Some(p), crate::options::Sortie::Provinciale) = (j.as_ref().and_then(|j| j.legal), game.rules.sortie) {
             if p.steps().iter().any(|s| s.to as usize == crate::position::OFF) {
-                let strict = crate::position::MoveRules { privileges_left: 0, ..throw_rules };
+                let strict = crate::position::MoveRules { privileges_left: 0, ..game.move_rules(&pos, &history) };
                 if crate::position::Board::new(&pos, strict).legal_plays(t.dice).find(p.key).is_none() {
                     history.privileges_used[thrower.index()] += 1;
                 }
@@ -703,6 +732,7 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
                 ),
                 marks_span(&spans_of(), true),
             );
+            f.jans = jans.iter().filter(|j| j.seat == opp).copied().collect();
             f.claimed = Some(claim_o as i64);
             f.expected = Some(owed_o as i64);
             f.amount = Some(amount as i64);
@@ -749,12 +779,8 @@ fn replay_with(rec: &Record, header: &Header, src: Option<&str>, keep_steps: boo
             score,
         });
         pos = after;
-        if !a_ecrire {
-            if let Some(w) = score.winner() {
-                if b.out.outcome.is_none() {
-                    b.out.outcome = Some(outcome_of(&score, &score_before, w, &options));
-                }
-            }
+        if b.out.outcome.is_none() {
+            b.out.outcome = game.outcome(&score, &score_before);
         }
     }
     b.out.end = Some(pos);
@@ -773,28 +799,6 @@ fn note_row(first: &mut [bool; 2], broken: &mut [bool; 2], seat: Seat, holes: u1
         broken[seat.other().index()] = true;
     }
     first[seat.index()] = true;
-}
-
-/// The outcome of a tour won by `w` with the throw that began at `before`.
-fn outcome_of(score: &Score, before: &Score, w: Seat, options: &crate::options::RuleOptions) -> Outcome {
-    let loser_holes = score.holes[w.other().index()];
-    // grande bredouille: the winner could still win it when the deciding throw began (or
-    // no hole had been won by anyone)
-    let could = before.can_grande(w) || before.holes == [0, 0];
-    let bredouille = if !could {
-        crate::score::Bredouille::None
-    } else if loser_holes == 0 {
-        crate::score::Bredouille::Grande
-    } else {
-        crate::score::Bredouille::GrandeWithPavillon
-    };
-    Outcome {
-        winner: w,
-        winner_holes: score.holes[w.index()],
-        loser_holes,
-        bredouille,
-        stakes: crate::score::winnings(options.gains, loser_holes, bredouille),
-    }
 }
 
 /// Checks a hole claim against the holes the marks gave (RULES.md §9): an under-claimed

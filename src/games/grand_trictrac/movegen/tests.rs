@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::explain::{parse_dice, parse_position_string};
+use crate::position::GRAND_TRICTRAC;
 
 fn plays_with(pos: &str, dice: &str, rules: MoveRules) -> Vec<String> {
     let p = parse_position_string(pos).unwrap_or_else(|e| panic!("{pos}: {e}"));

@@ -1,0 +1,163 @@
+//! Grand Trictrac (RULES.md), and Trictrac à écrire, its written-score match form (§12).
+//!
+//! * [`movegen`]: the legal plays of a roll (§2–§3): [`movegen::Board`], [`movegen::Plays`],
+//!   [`movegen::MoveRules`], the jans a seat can fill.
+//! * [`fausse_case`]: a recorded play judged, the rule it breaks (§10).
+//! * [`scoring`]: the jans of a roll, their ways and points (§4–§7).
+//! * [`score`]: points, holes, bredouille, pavillon, winnings, marqués (§8, §12).
+//!
+//! [`GrandTrictrac`] answers [`Game`] with them. Its books (the replay of a record with its
+//! claims: écoles, holes, tient/va, marqués) are `crate::replay`'s loop for now
+//! (docs/design.md).
+
+pub mod fausse_case;
+pub mod movegen;
+pub mod score;
+pub mod scoring;
+
+use super::{Game, Judged};
+use crate::board::{Dialect, Seat};
+use crate::dice::Dice;
+use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
+use crate::options::RuleOptions;
+use crate::position::Position;
+use crate::replay::{Outcome, Replay};
+use fausse_case::FausseCase;
+use movegen::{Board, MoveRules, Play, Plays};
+use score::{Bredouille, Score};
+use scoring::{roll_jans, History, RollJans};
+
+/// Grand Trictrac under the options of a `Rules` tag; `a_ecrire` for Trictrac à écrire.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GrandTrictrac {
+    /// The options (RULES.md §13).
+    pub options: RuleOptions,
+    /// The movement options, from `options`.
+    pub rules: MoveRules,
+    /// Trictrac à écrire: marqués of six holes instead of a tour of twelve (RULES.md §12).
+    pub a_ecrire: bool,
+}
+
+impl GrandTrictrac {
+    /// The game under `options`; `a_ecrire` for Trictrac à écrire.
+    pub fn new(options: RuleOptions, a_ecrire: bool) -> GrandTrictrac {
+        GrandTrictrac { options, rules: MoveRules::from(&options), a_ecrire }
+    }
+
+    /// The movement rules of a throw by the seat to throw in `pos`: the privileges of the
+    /// provincial sortie it has left this relève (three, less those `history` used).
+    #[inline]
+    pub fn move_rules(&self, pos: &Position, history: &History) -> MoveRules {
+        let mut rules = self.rules;
+        rules.privileges_left = 3u8.saturating_sub(history.privileges_used[pos.turn().index()]);
+        rules
+    }
+}
+
+impl Default for GrandTrictrac {
+    fn default() -> Self {
+        GrandTrictrac::new(RuleOptions::default(), false)
+    }
+}
+
+/// The plays of a Grand Trictrac roll: those the dice allow (from which the jans are
+/// counted, RULES.md §1) and the legal ones (after the jan obligations, §2).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RollPlays {
+    /// The plays the dice allow.
+    pub dice: Plays,
+    /// The legal plays: the dice plays that meet the most jan obligations.
+    pub legal: Plays,
+}
+
+impl Game for GrandTrictrac {
+    type Options = RuleOptions;
+    type Play = Play;
+    type Plays = RollPlays;
+    type State = History;
+    type Marks = RollJans;
+    type Fault = FausseCase;
+    type Score = Score;
+    type Outcome = Outcome;
+
+    fn tag(&self) -> GameTag {
+        if self.a_ecrire {
+            GameTag::TrictracAEcrire
+        } else {
+            GameTag::GrandTrictrac
+        }
+    }
+
+    fn options(&self) -> &RuleOptions {
+        &self.options
+    }
+
+    fn opening(&self, first: Seat) -> Position {
+        Position::opening(first)
+    }
+
+    fn new_plays(&self) -> RollPlays {
+        RollPlays::default()
+    }
+
+    #[inline]
+    fn legal_plays_into(&self, pos: &Position, state: &History, dice: Dice, out: &mut RollPlays) {
+        let board = Board::new(pos, self.move_rules(pos, state));
+        board.dice_plays_into(dice, &mut out.dice);
+        out.legal.copy_from(&out.dice);
+        out.legal.apply_jan_obligations();
+    }
+
+    #[inline]
+    fn roll(&self, pos: &Position, state: &History, dice: Dice, out: &mut RollPlays) -> RollJans {
+        let board = Board::new(pos, self.move_rules(pos, state));
+        board.dice_plays_into(dice, &mut out.dice);
+        let jans = roll_jans(&board, dice, &out.dice, state, &self.options);
+        out.legal.copy_from(&out.dice);
+        out.legal.apply_jan_obligations();
+        jans
+    }
+
+    #[inline]
+    fn judge(
+        &self,
+        pos: &Position,
+        state: &History,
+        dice: Dice,
+        legal: &RollPlays,
+        play: &RecordedPlay,
+        letters: Dialect,
+    ) -> Judged<Play, FausseCase> {
+        fausse_case::judge_in(pos, self.move_rules(pos, state), &legal.legal, dice, play, letters)
+    }
+
+    /// A tour ends at twelve holes (RULES.md §8); Trictrac à écrire's marqués are its books'.
+    fn outcome(&self, score: &Score, before: &Score) -> Option<Outcome> {
+        if self.a_ecrire {
+            return None;
+        }
+        let w = score.winner()?;
+        let loser_holes = score.holes[w.other().index()];
+        // grande bredouille: the winner could still win it when the deciding throw began (or
+        // no hole had been won by anyone)
+        let could = before.can_grande(w) || before.holes == [0, 0];
+        let bredouille = if !could {
+            Bredouille::None
+        } else if loser_holes == 0 {
+            Bredouille::Grande
+        } else {
+            Bredouille::GrandeWithPavillon
+        };
+        Some(Outcome {
+            winner: w,
+            winner_holes: score.holes[w.index()],
+            loser_holes,
+            bredouille,
+            stakes: score::winnings(self.options.gains, loser_holes, bredouille),
+        })
+    }
+
+    fn books(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+        crate::replay::grand_trictrac_books(self, rec, header, src, keep_steps)
+    }
+}

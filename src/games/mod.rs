@@ -1,0 +1,283 @@
+//! The games: one shared board model, and each game's rules behind one trait.
+//!
+//! Every tables game of the project (Grand Trictrac, and after it Jacquet, Moultezim,
+//! Backgammon and the Tric Trac of the 1982 booklet, GAMES.md) is played on the board of
+//! [`crate::position`]: two seats, 24 points named by letters, each seat's men counted along
+//! its own route ([`crate::position::Route`], GAMES.md §0.1), men borne off on relative point
+//! 25, two dice ([`crate::dice::Dice`]). What differs from game to game is the rules, and they
+//! are what a [`Game`] answers:
+//!
+//! * the legal plays of a roll ([`Game::legal_plays_into`]),
+//! * the rule a recorded play breaks, if any ([`Game::judge`]),
+//! * what a throw scores, per seat ([`Game::roll`], [`Game::play_marks`]),
+//! * when a game ends and what it is worth ([`Game::outcome`]),
+//! * its options, from the `Rules` tag ([`Game::options`]).
+//!
+//! A game's rules live in a module of its own named for it ([`grand_trictrac`]); the shared
+//! pieces (seats, points and letters, routes, dice, the record and its reader, the replay's
+//! output and flags, the renderers) know no game's rules. [`Games`] picks the game of a record
+//! once, from its `Game` tag; the replay is then generic over the game
+//! ([`crate::replay::replay_game`]).
+//!
+//! # Speed
+//!
+//! The engine is hot (every throw of every record replayed): dispatch is static. A caller
+//! generic over `G: Game` is compiled once per game, and [`Games`] is an enum, matched once
+//! per record, never per move. A game's plays of a roll are held in its own fixed-capacity
+//! list ([`Game::Plays`]), filled again and again without allocation.
+//!
+//! # How a new game plugs in
+//!
+//! 1. A module `src/games/NAME/` with the game's rules: its move generation over
+//!    [`crate::position::Position`] (with its route), its play type (a Jacquet, Moultezim or
+//!    Backgammon doublet is four moves, so [`Game::Play`] is the game's own, not Grand
+//!    Trictrac's two-step play), its faults (the rule names of GAMES.md §A.10, §D.10, §E.12),
+//!    its score and its options.
+//! 2. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
+//!    sends Jacquet, Moultezim, Backgammon and Tric Trac to [`Unsupported`], whose records are
+//!    read and printed but flagged `not-replayed`).
+//! 3. Its samples and tests next to Grand Trictrac's.
+
+pub mod grand_trictrac;
+
+use crate::board::{Dialect, Seat};
+use crate::dice::Dice;
+use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
+use crate::position::Position;
+use crate::replay::Replay;
+use std::fmt::Debug;
+
+pub use grand_trictrac::GrandTrictrac;
+
+/// A recorded play judged against the legal plays of its roll.
+#[derive(Clone, Debug)]
+pub struct Judged<P, F> {
+    /// The position after the play as recorded (the turn passed), when it could be applied.
+    pub after: Option<Position>,
+    /// The fault, if the play is not lawful: the rule broken and its facts.
+    pub fault: Option<F>,
+    /// The legal play it is, when lawful.
+    pub legal: Option<P>,
+}
+
+/// What a game must answer: its rules over the shared board model (see the [module
+/// docs](self)).
+///
+/// Everything a rule needs and the position does not show is the game's [`Game::State`]
+/// (Grand Trictrac: the relève's history, for the rare jans and the privileges of the
+/// provincial sortie). Everything counted is in the game's [`Game::Score`], so that one
+/// record replays the same way whatever reads it.
+///
+/// What the games of GAMES.md will need of it:
+///
+/// * **Plays.** §0.2: a play is a sequence of single-die moves, up to four on a doublet in
+///   Jacquet, Moultezim and Backgammon (two in Grand Trictrac and Tric Trac), a man may make
+///   several in a row resting on each point; a seat that can play nothing passes.
+///   [`Game::Play`] is the game's own type for that reason, and [`Game::Plays`] its
+///   fixed-capacity list.
+/// * **State.** Backgammon's men on the bar and Tric Trac's men on their start point are men
+///   of the position (the bar as a relative point of the route, GAMES.md §D.9 `@n`); the cube
+///   (value, owner), Tric Trac's series and the Jacquet postillon's release are state.
+/// * **Scores.** Grand Trictrac scores the roll before any man moves (§1 of RULES.md): its
+///   jans come with the legal plays, from [`Game::roll`]. Tric Trac scores the play itself
+///   (captures, men borne off, the pont, GAMES.md §E.9): [`Game::play_marks`]. Jacquet,
+///   Moultezim and Backgammon score nothing until the end.
+/// * **The end.** The first to bear off fifteen (Jacquet, Backgammon: 1, 2 or 3 times the
+///   cube), twelve points (Tric Trac, a partie worth 1 to 4), twelve holes (Grand Trictrac):
+///   [`Game::outcome`].
+/// * **Faults.** Each game names its own rules (GAMES.md §A.10, §D.10, §E.12):
+///   [`Game::Fault`], structured (rule, seat, the lawful plays); the reporting layer writes
+///   the words.
+pub trait Game {
+    /// The rule options of the `Rules` tag that this game reads (GAMES.md §F).
+    type Options: Copy + Debug + Default;
+    /// One legal play of a roll, identified by the position it leaves.
+    type Play: Copy + Debug;
+    /// The legal plays of one roll, in fixed capacity, reused from roll to roll.
+    type Plays;
+    /// What the rules need that the position does not show.
+    type State: Copy + Debug + Default;
+    /// What a throw scores, per seat, as facts (each item: what, whose, how many ways,
+    /// points, where).
+    type Marks;
+    /// The rule a recorded play breaks, with its facts.
+    type Fault: Debug;
+    /// The running score.
+    type Score: Copy + Debug + Default;
+    /// How a game (a tour, a partie) ended and what it is worth.
+    type Outcome: Copy + Debug;
+
+    /// The game's tag (`[Game "…"]`).
+    fn tag(&self) -> GameTag;
+
+    /// Its options.
+    fn options(&self) -> &Self::Options;
+
+    /// Whether the engine knows the game's rules: `false` gives the record a `not-replayed`
+    /// flag at its first throw, and nothing else.
+    fn replayable(&self) -> bool {
+        true
+    }
+
+    /// The opening position, `first` to throw.
+    fn opening(&self, first: Seat) -> Position;
+
+    /// An empty list of plays, to be filled by [`Game::legal_plays_into`] and reused.
+    fn new_plays(&self) -> Self::Plays;
+
+    /// Every legal play of `dice` for the seat to throw in `pos`, into `out` (passing, when
+    /// nothing can be played, is the one play with no move).
+    fn legal_plays_into(&self, pos: &Position, state: &Self::State, dice: Dice, out: &mut Self::Plays);
+
+    /// The legal plays of `dice` into `out`, and what the roll scores for each seat before
+    /// any man moves (Grand Trictrac's jans; nothing for games that score the play).
+    fn roll(&self, pos: &Position, state: &Self::State, dice: Dice, out: &mut Self::Plays) -> Self::Marks;
+
+    /// Adds what the play itself scores (Tric Trac's captures, men borne off, pont) to the
+    /// roll's `marks`. Nothing, for games whose throws score before the men move.
+    fn play_marks(&self, _pos: &Position, _state: &Self::State, _play: &Self::Play, _marks: &mut Self::Marks) {}
+
+    /// Judges a recorded play of `dice` against `legal` (as [`Game::roll`] or
+    /// [`Game::legal_plays_into`] left it for this position and roll). `letters` are the
+    /// record's, for the fault's message (until the messages are all written by the
+    /// reporting layer from the fault's facts, docs/design.md).
+    fn judge(
+        &self,
+        pos: &Position,
+        state: &Self::State,
+        dice: Dice,
+        legal: &Self::Plays,
+        play: &RecordedPlay,
+        letters: Dialect,
+    ) -> Judged<Self::Play, Self::Fault>;
+
+    /// Whether `score` ends the game, after the throw that began at `before`, and what it is
+    /// worth.
+    fn outcome(&self, score: &Self::Score, before: &Self::Score) -> Option<Self::Outcome>;
+
+    /// Replays a record under these rules, keeping the game's books (its claims: marks,
+    /// holes, decisions). Called by [`crate::replay::replay_game`] for a replayable game.
+    /// `keep_steps: false` keeps only the flags, the score and the end (for corpora).
+    fn books(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay;
+}
+
+/// A game whose rules the engine does not know yet: its records are read, printed and
+/// converted, and replaying one gives a single `not-replayed` flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    /// Which game.
+    pub tag: GameTag,
+}
+
+impl Game for Unsupported {
+    type Options = ();
+    type Play = ();
+    type Plays = ();
+    type State = ();
+    type Marks = ();
+    type Fault = ();
+    type Score = ();
+    type Outcome = ();
+
+    fn tag(&self) -> GameTag {
+        self.tag
+    }
+    fn options(&self) -> &() {
+        &()
+    }
+    fn replayable(&self) -> bool {
+        false
+    }
+    fn opening(&self, first: Seat) -> Position {
+        Position::opening(first)
+    }
+    fn new_plays(&self) {}
+    fn legal_plays_into(&self, _: &Position, _: &(), _: Dice, _: &mut ()) {}
+    fn roll(&self, _: &Position, _: &(), _: Dice, _: &mut ()) {}
+    fn judge(&self, _: &Position, _: &(), _: Dice, _: &(), _: &RecordedPlay, _: Dialect) -> Judged<(), ()> {
+        Judged { after: None, fault: None, legal: None }
+    }
+    fn outcome(&self, _: &(), _: &()) -> Option<()> {
+        None
+    }
+    fn books(&self, _: &Record, _: &Header, _: Option<&str>, _: bool) -> Replay {
+        Replay::default()
+    }
+}
+
+/// The game of a record, chosen once from its `Game` tag.
+#[derive(Clone, Copy, Debug)]
+pub enum Games {
+    /// Grand Trictrac, or Trictrac à écrire.
+    GrandTrictrac(GrandTrictrac),
+    /// A game whose rules are not implemented yet.
+    Unsupported(Unsupported),
+}
+
+impl Games {
+    /// The game of a record's header, with its options.
+    pub fn of(header: &Header) -> Games {
+        match header.game {
+            GameTag::GrandTrictrac | GameTag::TrictracAEcrire => {
+                Games::GrandTrictrac(GrandTrictrac::new(header.rules, header.game == GameTag::TrictracAEcrire))
+            }
+            tag @ (GameTag::Jacquet | GameTag::Moultezim | GameTag::Backgammon | GameTag::TricTrac) => {
+                Games::Unsupported(Unsupported { tag })
+            }
+        }
+    }
+
+    /// Replays a record under this game's rules.
+    pub fn replay(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+        match self {
+            Games::GrandTrictrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
+            Games::Unsupported(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replay_sample(path: &str) -> Replay {
+        let text = std::fs::read_to_string(format!("{}/samples/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let r = &crate::notation::read(&text)[0];
+        crate::replay::replay(&r.record, &r.header, Some(&text))
+    }
+
+    #[test]
+    fn the_game_is_chosen_from_the_tag() {
+        let mut h = crate::notation::Header::of_tags(&[]).unwrap();
+        assert!(matches!(Games::of(&h), Games::GrandTrictrac(g) if !g.a_ecrire));
+        h.game = GameTag::TrictracAEcrire;
+        assert!(matches!(Games::of(&h), Games::GrandTrictrac(g) if g.a_ecrire));
+        h.game = GameTag::Backgammon;
+        assert!(matches!(Games::of(&h), Games::Unsupported(u) if !u.replayable() && u.tag() == GameTag::Backgammon));
+    }
+
+    #[test]
+    fn a_fausse_case_flag_carries_the_lawful_plays_its_message_names() {
+        let rp = replay_sample("lepeintre-teaching-game.stn");
+        let f = rp.flags.iter().find(|f| f.rule.is_some()).unwrap();
+        assert!(!f.plays.is_empty());
+        for p in f.plays.iter().take(3) {
+            let text = crate::fausse_case::recorded_text(p, Dialect::Soumille);
+            assert!(f.message.contains(&text), "{text} not in {}", f.message);
+        }
+    }
+
+    #[test]
+    fn an_ecole_flag_carries_the_jans_of_the_count() {
+        let rp = replay_sample("ecoles/par-moins.stn");
+        let ecoles: Vec<_> = rp.flags.iter().filter(|f| f.kind == crate::replay::FlagKind::Ecole).collect();
+        assert!(!ecoles.is_empty());
+        assert!(ecoles.iter().any(|f| !f.jans.is_empty()));
+        for f in ecoles {
+            let step = rp.steps.iter().find(|s| Some(s.number) == f.throw).unwrap();
+            let seat = f.seat.unwrap();
+            let want: Vec<_> = step.jans.iter().filter(|j| j.seat == seat).copied().collect();
+            assert_eq!(f.jans, want);
+        }
+    }
+}
