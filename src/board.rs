@@ -208,7 +208,7 @@ impl Point {
     }
 
     /// All 24 points in board order A → &.
-    pub fn all() -> impl Iterator<Item = Point> {
+    pub fn all() -> impl DoubleEndedIterator<Item = Point> {
         (1..=24).map(Point)
     }
 }
@@ -290,29 +290,42 @@ impl Setup {
 
     /// Field 1 of a position string: `top/bottom` men in board order, borne-off last.
     pub fn men_field(&self, dialect: Dialect) -> String {
-        let mut s = String::with_capacity(32);
+        let mut out = Vec::with_capacity(32);
+        self.write_men_field(dialect, &mut out);
+        String::from_utf8(out).expect("letters and digits are ASCII")
+    }
+
+    /// [`Setup::men_field`] appended to `out`, allocating nothing more.
+    pub fn write_men_field(&self, dialect: Dialect, out: &mut Vec<u8>) {
+        fn number(out: &mut Vec<u8>, n: u8) {
+            if n >= 10 {
+                out.push(b'0' + n / 10);
+            }
+            out.push(b'0' + n % 10);
+        }
         for (i, seat) in Seat::ALL.into_iter().enumerate() {
             if i == 1 {
-                s.push('/');
+                out.push(b'/');
             }
-            let mut pts: Vec<Point> = Point::all().filter(|&p| self.count(seat, p) > 0).collect();
-            if dialect == Dialect::Lepeintre {
-                // board order in the dialect's own alphabet
-                pts.sort_by_key(|p| std::cmp::Reverse(p.index()));
-            }
-            for p in pts {
-                s.push(p.letter(dialect));
+            // board order in the dialect's own alphabet
+            let mut each = |p: Point| {
                 let c = self.count(seat, p);
-                if c != 1 {
-                    s.push_str(&c.to_string());
+                if c > 0 {
+                    out.push(p.letter(dialect) as u8);
+                    if c != 1 {
+                        number(out, c);
+                    }
                 }
+            };
+            match dialect {
+                Dialect::Soumille => Point::all().for_each(&mut each),
+                Dialect::Lepeintre => Point::all().rev().for_each(&mut each),
             }
             if self.off[seat] > 0 {
-                s.push('#');
-                s.push_str(&self.off[seat].to_string());
+                out.push(b'#');
+                number(out, self.off[seat]);
             }
         }
-        s
     }
 
     /// The whole position string in `dialect` (NOTATION.md §6), score fields as given.

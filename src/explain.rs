@@ -119,8 +119,12 @@ pub fn explain_with(
 /// Lists reused from line to line by [`write_explanation`].
 #[derive(Default)]
 pub struct Scratch {
-    plays: Vec<(String, String)>,
-    order: Vec<u32>,
+    /// Each play's notation then its result, one after the other.
+    text: Vec<u8>,
+    /// Each play's (start, end of notation, end of result) in `text`.
+    plays: Vec<(u32, u32, u32)>,
+    /// The other seat's half of the results.
+    other: Vec<u8>,
 }
 
 /// Writes the JSON of [`explain_with`] (the same bytes as `serde_json::to_writer` of the
@@ -141,30 +145,54 @@ pub fn write_explanation(
     let mut plays = dice_plays;
     plays.apply_jan_obligations();
     let seat = pos.turn();
+    scratch.text.clear();
     scratch.plays.clear();
-    scratch.plays.extend(plays.iter().map(|p| (p.notation(seat), pos.after(p).men_field())));
-    scratch.order.clear();
-    scratch.order.extend(0..scratch.plays.len() as u32);
-    let entries = &scratch.plays;
-    scratch.order.sort_by(|&a, &b| entries[a as usize].0.cmp(&entries[b as usize].0));
+    // the other seat's half of every result is the same: written once
+    let other = seat.other();
+    scratch.other.clear();
+    Position::write_side_field(other, pos.side(other), &mut scratch.other);
+    for p in plays.iter() {
+        let start = scratch.text.len() as u32;
+        p.write_notation(seat, crate::board::Dialect::Soumille, &mut scratch.text);
+        let mid = scratch.text.len() as u32;
+        let mut side = *pos.side(seat);
+        for st in p.steps() {
+            side[st.from as usize] -= 1;
+            side[st.to as usize] += 1;
+        }
+        if seat == Seat::Top {
+            Position::write_side_field(seat, &side, &mut scratch.text);
+            scratch.text.push(b'/');
+            scratch.text.extend_from_slice(&scratch.other);
+        } else {
+            scratch.text.extend_from_slice(&scratch.other);
+            scratch.text.push(b'/');
+            Position::write_side_field(seat, &side, &mut scratch.text);
+        }
+        scratch.plays.push((start, mid, scratch.text.len() as u32));
+    }
+    let text = &scratch.text;
+    scratch.plays.sort_unstable_by(|a, b| text[a.0 as usize..a.1 as usize].cmp(&text[b.0 as usize..b.1 as usize]));
     // position strings, notations and men fields hold letters, digits, `/&#=` and spaces:
     // nothing that JSON escapes
+    out.extend_from_slice(b"{\"position\":\"");
+    pos.to_setup().write_men_field(crate::board::Dialect::Soumille, out);
     let _ = write!(
         out,
-        "{{\"position\":\"{pos}\",\"dice\":[{},{}],\"seat\":\"{}\",\"plays\":[",
+        " {}\",\"dice\":[{},{}],\"seat\":\"{}\",\"plays\":[",
+        pos.turn().name(),
         dice.high(),
         dice.low(),
         seat.name()
     );
-    for (k, &i) in scratch.order.iter().enumerate() {
-        let (n, r) = &entries[i as usize];
+    for (k, &(a, m, e)) in scratch.plays.iter().enumerate() {
         if k > 0 {
             out.push(b',');
         }
         out.extend_from_slice(b"{\"notation\":\"");
-        out.extend_from_slice(n.as_bytes());
+        out.extend_from_slice(&text[a as usize..m as usize]);
         out.extend_from_slice(b"\",\"result\":\"");
-        out.extend_from_slice(r.as_bytes());
+        out.extend_from_slice(&text[m as usize..e as usize]);
         out.extend_from_slice(b"\"}");
     }
     out.extend_from_slice(b"],\"jans\":[");

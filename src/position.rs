@@ -157,6 +157,37 @@ impl Position {
         &self.men[seat.index()]
     }
 
+    /// One seat's half of field 1 of a position string (NOTATION.md §6) for the men `side`
+    /// (along `seat`'s route, index 25 borne off), in Soumille's letters and board order,
+    /// appended to `out`: as [`crate::Setup::men_field`] writes it, allocating nothing.
+    pub fn write_side_field(seat: Seat, side: &[u8; 26], out: &mut Vec<u8>) {
+        fn number(out: &mut Vec<u8>, n: u8) {
+            if n >= 10 {
+                out.push(b'0' + n / 10);
+            }
+            out.push(b'0' + n % 10);
+        }
+        // the occupied points, by letter index (bit L for letter L)
+        let mut occupied = 0u32;
+        for (p, &c) in side.iter().enumerate().take(25).skip(1) {
+            occupied |= u32::from(c != 0) << GRAND_TRICTRAC.letter[seat.index()][p];
+        }
+        while occupied != 0 {
+            let l = occupied.trailing_zeros() as u8;
+            occupied &= occupied - 1;
+            let point = Point::new(l).expect("a letter index");
+            out.push(point.letter(crate::board::Dialect::Soumille) as u8);
+            let c = side[point.relative(seat) as usize];
+            if c != 1 {
+                number(out, c);
+            }
+        }
+        if side[OFF] > 0 {
+            out.push(b'#');
+            number(out, side[OFF]);
+        }
+    }
+
     /// The point (letter) of `seat`'s relative point `p`.
     #[inline]
     pub fn point(seat: Seat, p: usize) -> Point {

@@ -101,24 +101,29 @@ impl Play {
 
     /// [`Play::notation`] in the letters of `dialect`.
     pub fn notation_in(&self, seat: Seat, dialect: crate::board::Dialect) -> String {
+        let mut out = Vec::with_capacity(6);
+        self.write_notation(seat, dialect, &mut out);
+        String::from_utf8(out).expect("letters are ASCII")
+    }
+
+    /// [`Play::notation_in`] appended to `out`, allocating nothing more.
+    pub fn write_notation(&self, seat: Seat, dialect: crate::board::Dialect, out: &mut Vec<u8>) {
         if self.len == 0 {
-            return "-".into();
+            out.push(b'-');
+            return;
         }
         let (pairs, n) = self.man_moves();
-        let pairs = &pairs[..n];
-        let mut out = String::with_capacity(6);
-        for (k, &(f, t)) in pairs.iter().enumerate() {
+        for (k, &(f, t)) in pairs[..n].iter().enumerate() {
             if k > 0 {
-                out.push(' ');
+                out.push(b' ');
             }
-            out.push(Position::point(seat, f as usize).letter(dialect));
+            out.push(Position::point(seat, f as usize).letter(dialect) as u8);
             if t as usize >= OFF {
-                out.push('#');
+                out.push(b'#');
             } else {
-                out.push(Position::point(seat, t as usize).letter(dialect));
+                out.push(Position::point(seat, t as usize).letter(dialect) as u8);
             }
         }
-        out
     }
 
     /// The play as the moves of a record (NOTATION.md §4), in the canonical order of
@@ -146,12 +151,12 @@ impl Play {
         let (o, d) = self.endpoints();
         let mut pairs: [(u8, u8); 2] = [(0, 0); 2];
         let mut n = 0;
-        let origins: Vec<u8> = o.iter().copied().filter(|&x| x != 0).collect();
-        let dests: Vec<u8> = d.iter().copied().filter(|&x| x != 0).collect();
-        if origins.len() == 1 && dests.len() == 1 {
-            pairs[0] = (origins[0], dests[0]);
+        // endpoints come nonzero first
+        let (no, nd) = (o.iter().filter(|&&x| x != 0).count(), d.iter().filter(|&&x| x != 0).count());
+        if no == 1 && nd == 1 {
+            pairs[0] = (o[0], d[0]);
             n = 1;
-        } else if origins.len() == 2 && dests.len() == 2 {
+        } else if no == 2 && nd == 2 {
             // pair as the steps went (no step cancelled, so they are the endpoints)
             for s in self.steps() {
                 pairs[n] = (s.from, s.to);
