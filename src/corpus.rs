@@ -357,6 +357,35 @@ impl Shown {
     }
 }
 
+/// A file's last words once its records are read: the bytes, unreadable bytes at the end
+/// (an error), the count of errors not shown, and whether the file was clean.
+fn finish_file(
+    mut sum: Summary,
+    end: &StreamEnd,
+    shown: &mut Shown,
+    name: &str,
+    set: &Settings,
+    err: &mut Vec<u8>,
+) -> Summary {
+    sum.bytes = end.bytes;
+    if end.unreadable.is_some() {
+        sum.errors += 1;
+        if shown.take() {
+            unreadable_report(end, name, set.style, err);
+        }
+    }
+    if shown.more > 0 {
+        let _ =
+            writeln!(err, "soumille: {name}: … and {} more not shown (--max-errors {})", shown.more, set.max_errors);
+    }
+    if sum.errors > 0 {
+        sum.failed = 1;
+    } else {
+        sum.clean = 1;
+    }
+    sum
+}
+
 fn plural(n: usize, w: &str) -> String {
     format!("{n} {w}{}", if n == 1 { "" } else { "s" })
 }
@@ -623,23 +652,7 @@ pub fn fmt_stream(
     if let Some(e) = werr {
         return Err(e);
     }
-    sum.bytes = end.bytes;
-    if end.unreadable.is_some() {
-        sum.errors += 1;
-        if shown.take() {
-            unreadable_report(&end, &name, set.style, err);
-        }
-    }
-    if shown.more > 0 {
-        let _ =
-            writeln!(err, "soumille: {name}: … and {} more not shown (--max-errors {})", shown.more, set.max_errors);
-    }
-    if sum.errors > 0 {
-        sum.failed = 1;
-    } else {
-        sum.clean = 1;
-    }
-    Ok(sum)
+    Ok(finish_file(sum, &end, &mut shown, &name, set, err))
 }
 
 /// Streams the records of `input` as the JSON document of [`crate::json`] (pretty, as
@@ -725,23 +738,7 @@ pub fn json_stream(
     } else {
         w.write_all(b"]\n}\n")?;
     }
-    sum.bytes = end.bytes;
-    if end.unreadable.is_some() {
-        sum.errors += 1;
-        if shown.take() {
-            unreadable_report(&end, &name, set.style, err);
-        }
-    }
-    if shown.more > 0 {
-        let _ =
-            writeln!(err, "soumille: {name}: … and {} more not shown (--max-errors {})", shown.more, set.max_errors);
-    }
-    if sum.errors > 0 {
-        sum.failed = 1;
-    } else {
-        sum.clean = 1;
-    }
-    Ok(sum)
+    Ok(finish_file(sum, &end, &mut shown, &name, set, err))
 }
 
 /// Writes `fill`'s bytes to `path` safely: into a temporary file in the folder of the file

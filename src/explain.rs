@@ -101,12 +101,7 @@ pub fn explain_with(
     options: &crate::options::RuleOptions,
     history: &crate::scoring::History,
 ) -> Explanation {
-    let rules = MoveRules::from(options);
-    let board = crate::position::Board::new(pos, rules);
-    let dice_plays = board.dice_plays(dice);
-    let roll = crate::scoring::roll_jans(&board, dice, &dice_plays, history, options);
-    let mut plays = dice_plays;
-    plays.apply_jan_obligations();
+    let (plays, roll) = plays_and_jans(pos, dice, options, history);
     let seat = pos.turn();
     let mut entries: Vec<PlayEntry> =
         plays.iter().map(|p| PlayEntry { notation: p.notation(seat), result: pos.after(p).men_field() }).collect();
@@ -114,6 +109,20 @@ pub fn explain_with(
     let jans: Vec<crate::scoring::Jan> = roll.iter().copied().collect();
     let points = SeatPoints { top: roll.points_of(Seat::Top), bottom: roll.points_of(Seat::Bottom) };
     Explanation { position: pos.to_string(), dice: [dice.high(), dice.low()], seat, plays: entries, jans, points }
+}
+
+/// The legal plays of a roll and every jan it makes (RULES.md §2–§7): what `explain` reports.
+fn plays_and_jans(
+    pos: &Position,
+    dice: Dice,
+    options: &crate::options::RuleOptions,
+    history: &crate::scoring::History,
+) -> (crate::position::Plays, crate::scoring::RollJans) {
+    let board = crate::position::Board::new(pos, MoveRules::from(options));
+    let mut plays = board.dice_plays(dice);
+    let roll = crate::scoring::roll_jans(&board, dice, &plays, history, options);
+    plays.apply_jan_obligations();
+    (plays, roll)
 }
 
 /// Lists reused from line to line by [`write_explanation`].
@@ -138,12 +147,7 @@ pub fn write_explanation(
     history: &crate::scoring::History,
 ) {
     use std::io::Write;
-    let rules = MoveRules::from(options);
-    let board = crate::position::Board::new(pos, rules);
-    let dice_plays = board.dice_plays(dice);
-    let roll = crate::scoring::roll_jans(&board, dice, &dice_plays, history, options);
-    let mut plays = dice_plays;
-    plays.apply_jan_obligations();
+    let (plays, roll) = plays_and_jans(pos, dice, options, history);
     let seat = pos.turn();
     scratch.text.clear();
     scratch.plays.clear();

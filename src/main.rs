@@ -783,17 +783,30 @@ fn fmt(
             let mut w = EmitWriter { o: &mut o, emit };
             soumille::corpus::fmt_stream(input, opts, &set, &mut w, &mut err)
         };
-        o.err.extend_from_slice(&err);
-        let sum = match result {
-            Ok(s) => s,
-            Err(e) => {
-                let _ = writeln!(o.err, "soumille: {name}: {e}");
-                Summary { files: 1, failed: 1, ..Summary::default() }
-            }
-        };
-        emit(&mut o, true);
-        sum
+        file_done(&mut o, err, result, &name, emit)
     });
+    corpus_done(&printer, sum)
+}
+
+/// A file's output once it is handled: its diagnostics, or the error that stopped it.
+fn file_done(
+    o: &mut Output,
+    err: Vec<u8>,
+    result: io::Result<Summary>,
+    name: &str,
+    emit: &mut dyn FnMut(&mut Output, bool),
+) -> Summary {
+    o.err.extend_from_slice(&err);
+    let sum = result.unwrap_or_else(|e| {
+        let _ = writeln!(o.err, "soumille: {name}: {e}");
+        Summary { files: 1, failed: 1, ..Summary::default() }
+    });
+    emit(o, true);
+    sum
+}
+
+/// The end of a run over many files: the progress bar cleared, a write error reported.
+fn corpus_done(printer: &soumille::corpus::Printer, sum: Summary) -> io::Result<Outcome> {
     if let Some(p) = printer.progress() {
         p.finish_and_clear();
     }
@@ -813,22 +826,8 @@ fn json_cmd(files: &[PathBuf], spans: bool, c: &CorpusArgs, d: Diagnostics) -> i
             let mut w = EmitWriter { o: &mut o, emit };
             soumille::corpus::json_stream(input, spans, compact, &set, &mut w, &mut err)
         };
-        o.err.extend_from_slice(&err);
-        let sum = match result {
-            Ok(s) => s,
-            Err(e) => {
-                let _ = writeln!(o.err, "soumille: cannot read {}: {e}", input.name());
-                Summary { files: 1, failed: 1, ..Summary::default() }
-            }
-        };
-        emit(&mut o, true);
-        sum
+        let name = format!("cannot read {}", input.name());
+        file_done(&mut o, err, result, &name, emit)
     });
-    if let Some(p) = printer.progress() {
-        p.finish_and_clear();
-    }
-    if let Some(e) = printer.take_error() {
-        return Err(e);
-    }
-    Ok(outcome_of(sum.status()))
+    corpus_done(&printer, sum)
 }
