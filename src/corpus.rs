@@ -357,6 +357,32 @@ impl Shown {
     }
 }
 
+/// Counts a record read from a file: its syntax errors (each drawn while `--max-errors`
+/// allows), and it as a game with its throws when it is one.
+fn count_record(
+    r: &crate::notation::StreamRecord<'_>,
+    sum: &mut Summary,
+    shown: &mut Shown,
+    name: &str,
+    set: &Settings,
+    err: &mut Vec<u8>,
+) {
+    let mut loc = r.locator();
+    for e in &r.read.errors {
+        sum.errors += 1;
+        if shown.take() {
+            let place = loc.place(e.span.map_or(0, |s| s.start as usize));
+            let mut s = String::new();
+            render_at(&mut s, name, r.text, place, e, set.style);
+            err.extend_from_slice(s.as_bytes());
+        }
+    }
+    if r.is_game() {
+        sum.games += 1;
+        sum.throws += r.read.record.throws.len();
+    }
+}
+
 /// A file's last words once its records are read: the bytes, unreadable bytes at the end
 /// (an error), the count of errors not shown, and whether the file was clean.
 fn finish_file(
@@ -619,20 +645,7 @@ pub fn fmt_stream(
     let mut first = true;
     let mut werr: Option<io::Error> = None;
     let end = stream_records(input.open()?, |r| {
-        let mut loc = r.locator();
-        for e in &r.read.errors {
-            sum.errors += 1;
-            if shown.take() {
-                let place = loc.place(e.span.map_or(0, |s| s.start as usize));
-                let mut s = String::new();
-                render_at(&mut s, &name, r.text, place, e, set.style);
-                err.extend_from_slice(s.as_bytes());
-            }
-        }
-        if r.is_game() {
-            sum.games += 1;
-            sum.throws += r.read.record.throws.len();
-        }
+        count_record(&r, &mut sum, &mut shown, &name, set, err);
         if sum.errors > 0 {
             return ControlFlow::Continue(());
         }
@@ -680,20 +693,7 @@ pub fn json_stream(
         write!(w, "{{\n  \"schema_version\": {},\n  \"records\": [", crate::json::SCHEMA_VERSION)?;
     }
     let end = stream_records(input.open()?, |mut r| {
-        let mut loc = r.locator();
-        for e in &r.read.errors {
-            sum.errors += 1;
-            if shown.take() {
-                let place = loc.place(e.span.map_or(0, |s| s.start as usize));
-                let mut s = String::new();
-                render_at(&mut s, &name, r.text, place, e, set.style);
-                err.extend_from_slice(s.as_bytes());
-            }
-        }
-        if r.is_game() {
-            sum.games += 1;
-            sum.throws += r.read.record.throws.len();
-        }
+        count_record(&r, &mut sum, &mut shown, &name, set, err);
         if sum.errors > 0 {
             return ControlFlow::Continue(());
         }
