@@ -357,6 +357,13 @@ impl Shown {
     }
 }
 
+/// A file about to be read: its name as shown (controls escaped), an empty summary of one
+/// file, and the count of errors shown against `--max-errors`.
+fn file_start(input: &Input, set: &Settings) -> (String, Summary, Shown) {
+    let name = escape_controls(&input.name()).into_owned();
+    (name, Summary { files: 1, ..Summary::default() }, Shown { max: set.max_errors, shown: 0, more: 0 })
+}
+
 /// Counts a record read from a file: its syntax errors (each drawn while `--max-errors`
 /// allows), and it as a game with its throws when it is one.
 fn count_record(
@@ -639,9 +646,7 @@ pub fn fmt_stream(
     w: &mut dyn Write,
     err: &mut Vec<u8>,
 ) -> io::Result<Summary> {
-    let name = escape_controls(&input.name()).into_owned();
-    let mut sum = Summary { files: 1, ..Summary::default() };
-    let mut shown = Shown { max: set.max_errors, shown: 0, more: 0 };
+    let (name, mut sum, mut shown) = file_start(input, set);
     let mut first = true;
     let mut werr: Option<io::Error> = None;
     let end = stream_records(input.open()?, |r| {
@@ -679,9 +684,7 @@ pub fn json_stream(
     w: &mut dyn Write,
     err: &mut Vec<u8>,
 ) -> io::Result<Summary> {
-    let name = escape_controls(&input.name()).into_owned();
-    let mut sum = Summary { files: 1, ..Summary::default() };
-    let mut shown = Shown { max: set.max_errors, shown: 0, more: 0 };
+    let (name, mut sum, mut shown) = file_start(input, set);
     let mut n = 0usize;
     let mut werr: Option<io::Error> = None;
     let mut buf: Vec<u8> = Vec::new();
