@@ -510,7 +510,7 @@ pub fn check_file(
                     sum.flags += 1;
                     *sum.flags_by_kind.entry(f.kind.name()).or_default() += 1;
                     if let Some(rule) = f.rule {
-                        *sum.flags_by_rule.entry(rule.name()).or_default() += 1;
+                        *sum.flags_by_rule.entry(rule).or_default() += 1;
                     }
                     if set.json {
                         continue;

@@ -2,7 +2,7 @@
 //! flag for every fausse case, wrong seat and unreplayable play. It never stops at the
 //! first flag; only a play that cannot be applied at all stops the game's replay.
 
-use crate::board::Seat;
+use crate::board::{Seat, Setup};
 use crate::dice::Dice;
 use crate::fausse_case::Rule;
 use crate::games::{Game, Games, GrandTrictrac};
@@ -38,6 +38,12 @@ pub enum FlagKind {
     Dice,
     /// The replay stopped before this throw.
     NotReplayed,
+    /// A wrong claim other than points and holes (the other games, GAMES.md §A.10, §D.10,
+    /// §E.12): a hit `*`, Tric Trac's marks and partie, the first throw, a cube value, a
+    /// position; the claim is named in the flag's `rule`.
+    Claim,
+    /// An unlawful cube action (Backgammon, GAMES.md §D.10), named in the flag's `rule`.
+    Cube,
 }
 
 /// One flag of the replay.
@@ -49,9 +55,10 @@ pub struct Flag {
     pub kind: FlagKind,
     /// The seat concerned.
     pub seat: Option<Seat>,
-    /// The rule broken, for a fausse case.
+    /// The rule broken, for a fausse case (`must-fill`, or another game's `occupied`, …), a
+    /// wrong claim or a cube action (`hit`, `cube-owner`, …): its report name.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<Rule>,
+    pub rule: Option<&'static str>,
     /// Points claimed (écoles).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claimed: Option<i64>,
@@ -89,6 +96,8 @@ impl FlagKind {
             FlagKind::Result => "result",
             FlagKind::Dice => "dice",
             FlagKind::NotReplayed => "not-replayed",
+            FlagKind::Claim => "claim",
+            FlagKind::Cube => "cube",
         }
     }
 }
@@ -96,7 +105,7 @@ impl FlagKind {
 impl Flag {
     /// What the flag is, in a word: its rule for a fausse case, else its kind.
     pub fn what(&self) -> &'static str {
-        self.rule.map_or(self.kind.name(), |r| r.name())
+        self.rule.unwrap_or(self.kind.name())
     }
 
     /// A flag of `kind` at `throw` (`None`: the record as a whole), with no rule or amounts.
@@ -180,6 +189,47 @@ pub struct Replay {
     pub marques: Vec<MarqueResult>,
     /// Whether the queue des jetons is counted (`queue-jetons`).
     pub queue_jetons: bool,
+    /// The other games: each throw replayed, positions as setups (when steps are kept).
+    pub board_steps: Vec<BoardStep>,
+    /// The other games: the position at the end (or where the replay stopped).
+    pub end_setup: Option<Setup>,
+    /// The other games: how the game (or the Tric Trac series) ended.
+    pub game_end: Option<GameEnd>,
+}
+
+/// One throw of a game other than Grand Trictrac, as replayed: positions as game-neutral
+/// setups (absolute letters, bar, borne off, score fields), so that renderers need no rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardStep {
+    /// The throw number.
+    pub number: u32,
+    /// Who threw.
+    pub seat: Seat,
+    /// The roll (`None`: a double dropped, no dice thrown).
+    pub dice: Option<Dice>,
+    /// The position before the throw (with the game's score fields: cube, points, …).
+    pub before: Setup,
+    /// The position after it.
+    pub after: Setup,
+    /// The play as recorded (`Pass` for `-` or none).
+    pub play: RecordedPlay,
+    /// Whether the play was lawful.
+    pub lawful: bool,
+    /// What each seat scored with this throw (`[top, bottom]`; Tric Trac), 0 elsewhere.
+    pub points: [u16; 2],
+    /// A short note for sheets: the cube action, the partie won, …
+    pub note: String,
+}
+
+/// How a game other than Grand Trictrac ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GameEnd {
+    /// The winner.
+    pub winner: Seat,
+    /// What it won (points; Tric Trac: the series' points).
+    pub points: u32,
+    /// The kind of win (`gammon`, `backgammon`, `drop`, `partie double`, …), when it has one.
+    pub kind: Option<&'static str>,
 }
 
 /// How a tour ended.
@@ -454,7 +504,7 @@ pub(crate) fn grand_trictrac_books(
                 format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
                 sp.as_ref().and_then(|s| s.play.or(s.dice)),
             );
-            fl.rule = Some(f.rule);
+            fl.rule = Some(f.rule.name());
             fl.plays = f.lawful.iter().map(|p| p.moves(thrower)).collect();
             let rest = match rec.throws.last().map(|x| x.number).filter(|&n| n > t.number) {
                 Some(last) if last == t.number + 1 => format!("; throw {last} is not replayed"),
@@ -693,7 +743,7 @@ pub(crate) fn grand_trictrac_books(
                 format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
                 spans_of().and_then(|s| s.play.or(s.dice)),
             );
-            fl.rule = Some(f.rule);
+            fl.rule = Some(f.rule.name());
             fl.plays = f.lawful.iter().map(|p| p.moves(thrower)).collect();
         }
         // a full jan de retour kept par privilège counts one of the three (provincial)
