@@ -35,6 +35,11 @@ const GAMES: [(Game, &str); 6] = [
 ];
 
 impl Game {
+    /// Grand Trictrac or Trictrac à écrire (the games of RULES.md), not one of GAMES.md's.
+    pub fn is_grand_trictrac(self) -> bool {
+        matches!(self, Game::GrandTrictrac | Game::TrictracAEcrire)
+    }
+
     /// The canonical tag value.
     pub fn name(self) -> &'static str {
         GAMES.iter().find(|g| g.0 == self).map_or("", |g| g.1)

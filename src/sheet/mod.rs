@@ -11,6 +11,7 @@ use serde::Serialize;
 use std::fmt::Write;
 
 mod html;
+pub mod tables;
 
 /// One seat's part of a row.
 #[derive(Clone, Debug, Serialize)]
