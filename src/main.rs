@@ -440,12 +440,8 @@ fn run(cli: Cli) -> io::Result<Outcome> {
 }
 
 fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Result<Outcome> {
-    let Some(r) = read_stn_full(file, st)? else { return Ok(Outcome::Failed) };
-    let Some(rec) = game.checked_sub(1).and_then(|g| r.records.get(g)) else {
-        eprintln!("soumille show: {} has {} record(s), not {game}", file.display(), r.records.len());
-        return Ok(Outcome::Failed);
-    };
-    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&r.text));
+    let Some((rec, text)) = read_one_record(file, game, st)? else { return Ok(Outcome::Failed) };
+    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
     if !rec.header.game.is_grand_trictrac() {
         return show_tables(file, at, format, &rp, rec.header.letters);
     }
@@ -802,14 +798,67 @@ fn replay_file(
     game: usize,
     st: Style,
 ) -> io::Result<Option<(soumille::replay::Replay, soumille::notation::ReadRecord)>> {
-    let Some(r) = read_stn_full(file, st)? else { return Ok(None) };
-    let n = r.records.len();
-    let Some(rec) = game.checked_sub(1).and_then(|g| r.records.into_iter().nth(g)) else {
-        eprintln!("soumille: {} has {n} record(s), not {game}", file.display());
-        return Ok(None);
-    };
-    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&r.text));
+    let Some((rec, text)) = read_one_record(file, game, st)? else { return Ok(None) };
+    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
     Ok(Some((rp, rec)))
+}
+
+/// Record number `game` (1-based) of a file, with the text its spans point into. A file is
+/// streamed record by record and only that record is kept (memory: one record, issue 7);
+/// standard input, and a record with syntax errors (to report them with the file's lines),
+/// are read whole.
+fn read_one_record(
+    file: &Path,
+    game: usize,
+    st: Style,
+) -> io::Result<Option<(soumille::notation::ReadRecord, String)>> {
+    let whole = |st: Style| -> io::Result<Option<(soumille::notation::ReadRecord, String)>> {
+        let Some(r) = read_stn_full(file, st)? else { return Ok(None) };
+        let n = r.records.len();
+        let Some(rec) = game.checked_sub(1).and_then(|g| r.records.into_iter().nth(g)) else {
+            eprintln!("soumille: {} has {n} record(s), not {game}", file.display());
+            return Ok(None);
+        };
+        Ok(Some((rec, r.text)))
+    };
+    if file.as_os_str() == "-" {
+        return whole(st);
+    }
+    let input = match std::fs::File::open(file) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("soumille: cannot read {}: {e}", file.display());
+            return Ok(None);
+        }
+    };
+    let mut found = None;
+    let mut games = 0usize;
+    let mut broken = false;
+    let end = soumille::notation::stream_records(io::BufReader::new(input), |r| {
+        if !r.read.errors.is_empty() {
+            broken = true;
+            return std::ops::ControlFlow::Break(());
+        }
+        if r.is_game() {
+            games += 1;
+            if games == game {
+                found = Some((r.read, r.text.to_string()));
+                return std::ops::ControlFlow::Break(());
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    })?;
+    if broken || end.unreadable.is_some() {
+        // the errors, with the lines and columns of the whole file
+        return whole(st);
+    }
+    match found {
+        Some(x) => Ok(Some(x)),
+        None => {
+            eprintln!("soumille: {} has {games} record(s), not {game}", file.display());
+            Ok(None)
+        }
+    }
 }
 
 /// The drawing of diagnostics for `--diagnostics` and `--color`.
