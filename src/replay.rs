@@ -290,7 +290,7 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
             if let Some(m0) = m.first() {
                 let opening = Position::opening(Seat::Top);
                 for s in Seat::ALL {
-                    if opening.men(s, Position::relative(s, m0.from)) > 0 {
+                    if m0.from_point().is_some_and(|p| opening.men(s, Position::relative(s, p)) > 0) {
                         return s;
                     }
                 }
@@ -461,6 +461,8 @@ pub(crate) fn grand_trictrac_books(
     // the plays of each throw, in two lists reused from throw to throw
     let mut plays = Box::new(game.new_plays());
     for t in &rec.throws {
+        // Grand Trictrac throws always have dice (the reader requires them)
+        let Some(dice) = t.dice else { break };
         // token spans, read again only when a flag needs them
         let spans_cell: std::cell::OnceCell<Option<crate::notation::ThrowSpans>> = std::cell::OnceCell::new();
         let src_ = b.src;
@@ -480,7 +482,7 @@ pub(crate) fn grand_trictrac_books(
         }
         let before = pos;
         let score_before = score;
-        let jans = game.roll(&pos, &history, t.dice, &mut plays);
+        let jans = game.roll(&pos, &history, dice, &mut plays);
         let mut expected = [0u16; 2];
         expected[thrower.index()] = jans.points_of(thrower);
         expected[opp.index()] = jans.points_of(opp);
@@ -492,7 +494,7 @@ pub(crate) fn grand_trictrac_books(
             None => None,
         };
         let judged =
-            if going { None } else { play.as_ref().map(|p| game.judge(&pos, &history, t.dice, &plays, p, letters)) };
+            if going { None } else { play.as_ref().map(|p| game.judge(&pos, &history, dice, &plays, p, letters)) };
         if let Some(f) = judged.as_ref().and_then(|j| j.fault.as_ref()).filter(|f| f.fatal) {
             // a play that cannot be applied stops the replay before the throw's marks are
             // counted: the fausse case and one not-replayed flag at this throw (RULES.md §10)
@@ -501,7 +503,7 @@ pub(crate) fn grand_trictrac_books(
                 t,
                 FlagKind::FausseCase,
                 Some(thrower),
-                format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
+                format!("throw {} ({} {}): {}", t.number, thrower, dice, f.message),
                 sp.as_ref().and_then(|s| s.play.or(s.dice)),
             );
             fl.rule = Some(f.rule.name());
@@ -687,7 +689,7 @@ pub(crate) fn grand_trictrac_books(
             b.step(ThrowStep {
                 number: t.number,
                 seat: thrower,
-                dice: t.dice,
+                dice,
                 before,
                 after: pos,
                 play: RecordedPlay::Pass,
@@ -732,7 +734,7 @@ pub(crate) fn grand_trictrac_books(
         let j = if at_end_without_play {
             None
         } else {
-            Some(judged.unwrap_or_else(|| game.judge(&pos, &history, t.dice, &plays, &play, letters)))
+            Some(judged.unwrap_or_else(|| game.judge(&pos, &history, dice, &plays, &play, letters)))
         };
         let lawful = j.as_ref().is_none_or(|j| j.fault.is_none());
         if let Some(f) = j.as_ref().and_then(|j| j.fault.as_ref()) {
@@ -740,7 +742,7 @@ pub(crate) fn grand_trictrac_books(
                 t,
                 FlagKind::FausseCase,
                 Some(thrower),
-                format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
+                format!("throw {} ({} {}): {}", t.number, thrower, dice, f.message),
                 spans_of().and_then(|s| s.play.or(s.dice)),
             );
             fl.rule = Some(f.rule.name());
@@ -750,7 +752,7 @@ pub(crate) fn grand_trictrac_books(
         if let (Some(p), crate::options::Sortie::Provinciale) = (j.as_ref().and_then(|j| j.legal), game.rules.sortie) {
             if p.steps().iter().any(|s| s.to as usize == crate::position::OFF) {
                 let strict = crate::position::MoveRules { privileges_left: 0, ..game.move_rules(&pos, &history) };
-                if crate::position::Board::new(&pos, strict).legal_plays(t.dice).find(p.key).is_none() {
+                if crate::position::Board::new(&pos, strict).legal_plays(dice).find(p.key).is_none() {
                     history.privileges_used[thrower.index()] += 1;
                 }
             }
@@ -803,7 +805,7 @@ pub(crate) fn grand_trictrac_books(
             history = History::default();
         } else {
             if history.throws == [0, 0] {
-                history.first_roll = Some(t.dice);
+                history.first_roll = Some(dice);
             }
             history.throws[thrower.index()] += 1;
         }
@@ -815,7 +817,7 @@ pub(crate) fn grand_trictrac_books(
         b.step(ThrowStep {
             number: t.number,
             seat: thrower,
-            dice: t.dice,
+            dice,
             before,
             after,
             play,
@@ -1025,6 +1027,7 @@ fn check_result(b: &mut Books, span: Option<Span>) {
             }
             (!diffs.is_empty()).then(|| format!("the Result tag disagrees with the replay: {}", diffs.join("; ")))
         }
+        (ResultClaim::Points { .. }, _) => Some("the Result tag gives points won, not a Grand Trictrac result".into()),
     };
     if let Some(message) = msg {
         b.out.flags.push(Flag::new(None, FlagKind::Result, None, message, span));

@@ -220,6 +220,8 @@ impl Sheet {
             match r.decision {
                 Some(crate::notation::Decision::Hold) => notes.push("tient".into()),
                 Some(crate::notation::Decision::Go) => notes.push("va".into()),
+                Some(crate::notation::Decision::Prolong) => notes.push("prolonge".into()),
+                Some(crate::notation::Decision::Restart) => notes.push("recommence".into()),
                 None => {}
             }
             if r.releve {
