@@ -59,6 +59,17 @@ pub fn mirror(p: usize) -> usize {
     }
 }
 
+/// Why a setup is no Jacquet position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Not fifteen men a side, or a point shared.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// Men on the bar (`@n`): Jacquet has none.
+    #[error("{0} has {1} men on the bar, but Jacquet and Moultezim have no bar")]
+    Bar(Seat, u8),
+}
+
 /// A validated Jacquet position: `men[seat][p]` the men of `seat` on its relative point `p`
 /// (1..=24; index 0 unused), `men[seat][25]` those borne off; fifteen men a side, no point
 /// shared (GAMES.md §A.3); the seat to throw.
@@ -92,18 +103,21 @@ impl Board {
     }
 
     /// A position from a setup read from its absolute letters (`Setup.men[seat][letter − 1]`,
-    /// `Setup.off`), checked: fifteen men a side, no point holding men of both seats
-    /// (GAMES.md §A.10 `position`).
-    pub fn from_setup(s: &Setup) -> Result<Board, PositionError> {
+    /// `Setup.off`), checked: fifteen men a side, no point holding men of both seats, no man
+    /// on a bar (GAMES.md §A.10 `position`).
+    pub fn from_setup(s: &Setup) -> Result<Board, SetupError> {
         for seat in Seat::ALL {
             let n = s.total(seat);
             if n != 15 {
-                return Err(PositionError::Count(seat, n));
+                return Err(PositionError::Count(seat, n).into());
+            }
+            if s.bar[seat] > 0 {
+                return Err(SetupError::Bar(seat, s.bar[seat]));
             }
         }
         for p in Point::all() {
             if s.count(Seat::Top, p) > 0 && s.count(Seat::Bottom, p) > 0 {
-                return Err(PositionError::Shared(p));
+                return Err(PositionError::Shared(p).into());
             }
         }
         let mut men = [[0u8; 26]; 2];
@@ -232,11 +246,17 @@ mod tests {
     fn setups_that_are_no_position_are_refused() {
         let mut s = setup("M15/&15 top");
         s.men[Seat::Top][11] = 14;
-        assert_eq!(Board::from_setup(&s), Err(PositionError::Count(Seat::Top, 14)));
+        assert_eq!(Board::from_setup(&s), Err(SetupError::Position(PositionError::Count(Seat::Top, 14))));
         s.men[Seat::Top][11] = 15;
         s.men[Seat::Bottom][23] = 14;
         s.men[Seat::Bottom][11] = 1; // a bottom man on M
-        assert!(matches!(Board::from_setup(&s), Err(PositionError::Shared(p)) if p.index() == 12));
+        assert!(
+            matches!(Board::from_setup(&s), Err(SetupError::Position(PositionError::Shared(p))) if p.index() == 12)
+        );
+        let mut s = setup("M15/&15 top");
+        s.men[Seat::Top][11] = 14;
+        s.bar[Seat::Top] = 1;
+        assert_eq!(Board::from_setup(&s), Err(SetupError::Bar(Seat::Top, 1)));
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! rests may be left unsaid (GAMES.md §0.3): a leg between two written points may then be
 //! made of several moves, resting on points the judge chooses lawfully. The record does
 //! not say which die made which move, nor (for the judge) in which order the men moved; the
-//! play is lawful when some reading of it (an order of the paths, the dice of each leg) is a
-//! legal play of the roll. When none is, the rule named is the most telling one:
+//! play is lawful when some reading of it (the dice of each leg, the order of the moves,
+//! each man's in his path's order) is a legal play of the roll. When none is, the rule named is the most telling one:
 //!
 //! 1. `not-there` (a man that is not there) and `occupied` (a man ending on an opposing
 //!    man's point) when the play cannot be applied at all, in the order written: the replay
@@ -90,6 +90,17 @@ fn leg_moves(dice: Dice, a: u8, b: u8) -> Option<u8> {
     }
 }
 
+/// Where the men of a reading stand.
+#[derive(Clone, Copy, Debug, Default)]
+struct Men {
+    /// Each path's man's point.
+    at: [u8; 4],
+    /// Each path's next waypoint.
+    wp: [u8; 4],
+    /// The path whose man is in the air (must move on at once).
+    air: Option<usize>,
+}
+
 /// The best reading found so far.
 #[derive(Clone, Copy, Debug, Default)]
 struct Findings {
@@ -139,16 +150,14 @@ impl Reader<'_> {
         (c, n)
     }
 
-    /// Reads on from path `cur` (index into `paths`; `None`: choose the next unread one),
-    /// its waypoint `wp`, the man on `pos`; `done` the paths read, `fault` the first unlawful
-    /// move of this reading.
-    #[allow(clippy::too_many_arguments)]
+    /// Reads on: `men` where each path's man stands and how far along its path he is, `side`
+    /// the thrower's men, `left` the dice left, `steps` the moves so far, `fault` the first
+    /// unlawful move of this reading. The next move is any path's next die (the men may
+    /// take turns: a man may bear off only once another has come home), except that a man in
+    /// the air moves on at once.
     fn read(
         &mut self,
-        cur: Option<usize>,
-        wp: usize,
-        pos: u8,
-        done: u8,
+        men: &Men,
         side: &[u8; 26],
         left: u8,
         steps: &[Step; 4],
@@ -158,55 +167,61 @@ impl Reader<'_> {
         if self.found.lawful.is_some() {
             return;
         }
-        let Some(k) = cur else {
-            if done.count_ones() as usize == self.paths.len() {
-                self.complete(side, steps, len, fault);
-                return;
-            }
-            for k in 0..self.paths.len() {
-                if done & (1 << k) == 0 {
-                    let from = self.paths[k].from;
-                    self.read(Some(k), 0, from, done | 1 << k, side, left, steps, len, fault);
-                }
-            }
-            return;
-        };
-        let (w, nw) = waypoints(&self.paths[k]);
-        if wp == nw {
-            self.read(None, 0, 0, done, side, left, steps, len, fault);
+        let n_paths = self.paths.len();
+        if (0..n_paths).all(|k| men.wp[k] as usize == waypoints(&self.paths[k]).1) {
+            self.complete(side, steps, len, fault);
             return;
         }
-        let target = w[wp];
         let (choices, n) = self.choices(left);
-        for &(die, rest) in &choices[..n] {
-            let next = pos + die;
-            let off = target as usize >= OFF;
-            if !off && next > target {
+        for k in 0..n_paths {
+            if men.air.is_some_and(|a| a != k) {
                 continue;
             }
-            let reaches = if off { next as usize >= OFF } else { next == target };
-            let last = reaches && wp + 1 == nw;
-            let mut fault = fault;
-            let to = match self.rules.step(side, pos as usize, die) {
-                Ok(l) if l.in_air && last => {
-                    fault = fault.or(Some((len, Rule::Occupied, k)));
-                    l.to
-                }
-                Ok(l) => l.to,
-                Err(rule) => {
-                    fault = fault.or(Some((len, rule, k)));
-                    (next as usize).min(OFF)
-                }
-            };
-            let mut s = *steps;
-            s[len as usize] = Step { from: pos, to: to as u8, die };
-            let mut after = *side;
-            if (1..=24).contains(&pos) && after[pos as usize] > 0 {
-                after[pos as usize] -= 1;
-                after[to] += 1;
+            let (w, nw) = waypoints(&self.paths[k]);
+            let wp = men.wp[k] as usize;
+            if wp == nw {
+                continue;
             }
-            let wp = if reaches { wp + 1 } else { wp };
-            self.read(Some(k), wp, to as u8, done, &after, rest, &s, len + 1, fault);
+            let (pos, target) = (men.at[k], w[wp]);
+            for &(die, rest) in &choices[..n] {
+                let next = pos + die;
+                let off = target as usize >= OFF;
+                if !off && next > target {
+                    continue;
+                }
+                let reaches = if off { next as usize >= OFF } else { next == target };
+                let last = reaches && wp + 1 == nw;
+                let mut fault = fault;
+                let mut air = None;
+                let to = match self.rules.step(side, pos as usize, die) {
+                    Ok(l) if l.in_air && last => {
+                        fault = fault.or(Some((len, Rule::Occupied, k)));
+                        l.to
+                    }
+                    Ok(l) => {
+                        if l.in_air {
+                            air = Some(k);
+                        }
+                        l.to
+                    }
+                    Err(rule) => {
+                        fault = fault.or(Some((len, rule, k)));
+                        (next as usize).min(OFF)
+                    }
+                };
+                let mut s = *steps;
+                s[len as usize] = Step { from: pos, to: to as u8, die };
+                let mut after = *side;
+                if (1..=24).contains(&pos) && after[pos as usize] > 0 {
+                    after[pos as usize] -= 1;
+                    after[to] += 1;
+                }
+                let mut m = *men;
+                m.at[k] = to as u8;
+                m.wp[k] += u8::from(reaches);
+                m.air = air;
+                self.read(&m, &after, rest, &s, len + 1, fault);
+            }
         }
     }
 
@@ -291,7 +306,11 @@ pub fn judge(options: &JacquetOptions, board: &Board, dice: Dice, legal: &Plays,
     // 3. every reading of the paths with the dice
     let mut reader = Reader { rules: &rules, dice, legal, paths, found: Findings::default() };
     let left = if dice.is_doublet() { 4 } else { 3 };
-    reader.read(None, 0, 0, 0, board.side(seat), left, &[Step::default(); 4], 0, None);
+    let mut men = Men::default();
+    for (k, p) in paths.iter().enumerate() {
+        men.at[k] = p.from;
+    }
+    reader.read(&men, board.side(seat), left, &[Step::default(); 4], 0, None);
     let f = reader.found;
     if let Some(i) = f.lawful {
         return Judgement { after: Some(after), legal: Some(i), fault: None };

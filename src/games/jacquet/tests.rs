@@ -182,6 +182,14 @@ fn a7_bearing_off_farthest_first_when_overshooting() {
 }
 
 #[test]
+fn a7_men_come_home_before_any_is_borne_off_in_one_throw() {
+    // the two men of G must both reach A before either bears off: the paths interleave
+    example(&jacquet(&[]), "M15/A13G2 bottom", "6-6", &["GA# GA#|GA GA A# A#|GA GA# A#"]);
+    let j = judged(&jacquet(&[]), "M15/A13G2 bottom", "6-6", "GA# GA");
+    assert_eq!(j.fault.map(|f| f.rule), Some(Rule::MovesLeft));
+}
+
+#[test]
 fn a7_ordre_sortie_lointaine() {
     let o = jacquet(&[("ordre-sortie", "lointaine")]);
     // exact bear offs from behind the farthest man are forbidden too
