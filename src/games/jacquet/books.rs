@@ -72,7 +72,7 @@ pub fn nearest_plays(plays: &Plays, seat: Seat, recorded: &str) -> Vec<Play> {
             .sum()
     };
     let mut v: Vec<(usize, Play)> = plays.iter().map(|p| (near(&p), p)).collect();
-    v.sort_by(|a, b| b.0.cmp(&a.0));
+    v.sort_by_key(|e| std::cmp::Reverse(e.0));
     v.into_iter().map(|(_, p)| p).collect()
 }
 
