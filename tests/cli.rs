@@ -418,13 +418,15 @@ fn ecole_samples_are_flagged_at_the_right_throw_with_the_right_amount() {
 }
 
 #[test]
-fn other_tables_games_are_read_not_replayed() {
+fn jacquet_records_are_replayed_under_their_own_rules() {
+    // top's men start on M in Jacquet (GAMES.md §0.1): A holds none of them
     let o = run_stdin(&["check", "--format", "json", "-"], b"[Game \"jacquet\"]\n\n1. 6-5 AG AF\n");
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let flags = v["files"][0]["games"][0]["flags"].as_array().unwrap();
-    assert_eq!(flags.len(), 1);
-    assert_eq!(flags[0]["kind"], "not-replayed");
+    assert_eq!(flags.len(), 2);
+    assert_eq!(flags[0]["rule"], "not-there");
+    assert_eq!(flags[1]["kind"], "not-replayed");
     assert_eq!(run_stdin(&["fmt", "-"], b"[Game \"jacquet\"]\n\n1. 6-5 AG AF\n").status.code(), Some(0));
 }
 

@@ -103,7 +103,9 @@ impl Rule {
             Rule::MovesLeft => "fewer moves played than the throw allows",
             Rule::HigherDie => "the lower die played when only the higher could be",
             Rule::TooMany => "more moves than the throw gives",
-            Rule::Postillon => "only the postillon moves until it reaches the last quarter",
+            Rule::Postillon => {
+                "a man other than the postillon moved before its release, or a second man left the talon"
+            }
             Rule::BearOffEarly => "a man borne off before all fifteen are in the last quarter",
             Rule::Overshoot => "a man borne off by a larger number while a man stood farther back",
             Rule::BearOffOrder => "a man borne off while one stood farther from the border",
