@@ -365,3 +365,61 @@ fn top_plays_along_its_own_route() {
     // top's route crosses from A to &
     example(&o, "AM14/N15 top", "2-1", &["AZY|A&Y"]);
 }
+
+// --- the books and the Game trait ---
+
+fn read(text: &str) -> crate::notation::ReadRecord {
+    crate::notation::read(text).into_iter().next().expect("a record")
+}
+
+#[test]
+fn books_flag_a_start_that_is_no_position() {
+    let r = read("[Game \"jacquet\"]\n[First \"bottom\"]\n\n1. 6-5 &SN\n");
+    let mut header = r.header.clone();
+    let mut s = crate::board::Setup::opening(Seat::Bottom);
+    s.men[Seat::Top][0] = 14;
+    s.bar[Seat::Top] = 1;
+    header.position = Some(s);
+    let rp = books::books(&Jacquet::of(&header), &r.record, &header, None, true);
+    let what: Vec<(Option<u32>, &str)> = rp.flags.iter().map(|f| (f.throw, f.what())).collect();
+    assert_eq!(what, [(None, "position"), (Some(1), "not-replayed")]);
+    assert_eq!(rp.flags[0].kind, crate::replay::FlagKind::Claim);
+    assert_eq!(rp.stopped_at, Some(1));
+}
+
+#[test]
+fn the_first_seat_is_the_one_whose_talon_the_first_move_leaves() {
+    for (text, seat) in [("1. 6-5 MFA\n", Seat::Top), ("1. 6-5 &SN\n", Seat::Bottom), ("1. 6-5 -\n", Seat::Top)] {
+        let r = read(&format!("[Game \"jacquet\"]\n\n{text}"));
+        assert_eq!(books::first_seat(&r.record, &r.header), seat, "{text}");
+    }
+    let r = read("[Game \"jacquet\"]\n\n1. 6-5 MFA\n2. 6-5 &SN\n");
+    let rp = crate::replay::replay(&r.record, &r.header, None);
+    assert!(rp.flags.is_empty(), "{:?}", rp.flags);
+}
+
+#[test]
+fn the_game_trait_answers_on_the_jacquet_board() {
+    use crate::games::Game;
+    let g = Jacquet::default();
+    assert_eq!(g.tag(), crate::notation::Game::Jacquet);
+    let pos = g.opening(Seat::Bottom);
+    let mut plays = g.new_plays();
+    Game::legal_plays_into(&g, &pos, &(), dice("6-5"), &mut plays);
+    assert_eq!(plays.len(), 1);
+    let r = read("[Game \"jacquet\"]\n\n1. 6-5 &TN\n");
+    let play = r.record.throws[0].play.clone().unwrap();
+    let j = Game::judge(&g, &pos, &(), dice("6-5"), &plays, &play, Dialect::Soumille);
+    assert!(j.fault.is_none() && j.legal.is_some());
+    assert_eq!(j.after.map(|p| p.men[1][12]), Some(1)); // the postillon on N, bottom's p12
+    let j = Game::judge(&g, &pos, &(), dice("6-5"), &plays, &crate::notation::Play::Pass, Dialect::Soumille);
+    let f = j.fault.unwrap();
+    assert_eq!(f.rule, Rule::MovesLeft);
+    assert!(f.message.contains("&SN"), "{}", f.message);
+    let end = board("N15/#15 top");
+    assert_eq!(g.outcome(&end.men, &end.men), Some(End { winner: Seat::Bottom, points: 2 }));
+    let moultezim = Jacquet::of(&read("[Game \"moultezim\"]\n[Rules \"blocage=livret\"]\n\n").header);
+    assert!(moultezim.invalid_options);
+    assert_eq!(moultezim.tag(), crate::notation::Game::Moultezim);
+    assert!(moultezim.explain_plays(&crate::board::Setup::opening(Seat::Top), dice("6-5")).is_err());
+}
