@@ -39,6 +39,7 @@
 //! 3. Its samples and tests next to Grand Trictrac's.
 
 pub mod grand_trictrac;
+pub mod jacquet;
 
 use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
@@ -48,6 +49,7 @@ use crate::replay::Replay;
 use std::fmt::Debug;
 
 pub use grand_trictrac::GrandTrictrac;
+pub use jacquet::Jacquet;
 
 /// One legal play as `explain` shows it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -244,6 +246,8 @@ impl Game for Unsupported {
 pub enum Games {
     /// Grand Trictrac, or Trictrac à écrire.
     GrandTrictrac(GrandTrictrac),
+    /// Jacquet or Moultezim (GAMES.md §A–§C).
+    Jacquet(Jacquet),
     /// A game whose rules are not implemented yet.
     Unsupported(Unsupported),
 }
@@ -255,9 +259,8 @@ impl Games {
             GameTag::GrandTrictrac | GameTag::TrictracAEcrire => {
                 Games::GrandTrictrac(GrandTrictrac::new(header.rules, header.game == GameTag::TrictracAEcrire))
             }
-            tag @ (GameTag::Jacquet | GameTag::Moultezim | GameTag::Backgammon | GameTag::TricTrac) => {
-                Games::Unsupported(Unsupported { tag })
-            }
+            GameTag::Jacquet | GameTag::Moultezim => Games::Jacquet(Jacquet::of(header)),
+            tag @ (GameTag::Backgammon | GameTag::TricTrac) => Games::Unsupported(Unsupported { tag }),
         }
     }
 
@@ -265,6 +268,7 @@ impl Games {
     pub fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
         match self {
             Games::GrandTrictrac(g) => g.explain_plays(setup, dice),
+            Games::Jacquet(g) => g.explain_plays(setup, dice),
             Games::Unsupported(g) => g.explain_plays(setup, dice),
         }
     }
@@ -273,6 +277,7 @@ impl Games {
     pub fn generate(&self, seed: u64) -> Option<Record> {
         match self {
             Games::GrandTrictrac(g) => g.generate(seed),
+            Games::Jacquet(g) => g.generate(seed),
             Games::Unsupported(g) => g.generate(seed),
         }
     }
@@ -281,6 +286,7 @@ impl Games {
     pub fn replay(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
         match self {
             Games::GrandTrictrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
+            Games::Jacquet(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::Unsupported(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
         }
     }
