@@ -39,6 +39,7 @@
 //! 3. Its samples and tests next to Grand Trictrac's.
 
 pub mod grand_trictrac;
+pub mod tric_trac;
 
 use crate::board::{Dialect, Seat};
 use crate::dice::Dice;
