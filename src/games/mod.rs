@@ -41,7 +41,7 @@
 pub mod grand_trictrac;
 pub mod tric_trac;
 
-use crate::board::{Dialect, Seat};
+use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
 use crate::position::Position;
@@ -49,6 +49,23 @@ use crate::replay::Replay;
 use std::fmt::Debug;
 
 pub use grand_trictrac::GrandTrictrac;
+
+/// One legal play as `explain` shows it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ShownPlay {
+    /// The play in canonical notation (Soumille letters; `-` when nothing can be played).
+    pub notation: String,
+    /// Field 1 of the position string after the play (the men, bar and borne off).
+    pub result: String,
+    /// What the play scores for the thrower (Tric Trac's captures, men borne off, pont;
+    /// 0 in the games that score nothing before their end).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub points: u16,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
+}
 
 /// A recorded play judged against the legal plays of its roll.
 #[derive(Clone, Debug)]
@@ -156,6 +173,23 @@ pub trait Game {
     /// worth.
     fn outcome(&self, score: &Self::Score, before: &Self::Score) -> Option<Self::Outcome>;
 
+    /// `explain` for this game (CLI.md): every legal play of `dice` for the seat to throw in
+    /// `setup` (a position string read with the game's routes and score fields), each once, in
+    /// canonical notation with Soumille letters, with the position after it; sorted as plain
+    /// ASCII strings. An error, in words, when the setup is no position of this game. Every
+    /// game of GAMES.md answers it; Grand Trictrac's `explain` also lists its jans and goes
+    /// through [`crate::explain`].
+    fn explain_plays(&self, _setup: &Setup, _dice: Dice) -> Result<Vec<ShownPlay>, String> {
+        Err(format!("explain does not know the rules of {}", self.tag()))
+    }
+
+    /// One complete game by seeded self-play, every play legal and every claim right, ending
+    /// with its `Result` (`generate --game`); the same seed gives the same record. `None` for
+    /// a game the generator does not play.
+    fn generate(&self, _seed: u64) -> Option<Record> {
+        None
+    }
+
     /// Replays a record under these rules, keeping the game's books (its claims: marks,
     /// holes, decisions). Called by [`crate::replay::replay_game`] for a replayable game.
     /// `keep_steps: false` keeps only the flags, the score and the end (for corpora).
@@ -225,6 +259,22 @@ impl Games {
             tag @ (GameTag::Jacquet | GameTag::Moultezim | GameTag::Backgammon | GameTag::TricTrac) => {
                 Games::Unsupported(Unsupported { tag })
             }
+        }
+    }
+
+    /// `explain` for this game's rules ([`Game::explain_plays`]).
+    pub fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
+        match self {
+            Games::GrandTrictrac(g) => g.explain_plays(setup, dice),
+            Games::Unsupported(g) => g.explain_plays(setup, dice),
+        }
+    }
+
+    /// One generated game of this game ([`Game::generate`]).
+    pub fn generate(&self, seed: u64) -> Option<Record> {
+        match self {
+            Games::GrandTrictrac(g) => g.generate(seed),
+            Games::Unsupported(g) => g.generate(seed),
         }
     }
 
