@@ -34,7 +34,7 @@
 //!    Trictrac's two-step play), its faults (the rule names of GAMES.md §A.10, §D.10, §E.12),
 //!    its score and its options.
 //! 2. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
-//!    sends Jacquet, Moultezim, Backgammon and Tric Trac to [`Unsupported`], whose records are
+//!    sends the games not implemented yet to [`Unsupported`], whose records are
 //!    read and printed but flagged `not-replayed`).
 //! 3. Its samples and tests next to Grand Trictrac's.
 
@@ -49,6 +49,7 @@ use crate::replay::Replay;
 use std::fmt::Debug;
 
 pub use grand_trictrac::GrandTrictrac;
+pub use tric_trac::TricTrac;
 
 /// One legal play as `explain` shows it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -245,6 +246,8 @@ impl Game for Unsupported {
 pub enum Games {
     /// Grand Trictrac, or Trictrac à écrire.
     GrandTrictrac(GrandTrictrac),
+    /// Tric Trac of the 1982 booklet (GAMES.md §E).
+    TricTrac(TricTrac),
     /// A game whose rules are not implemented yet.
     Unsupported(Unsupported),
 }
@@ -256,7 +259,8 @@ impl Games {
             GameTag::GrandTrictrac | GameTag::TrictracAEcrire => {
                 Games::GrandTrictrac(GrandTrictrac::new(header.rules, header.game == GameTag::TrictracAEcrire))
             }
-            tag @ (GameTag::Jacquet | GameTag::Moultezim | GameTag::Backgammon | GameTag::TricTrac) => {
+            GameTag::TricTrac => Games::TricTrac(TricTrac::of_rules(&header.game_rules)),
+            tag @ (GameTag::Jacquet | GameTag::Moultezim | GameTag::Backgammon) => {
                 Games::Unsupported(Unsupported { tag })
             }
         }
@@ -266,6 +270,7 @@ impl Games {
     pub fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
         match self {
             Games::GrandTrictrac(g) => g.explain_plays(setup, dice),
+            Games::TricTrac(g) => g.explain_plays(setup, dice),
             Games::Unsupported(g) => g.explain_plays(setup, dice),
         }
     }
@@ -274,6 +279,7 @@ impl Games {
     pub fn generate(&self, seed: u64) -> Option<Record> {
         match self {
             Games::GrandTrictrac(g) => g.generate(seed),
+            Games::TricTrac(g) => g.generate(seed),
             Games::Unsupported(g) => g.generate(seed),
         }
     }
@@ -282,6 +288,7 @@ impl Games {
     pub fn replay(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
         match self {
             Games::GrandTrictrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
+            Games::TricTrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::Unsupported(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
         }
     }

@@ -21,6 +21,9 @@ pub enum SetupError {
     /// Men on the seat's own arrival point, which a man reaching is borne off.
     #[error("{0} has men on {1}, its arrival point: a man reaching it is borne off (write them as #n)")]
     OnArrival(Seat, char),
+    /// Men on a bar, which Tric Trac has not (captured men go back to p1, §E.6).
+    #[error("{0} has men on the bar, which Tric Trac has not: captured men go back to the start point")]
+    Bar(Seat),
     /// Points of a partie outside 0–11.
     #[error("{0} has {1} points; a partie's points are 0 to 11")]
     Points(Seat, u16),
@@ -28,6 +31,11 @@ pub enum SetupError {
 
 /// The Tric Trac position of a setup (men and turn).
 pub fn position_from_setup(s: &Setup) -> Result<Position, SetupError> {
+    for seat in Seat::ALL {
+        if s.bar[seat] > 0 {
+            return Err(SetupError::Bar(seat));
+        }
+    }
     let pos = Position::from_setup(s)?;
     for seat in Seat::ALL {
         if pos.men(seat, ARRIVAL) > 0 {
@@ -52,14 +60,26 @@ pub fn points_from_setup(s: &Setup) -> Result<[u16; 2], SetupError> {
     Ok(out)
 }
 
-/// The setup of a position with the partie's points (`points=`, written when not 0/0).
+/// The setup of a position with the partie's points (`points=`) and the series' points
+/// (`parties=`), each written when not 0/0.
 pub fn setup_of(pos: &Position, score: &Score) -> Setup {
     let mut s = pos.to_setup();
     if score.points != [0, 0] {
         let [t, b] = score.points;
         s.score.points = Some(BySeat::new(t.min(255) as u8, b.min(255) as u8));
     }
+    if score.parties != [0, 0] {
+        let [t, b] = score.parties;
+        s.score.parties = Some(BySeat::new(t, b));
+    }
     s
+}
+
+/// The score of a setup: `points=` (checked 0–11) and `parties=`.
+pub fn score_from_setup(s: &Setup) -> Result<Score, SetupError> {
+    let points = points_from_setup(s)?;
+    let parties = s.score.parties.map_or([0, 0], |p| [p[Seat::Top], p[Seat::Bottom]]);
+    Ok(Score { points, parties })
 }
 
 /// A position from a position string, for tests: panics on a bad one.

@@ -67,6 +67,25 @@ impl Path {
     }
 }
 
+/// The paths of a record's play for `seat` (`-` or none: no path), into `out`. The bar
+/// (`@`, no Tric Trac point) reads as point 0, where no man stands.
+pub fn paths_of(seat: Seat, play: &crate::notation::Play, out: &mut impl Extend<Path>) {
+    use crate::notation::{Origin, Play as Recorded, Target};
+    let Recorded::Moves(moves) = play else { return };
+    out.extend(moves.iter().map(|m| {
+        let from = match m.from {
+            Origin::Point(p) => p.relative(seat),
+            Origin::Bar => 0,
+        };
+        let to = match m.to {
+            Target::Point(p) => p.relative(seat),
+            Target::Off => ARRIVAL as u8,
+        };
+        let rests: smallvec::SmallVec<[u8; 3]> = m.rests.iter().map(|r| r.relative(seat)).collect();
+        Path::via(from, &rests, to).with_hits(m.hits)
+    }));
+}
+
 /// The rules of GAMES.md §E.12 a play may break.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
@@ -571,23 +590,31 @@ pub fn paths_text(seat: Seat, paths: &[Path]) -> String {
     out
 }
 
-/// Up to three lawful plays, those nearest the recorded play (`recorded`, as
-/// [`paths_text`] writes it) first: `GK LM, GL KM or 4 more`.
-pub fn some_plays(seat: Seat, legal: &Plays, recorded: &str, filter: impl Fn(&Play) -> bool) -> String {
+/// The lawful plays that pass `filter`, those nearest the recorded play (`recorded`, as
+/// [`paths_text`] writes it) first, with their text.
+pub fn ordered_plays(seat: Seat, legal: &Plays, recorded: &str, filter: impl Fn(&Play) -> bool) -> Vec<(Play, String)> {
     let rec: Vec<&str> = recorded.split(' ').collect();
-    let mut v: Vec<(usize, String)> = legal
+    let near = |t: &str| {
+        t.split(' ')
+            .map(|m| if rec.contains(&m) { 2 } else { usize::from(rec.iter().any(|r| r.get(..1) == m.get(..1))) })
+            .sum::<usize>()
+    };
+    let mut v: Vec<(usize, Play, String)> = legal
         .iter()
         .filter(|p| filter(p))
         .map(|p| {
             let t = p.text(seat);
-            let near = t
-                .split(' ')
-                .map(|m| if rec.contains(&m) { 2 } else { usize::from(rec.iter().any(|r| r.get(..1) == m.get(..1))) })
-                .sum::<usize>();
-            (near, t)
+            (near(&t), *p, t)
         })
         .collect();
-    v.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    v.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.2.cmp(&b.2)));
+    v.into_iter().map(|(_, p, t)| (p, t)).collect()
+}
+
+/// Up to three lawful plays, those nearest the recorded play first: `GK LM, GL KM or 4
+/// more`.
+pub fn some_plays(seat: Seat, legal: &Plays, recorded: &str, filter: impl Fn(&Play) -> bool) -> String {
+    let v = ordered_plays(seat, legal, recorded, filter);
     let n = v.len();
     let mut s = v.into_iter().take(3).map(|x| x.1).collect::<Vec<_>>().join(", ");
     if n > 3 {
@@ -597,9 +624,24 @@ pub fn some_plays(seat: Seat, legal: &Plays, recorded: &str, filter: impl Fn(&Pl
 }
 
 impl Fault {
-    /// What the fault is, in words, with up to three lawful plays: `top played GM: M is
-    /// top's bosse, … ; lawful plays were GK LM, …`.
-    pub fn message(&self, seat: Seat, dice: Dice, paths: &[Path], legal: &Plays) -> String {
+    /// The lawful plays the fault's message suggests, those nearest the recorded play first:
+    /// for a bosse taken par puissance when it could be taken naturally, the natural
+    /// takings; else every legal play.
+    pub fn lawful(&self, seat: Seat, paths: &[Path], legal: &Plays) -> Vec<(Play, String)> {
+        let played = paths_text(seat, paths);
+        if self.rule == Rule::ParPuissance && legal.natural_bosse {
+            ordered_plays(seat, legal, &played, |p| {
+                !p.par_puissance && p.len == 2 && p.steps().iter().all(|s| s.to as usize == BOSSE)
+            })
+        } else {
+            ordered_plays(seat, legal, &played, |_| true)
+        }
+    }
+
+    /// What the fault is, in words, with up to three lawful plays (`lawful`, as
+    /// [`Fault::lawful`] gives them): `top played GM with 5-4: M is bottom's bosse, closed
+    /// even empty; lawful plays were GK LM, …`.
+    pub fn message(&self, seat: Seat, dice: Dice, paths: &[Path], legal: &Plays, lawful: &[(Play, String)]) -> String {
         let played = paths_text(seat, paths);
         let l = |p: u8| letter(seat, p);
         let (f, t) = (self.from, self.to);
@@ -625,10 +667,7 @@ impl Fault {
             Rule::BosseFirst => format!("the bosse {bosse} is first taken by two men together, one die each"),
             Rule::BosseLast => format!("one man would stand alone on the bosse {bosse}: the last two leave together"),
             Rule::ParPuissance if legal.natural_bosse => {
-                let natural = some_plays(seat, legal, &played, |p| {
-                    !p.par_puissance && p.len == 2 && p.steps().iter().all(|s| s.to as usize == BOSSE)
-                });
-                format!("the bosse {bosse} is taken par puissance only when it cannot be taken naturally ({natural})")
+                format!("the bosse {bosse} is taken par puissance only when it cannot be taken naturally")
             }
             Rule::ParPuissance => format!(
                 "the bosse {bosse} is taken par puissance only while it is empty, by two men a die each from {}",
@@ -637,9 +676,11 @@ impl Fault {
             Rule::Overshoot => format!("{}# needs {}: no man is carried beyond the arrival", l(f), ARRIVAL as u8 - f),
             Rule::AfterWin => "the partie was won by the move before: the rest of the throw is not played".to_string(),
         };
-        format!(
-            "{seat} played {played} with {dice}: {what}; lawful plays were {}",
-            some_plays(seat, legal, &played, |_| true)
-        )
+        let n = lawful.len();
+        let mut some = lawful.iter().take(3).map(|x| x.1.as_str()).collect::<Vec<_>>().join(", ");
+        if n > 3 {
+            some.push_str(&format!(" or {} more", n - 3));
+        }
+        format!("{seat} played {played} with {dice}: {what}; lawful plays were {some}")
     }
 }

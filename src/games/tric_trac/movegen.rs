@@ -289,6 +289,47 @@ impl Play {
         pr.pos
     }
 
+    /// The play as the moves of a record (GAMES.md §0.3), canonical as [`Play::text`]:
+    /// structured, in no alphabet.
+    pub fn moves(&self, seat: Seat) -> crate::notation::Play {
+        use crate::notation::{Move, Origin, Play as Recorded, Target};
+        let steps = self.steps();
+        if steps.is_empty() {
+            return Recorded::Pass;
+        }
+        let target = |p: u8| {
+            if p as usize >= ARRIVAL {
+                Target::Off
+            } else {
+                Target::Point(Position::point(seat, p as usize))
+            }
+        };
+        let path = |s: &Step| Move {
+            from: Origin::Point(Position::point(seat, s.from as usize)),
+            rests: smallvec::SmallVec::new(),
+            to: target(s.to),
+            hits: u8::from(s.capture),
+        };
+        let mut moves: crate::notation::Moves = smallvec::SmallVec::new();
+        moves.push(path(&steps[0]));
+        if let Some(s) = steps.get(1) {
+            if self.continues() {
+                let m = &mut moves[0];
+                m.rests.push(Position::point(seat, steps[0].to as usize));
+                m.to = target(s.to);
+                m.hits = u8::from(steps[0].capture) | (u8::from(s.capture) << 1);
+            } else {
+                moves.push(path(s));
+            }
+        }
+        Recorded::Moves(moves)
+    }
+
+    /// Whether the second step carries on the first's man (a tout d'une).
+    fn continues(&self) -> bool {
+        self.len == 2 && !self.steps[0].borne_off() && self.steps[1].from == self.steps[0].to && !self.par_puissance
+    }
+
     /// The play in canonical notation for `seat` (GAMES.md §0.3): one path per man, all
     /// rests written, men in the order played, `*` after a capture, `#` for a man borne
     /// off, `-` for no move.
@@ -318,8 +359,7 @@ impl Play {
         point(out, steps[0].from, false);
         point(out, steps[0].to, steps[0].capture);
         if let Some(s) = steps.get(1) {
-            let continues = !steps[0].borne_off() && s.from == steps[0].to && !self.par_puissance;
-            if !continues {
+            if !self.continues() {
                 out.push(' ');
                 point(out, s.from, false);
             }

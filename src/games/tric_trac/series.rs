@@ -25,10 +25,13 @@ pub struct ThrowRecord<'a> {
     pub dice: Dice,
     /// The paths of the play, in the thrower's relative points (empty: `-` or none).
     pub paths: &'a [Path],
-    /// The points the marks claim (`None`: no mark written, a claim of nothing).
-    pub marks: Option<u16>,
+    /// The points the marks claim (0 when none is written).
+    pub marks: u16,
     /// The `partie` claim's multiple, 1 to 4.
     pub partie: Option<u8>,
+    /// Whether the marks and the `partie` claim are checked: a record with no marks and no
+    /// `partie` at all is scored, not checked (as Grand Trictrac's records without marks).
+    pub claims: bool,
     /// The decision written after a partie won.
     pub decision: Option<Choice>,
 }
@@ -131,9 +134,8 @@ impl Series {
         if !judgement.hits_ok {
             claims.push(Claim::Hit);
         }
-        let claimed = t.marks.unwrap_or(0);
-        if claimed != points {
-            claims.push(Claim::Marks { claimed, computed: points });
+        if t.claims && t.marks != points {
+            claims.push(Claim::Marks { claimed: t.marks, computed: points });
         }
         let Some(after) = judgement.after else {
             return ThrowOutcome { seat, before, judgement, points, won: None, put_back: false, claims, stopped: true };
@@ -141,7 +143,7 @@ impl Series {
         self.pos = after;
         let won = self.score.add(seat, points);
         let computed = won.map(|w| w.value);
-        if t.partie != computed {
+        if t.claims && t.partie != computed {
             claims.push(Claim::Partie { claimed: t.partie, computed });
         }
         let put_back = put_back_if_all_off(&mut self.pos, seat);

@@ -88,7 +88,8 @@ fn the_e11_example_scores_pont_and_a_man_borne_off_and_wins_a_single_partie() {
         seat: Some(Seat::Bottom),
         dice: dice(6, 1),
         paths: &ps,
-        marks: Some(3),
+        marks: 3,
+        claims: true,
         partie: Some(1),
         decision: Some(Choice::Recommence),
     };
@@ -159,7 +160,8 @@ fn a_doublet_gives_two_moves_and_the_same_seat_throws_again() {
         seat: Some(Seat::Bottom),
         dice: dice(3, 3),
         paths: &ps,
-        marks: None,
+        marks: 0,
+        claims: true,
         partie: None,
         decision: None,
     };
@@ -377,7 +379,8 @@ fn marks_partie_and_decision_claims() {
         seat: None,
         dice: dice(5, 1),
         paths: &ps,
-        marks: Some(2),
+        marks: 2,
+        claims: true,
         partie: Some(2),
         decision: Some(Choice::Prolonge),
     };
@@ -394,7 +397,7 @@ fn marks_partie_and_decision_claims() {
     // a win without the decision: recommence, flagged when a throw follows
     let mut s = Series::new(p, Score { points: [3, 11], parties: [0, 0] }, Options::default());
     let ps = paths(Seat::Bottom, "TO*");
-    let t = ThrowRecord { paths: &ps, marks: Some(1), partie: Some(2), decision: None, ..t };
+    let t = ThrowRecord { paths: &ps, marks: 1, claims: true, partie: Some(2), decision: None, ..t };
     let out = s.throw(&t);
     assert!(out.claims.is_empty(), "{:?}", out.claims);
     assert_eq!(s.pos, Position::opening(Seat::Top));
@@ -404,7 +407,8 @@ fn marks_partie_and_decision_claims() {
         seat: Some(Seat::Top),
         dice: dice(5, 4),
         paths: &ps,
-        marks: None,
+        marks: 0,
+        claims: true,
         partie: None,
         decision: None,
     };
@@ -422,7 +426,8 @@ fn prolonged_parties_keep_the_men_and_fifteen_off_go_back() {
         seat: Some(Seat::Bottom),
         dice: dice(1, 1),
         paths: &ps,
-        marks: Some(1),
+        marks: 1,
+        claims: true,
         partie: Some(4),
         decision: Some(Choice::Prolonge),
     };
