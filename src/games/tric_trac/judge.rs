@@ -347,7 +347,7 @@ fn expand(
         if dice[0] != 0 && dice[1] != 0 && dice[0] + dice[1] == len && n + 1 < MAX_STEPS {
             let firsts: &[u8] = if dice[0] == dice[1] { &[dice[0]] } else { &[dice[0], dice[1]] };
             for &d in firsts {
-                let r = from + d;
+                let r = from.saturating_add(d);
                 moves[n] = Move { from, to: r, die: d, bad: None, path, claim: None };
                 moves[n + 1] = Move { from: r, to, die: len - d, bad: None, path, claim };
                 expand(rest, [0, 0], moves, n + 2, visit);

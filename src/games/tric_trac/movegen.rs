@@ -163,7 +163,7 @@ impl Progress {
             self.entering = if to >= ARRIVAL { 0 } else { to as u8 };
         }
         if scored {
-            self.points += 1;
+            self.points = self.points.saturating_add(1);
             if self.points >= PARTIE_POINTS {
                 self.won = true;
             }

@@ -85,7 +85,7 @@ impl Score {
     pub fn add(&mut self, seat: Seat, gained: u16) -> Option<PartieWon> {
         let i = seat.index();
         let before = self.points[i];
-        self.points[i] += gained;
+        self.points[i] = self.points[i].saturating_add(gained);
         (before < PARTIE_POINTS && self.points[i] >= PARTIE_POINTS).then(|| {
             let loser_points = self.points[1 - i];
             PartieWon { winner: seat, value: partie_value(loser_points), winner_points: self.points[i], loser_points }
@@ -99,7 +99,7 @@ impl Score {
     /// first either way.
     pub fn next_partie(&mut self, pos: &mut Position, won: &PartieWon, choice: Choice, options: &Options) {
         let w = won.winner.index();
-        self.parties[w] += won.value as u16;
+        self.parties[w] = self.parties[w].saturating_add(won.value as u16);
         match choice {
             Choice::Recommence => {
                 *pos = Position::opening(won.winner.other());

@@ -819,3 +819,59 @@ fn random_records_judged_lawful_are_legal_plays() {
     }
     assert!(lawful > 200, "{lawful}");
 }
+
+/// Any paths at all, sense or nonsense, are judged without a panic, and a play judged
+/// lawful leaves a legal play's position.
+#[test]
+fn judging_never_panics_on_any_paths() {
+    let mut rng = crate::generate::Rng::new(4242);
+    let mut plays = Plays::default();
+    for _ in 0..20000 {
+        let (pos, points) = random_position(&mut rng);
+        let d = rng.dice();
+        let o = Options::default();
+        legal_plays_into(&pos, points, d, &o, &mut plays);
+        let n = rng.below(5) as usize;
+        let rec: Vec<Path> = (0..n)
+            .map(|_| {
+                let rests: Vec<u8> = (0..rng.below(4)).map(|_| rng.below(30) as u8).collect();
+                Path::via(rng.below(30) as u8, &rests, rng.below(30) as u8).with_hits(rng.below(256) as u8)
+            })
+            .collect();
+        let j = judge(&pos, points, d, &o, &plays, &rec);
+        if j.fault.is_none() {
+            let after = j.after.expect("a lawful play has a position after it");
+            assert!(plays.iter().any(|p| p.after(&pos) == after), "{pos} {d} {rec:?}");
+        } else if let Some(f) = j.fault {
+            let lawful = f.lawful(pos.turn(), &rec, &plays);
+            let m = f.message(pos.turn(), d, &rec, &plays, &lawful);
+            assert!(m.starts_with(pos.turn().name()), "{m}");
+        }
+    }
+}
+
+#[test]
+fn the_pont_carries_a_winner_beyond_twelve_and_prolonge_keeps_it() {
+    // bottom at 11 keeps its pont: 13, a partie, prolonged with 1 point
+    let p = position("A15/N2O2P2Q2R2S2Y3 bottom");
+    let mut s = Series::new(p, Score { points: [4, 11], parties: [0, 0] }, Options::default());
+    let ps = paths(Seat::Bottom, "YX YV");
+    let t = ThrowRecord {
+        number: 1,
+        seat: Some(Seat::Bottom),
+        dice: dice(2, 1),
+        paths: &ps,
+        marks: 2,
+        partie: Some(2),
+        claims: true,
+        decision: Some(Choice::Prolonge),
+    };
+    let out = s.throw(&t);
+    assert!(out.claims.is_empty(), "{:?}", out.claims);
+    assert_eq!(out.won.unwrap().winner_points, 13);
+    assert_eq!(s.score, Score { points: [0, 1], parties: [0, 2] });
+    assert_eq!(s.pos.turn(), Seat::Top);
+    // a move that wins the partie ends the throw: the pont standing after it is not counted
+    let j = judged_with("A14K/LN2O2P2Q2R2S2Y2 bottom", 11, dice(5, 1), &Options::default(), "LK*");
+    assert_eq!((rule_of(&j), j.points(), j.won_by_move), (None, 1, true));
+}
