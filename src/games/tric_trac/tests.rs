@@ -451,6 +451,9 @@ fn every_generated_play_judges_lawful() {
         let legal = plays_of(&pos, points, d, &o);
         for p in legal.iter() {
             let text = p.text(pos.turn());
+            let printed =
+                crate::games::grand_trictrac::fausse_case::recorded_text(&p.moves(pos.turn()), Dialect::Soumille);
+            assert_eq!(printed, text, "{pos} {d}");
             let j = judge(&pos, points, d, &o, &legal, &paths(pos.turn(), &text));
             assert_eq!(j.fault, None, "{pos} {d} {text}");
             assert_eq!(j.after, Some(p.after(&pos)), "{pos} {d} {text}");
@@ -874,4 +877,44 @@ fn the_pont_carries_a_winner_beyond_twelve_and_prolonge_keeps_it() {
     // a move that wins the partie ends the throw: the pont standing after it is not counted
     let j = judged_with("A14K/LN2O2P2Q2R2S2Y2 bottom", 11, dice(5, 1), &Options::default(), "LK*");
     assert_eq!((rule_of(&j), j.points(), j.won_by_move), (None, 1, true));
+}
+
+#[test]
+fn the_game_trait_answers_for_tric_trac() {
+    use super::TricTrac;
+    use crate::games::{Game, Games};
+    use crate::notation::Game as GameTag;
+    let mut h = crate::notation::Header::of_tags(&[]).unwrap();
+    h.game = GameTag::TricTrac;
+    h.game_rules = vec![("pont".into(), "une-fois".into())];
+    let Games::TricTrac(g) = Games::of(&h) else { panic!("tric-trac") };
+    assert_eq!((g.options.pont, g.bad_rules), (Pont::UneFois, false));
+    h.game_rules = vec![("cube".into(), "oui".into())];
+    let Games::TricTrac(g) = Games::of(&h) else { panic!("tric-trac") };
+    assert!(g.bad_rules);
+    let e = g.explain_plays(&crate::board::Setup::opening(Seat::Top), dice(2, 1)).unwrap_err();
+    assert!(e.contains("plus-fort") && e.contains("chaque-coup"), "{e}");
+    // the trait's plays, marks, judge and outcome
+    let g = TricTrac::default();
+    let pos = position(EXAMPLE);
+    let state = Score { points: [7, 9], parties: [0, 0] };
+    let mut plays = g.new_plays();
+    assert_eq!(g.roll(&pos, &state, dice(6, 1), &mut plays), [0, 0]);
+    let p = *plays.iter().find(|p| p.text(Seat::Bottom) == "VO B#").expect("the example's play");
+    let mut marks = [0, 0];
+    g.play_marks(&pos, &state, &p, &mut marks);
+    assert_eq!(marks, [0, 3]);
+    let j = g.judge(&pos, &state, dice(6, 1), &plays, &p.moves(Seat::Bottom), Dialect::Soumille);
+    assert!(j.fault.is_none() && j.legal == Some(p));
+    assert_eq!(j.after.unwrap().turn(), Seat::Top);
+    let won = g.outcome(&Score { points: [7, 12], parties: [0, 0] }, &state).unwrap();
+    assert_eq!((won.winner, won.value), (Seat::Bottom, 1));
+    assert_eq!(g.outcome(&state, &state), None);
+    // explain: sorted, with the points of each play
+    let mut setup = pos.to_setup();
+    setup.score.points = Some(crate::board::BySeat::new(7, 9));
+    let shown = g.explain_plays(&setup, dice(6, 1)).unwrap();
+    assert!(shown.windows(2).all(|w| w[0].notation <= w[1].notation));
+    let e11 = shown.iter().find(|s| s.notation == "VO B#").unwrap();
+    assert_eq!((e11.points, e11.result.as_str()), (3, "A5E2G3H2KM2/C2N2O2P2Q2R2S2#1"));
 }
