@@ -10,7 +10,7 @@
 //!   Trictrac's routes, white = bottom) from and to a [`crate::board::Setup`].
 //! * [`options`]: `plus-fort`, `pont`, `points-perdant` (GAMES.md §F).
 //! * [`movegen`]: the legal plays of a roll (§E.2–§E.8), in fixed capacity.
-//! * [`judge`]: a recorded play judged, the rule of §E.12 it breaks.
+//! * [`judge`](mod@judge): a recorded play judged, the rule of §E.12 it breaks.
 //! * [`score`]: points, the value of a partie, prolongation (§E.9, §E.10).
 //! * [`series`]: a record's throws in turn with their claims (`marks`, `partie`,
 //!   `decision`, `seat`, `result`).
