@@ -552,7 +552,7 @@ fn explain_tables(
         return Ok(Outcome::Failed);
     };
     let Some(g) = tables_game(game, rules) else { return Ok(Outcome::Failed) };
-    let setup = match soumille::notation::parser::parse_position(&p, soumille::Dialect::Soumille) {
+    let setup = match soumille::notation::parser::parse_position_of(&p, soumille::Dialect::Soumille, game) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("soumille explain: {} ({})", e.message, e.label);

@@ -83,6 +83,9 @@ pub fn setup_text(setup: &Setup, dialect: Dialect) -> String {
     }
     s.push_str(&letters(&bottom_row));
     s.push('\n');
+    if setup.bar[Seat::Top] > 0 || setup.bar[Seat::Bottom] > 0 {
+        let _ = writeln!(s, " on the bar: top {}, bottom {}", setup.bar[Seat::Top], setup.bar[Seat::Bottom]);
+    }
     let _ = writeln!(
         s,
         " borne off: top {}, bottom {}; {} to throw",

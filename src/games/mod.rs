@@ -34,12 +34,13 @@
 //!    Trictrac's two-step play), its faults (the rule names of GAMES.md §A.10, §D.10, §E.12),
 //!    its score and its options.
 //! 2. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
-//!    sends Jacquet, Moultezim, Backgammon and Tric Trac to [`Unsupported`], whose records are
+//!    sends the games not implemented yet to [`Unsupported`], whose records are
 //!    read and printed but flagged `not-replayed`).
 //! 3. Its samples and tests next to Grand Trictrac's.
 
 pub mod grand_trictrac;
 pub mod jacquet;
+pub mod tric_trac;
 
 use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
@@ -50,6 +51,7 @@ use std::fmt::Debug;
 
 pub use grand_trictrac::GrandTrictrac;
 pub use jacquet::Jacquet;
+pub use tric_trac::TricTrac;
 
 /// One legal play as `explain` shows it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -248,6 +250,8 @@ pub enum Games {
     GrandTrictrac(GrandTrictrac),
     /// Jacquet or Moultezim (GAMES.md §A–§C).
     Jacquet(Jacquet),
+    /// Tric Trac of the 1982 booklet (GAMES.md §E).
+    TricTrac(TricTrac),
     /// A game whose rules are not implemented yet.
     Unsupported(Unsupported),
 }
@@ -260,7 +264,8 @@ impl Games {
                 Games::GrandTrictrac(GrandTrictrac::new(header.rules, header.game == GameTag::TrictracAEcrire))
             }
             GameTag::Jacquet | GameTag::Moultezim => Games::Jacquet(Jacquet::of(header)),
-            tag @ (GameTag::Backgammon | GameTag::TricTrac) => Games::Unsupported(Unsupported { tag }),
+            GameTag::TricTrac => Games::TricTrac(TricTrac::of_rules(&header.game_rules)),
+            tag @ GameTag::Backgammon => Games::Unsupported(Unsupported { tag }),
         }
     }
 
@@ -269,6 +274,7 @@ impl Games {
         match self {
             Games::GrandTrictrac(g) => g.explain_plays(setup, dice),
             Games::Jacquet(g) => g.explain_plays(setup, dice),
+            Games::TricTrac(g) => g.explain_plays(setup, dice),
             Games::Unsupported(g) => g.explain_plays(setup, dice),
         }
     }
@@ -278,6 +284,7 @@ impl Games {
         match self {
             Games::GrandTrictrac(g) => g.generate(seed),
             Games::Jacquet(g) => g.generate(seed),
+            Games::TricTrac(g) => g.generate(seed),
             Games::Unsupported(g) => g.generate(seed),
         }
     }
@@ -287,6 +294,7 @@ impl Games {
         match self {
             Games::GrandTrictrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::Jacquet(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
+            Games::TricTrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::Unsupported(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
         }
     }
