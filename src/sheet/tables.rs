@@ -10,6 +10,11 @@ use crate::show::escape;
 use serde::Serialize;
 use std::fmt::Write;
 
+/// A comment on one line: its runs of white space (line ends included) as one space.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// One throw of the sheet.
 #[derive(Clone, Debug, Serialize)]
 pub struct TablesRow {
@@ -85,7 +90,7 @@ impl TablesSheet {
                     .throws
                     .iter()
                     .find(|t| t.number == s.number)
-                    .map(|t| t.comments.iter().map(|c| c.text.trim().to_string()).collect())
+                    .map(|t| t.comments.iter().map(|c| one_line(&c.text)).collect())
                     .unwrap_or_default(),
             })
             .collect();
@@ -107,7 +112,7 @@ impl TablesSheet {
                 .comments
                 .iter()
                 .chain(record.tags.iter().flat_map(|t| t.comments.iter()))
-                .map(|c| c.text.trim().to_string())
+                .map(|c| one_line(&c.text))
                 .collect(),
         }
     }
