@@ -243,6 +243,19 @@ impl Game for Unsupported {
     }
 }
 
+/// Checks the options of a `Rules` tag for one of the other games (GAMES.md §F): each game
+/// reads its own keys, and an unknown key or value is an error naming the accepted ones, so
+/// that a record with a bad option is refused when read, as Grand Trictrac's are.
+pub fn check_rules(game: GameTag, pairs: &[(String, String)]) -> Result<(), Vec<String>> {
+    match game {
+        GameTag::Jacquet | GameTag::Moultezim => {
+            jacquet::JacquetOptions::parse(jacquet::books::variant_of(game), pairs).map(|_| ())
+        }
+        GameTag::TricTrac => tric_trac::options::Options::from_pairs(pairs).map(|_| ()).map_err(|e| vec![e.message]),
+        GameTag::GrandTrictrac | GameTag::TrictracAEcrire | GameTag::Backgammon => Ok(()),
+    }
+}
+
 /// The game of a record, chosen once from its `Game` tag.
 #[derive(Clone, Copy, Debug)]
 pub enum Games {

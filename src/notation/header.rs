@@ -369,6 +369,11 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             "Rules" if !h.game.is_trictrac() => match crate::options::raw_pairs(&t.value) {
                 Ok(pairs) => {
                     t.value = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+                    if let Err(es) = crate::games::check_rules(h.game, &pairs) {
+                        for e in es {
+                            errors.push(SyntaxError::new(span, e, "this rule option"));
+                        }
+                    }
                     h.game_rules = pairs;
                 }
                 Err(es) => {
