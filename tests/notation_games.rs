@@ -142,3 +142,30 @@ fn tric_trac_example_of_e11() {
     assert_eq!(rec.throws[0].decision, Some(Decision::Prolong));
     assert!(text.contains("1. 4-2 OK* AB +1 (prise) partie double prolonge\n"), "{text}");
 }
+
+/// The ```` ```stn-game ```` blocks of docs/format.md §10 read without error, print back
+/// canonically and round-trip through JSON.
+#[test]
+fn format_md_examples_of_the_other_games() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/format.md")).unwrap();
+    let mut n = 0;
+    let mut body: Option<String> = None;
+    for line in text.lines() {
+        match (&mut body, line) {
+            (None, "```stn-game") => body = Some(String::new()),
+            (Some(b), "```") => {
+                let (rec, _) = round_trip(b);
+                assert!(!rec.throws.is_empty(), "{b}");
+                assert!(!clean(b).header.game.is_trictrac(), "{b}");
+                n += 1;
+                body = None;
+            }
+            (Some(b), l) => {
+                b.push_str(l);
+                b.push('\n');
+            }
+            _ => {}
+        }
+    }
+    assert!(n >= 3, "{n} stn-game blocks");
+}

@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use soumille::notation::{
-    print_record, read, Anchor, Comment, CommentStyle, Decision, Glyph, JanClaim, Mark, Move, OpponentPart, Play,
-    PrintOptions, Record, Tag, Target, Throw,
+    print_record, read, Anchor, Comment, CommentStyle, CubeAction, CubeAnswer, Decision, Game, Glyph, JanClaim, Mark,
+    Move, OpponentPart, Origin, PartieClaim, Play, PrintOptions, Record, Tag, Target, Throw,
 };
 use soumille::{Dialect, Dice, JanCode, Point, Seat};
 
@@ -17,13 +17,40 @@ fn a_move() -> impl Strategy<Value = Move> {
         .prop_map(|(from, rest, to)| Move::new(from, rest, to.map_or(Target::Off, Target::Point)))
 }
 
-fn mark() -> impl Strategy<Value = Mark> {
-    (0i64..40, proptest::collection::vec((0usize..21, proptest::option::of(1u32..4)), 0..3)).prop_map(|(p, jans)| {
-        Mark {
-            points: p * 2,
+/// A path of the other games (GAMES.md §0.3, §D.9): up to five points, `*` after any point
+/// but the origin (not after `#`), `@` in Backgammon.
+fn a_path(game: Game) -> impl Strategy<Value = Move> {
+    let bar = game == Game::Backgammon;
+    (
+        proptest::option::weighted(0.85, point()),
+        proptest::collection::vec(point(), 0..=3),
+        proptest::option::weighted(0.85, point()),
+        any::<u8>(),
+    )
+        .prop_map(move |(from, rests, to, hits)| {
+            let to = to.map_or(Target::Off, Target::Point);
+            let n = rests.len() + usize::from(to != Target::Off);
+            let hits = if hits % 2 == 0 { 0 } else { hits & ((1u16 << n) - 1) as u8 };
+            let from = match from {
+                Some(p) => Origin::Point(p),
+                None if bar => Origin::Bar,
+                None => Origin::Point(rests.first().copied().unwrap_or(Point::new(1).unwrap())),
+            };
+            Move { from, rests: rests.into_iter().collect(), to, hits }
+        })
+}
+
+fn mark_in(odd: bool) -> impl Strategy<Value = Mark> {
+    (0i64..40, proptest::collection::vec((0usize..24, proptest::option::of(1u32..4)), 0..3)).prop_map(
+        move |(p, jans)| Mark {
+            points: if odd { p } else { p * 2 },
             jans: jans.into_iter().map(|(c, ways)| JanClaim { code: JanCode::all().nth(c).unwrap(), ways }).collect(),
-        }
-    })
+        },
+    )
+}
+
+fn mark() -> impl Strategy<Value = Mark> {
+    mark_in(false)
 }
 
 fn comment_text(style: CommentStyle) -> impl Strategy<Value = String> {
@@ -49,29 +76,56 @@ fn glyph() -> impl Strategy<Value = Glyph> {
     ]
 }
 
+/// The games a generated record may be of (Grand Trictrac most often).
+const GAMES: [Game; 6] =
+    [Game::GrandTrictrac, Game::GrandTrictrac, Game::Jacquet, Game::Moultezim, Game::Backgammon, Game::TricTrac];
+
 prop_compose! {
-    fn throw_body()(
+    fn throw_body(game: Game)(
         seat in proptest::option::of(prop_oneof![Just(Seat::Top), Just(Seat::Bottom)]),
         a in 1u8..=6, b in 1u8..=6,
-        marks in proptest::collection::vec(mark(), 0..3),
+        marks in proptest::collection::vec(mark_in(game == Game::TricTrac), 0..3),
         holes in proptest::option::of(1u32..4),
-        decision in proptest::option::of(prop_oneof![Just(Decision::Hold), Just(Decision::Go)]),
-        play in proptest::option::of(prop_oneof![1 => Just(None), 6 => proptest::collection::vec(a_move(), 1..4).prop_map(Some)]),
+        decision in proptest::option::of(prop_oneof![Just(Decision::Hold), Just(Decision::Go), Just(Decision::Prolong), Just(Decision::Restart)]),
+        play in proptest::option::of(prop_oneof![1 => Just(None), 6 => proptest::collection::vec(prop_oneof![a_move(), a_path(game)], 1..5).prop_map(Some)]),
         opponent in proptest::option::of((proptest::collection::vec(mark(), 0..3), proptest::option::of(1u32..3))),
         glyph in proptest::option::of(glyph()),
         comments in proptest::collection::vec((0usize..40, comment()), 0..3),
+        cube in proptest::option::weighted(0.3, (proptest::option::of(1u32..65), proptest::option::of(prop_oneof![Just(CubeAnswer::Take), Just(CubeAnswer::Drop)]))),
+        no_dice in proptest::bool::weighted(0.3),
+        partie in proptest::option::weighted(0.3, 1u8..=4),
     ) -> Throw {
         let mut t = Throw::new(0, Dice::new(a, b).unwrap());
         t.seat = seat;
         t.marks = marks.into_iter().collect();
         t.holes = holes;
-        t.decision = decision;
-        t.play = play.map(|p| p.map_or(Play::Pass, |m| Play::Moves(m.into_iter().collect())));
+        t.decision = decision.filter(|d| game == Game::TricTrac || !d.after_partie());
+        t.play = play.map(|p| p.map_or(Play::Pass, |m| {
+            Play::Moves(m.into_iter().filter(|m| game.has_paths() || m.is_plain()).take(4).collect())
+        }));
+        if matches!(&t.play, Some(Play::Moves(m)) if m.is_empty()) {
+            t.play = None;
+        }
         t.opponent = opponent.map(|(marks, holes)| OpponentPart { marks, holes });
         t.glyph = glyph;
+        if game == Game::Backgammon {
+            t.cube = cube.map(|(value, answer)| CubeAction { value, answer });
+        }
+        if game == Game::TricTrac {
+            t.partie = partie.map(|multiple| PartieClaim { multiple });
+        }
+        if t.cube.is_some() && no_dice {
+            // `22. top: double drop`: the cube action alone
+            let (number, seat, cube) = (t.number, t.seat, t.cube);
+            t = Throw::bare(number, None);
+            t.seat = seat;
+            t.cube = cube;
+        }
         // comments on tokens that exist
-        let mut anchors = vec![Anchor::Number, Anchor::Dice];
+        let mut anchors = vec![Anchor::Number];
+        if t.dice.is_some() { anchors.push(Anchor::Dice); }
         if t.seat.is_some() { anchors.push(Anchor::Seat); }
+        if t.cube.is_some() { anchors.push(Anchor::Cube); }
         anchors.extend((0..t.marks.len()).map(Anchor::Mark));
         if t.holes.is_some() { anchors.push(Anchor::Holes); }
         if t.decision.is_some() { anchors.push(Anchor::Decision); }
@@ -81,6 +135,7 @@ prop_compose! {
             None => {}
         }
         if t.glyph.is_some() { anchors.push(Anchor::Glyph); }
+        if t.partie.is_some() { anchors.push(Anchor::Partie); }
         if let Some(o) = &t.opponent {
             anchors.push(Anchor::Slash);
             anchors.extend((0..o.marks.len()).map(Anchor::OpponentMark));
@@ -95,17 +150,23 @@ prop_compose! {
     }
 }
 
-fn record() -> impl Strategy<Value = Record> {
-    (
-        proptest::bool::ANY,
-        proptest::option::of(prop_oneof![Just("top"), Just("bottom")]),
-        proptest::collection::vec(("[A-Z][a-z0-9_]{0,6}", "[ -~é\"\\\\]{0,12}"), 0..3),
-        proptest::collection::vec(throw_body(), 0..12),
-        proptest::collection::vec(comment(), 0..2),
-    )
-        .prop_map(|(lep, first, extra, throws, leading)| {
-            let mut tags =
-                vec![Tag { name: "Game".into(), value: "grand-trictrac".into(), comments: vec![], spans: None }];
+/// A record of Grand Trictrac (the only game when `gt_only`) or of one of the other games.
+fn record_of(gt_only: bool) -> impl Strategy<Value = Record> {
+    (0usize..if gt_only { 1 } else { GAMES.len() })
+        .prop_flat_map(|g| {
+            let game = GAMES[g];
+            (
+                Just(game),
+                proptest::bool::ANY,
+                proptest::option::of(prop_oneof![Just("top"), Just("bottom")]),
+                proptest::collection::vec(("[A-Z][a-z0-9_]{0,6}", "[ -~é\"\\\\]{0,12}"), 0..3),
+                proptest::collection::vec(throw_body(game), 0..12),
+                proptest::collection::vec(comment(), 0..2),
+            )
+        })
+        .prop_map(|(game, lep, first, extra, throws, leading)| {
+            let lep = lep && game.is_trictrac();
+            let mut tags = vec![Tag { name: "Game".into(), value: game.name().into(), comments: vec![], spans: None }];
             if let Some(f) = first {
                 tags.push(Tag { name: "First".into(), value: f.into(), comments: vec![], spans: None });
             }
@@ -130,6 +191,11 @@ fn record() -> impl Strategy<Value = Record> {
             let comments = leading.into_iter().map(|(style, text)| Comment { style, text, after: None }).collect();
             Record { comments, tags, throws, span: None }
         })
+}
+
+/// A record of any game.
+fn record() -> impl Strategy<Value = Record> {
+    record_of(false)
 }
 
 fn reread(text: &str) -> Record {
@@ -310,6 +376,90 @@ proptest! {
         for (a, b) in fast.iter().zip(&slow) {
             prop_assert_eq!(&a.record, &b.record, "{:?}", s);
             prop_assert_eq!(&a.errors, &b.errors, "{:?}", s);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(512)
+    ))]
+
+    /// Pieces of the other games' throws in any order: whatever reads without error prints
+    /// canonically and reads back to the same record (the fuzz target's property), and the
+    /// fast path agrees with the full reader.
+    #[test]
+    fn pieces_of_the_other_games_round_trip(
+        game in 0usize..6,
+        throws in proptest::collection::vec(
+            (
+                proptest::collection::vec(proptest::option::weighted(0.3, 0usize..16), 13),
+                proptest::collection::vec(0usize..16, 0..4),
+                proptest::collection::vec(proptest::option::weighted(0.1, any::<bool>()), 13),
+                proptest::bool::weighted(0.9),
+            ),
+            0..5,
+        ),
+    ) {
+        const G: [&str; 6] = ["grand-trictrac", "jacquet", "moultezim", "backgammon", "tric-trac", "trictrac-a-ecrire"];
+        // the parts of a throw in their order, each with its written forms
+        const SLOTS: [&[&str]; 13] = [
+            &["top: ", "bas: "],
+            &["double ", "doubler 2 ", "double take ", "DOUBLE 4 prend ", "double drop ", "double {c} passe "],
+            &["6-5", "5-6", "4-4", "sonnez", "1-1"],
+            &[" +2 (pont)", " +1 (pr)", " +4 (vrai x2)", " +3", " +2 +1 (rt)"],
+            &[" 1 trou", " hole", " 2 trous"],
+            &[" tient", " va", " hold"],
+            &[],
+            &["!", " ?!"],
+            &[" +2 (pont)", " +1 (pr)", " +4 (vrai x2)", " +3", " +2 +1 (rt)"],
+            &[" partie", " partie double", " Partie {c} quadruple", " partie triple"],
+            &[" prolonge", " recommence"],
+            &[" / +2", " / +2 (faux) 1 trou"],
+            &[" !"],
+        ];
+        const MOVES: [&str; 16] = [
+            " &TON", " MRX*", " @X*P", " T#", " HOLE", " HOLD", " TIENT", " AF", " AEK", " A-B*-C", " GO", " H-OLD", " -",
+            " DROP", " NKGDA", " Y-#",
+        ];
+        let mut s = format!("[Game \"{}\"]\n", G[game]);
+        for (k, (picks, moves, comments, dice)) in throws.iter().enumerate() {
+            s.push_str(&format!("{}. ", k + 1));
+            for (slot, forms) in SLOTS.iter().enumerate() {
+                match slot {
+                    2 if *dice || picks[1].is_none() => s.push_str(forms[picks[2].unwrap_or(0) % forms.len()]),
+                    6 => s.extend(moves.iter().map(|&m| MOVES[m])),
+                    _ => {
+                        if let Some(x) = picks[slot] {
+                            if !forms.is_empty() {
+                                s.push_str(forms[x % forms.len()]);
+                            }
+                        }
+                    }
+                }
+                match comments[slot] {
+                    Some(true) => s.push_str(" {c}"),
+                    Some(false) => s.push_str(" ;l\n"),
+                    None => {}
+                }
+            }
+            s.push('\n');
+        }
+        let fast = read(&s);
+        let slow = soumille::notation::parser::read_without_fast_path(&s);
+        prop_assert_eq!(fast.len(), slow.len());
+        for (a, b) in fast.iter().zip(&slow) {
+            prop_assert_eq!(&a.record, &b.record, "{:?}", s);
+            prop_assert_eq!(&a.errors, &b.errors, "{:?}", s);
+        }
+        for r in fast.into_iter().filter(|r| r.errors.is_empty()) {
+            let mut rec = r.record;
+            rec.strip_spans();
+            let text = print_record(&rec, PrintOptions::default());
+            prop_assert_eq!(&reread(&text), &rec, "read {:?}, printed\n{}", s, text);
+            let doc = soumille::json::to_document(vec![rec.clone()], false);
+            let back = soumille::json::from_str(&soumille::json::to_string(&doc));
+            prop_assert!(back.is_ok(), "{:?}", back);
         }
     }
 }

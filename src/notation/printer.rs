@@ -254,12 +254,13 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect, game: Game) {
         Some(Play::Moves(moves)) => {
             for (k, m) in moves.iter().enumerate() {
                 let mut text = move_text(m, dialect);
-                // after a hole claim, a first move that spells `va` or `go` would read as
-                // the decision: a dash keeps it a move
+                // after a hole claim, a first move that spells `va` or `go` (or, as a path
+                // of the other games, `HOLD`, `TIENT`) would read as the decision: a dash
+                // keeps it a move
                 if k == 0
                     && t.holes.is_some()
-                    && t.decision.is_none()
-                    && ["va", "go"].iter().any(|d| text.eq_ignore_ascii_case(d))
+                    && t.decision.is_none_or(Decision::after_partie)
+                    && ["va", "go", "hold", "tient"].iter().any(|d| text.eq_ignore_ascii_case(d))
                 {
                     text.insert(1, '-');
                 }

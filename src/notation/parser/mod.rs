@@ -486,6 +486,13 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
             k += 1;
             continue;
         }
+        // a decision word in other letters (`GO`, `Va`, `HOLD`): the full reader's
+        if w != b"tient"
+            && w != b"va"
+            && [&b"tient"[..], b"va", b"go", b"hold"].iter().any(|k| w.eq_ignore_ascii_case(k))
+        {
+            return None;
+        }
         let decision = match w {
             b"tient" => Some(Decision::Hold),
             b"va" if t.holes.is_some() || !c.dialect_reads_move("va") => Some(Decision::Go),
@@ -1474,7 +1481,7 @@ fn jan_code<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, JanCode> {
 }
 
 // holes = [ NUMBER , SPACES ] , ( "trous" | "trou" | "holes" | "hole" ) ;
-fn holes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
+fn holes<'a>(c: &Ctx, i: &'a str) -> PResult<'a, u32> {
     match i.as_bytes().first() {
         Some(b) if b.is_ascii_digit() || matches!(b.to_ascii_lowercase(), b't' | b'h') => {}
         _ => return no(i),
@@ -1491,6 +1498,11 @@ fn holes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
     };
     let (r2, w) = take_while1(|ch: char| ch.is_ascii_alphabetic()).parse(r)?;
     if !["trou", "trous", "hole", "holes"].iter().any(|k| k.eq_ignore_ascii_case(w)) || !boundary(r2) {
+        return no(i);
+    }
+    // a bare word that is also a path in the record's letters (`HOLE`, `HOLES` in the other
+    // games) is the path
+    if r.len() == i.len() && c.dialect_reads_move(w) {
         return no(i);
     }
     match n {

@@ -718,3 +718,24 @@ fn errors_of_the_other_games_with_places() {
     assert_eq!((l, c), (2, 9));
     assert!(m.contains("key=value"), "{m}");
 }
+
+#[test]
+fn paths_that_spell_keywords_stay_paths() {
+    // HOLE, HOLES, HOLD, TIENT are paths in the other games' letters, never holes or a decision
+    let r = clean(&bg("1. 6-5 HOLE HOLES\n2. 3-1 HOLD TIENT\n"));
+    let Some(Play::Moves(m)) = &r.throws[0].play else { panic!("{:?}", r.throws[0]) };
+    assert_eq!((m.len(), m[0].rests.len(), m[1].rests.len()), (2, 2, 3));
+    assert_eq!(r.throws[0].holes, None);
+    assert_eq!(r.throws[1].decision, None);
+    // after a hole claim the printer keeps such a first move a move with a dash
+    let src = bg("1. 6-5 1 trou H-OLD\n2. 6-5 2 trous tient TIENT\n");
+    let r = clean(&src);
+    assert_eq!(r.throws[0].decision, None);
+    assert_eq!(r.throws[1].decision, Some(Decision::Hold));
+    assert_eq!(canon(&src), "[Game \"backgammon\"]\n\n1. 6-5 1 trou H-OLD\n2. 6-5 2 trous tient TIENT\n");
+    // the cube's words in capitals are paths too
+    let r = clean(&bg("1. 6-5 DROP TAKE\n"));
+    assert!(matches!(&r.throws[0].play, Some(Play::Moves(m)) if m.len() == 2));
+    // Grand Trictrac is unchanged: `hole` is a hole claim
+    assert_eq!(clean("1. 6-5 +4 hole AG\n").throws[0].holes, Some(1));
+}
