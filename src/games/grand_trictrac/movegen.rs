@@ -326,6 +326,17 @@ impl Plays {
         self.iter().find(|p| p.key == key)
     }
 
+    /// Appends a play known to be new (the bit-mask path lists each play once); the filter
+    /// of keys is not kept, so [`Plays::push`] must not follow on the same list.
+    #[inline(always)]
+    fn push_new(&mut self, p: Play) {
+        debug_assert!(self.len < Plays::CAP, "more plays than Plays::CAP");
+        if self.len < Plays::CAP {
+            self.items[self.len] = p;
+            self.len += 1;
+        }
+    }
+
     fn push(&mut self, p: Play) {
         if let Some(i) = self.held(p.key) {
             // same resulting position: keep the one that says most (dice used)
@@ -397,6 +408,8 @@ pub struct Board<'a> {
     seat: Seat,
     /// Opposing men on each of my relative points.
     opp: [u8; 26],
+    /// The relative points holding opposing men, as bits.
+    opp_mask: u32,
     /// My relative points 13–18 are closed (the opponent can still fill his grand jan).
     closed_grand: bool,
     /// My relative points 19–24 are closed (he can still fill his petit jan).
@@ -423,7 +436,9 @@ impl<'a> Board<'a> {
             | 1 << OPP_CORNER
             | if closed_grand { 0x3f << 13 } else { 0 }
             | if closed_petit { 0x3f << 19 } else { 0 };
-        Board { pos, seat, opp, closed_grand, closed_petit, special, rules }
+        // their points as bits of their relative points, mirrored into mine (p ↔ 25 − p)
+        let opp_mask = fast::at_least(&fast::point_words(theirs), 1).reverse_bits() >> 6;
+        Board { pos, seat, opp, opp_mask, closed_grand, closed_petit, special, rules }
     }
 
     /// Whether my relative point `p` is in a part of the return run I may not land on.
@@ -588,6 +603,11 @@ impl<'a> Board<'a> {
 
     fn fill_dice_plays(&self, dice: Dice, all: &mut Plays) {
         let side0 = self.pos.men[self.seat.index()];
+        // with two men or more on p1–p18 no die can bear a man off: the bit-mask path
+        if side0[1..19].iter().map(|&c| c as u32).sum::<u32>() >= 2 {
+            self.fast_dice_plays(&side0, dice, all);
+            return;
+        }
         let (a, b) = (dice.high(), dice.low());
         let orders: &[(u8, u8)] = if a == b { &[(a, a)] } else { &[(a, b), (b, a)] };
         let occupied = |side: &[u8; 26]| -> u32 {
@@ -817,5 +837,8 @@ impl Position {
     }
 }
 
+mod fast;
+#[cfg(test)]
+mod reference;
 #[cfg(test)]
 mod tests;
