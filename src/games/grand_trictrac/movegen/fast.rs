@@ -19,8 +19,6 @@ use super::*;
 const POINTS: u32 = 0x01ff_fffe;
 /// The opponent's grand jan, my p13–p18.
 const GRAND_RUN: u32 = 0x3f << 13;
-/// The opponent's petit jan, my p19–p24.
-const PETIT_RUN: u32 = 0x3f << 19;
 /// My own rest corner.
 const CORNER: u32 = 1 << OWN_CORNER;
 /// The opponent's rest corner.
@@ -153,7 +151,7 @@ impl Board<'_> {
         }
         // where a step may land: no opposing man (and never off the board here)
         let land = !self.opp_mask & POINTS;
-        let closed = if self.closed_grand { GRAND_RUN } else { 0 } | if self.closed_petit { PETIT_RUN } else { 0 };
+        let closed = self.closed_mask();
         // where a man may end: not in a closed jan, never on the opponent's corner
         let end = land & !closed & !OPP_CORNER_BIT;
         // where a tout d'une may rest: an empty point of a closed grand jan (passage-rest),

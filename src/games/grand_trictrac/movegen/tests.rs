@@ -263,64 +263,13 @@ fn the_opponents_corner_held_by_a_kept_fausse_case() {
     assert!(!v.iter().any(|p| p.split(' ').any(|m| m.ends_with('N'))), "{v:?}");
 }
 
-/// A seeded xorshift: each call gives a number below `n`.
-fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
-    move |n| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    }
-}
-
-/// A random position along the seats' routes: men spread in one of several styles (early
-/// game, anywhere, corners and lone men, men in closed jans, bearing off), no point shared.
-fn random_position(seed: u64) -> Position {
-    let mut next = xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let turn = if next(2) == 0 { Seat::Top } else { Seat::Bottom };
-    let mut men = [[0u8; 26]; 2];
-    let style = next(9);
-    for seat in [turn, turn.other()] {
-        let me = seat.index();
-        let other = seat.other().index();
-        let mut left = 15u8;
-        if style == 0 || (style == 4 && seat == turn) {
-            let off = next(8) as u8;
-            men[me][OFF] = off;
-            left -= off;
-        }
-        let mut tries = 0;
-        while left > 0 {
-            tries += 1;
-            let style = if tries > 200 { 2 } else { style };
-            let p = match style {
-                0 => 19 + next(6) as usize,
-                4 if seat == turn => 19 + next(6) as usize,
-                8 if seat == turn => 13 + next(12) as usize,
-                4..=6 if seat != turn => 1 + next(7) as usize,
-                5 => 1 + next(24) as usize,
-                6 => [1, 6, 7, 9, 11, 12, 13, 14, 16][next(9) as usize],
-                1 | 7 => 1 + next(12) as usize,
-                _ => 1 + next(24) as usize,
-            };
-            if men[other][25 - p] > 0 {
-                continue;
-            }
-            let k = if style == 7 { 1 } else { (1 + next(3) as u8).min(left) };
-            men[me][p] += k;
-            left -= k;
-        }
-    }
-    Position { men, turn }
-}
-
 /// The bit-mask path gives the plays of the sequence enumeration it replaced, play by play:
 /// the same plays, steps, flags, keys and order, on generated and random positions, every
 /// roll, every movement option.
 #[test]
 fn fast_path_matches_the_sequence_enumeration() {
     let mut positions: Vec<Position> = crate::generate::positions(3000).into_iter().map(|(p, _)| p).collect();
-    positions.extend((0..20_000u64).map(random_position));
+    positions.extend((0..20_000u64).map(reference::random_position));
     let variants = [
         MoveRules::default(),
         MoveRules { passage_rest: PassageRest::Forbidden, ..MoveRules::default() },
