@@ -174,7 +174,13 @@ pub fn key_from_sides(before: &[u8; 26], after: &[u8; 26]) -> Option<u32> {
     let mut from = [0u8; 2];
     let mut to = [0u8; 2];
     let (mut nf, mut nt) = (0usize, 0usize);
-    for p in 1..=25usize {
+    // only the points whose men changed (bit p; 25: borne off)
+    let (wb, wa) = (fast::point_words(before), fast::point_words(after));
+    let mut changed = fast::nonzero_bytes(&[wb[0] ^ wa[0], wb[1] ^ wa[1], wb[2] ^ wa[2]]);
+    changed |= u32::from(before[OFF] != after[OFF]) << OFF;
+    while changed != 0 {
+        let p = changed.trailing_zeros() as usize;
+        changed &= changed - 1;
         let (b, a) = (before[p], after[p]);
         for _ in a..b {
             *from.get_mut(nf)? = p as u8;

@@ -56,6 +56,21 @@ pub(super) fn at_least(words: &[u64; 3], k: u8) -> u32 {
     m
 }
 
+/// Bit `p` set for each relative point `p` (1..=24) whose byte in `words` (as
+/// [`point_words`] lays them out) is not zero.
+#[inline(always)]
+pub(super) fn nonzero_bytes(words: &[u64; 3]) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut m = 0u32;
+    for (i, &w) in words.iter().enumerate() {
+        // the high bit of each byte: some bit of the byte is set
+        let v = (((w & LOW7) + LOW7) | w) & HIGH_BITS;
+        let bits = ((v >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+        m |= bits << (1 + 8 * i);
+    }
+    m
+}
+
 #[inline(always)]
 fn bit(p: usize) -> u32 {
     1 << p
@@ -138,16 +153,20 @@ impl Board<'_> {
         let words = point_words(side);
         let occ = at_least(&words, 1);
         let ge2 = at_least(&words, 2);
-        let ge3 = at_least(&words, 3);
-        let ge4 = at_least(&words, 4);
         let eq1 = occ & !ge2;
-        let mut s = Side { corner: side[OWN_CORNER], ge2, eq1, eq2: ge2 & !ge3, eq23: ge2 & !ge4, fillable: 0 };
+        let mut s = Side { corner: side[OWN_CORNER], ge2, eq1, eq2: 0, eq23: 0, fillable: 0 };
         for (jan, r) in JAN_MASKS {
             // men missing: one for a half-point, two for an empty point
             let missing = (r & eq1).count_ones() + 2 * (r & !occ).count_ones();
             if missing <= 2 {
                 s.fillable |= jan;
             }
+        }
+        if s.fillable != 0 {
+            // what leaving men break, needed only to tell full jans
+            let (ge3, ge4) = (at_least(&words, 3), at_least(&words, 4));
+            s.eq2 = ge2 & !ge3;
+            s.eq23 = ge2 & !ge4;
         }
         // where a step may land: no opposing man (and never off the board here)
         let land = !self.opp_mask & POINTS;

@@ -162,3 +162,22 @@ pub(crate) fn random_position(seed: u64) -> Position {
     }
     Position { men, turn }
 }
+
+/// The identity of a play from the sides before and after, point by point.
+pub(crate) fn key_from_sides(before: &[u8; 26], after: &[u8; 26]) -> Option<u32> {
+    let mut from = [0u8; 2];
+    let mut to = [0u8; 2];
+    let (mut nf, mut nt) = (0usize, 0usize);
+    for p in 1..=25usize {
+        let (b, a) = (before[p], after[p]);
+        for _ in a..b {
+            *from.get_mut(nf)? = p as u8;
+            nf += 1;
+        }
+        for _ in b..a {
+            *to.get_mut(nt)? = p as u8;
+            nt += 1;
+        }
+    }
+    Some(pack_key(from, to))
+}
