@@ -1,13 +1,54 @@
 //! A release harness for the engine: the median time of `legal_plays` over positions met in
 //! generated games, and replay throughput in throws per second.
 //! `cargo run --release --example enginebench`
+//!
+//! `enginebench --once` runs one pass of each loop and nothing else, in functions of their
+//! own, to count instructions per position with callgrind:
+//! `valgrind --tool=callgrind --toggle-collect='enginebench::plays_and_jans_pass' target/release/examples/enginebench --once`
+//! (or `enginebench::legal_plays_pass`), the count divided by 20,000.
 
 use soumille::notation::Header;
-use soumille::position::MoveRules;
+use soumille::position::{MoveRules, Plays, Position};
 use std::time::Instant;
+
+/// The legal plays of every position once.
+#[inline(never)]
+fn legal_plays_pass(positions: &[(Position, soumille::Dice)], buf: &mut Plays) -> usize {
+    let rules = MoveRules::default();
+    let mut total = 0;
+    for (p, d) in positions {
+        p.legal_plays_into(*d, rules, buf);
+        total += std::hint::black_box(&*buf).len();
+    }
+    total
+}
+
+/// The plays and the jans of every position once, as the replay computes them.
+#[inline(never)]
+fn plays_and_jans_pass(positions: &[(Position, soumille::Dice)], dice_plays: &mut Plays, legal: &mut Plays) -> usize {
+    let rules = MoveRules::default();
+    let options = soumille::options::RuleOptions::default();
+    let history = soumille::scoring::History::default();
+    let mut total = 0;
+    for (p, d) in positions {
+        let board = soumille::position::Board::new(p, rules);
+        board.dice_plays_into(*d, dice_plays);
+        let jans = soumille::scoring::roll_jans(&board, *d, dice_plays, &history, &options);
+        legal.copy_from(dice_plays);
+        legal.apply_jan_obligations();
+        total += std::hint::black_box(jans.points[0] as usize + legal.len());
+    }
+    total
+}
 
 fn main() {
     let positions = soumille::generate::positions(20_000);
+    if std::env::args().any(|a| a == "--once") {
+        let (mut a, mut b) = (Plays::new(), Plays::new());
+        let n = legal_plays_pass(&positions, &mut a) + plays_and_jans_pass(&positions, &mut a, &mut b);
+        println!("{n}");
+        return;
+    }
     // `enginebench --tsv FILE` also writes the positions for `soumille explain --batch`
     let args: Vec<String> = std::env::args().collect();
     if let Some(k) = args.iter().position(|a| a == "--tsv") {

@@ -176,7 +176,13 @@ pub fn key_from_sides(before: &[u8; 26], after: &[u8; 26]) -> Option<u32> {
     let mut from = [0u8; 2];
     let mut to = [0u8; 2];
     let (mut nf, mut nt) = (0usize, 0usize);
-    for p in 1..=25usize {
+    // only the points whose men changed (bit p; 25: borne off)
+    let (wb, wa) = (fast::point_words(before), fast::point_words(after));
+    let mut changed = fast::nonzero_bytes(&[wb[0] ^ wa[0], wb[1] ^ wa[1], wb[2] ^ wa[2]]);
+    changed |= u32::from(before[OFF] != after[OFF]) << OFF;
+    while changed != 0 {
+        let p = changed.trailing_zeros() as usize;
+        changed &= changed - 1;
         let (b, a) = (before[p], after[p]);
         for _ in a..b {
             *from.get_mut(nf)? = p as u8;
@@ -242,6 +248,8 @@ pub struct Plays {
     pub max_dice: u8,
     /// The jans some legal play keeps or makes full: obligations (bits of [`jans`]).
     pub obligations: u8,
+    /// The jans some listed play leaves full: the union of their [`Play::full`].
+    fulls: u8,
 }
 
 impl fmt::Debug for Plays {
@@ -263,7 +271,7 @@ impl Plays {
 
     /// An empty list, to be filled by [`Board::legal_plays_into`] and reused.
     pub fn new() -> Plays {
-        Plays { items: [Play::default(); Plays::CAP], len: 0, seen: [0; 4], max_dice: 0, obligations: 0 }
+        Plays { items: [Play::default(); Plays::CAP], len: 0, seen: [0; 4], max_dice: 0, obligations: 0, fulls: 0 }
     }
 
     /// Empties the list for reuse (without touching its storage).
@@ -272,6 +280,7 @@ impl Plays {
         self.seen = [0; 4];
         self.max_dice = 0;
         self.obligations = 0;
+        self.fulls = 0;
     }
 
     /// Makes this list a copy of `other`, copying only the plays it holds.
@@ -281,6 +290,14 @@ impl Plays {
         self.seen = other.seen;
         self.max_dice = other.max_dice;
         self.obligations = other.obligations;
+        self.fulls = other.fulls;
+    }
+
+    /// The jans some listed play leaves full (bits of [`jans`]): the union of their
+    /// [`Play::full`].
+    #[inline]
+    pub fn full_any(&self) -> u8 {
+        self.fulls
     }
 
     #[inline]
@@ -328,6 +345,18 @@ impl Plays {
         self.iter().find(|p| p.key == key)
     }
 
+    /// Appends a play known to be new (the bit-mask path lists each play once); the filter
+    /// of keys is not kept, so [`Plays::push`] must not follow on the same list.
+    #[inline(always)]
+    fn push_new(&mut self, p: Play) {
+        debug_assert!(self.len < Plays::CAP, "more plays than Plays::CAP");
+        if self.len < Plays::CAP {
+            self.items[self.len] = p;
+            self.len += 1;
+            self.fulls |= p.full;
+        }
+    }
+
     fn push(&mut self, p: Play) {
         if let Some(i) = self.held(p.key) {
             // same resulting position: keep the one that says most (dice used)
@@ -341,6 +370,7 @@ impl Plays {
         if self.len < Plays::CAP {
             self.items[self.len] = p;
             self.len += 1;
+            self.fulls |= p.full;
             let (w, b) = Plays::bit(p.key);
             self.seen[w] |= b;
         }
@@ -350,21 +380,29 @@ impl Plays {
     /// play makes or keeps full (RULES.md §2, after the dice obligations). Turns the plays
     /// of [`Board::dice_plays`] into the legal plays.
     pub fn apply_jan_obligations(&mut self) {
-        let obligations = self.iter().fold(0u8, |m, p| m | p.full);
+        let obligations = self.fulls;
+        debug_assert_eq!(obligations, self.iter().fold(0u8, |m, p| m | p.full));
+        self.obligations = obligations;
+        if obligations == 0 {
+            // no play leaves a jan full: no obligation, every play meets none
+            return;
+        }
         let best = self.iter().map(|p| (p.full & obligations).count_ones()).max().unwrap_or(0);
         self.retain(|p| (p.full & obligations).count_ones() == best);
-        self.obligations = obligations;
     }
 
     fn retain(&mut self, f: impl Fn(&Play) -> bool) {
         let mut k = 0;
+        let mut fulls = 0;
         for i in 0..self.len {
             if f(&self.items[i]) {
                 self.items[k] = self.items[i];
+                fulls |= self.items[i].full;
                 k += 1;
             }
         }
         self.len = k;
+        self.fulls = fulls;
     }
 }
 
@@ -399,6 +437,10 @@ pub struct Board<'a> {
     seat: Seat,
     /// Opposing men on each of my relative points.
     opp: [u8; 26],
+    /// The relative points holding opposing men, as bits.
+    opp_mask: u32,
+    /// The relative points holding two opposing men or more (their full points), as bits.
+    opp_full: u32,
     /// My relative points 13–18 are closed (the opponent can still fill his grand jan).
     closed_grand: bool,
     /// My relative points 19–24 are closed (he can still fill his petit jan).
@@ -415,17 +457,53 @@ impl<'a> Board<'a> {
         let seat = pos.turn;
         let other = seat.other();
         let theirs = &pos.men[other.index()];
+        // my relative point p is their 25 − p (the route's mirror): their points 1–24 as
+        // three words of eight, each word byte-reversed and the words in reverse order
+        let w = fast::point_words(theirs);
+        let mirrored = [w[2].swap_bytes(), w[1].swap_bytes(), w[0].swap_bytes()];
         let mut opp = [0u8; 26];
-        for (p, o) in opp.iter_mut().enumerate().take(25).skip(1) {
-            *o = theirs[crate::position::GRAND_TRICTRAC.mirror[p] as usize];
+        for (k, m) in mirrored.iter().enumerate() {
+            opp[1 + 8 * k..9 + 8 * k].copy_from_slice(&m.to_le_bytes());
         }
-        let closed_grand = pos.can_still_fill(other, 7);
-        let closed_petit = pos.can_still_fill(other, 1);
+        debug_assert!((1..=24).all(|p| opp[p] == theirs[crate::position::GRAND_TRICTRAC.mirror[p] as usize]));
+        let opp_mask = fast::at_least(&mirrored, 1);
+        let opp_full = fast::at_least(&mirrored, 2);
+        // the material test (RULES.md §3) for both of their jans in one pass
+        let (mut behind, mut petit, mut grand) = (0u32, true, true);
+        for k in 1..=6 {
+            behind += theirs[k] as u32;
+            petit &= behind >= 2 * k as u32;
+        }
+        for k in 1..=6 {
+            behind += theirs[6 + k] as u32;
+            grand &= behind >= 2 * k as u32;
+        }
+        debug_assert_eq!((petit, grand), (pos.can_still_fill(other, 1), pos.can_still_fill(other, 7)));
+        let (closed_grand, closed_petit) = (grand, petit);
         let special = 1 << OWN_CORNER
             | 1 << OPP_CORNER
             | if closed_grand { 0x3f << 13 } else { 0 }
             | if closed_petit { 0x3f << 19 } else { 0 };
-        Board { pos, seat, opp, closed_grand, closed_petit, special, rules }
+        Board { pos, seat, opp, opp_mask, opp_full, closed_grand, closed_petit, special, rules }
+    }
+
+    /// My relative points holding opposing men (bit `p`), and those holding two or more.
+    #[inline]
+    pub(crate) fn opp_masks(&self) -> (u32, u32) {
+        (self.opp_mask, self.opp_full)
+    }
+
+    /// My relative points holding `k` men or more in `side` (bit `p`, p = 1..=24).
+    #[inline]
+    pub(crate) fn points_with(side: &[u8; 26], k: u8) -> u32 {
+        fast::at_least(&fast::point_words(side), k)
+    }
+
+    /// The points of the return run I may not land on, as bits (my p13–p18 while the
+    /// opponent can still fill his grand jan, p19–p24 while he can fill his petit jan).
+    #[inline]
+    pub(crate) fn closed_mask(&self) -> u32 {
+        (if self.closed_grand { 0x3f << 13 } else { 0 }) | if self.closed_petit { 0x3f << 19 } else { 0 }
     }
 
     /// Whether my relative point `p` is in a part of the return run I may not land on.
@@ -590,6 +668,11 @@ impl<'a> Board<'a> {
 
     fn fill_dice_plays(&self, dice: Dice, all: &mut Plays) {
         let side0 = self.pos.men[self.seat.index()];
+        // with two men or more on p1–p18 no die can bear a man off: the bit-mask path
+        if side0[1..19].iter().map(|&c| c as u32).sum::<u32>() >= 2 {
+            self.fast_dice_plays(&side0, dice, all);
+            return;
+        }
         let (a, b) = (dice.high(), dice.low());
         let orders: &[(u8, u8)] = if a == b { &[(a, a)] } else { &[(a, b), (b, a)] };
         let occupied = |side: &[u8; 26]| -> u32 {
@@ -819,5 +902,8 @@ impl Position {
     }
 }
 
+mod fast;
+#[cfg(test)]
+pub(crate) mod reference;
 #[cfg(test)]
 mod tests;

@@ -262,3 +262,75 @@ fn the_opponents_corner_held_by_a_kept_fausse_case() {
     let v = plays("A13HN/&15 top", "5-1");
     assert!(!v.iter().any(|p| p.split(' ').any(|m| m.ends_with('N'))), "{v:?}");
 }
+
+/// The bit-mask path gives the plays of the sequence enumeration it replaced, play by play:
+/// the same plays, steps, flags, keys and order, on generated and random positions, every
+/// roll, every movement option.
+#[test]
+fn fast_path_matches_the_sequence_enumeration() {
+    let mut positions: Vec<Position> = crate::generate::positions(3000).into_iter().map(|(p, _)| p).collect();
+    positions.extend((0..20_000u64).map(reference::random_position));
+    let variants = [
+        MoveRules::default(),
+        MoveRules { passage_rest: PassageRest::Forbidden, ..MoveRules::default() },
+        MoveRules { sortie: Sortie::Provinciale, ..MoveRules::default() },
+        MoveRules { sortie: Sortie::Provinciale, privileges_left: 0, ..MoveRules::default() },
+    ];
+    let mut checked = 0;
+    for pos in &positions {
+        for rules in variants {
+            let board = Board::new(pos, rules);
+            for dice in Dice::all() {
+                let want = reference::dice_plays(&board, dice);
+                let got = board.dice_plays(dice);
+                let w: Vec<Play> = want.iter().copied().collect();
+                let g: Vec<Play> = got.iter().copied().collect();
+                assert_eq!(g, w, "{pos} {dice} {rules:?}");
+                assert_eq!(got.max_dice, want.max_dice, "{pos} {dice}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1_000_000);
+}
+
+/// [`key_from_sides`] over the changed points only gives what the point-by-point scan gave:
+/// on the results of every play, and on random changes of one to four men (more than two
+/// men moved: no key).
+#[test]
+fn key_from_sides_matches_the_point_scan() {
+    let mut next = {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    };
+    let mut n = 0;
+    for k in 0..4000u64 {
+        let pos = reference::random_position(k);
+        let before = *pos.side(pos.turn());
+        for dice in Dice::all() {
+            for p in pos.legal_plays(dice, MoveRules::default()).iter() {
+                let after = *pos.after(p).side(pos.turn());
+                assert_eq!(key_from_sides(&before, &after), Some(p.key), "{pos} {dice}");
+                n += 1;
+            }
+        }
+        for _ in 0..20 {
+            let mut after = before;
+            for _ in 0..1 + next(4) {
+                let f = 1 + next(25) as usize;
+                if after[f] > 0 {
+                    after[f] -= 1;
+                    after[1 + next(25) as usize] += 1;
+                }
+            }
+            assert_eq!(key_from_sides(&before, &after), reference::key_from_sides(&before, &after));
+            n += 1;
+        }
+    }
+    assert!(n > 100_000);
+}
