@@ -38,6 +38,7 @@
 //!    read and printed but flagged `not-replayed`).
 //! 3. Its samples and tests next to Grand Trictrac's.
 
+pub mod backgammon;
 pub mod grand_trictrac;
 
 use crate::board::{Dialect, Seat};
