@@ -589,7 +589,7 @@ pub fn legal_plays_into(board: &Board, dice: Dice, un_seul_de: UnSeulDe, out: &m
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::{Point, Setup};
 
