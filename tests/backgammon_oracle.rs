@@ -41,8 +41,7 @@ fn canon(before: &Board, after: &Board, seat: Seat) -> String {
         tos.extend(std::iter::repeat_n(number(p), usize::from(a.saturating_sub(b))));
     }
     // a man hit on the mover's point n stood on the opponent's relative point n
-    let mut hits: Vec<usize> =
-        (1..OFF).filter(|&q| after.men(seat.other(), q) < before.men(seat.other(), q)).collect();
+    let mut hits: Vec<usize> = (1..OFF).filter(|&q| after.men(seat.other(), q) < before.men(seat.other(), q)).collect();
     if froms.is_empty() {
         return String::new();
     }

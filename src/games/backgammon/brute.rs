@@ -199,7 +199,10 @@ mod tests {
         for _ in 0..40 {
             let b = scatter(&mut rng);
             for d in Dice::all() {
-                assert_eq!(engine_results(&b, d, UnSeulDe::Moderne, &mut plays), legal_results(&b, d, UnSeulDe::Moderne));
+                assert_eq!(
+                    engine_results(&b, d, UnSeulDe::Moderne, &mut plays),
+                    legal_results(&b, d, UnSeulDe::Moderne)
+                );
             }
         }
     }

@@ -698,7 +698,7 @@ pub(crate) mod tests {
         assert_eq!(plays_of(b2, 6, 6), ["X# X# Z# Z#"]);
         // a man outside Q4 must come in before any is borne off; one die brings it, the other bears off
         let b3 = "S&14/A15 top"; // p18 and p24
-        // S& then &# and ST then T# leave one position
+                                 // S& then &# and ST then T# leave one position
         assert_eq!(plays_of(b3, 6, 1), ["S&#"]);
     }
 

@@ -48,7 +48,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { premier_coup: PremierCoup::Tirage, un_seul_de: UnSeulDe::Moderne, backgammon: Triple::Moderne, cube: true }
+        Options {
+            premier_coup: PremierCoup::Tirage,
+            un_seul_de: UnSeulDe::Moderne,
+            backgammon: Triple::Moderne,
+            cube: true,
+        }
     }
 }
 
