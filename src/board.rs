@@ -243,7 +243,8 @@ impl<'de> Deserialize<'de> for Point {
 pub struct ScoreFields {
     /// `holes=T/B`.
     pub holes: Option<BySeat<u16>>,
-    /// `points=T/B` (jetons, 0..10, even).
+    /// `points=T/B`: Grand Trictrac's jetons (0..=10, even), Tric Trac's partie score
+    /// (0..=11, GAMES.md §E.11).
     pub points: Option<BySeat<u8>>,
     /// `throws=T/B`: throws each seat has made in this relève (default 0/0).
     pub throws: Option<BySeat<u16>>,
@@ -251,6 +252,12 @@ pub struct ScoreFields {
     pub bredouille: Option<Option<Seat>>,
     /// `pavillon=top|bottom|none`.
     pub pavillon: Option<Option<Seat>>,
+    /// `cube=V`: the doubling cube's value, 1, 2, 4, … (Backgammon, GAMES.md §D.9).
+    pub cube: Option<u32>,
+    /// `owner=top|bottom|none`: who owns the cube (Backgammon, GAMES.md §D.9).
+    pub owner: Option<Option<Seat>>,
+    /// `parties=T/B`: the series points won so far (Tric Trac, GAMES.md §E.11).
+    pub parties: Option<BySeat<u16>>,
 }
 
 /// An unchecked position: the men of each seat, the seat to throw and the optional score
@@ -262,6 +269,8 @@ pub struct Setup {
     pub men: BySeat<[u8; 24]>,
     /// Men already borne off, per seat.
     pub off: BySeat<u8>,
+    /// Men on the bar, per seat (`@n`, Backgammon, GAMES.md §D.9).
+    pub bar: BySeat<u8>,
     /// The seat to throw.
     pub turn: Seat,
     /// The optional score fields.
@@ -274,7 +283,7 @@ impl Setup {
         let mut men = BySeat::new([0u8; 24], [0u8; 24]);
         men[Seat::Top][0] = 15;
         men[Seat::Bottom][23] = 15;
-        Setup { men, off: BySeat::new(0, 0), turn: first, score: ScoreFields::default() }
+        Setup { men, off: BySeat::new(0, 0), bar: BySeat::new(0, 0), turn: first, score: ScoreFields::default() }
     }
 
     /// Men of `seat` on `point`.
@@ -283,12 +292,13 @@ impl Setup {
         self.men[seat][point.index() as usize - 1]
     }
 
-    /// Total men of `seat` on the board and borne off.
+    /// Total men of `seat` on the board, on the bar and borne off.
     pub fn total(&self, seat: Seat) -> u32 {
-        self.men[seat].iter().map(|&c| c as u32).sum::<u32>() + self.off[seat] as u32
+        self.men[seat].iter().map(|&c| c as u32).sum::<u32>() + self.bar[seat] as u32 + self.off[seat] as u32
     }
 
-    /// Field 1 of a position string: `top/bottom` men in board order, borne-off last.
+    /// Field 1 of a position string: `top/bottom` men in board order, then the bar (`@n`),
+    /// borne-off last.
     pub fn men_field(&self, dialect: Dialect) -> String {
         let mut out = Vec::with_capacity(32);
         self.write_men_field(dialect, &mut out);
@@ -321,6 +331,12 @@ impl Setup {
                 Dialect::Soumille => Point::all().for_each(&mut each),
                 Dialect::Lepeintre => Point::all().rev().for_each(&mut each),
             }
+            if self.bar[seat] > 0 {
+                out.push(b'@');
+                if self.bar[seat] != 1 {
+                    number(out, self.bar[seat]);
+                }
+            }
             if self.off[seat] > 0 {
                 out.push(b'#');
                 number(out, self.off[seat]);
@@ -349,6 +365,15 @@ impl Setup {
         }
         if let Some(p) = sc.pavillon {
             s.push_str(&format!(" pavillon={}", opt(p)));
+        }
+        if let Some(v) = sc.cube {
+            s.push_str(&format!(" cube={v}"));
+        }
+        if let Some(o) = sc.owner {
+            s.push_str(&format!(" owner={}", opt(o)));
+        }
+        if let Some(p) = sc.parties {
+            s.push_str(&format!(" parties={}/{}", p[Seat::Top], p[Seat::Bottom]));
         }
         s
     }

@@ -8,7 +8,7 @@
 
 use crate::notation::error::{render_at, Locator, Place, Style};
 use crate::notation::{escape_controls, stream_records, PrintOptions, StreamEnd, SyntaxError};
-use crate::report::{ErrorEntry, FinalScore, GameReport};
+use crate::report::{ErrorEntry, GameReport};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
@@ -505,12 +505,12 @@ pub fn check_file(
             sum.throws += game.throws;
             if r.read.errors.is_empty() {
                 let rp = crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text));
-                game.final_score = Some(FinalScore::from(&rp.score));
+                game.set_end(&r.read.header, &rp);
                 for f in &rp.flags {
                     sum.flags += 1;
                     *sum.flags_by_kind.entry(f.kind.name()).or_default() += 1;
                     if let Some(rule) = f.rule {
-                        *sum.flags_by_rule.entry(rule.name()).or_default() += 1;
+                        *sum.flags_by_rule.entry(rule).or_default() += 1;
                     }
                     if set.json {
                         continue;

@@ -49,7 +49,7 @@ pub fn record_moves(pos: &Position, play: &crate::position::Play) -> RecordedPla
             } else {
                 Target::Point(crate::board::Point::from_letter(b[1], crate::board::Dialect::Soumille).expect("letter"))
             };
-            Move { from, rest: None, to }
+            Move::new(from, None, to)
         })
         .collect();
     RecordedPlay::Moves(moves)

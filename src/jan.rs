@@ -1,4 +1,5 @@
-//! Jans: the scoring events of Grand Trictrac (RULES.md §4–§7), by their codes (NOTATION.md §3).
+//! Jans: the scoring events of Grand Trictrac (RULES.md §4–§7), by their codes (NOTATION.md §3),
+//! and the three point codes of Tric Trac (GAMES.md §E.11).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -49,10 +50,16 @@ pub enum JanCode {
     Misere,
     /// Preserving the pile de misère (obsolete), RULES.md §7.
     ConserveMisere,
+    /// Tric Trac: a capture, 1 point a man (GAMES.md §E.9, §E.11).
+    Prise,
+    /// Tric Trac: a man borne off, 1 point (GAMES.md §E.9, §E.11).
+    Retiree,
+    /// Tric Trac: the grand pont, 2 points (GAMES.md §E.9, §E.11).
+    Pont,
 }
 
 /// (code, canonical name, short alias)
-const CODES: [(JanCode, &str, &str); 21] = [
+const CODES: [(JanCode, &str, &str); 24] = [
     (JanCode::SixTables, "six-tables", "6t"),
     (JanCode::DeuxTables, "deux-tables", "2t"),
     (JanCode::ContreDeuxTables, "contre-deux-tables", "c2t"),
@@ -74,6 +81,9 @@ const CODES: [(JanCode, &str, &str); 21] = [
     (JanCode::Margot, "margot", "margot"),
     (JanCode::Misere, "misere", "misere"),
     (JanCode::ConserveMisere, "conserve-misere", "conserve-misere"),
+    (JanCode::Prise, "prise", "pr"),
+    (JanCode::Retiree, "retiree", "rt"),
+    (JanCode::Pont, "pont", "gp"),
 ];
 
 impl JanCode {
@@ -126,5 +136,9 @@ mod tests {
         assert_eq!(JanCode::from_code("CPJ"), Some(JanCode::ConservePetitJan));
         assert_eq!(JanCode::from_code("bv"), Some(JanCode::Vrai));
         assert_eq!(JanCode::from_code("nope"), None);
+        assert_eq!(JanCode::from_code("pr"), Some(JanCode::Prise));
+        assert_eq!(JanCode::from_code("Retiree"), Some(JanCode::Retiree));
+        assert_eq!(JanCode::from_code("gp"), Some(JanCode::Pont));
+        assert_eq!(JanCode::Pont.name(), "pont");
     }
 }

@@ -65,7 +65,8 @@ pub enum JsonError {
 }
 
 /// Reads a JSON document and checks its records as the text reader would: canonical tag
-/// names and values, known tag values, even marks, consecutive throws.
+/// names and values, known tag values, even marks (but in Tric Trac), consecutive throws,
+/// the forms of the record's game (GAMES.md §G: paths, `@`, `*`, cube, partie).
 pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
     let doc: Document = serde_json::from_str(text)?;
     if doc.schema_version != SCHEMA_VERSION {
@@ -93,6 +94,7 @@ pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
         }
         let mut errors = check::check_throws(&rec, None);
         errors.extend(check::check_numbering(&rec));
+        errors.extend(check::check_forms(&rec));
         if let Some(e) = errors.first() {
             return Err(invalid(e));
         }

@@ -184,6 +184,10 @@ enum Command {
         /// Rule options as in the `Rules` tag, e.g. "sortie=provinciale".
         #[arg(long, default_value = "")]
         rules: String,
+        /// The game whose rules apply: grand-trictrac (default), jacquet, moultezim,
+        /// backgammon, tric-trac. Only Grand Trictrac lists jans, and only it takes --batch.
+        #[arg(long, default_value = "grand-trictrac", value_parser = game_arg)]
+        game: soumille::notation::Game,
     },
     /// A self-contained HTML page that steps through a game throw by throw.
     ///
@@ -215,6 +219,9 @@ enum Command {
         /// The seed; the same seed gives the same bytes.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Which game: grand-trictrac (default), jacquet, moultezim, backgammon, tric-trac.
+        #[arg(long, default_value = "grand-trictrac", value_parser = game_arg)]
+        game: soumille::notation::Game,
     },
 }
 
@@ -320,6 +327,16 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         Command::Json { files, spans, corpus } => json_cmd(&files, spans, &corpus, cli.diagnostics),
         Command::Replay { file, game, format } => {
             let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            if !rec.header.game.is_grand_trictrac() {
+                let text = match format {
+                    Format::Text => soumille::sheet::tables::replay_text(&rp, &rec.record, &rec.header),
+                    Format::Json => {
+                        json_text(&soumille::sheet::tables::TablesSheet::of_record(&rp, &rec.record, &rec.header))?
+                    }
+                };
+                out(&text)?;
+                return Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged });
+            }
             match format {
                 Format::Text => out(&soumille::sheet::replay_text(&rp, rec.header.letters))?,
                 Format::Json => {
@@ -338,6 +355,17 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         }
         Command::Sheet { file, game, format } => {
             let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            if !rec.header.game.is_grand_trictrac() {
+                let sheet = soumille::sheet::tables::TablesSheet::of_record(&rp, &rec.record, &rec.header);
+                let text = match format {
+                    SheetFormat::Text => sheet.text(),
+                    SheetFormat::Markdown => sheet.markdown(),
+                    SheetFormat::Html => sheet.html(),
+                    SheetFormat::Json => json_text(&sheet)?,
+                };
+                out(&text)?;
+                return Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged });
+            }
             let sheet = soumille::sheet::Sheet::of_record(&rp, &rec.record, &rec.header);
             let text = match format {
                 SheetFormat::Text => sheet.text(),
@@ -353,9 +381,21 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
         }
         Command::Show { file, at, game, format } => show(&file, at, game, format, st),
-        Command::Explain { position, dice, batch, format, rules } => explain(position, dice, batch, format, &rules),
+        Command::Explain { position, dice, batch, format, rules, game } => {
+            if !game.is_grand_trictrac() {
+                return explain_tables(game, position, dice, batch, format, &rules);
+            }
+            explain(position, dice, batch, format, &rules)
+        }
         Command::View { file, game } => {
             let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            if !rec.header.game.is_grand_trictrac() {
+                eprintln!(
+                    "soumille view: the viewer draws Grand Trictrac records; for a {} record use `soumille sheet --format html`",
+                    rec.header.game
+                );
+                return Ok(Outcome::Failed);
+            }
             out(&soumille::view::view_html(&rec.record, &rec.header, &rp))?;
             Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
         }
@@ -369,7 +409,23 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             out(&man_page()?)?;
             Ok(Outcome::Clean)
         }
-        Command::Generate { games, seed } => {
+        Command::Generate { games, seed, game } if !game.is_grand_trictrac() => {
+            let Some(g) = tables_game(game, "") else { return Ok(Outcome::Failed) };
+            let mut o = io::BufWriter::new(io::stdout().lock());
+            for k in 0..u64::from(games) {
+                let Some(rec) = g.generate(seed.wrapping_add(k)) else {
+                    eprintln!("soumille generate: the generator does not play {game} yet");
+                    return Ok(Outcome::Failed);
+                };
+                if k > 0 {
+                    o.write_all(b"\n")?;
+                }
+                o.write_all(soumille::notation::print_record(&rec, PrintOptions::default()).as_bytes())?;
+            }
+            o.flush()?;
+            Ok(Outcome::Clean)
+        }
+        Command::Generate { games, seed, .. } => {
             let mut o = io::BufWriter::new(io::stdout().lock());
             for (k, rec) in soumille::generate::games_iter(games, seed).enumerate() {
                 if k > 0 {
@@ -384,12 +440,11 @@ fn run(cli: Cli) -> io::Result<Outcome> {
 }
 
 fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Result<Outcome> {
-    let Some(r) = read_stn_full(file, st)? else { return Ok(Outcome::Failed) };
-    let Some(rec) = game.checked_sub(1).and_then(|g| r.records.get(g)) else {
-        eprintln!("soumille show: {} has {} record(s), not {game}", file.display(), r.records.len());
-        return Ok(Outcome::Failed);
-    };
-    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&r.text));
+    let Some((rec, text)) = read_one_record(file, game, st)? else { return Ok(Outcome::Failed) };
+    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
+    if !rec.header.game.is_grand_trictrac() {
+        return show_tables(file, at, format, &rp, rec.header.letters);
+    }
     let pos = if at == 0 {
         rp.steps.first().map(|s| s.before).or(rp.end)
     } else {
@@ -416,6 +471,142 @@ fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Re
         }
     }
     Ok(Outcome::Clean)
+}
+
+/// `show` for the other games: their replay's boards are setups.
+fn show_tables(
+    file: &Path,
+    at: u32,
+    format: Picture,
+    rp: &soumille::replay::Replay,
+    d: soumille::Dialect,
+) -> io::Result<Outcome> {
+    let setup = if at == 0 {
+        rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())
+    } else {
+        rp.board_steps.iter().find(|s| s.number == at).map(|s| &s.after)
+    };
+    let Some(setup) = setup else {
+        let how = match rp.stopped_at {
+            Some(n) => format!("the replay stopped at throw {n}"),
+            None => format!("the record has {} throws", rp.board_steps.len()),
+        };
+        eprintln!("soumille show: no board after throw {at}: {how}");
+        return Ok(Outcome::Failed);
+    };
+    match format {
+        Picture::Text => {
+            let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
+            out(&format!("{} — {title}\n{}", file.display(), soumille::show::setup_text(setup, d)))?
+        }
+        Picture::Svg => {
+            eprintln!("soumille show: SVG boards are drawn for Grand Trictrac records; use --format text or position");
+            return Ok(Outcome::Failed);
+        }
+        Picture::Position => out(&format!("{}\n", setup.to_string_in(soumille::Dialect::Soumille)))?,
+    }
+    Ok(Outcome::Clean)
+}
+
+/// A game's name on the command line.
+fn game_arg(s: &str) -> Result<soumille::notation::Game, String> {
+    soumille::notation::Game::from_name(s).ok_or_else(|| {
+        format!("unknown game `{s}`: grand-trictrac, trictrac-a-ecrire, jacquet, moultezim, backgammon or tric-trac")
+    })
+}
+
+/// The rules of one of the other games with the options of `rules` (as in a `Rules` tag),
+/// read through a record header so that the options are checked as a record's are.
+fn tables_game(game: soumille::notation::Game, rules: &str) -> Option<soumille::games::Games> {
+    use soumille::notation::Tag;
+    let tag = |name: &str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
+    let mut tags = vec![tag("Game", game.to_string())];
+    if !rules.is_empty() {
+        tags.push(tag("Rules", rules.to_string()));
+    }
+    match soumille::notation::Header::of_tags(&tags) {
+        Ok(h) => Some(soumille::games::Games::of(&h)),
+        Err(errs) => {
+            let words: Vec<String> = errs.iter().map(|e| e.message.clone()).collect();
+            eprintln!("soumille: --rules: {}", words.join("; "));
+            None
+        }
+    }
+}
+
+/// `explain` for the other games: their legal plays (GAMES.md), no jans.
+fn explain_tables(
+    game: soumille::notation::Game,
+    position: Option<String>,
+    dice: Option<String>,
+    batch: bool,
+    format: Format,
+    rules: &str,
+) -> io::Result<Outcome> {
+    if batch {
+        eprintln!("soumille explain: --batch reads Grand Trictrac positions only");
+        return Ok(Outcome::Failed);
+    }
+    let (Some(p), Some(d)) = (position, dice) else {
+        eprintln!("soumille explain: give POSITION and --dice");
+        return Ok(Outcome::Failed);
+    };
+    let Some(g) = tables_game(game, rules) else { return Ok(Outcome::Failed) };
+    let setup = match soumille::notation::parser::parse_position_of(&p, soumille::Dialect::Soumille, game) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("soumille explain: {} ({})", e.message, e.label);
+            return Ok(Outcome::Failed);
+        }
+    };
+    let roll = match soumille::explain::parse_dice(&d) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("soumille explain: {e}");
+            return Ok(Outcome::Failed);
+        }
+    };
+    let plays = match g.explain_plays(&setup, roll) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("soumille explain: {e}");
+            return Ok(Outcome::Failed);
+        }
+    };
+    match format {
+        Format::Json => {
+            let doc = serde_json::json!({
+                "game": game.to_string(),
+                "position": p,
+                "dice": [roll.high(), roll.low()],
+                "seat": setup.turn,
+                "plays": plays,
+            });
+            out(&json_text(&doc)?)?;
+        }
+        Format::Text => {
+            let mut s = format!(
+                "{} to throw {roll} ({game}): {} legal play{}\n",
+                setup.turn,
+                plays.len(),
+                if plays.len() == 1 { "" } else { "s" }
+            );
+            let w = plays.iter().map(|p| p.notation.len()).max().unwrap_or(1);
+            for p in &plays {
+                let pts = if p.points > 0 { format!("  +{}", p.points) } else { String::new() };
+                s.push_str(&format!("  {:<w$}  -> {}{pts}\n", p.notation, p.result));
+            }
+            out(&s)?;
+        }
+    }
+    Ok(Outcome::Clean)
+}
+
+/// A value as pretty JSON with a final line end.
+fn json_text<T: serde::Serialize>(v: &T) -> io::Result<String> {
+    let mut s = serde_json::to_string_pretty(v).map_err(io::Error::other)?;
+    s.push('\n');
+    Ok(s)
 }
 
 fn explain(
@@ -607,14 +798,67 @@ fn replay_file(
     game: usize,
     st: Style,
 ) -> io::Result<Option<(soumille::replay::Replay, soumille::notation::ReadRecord)>> {
-    let Some(r) = read_stn_full(file, st)? else { return Ok(None) };
-    let n = r.records.len();
-    let Some(rec) = game.checked_sub(1).and_then(|g| r.records.into_iter().nth(g)) else {
-        eprintln!("soumille: {} has {n} record(s), not {game}", file.display());
-        return Ok(None);
-    };
-    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&r.text));
+    let Some((rec, text)) = read_one_record(file, game, st)? else { return Ok(None) };
+    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
     Ok(Some((rp, rec)))
+}
+
+/// Record number `game` (1-based) of a file, with the text its spans point into. A file is
+/// streamed record by record and only that record is kept (memory: one record, issue 7);
+/// standard input, and a record with syntax errors (to report them with the file's lines),
+/// are read whole.
+fn read_one_record(
+    file: &Path,
+    game: usize,
+    st: Style,
+) -> io::Result<Option<(soumille::notation::ReadRecord, String)>> {
+    let whole = |st: Style| -> io::Result<Option<(soumille::notation::ReadRecord, String)>> {
+        let Some(r) = read_stn_full(file, st)? else { return Ok(None) };
+        let n = r.records.len();
+        let Some(rec) = game.checked_sub(1).and_then(|g| r.records.into_iter().nth(g)) else {
+            eprintln!("soumille: {} has {n} record(s), not {game}", file.display());
+            return Ok(None);
+        };
+        Ok(Some((rec, r.text)))
+    };
+    if file.as_os_str() == "-" {
+        return whole(st);
+    }
+    let input = match std::fs::File::open(file) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("soumille: cannot read {}: {e}", file.display());
+            return Ok(None);
+        }
+    };
+    let mut found = None;
+    let mut games = 0usize;
+    let mut broken = false;
+    let end = soumille::notation::stream_records(io::BufReader::new(input), |r| {
+        if !r.read.errors.is_empty() {
+            broken = true;
+            return std::ops::ControlFlow::Break(());
+        }
+        if r.is_game() {
+            games += 1;
+            if games == game {
+                found = Some((r.read, r.text.to_string()));
+                return std::ops::ControlFlow::Break(());
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    })?;
+    if broken || end.unreadable.is_some() {
+        // the errors, with the lines and columns of the whole file
+        return whole(st);
+    }
+    match found {
+        Some(x) => Ok(Some(x)),
+        None => {
+            eprintln!("soumille: {} has {games} record(s), not {game}", file.display());
+            Ok(None)
+        }
+    }
 }
 
 /// The drawing of diagnostics for `--diagnostics` and `--color`.

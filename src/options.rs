@@ -221,6 +221,51 @@ impl RuleOptions {
     }
 }
 
+/// Reads the `Rules` value of a game other than Grand Trictrac (GAMES.md §F): the
+/// `key=value` pairs separated by `;`, trimmed, in the order written. Only the form is
+/// checked here (each part a `key=value` with a key of letters, digits and `-`, each key
+/// once); each game validates its own keys and values.
+pub fn raw_pairs(text: &str) -> Result<Vec<(String, String)>, Vec<RulesError>> {
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut errors = Vec::new();
+    let mut start = 0;
+    for part in text.split(';') {
+        let range = start..start + part.len();
+        start += part.len() + 1;
+        let trimmed = part.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let lead = part.len() - part.trim_start().len();
+        let at = range.start + lead..range.start + lead + trimmed.len();
+        let Some((k, v)) = trimmed.split_once('=') else {
+            errors.push(RulesError { at, message: format!("expected `key=value`, found `{trimmed}`") });
+            continue;
+        };
+        let (k, v) = (k.trim(), v.trim());
+        let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+        if !word(k) || !word(v) {
+            errors.push(RulesError {
+                at,
+                message: format!(
+                    "malformed rule option `{trimmed}`: expected `key=value`, each a word such as cube=non"
+                ),
+            });
+            continue;
+        }
+        if pairs.iter().any(|(k2, _)| k2.eq_ignore_ascii_case(k)) {
+            errors.push(RulesError { at, message: format!("rule option `{k}` is given twice") });
+            continue;
+        }
+        pairs.push((k.to_string(), v.to_string()));
+    }
+    if errors.is_empty() {
+        Ok(pairs)
+    } else {
+        Err(errors)
+    }
+}
+
 impl fmt::Display for RuleOptions {
     /// The canonical `Rules` value: the given keys in §13 order, `; `-separated.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -250,6 +295,18 @@ mod tests {
         assert_eq!(o.passage_rest, PassageRest::Allowed);
         assert_eq!(o.to_string(), "sortie=provinciale; gains=pont");
         assert_eq!(RuleOptions::parse("").unwrap().to_string(), "");
+    }
+
+    #[test]
+    fn raw_pairs_of_other_games() {
+        let p = raw_pairs(" cube=non ; backgammon=Livret;").unwrap();
+        assert_eq!(p, vec![("cube".to_string(), "non".to_string()), ("backgammon".to_string(), "Livret".to_string())]);
+        assert_eq!(raw_pairs("").unwrap(), vec![]);
+        let e = raw_pairs("cube;pont=une-fois;pont=chaque-coup;a b=c").unwrap_err();
+        assert_eq!(e.len(), 3);
+        assert_eq!(e[0].at, 0..4);
+        assert!(e[1].message.contains("twice"), "{}", e[1].message);
+        assert!(e[2].message.contains("malformed"), "{}", e[2].message);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! flag for every fausse case, wrong seat and unreplayable play. It never stops at the
 //! first flag; only a play that cannot be applied at all stops the game's replay.
 
-use crate::board::Seat;
+use crate::board::{Seat, Setup};
 use crate::dice::Dice;
 use crate::fausse_case::Rule;
 use crate::games::{Game, Games, GrandTrictrac};
@@ -38,6 +38,12 @@ pub enum FlagKind {
     Dice,
     /// The replay stopped before this throw.
     NotReplayed,
+    /// A wrong claim other than points and holes (the other games, GAMES.md §A.10, §D.10,
+    /// §E.12): a hit `*`, Tric Trac's marks and partie, the first throw, a cube value, a
+    /// position; the claim is named in the flag's `rule`.
+    Claim,
+    /// An unlawful cube action (Backgammon, GAMES.md §D.10), named in the flag's `rule`.
+    Cube,
 }
 
 /// One flag of the replay.
@@ -49,9 +55,10 @@ pub struct Flag {
     pub kind: FlagKind,
     /// The seat concerned.
     pub seat: Option<Seat>,
-    /// The rule broken, for a fausse case.
+    /// The rule broken, for a fausse case (`must-fill`, or another game's `occupied`, …), a
+    /// wrong claim or a cube action (`hit`, `cube-owner`, …): its report name.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<Rule>,
+    pub rule: Option<&'static str>,
     /// Points claimed (écoles).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claimed: Option<i64>,
@@ -89,6 +96,8 @@ impl FlagKind {
             FlagKind::Result => "result",
             FlagKind::Dice => "dice",
             FlagKind::NotReplayed => "not-replayed",
+            FlagKind::Claim => "claim",
+            FlagKind::Cube => "cube",
         }
     }
 }
@@ -96,7 +105,7 @@ impl FlagKind {
 impl Flag {
     /// What the flag is, in a word: its rule for a fausse case, else its kind.
     pub fn what(&self) -> &'static str {
-        self.rule.map_or(self.kind.name(), |r| r.name())
+        self.rule.unwrap_or(self.kind.name())
     }
 
     /// A flag of `kind` at `throw` (`None`: the record as a whole), with no rule or amounts.
@@ -180,6 +189,47 @@ pub struct Replay {
     pub marques: Vec<MarqueResult>,
     /// Whether the queue des jetons is counted (`queue-jetons`).
     pub queue_jetons: bool,
+    /// The other games: each throw replayed, positions as setups (when steps are kept).
+    pub board_steps: Vec<BoardStep>,
+    /// The other games: the position at the end (or where the replay stopped).
+    pub end_setup: Option<Setup>,
+    /// The other games: how the game (or the Tric Trac series) ended.
+    pub game_end: Option<GameEnd>,
+}
+
+/// One throw of a game other than Grand Trictrac, as replayed: positions as game-neutral
+/// setups (absolute letters, bar, borne off, score fields), so that renderers need no rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardStep {
+    /// The throw number.
+    pub number: u32,
+    /// Who threw.
+    pub seat: Seat,
+    /// The roll (`None`: a double dropped, no dice thrown).
+    pub dice: Option<Dice>,
+    /// The position before the throw (with the game's score fields: cube, points, …).
+    pub before: Setup,
+    /// The position after it.
+    pub after: Setup,
+    /// The play as recorded (`Pass` for `-` or none).
+    pub play: RecordedPlay,
+    /// Whether the play was lawful.
+    pub lawful: bool,
+    /// What each seat scored with this throw (`[top, bottom]`; Tric Trac), 0 elsewhere.
+    pub points: [u16; 2],
+    /// A short note for sheets: the cube action, the partie won, …
+    pub note: String,
+}
+
+/// How a game other than Grand Trictrac ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GameEnd {
+    /// The winner.
+    pub winner: Seat,
+    /// What it won (points; Tric Trac: the series' points).
+    pub points: u32,
+    /// The kind of win (`gammon`, `backgammon`, `drop`, `partie double`, …), when it has one.
+    pub kind: Option<&'static str>,
 }
 
 /// How a tour ended.
@@ -240,7 +290,7 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
             if let Some(m0) = m.first() {
                 let opening = Position::opening(Seat::Top);
                 for s in Seat::ALL {
-                    if opening.men(s, Position::relative(s, m0.from)) > 0 {
+                    if m0.from_point().is_some_and(|p| opening.men(s, Position::relative(s, p)) > 0) {
                         return s;
                     }
                 }
@@ -411,6 +461,8 @@ pub(crate) fn grand_trictrac_books(
     // the plays of each throw, in two lists reused from throw to throw
     let mut plays = Box::new(game.new_plays());
     for t in &rec.throws {
+        // Grand Trictrac throws always have dice (the reader requires them)
+        let Some(dice) = t.dice else { break };
         // token spans, read again only when a flag needs them
         let spans_cell: std::cell::OnceCell<Option<crate::notation::ThrowSpans>> = std::cell::OnceCell::new();
         let src_ = b.src;
@@ -430,7 +482,7 @@ pub(crate) fn grand_trictrac_books(
         }
         let before = pos;
         let score_before = score;
-        let jans = game.roll(&pos, &history, t.dice, &mut plays);
+        let jans = game.roll(&pos, &history, dice, &mut plays);
         let mut expected = [0u16; 2];
         expected[thrower.index()] = jans.points_of(thrower);
         expected[opp.index()] = jans.points_of(opp);
@@ -442,7 +494,7 @@ pub(crate) fn grand_trictrac_books(
             None => None,
         };
         let judged =
-            if going { None } else { play.as_ref().map(|p| game.judge(&pos, &history, t.dice, &plays, p, letters)) };
+            if going { None } else { play.as_ref().map(|p| game.judge(&pos, &history, dice, &plays, p, letters)) };
         if let Some(f) = judged.as_ref().and_then(|j| j.fault.as_ref()).filter(|f| f.fatal) {
             // a play that cannot be applied stops the replay before the throw's marks are
             // counted: the fausse case and one not-replayed flag at this throw (RULES.md §10)
@@ -451,10 +503,10 @@ pub(crate) fn grand_trictrac_books(
                 t,
                 FlagKind::FausseCase,
                 Some(thrower),
-                format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
+                format!("throw {} ({} {}): {}", t.number, thrower, dice, f.message),
                 sp.as_ref().and_then(|s| s.play.or(s.dice)),
             );
-            fl.rule = Some(f.rule);
+            fl.rule = Some(f.rule.name());
             fl.plays = f.lawful.iter().map(|p| p.moves(thrower)).collect();
             let rest = match rec.throws.last().map(|x| x.number).filter(|&n| n > t.number) {
                 Some(last) if last == t.number + 1 => format!("; throw {last} is not replayed"),
@@ -637,7 +689,7 @@ pub(crate) fn grand_trictrac_books(
             b.step(ThrowStep {
                 number: t.number,
                 seat: thrower,
-                dice: t.dice,
+                dice,
                 before,
                 after: pos,
                 play: RecordedPlay::Pass,
@@ -682,7 +734,7 @@ pub(crate) fn grand_trictrac_books(
         let j = if at_end_without_play {
             None
         } else {
-            Some(judged.unwrap_or_else(|| game.judge(&pos, &history, t.dice, &plays, &play, letters)))
+            Some(judged.unwrap_or_else(|| game.judge(&pos, &history, dice, &plays, &play, letters)))
         };
         let lawful = j.as_ref().is_none_or(|j| j.fault.is_none());
         if let Some(f) = j.as_ref().and_then(|j| j.fault.as_ref()) {
@@ -690,17 +742,17 @@ pub(crate) fn grand_trictrac_books(
                 t,
                 FlagKind::FausseCase,
                 Some(thrower),
-                format!("throw {} ({} {}): {}", t.number, thrower, t.dice, f.message),
+                format!("throw {} ({} {}): {}", t.number, thrower, dice, f.message),
                 spans_of().and_then(|s| s.play.or(s.dice)),
             );
-            fl.rule = Some(f.rule);
+            fl.rule = Some(f.rule.name());
             fl.plays = f.lawful.iter().map(|p| p.moves(thrower)).collect();
         }
         // a full jan de retour kept par privilège counts one of the three (provincial)
         if let (Some(p), crate::options::Sortie::Provinciale) = (j.as_ref().and_then(|j| j.legal), game.rules.sortie) {
             if p.steps().iter().any(|s| s.to as usize == crate::position::OFF) {
                 let strict = crate::position::MoveRules { privileges_left: 0, ..game.move_rules(&pos, &history) };
-                if crate::position::Board::new(&pos, strict).legal_plays(t.dice).find(p.key).is_none() {
+                if crate::position::Board::new(&pos, strict).legal_plays(dice).find(p.key).is_none() {
                     history.privileges_used[thrower.index()] += 1;
                 }
             }
@@ -753,7 +805,7 @@ pub(crate) fn grand_trictrac_books(
             history = History::default();
         } else {
             if history.throws == [0, 0] {
-                history.first_roll = Some(t.dice);
+                history.first_roll = Some(dice);
             }
             history.throws[thrower.index()] += 1;
         }
@@ -765,7 +817,7 @@ pub(crate) fn grand_trictrac_books(
         b.step(ThrowStep {
             number: t.number,
             seat: thrower,
-            dice: t.dice,
+            dice,
             before,
             after,
             play,
@@ -975,6 +1027,7 @@ fn check_result(b: &mut Books, span: Option<Span>) {
             }
             (!diffs.is_empty()).then(|| format!("the Result tag disagrees with the replay: {}", diffs.join("; ")))
         }
+        (ResultClaim::Points { .. }, _) => Some("the Result tag gives points won, not a Grand Trictrac result".into()),
     };
     if let Some(message) = msg {
         b.out.flags.push(Flag::new(None, FlagKind::Result, None, message, span));

@@ -34,6 +34,21 @@ pub struct GameReport {
     /// The score as the record's claims leave it (RULES.md §9); absent when not replayed.
     #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
     pub final_score: Option<FinalScore>,
+    /// The other games (GAMES.md): how the game ended, as replayed; absent when unfinished or
+    /// not replayed. (`final` is Grand Trictrac's holes and points.)
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<crate::replay::GameEnd>,
+}
+
+impl GameReport {
+    /// Takes the end of a replay: the final score of Grand Trictrac, the end of another game.
+    pub fn set_end(&mut self, header: &crate::notation::Header, rp: &crate::replay::Replay) {
+        if header.game.is_grand_trictrac() {
+            self.final_score = Some(FinalScore::from(&rp.score));
+        } else {
+            self.end = rp.game_end;
+        }
+    }
 }
 
 /// Holes and points of one seat.
@@ -136,7 +151,7 @@ impl FileReading {
         for ((g, r), rec) in f.games.iter_mut().skip(off).zip(replays).zip(&self.records) {
             g.flags = r.flags.clone();
             if rec.errors.is_empty() {
-                g.final_score = Some(FinalScore::from(&r.score));
+                g.set_end(&rec.header, r);
             }
         }
         f
@@ -152,6 +167,7 @@ impl FileReading {
                 errors: r.errors.iter().map(|e| ErrorEntry::new(e, &self.text)).collect(),
                 flags: Vec::new(),
                 final_score: None,
+                end: None,
             })
             .collect();
         if !self.file_errors.is_empty() {
@@ -162,6 +178,7 @@ impl FileReading {
                     errors: self.file_errors.iter().map(|e| ErrorEntry::new(e, &self.text)).collect(),
                     flags: Vec::new(),
                     final_score: None,
+                    end: None,
                 },
             );
         }

@@ -1,7 +1,7 @@
 //! Pictures of a position: the classic text layout with the letters along both sides, and
 //! SVG. Renderers only read.
 
-use crate::board::{Dialect, Point, Seat};
+use crate::board::{Dialect, Point, Seat, Setup};
 use crate::notation::{Header, Record};
 use crate::position::Position;
 use crate::replay::Replay;
@@ -17,8 +17,18 @@ fn on(pos: &Position, letter: u8) -> (u8, u8) {
 /// The board as text: top's side (A..M) above, bottom's (& .. N) below, top's men `x`,
 /// bottom's `o`; a column of more than five shows its count.
 pub fn board_text(pos: &Position, dialect: Dialect) -> String {
+    setup_text(&pos.to_setup(), dialect)
+}
+
+/// [`board_text`] of a setup, for any tables game (the men per letter, the bar, the men
+/// borne off, the seat to throw): renderers of the other games draw their boards with it.
+pub fn setup_text(setup: &Setup, dialect: Dialect) -> String {
     let top_row: Vec<u8> = (1..=12).collect();
     let bottom_row: Vec<u8> = (13..=24).rev().collect();
+    let on = |letter: u8| -> (u8, u8) {
+        let p = Point::new(letter).expect("letter index");
+        (setup.count(Seat::Top, p), setup.count(Seat::Bottom, p))
+    };
     let mut s = String::new();
     let letters = |row: &[u8]| -> String {
         let mut l = String::from(" ");
@@ -30,9 +40,16 @@ pub fn board_text(pos: &Position, dialect: Dialect) -> String {
         }
         l
     };
-    let cell = |pos: &Position, i: u8, depth: u8| -> String {
-        let (t, b) = on(pos, i);
-        let (n, ch) = if t > 0 { (t, 'x') } else { (b, 'o') };
+    let cell = |i: u8, depth: u8| -> String {
+        let (t, b) = on(i);
+        // a point shared by both seats (a kept fausse case in some games) shows its count
+        let (n, ch) = if t > 0 && b > 0 {
+            (t + b, '?')
+        } else if t > 0 {
+            (t, 'x')
+        } else {
+            (b, 'o')
+        };
         if n == 0 || depth >= 5 || depth >= n {
             return "  .".replace('.', if depth == 0 && n == 0 { "." } else { " " });
         }
@@ -41,37 +58,40 @@ pub fn board_text(pos: &Position, dialect: Dialect) -> String {
         }
         format!("  {ch}")
     };
-    let row = |pos: &Position, r: &[u8], depth: u8| -> String {
+    let row = |r: &[u8], depth: u8| -> String {
         let mut l = String::from(" ");
         for (k, &i) in r.iter().enumerate() {
             if k == 6 {
                 l.push_str(" |");
             }
-            l.push_str(&cell(pos, i, depth));
+            l.push_str(&cell(i, depth));
         }
         l.trim_end().to_string()
     };
     s.push_str(&letters(&top_row));
     s.push('\n');
     for d in 0..5 {
-        s.push_str(&row(pos, &top_row, d));
+        s.push_str(&row(&top_row, d));
         s.push('\n');
     }
     s.push(' ');
     s.push_str(&"-".repeat(39));
     s.push('\n');
     for d in (0..5).rev() {
-        s.push_str(&row(pos, &bottom_row, d));
+        s.push_str(&row(&bottom_row, d));
         s.push('\n');
     }
     s.push_str(&letters(&bottom_row));
     s.push('\n');
+    if setup.bar[Seat::Top] > 0 || setup.bar[Seat::Bottom] > 0 {
+        let _ = writeln!(s, " on the bar: top {}, bottom {}", setup.bar[Seat::Top], setup.bar[Seat::Bottom]);
+    }
     let _ = writeln!(
         s,
         " borne off: top {}, bottom {}; {} to throw",
-        pos.men(Seat::Top, 25),
-        pos.men(Seat::Bottom, 25),
-        pos.turn()
+        setup.off[Seat::Top],
+        setup.off[Seat::Bottom],
+        setup.turn
     );
     s
 }

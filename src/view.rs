@@ -302,6 +302,8 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
                 decision: s.decision.map(|x| match x {
                     crate::notation::Decision::Hold => "tient",
                     crate::notation::Decision::Go => "va",
+                    crate::notation::Decision::Prolong => "prolonge",
+                    crate::notation::Decision::Restart => "recommence",
                 }),
                 jans: s
                     .jans

@@ -107,7 +107,7 @@ proptest! {
         for (at, what, v) in damage {
             let t = &mut rec.throws[at as usize % n];
             match what {
-                0 => t.dice = soumille::Dice::new(1 + v % 6, 1 + (v / 6) % 6).unwrap(),
+                0 => t.dice = soumille::Dice::new(1 + v % 6, 1 + (v / 6) % 6),
                 1 => if let Some(Play::Moves(m)) = &mut t.play {
                     let k = v as usize % m.len();
                     m[k].to = if v % 7 == 0 { Target::Off } else { Target::Point(soumille::Point::new(1 + v % 24).unwrap()) };
@@ -118,7 +118,7 @@ proptest! {
                 5 => t.seat = Some(if v % 2 == 0 { soumille::Seat::Top } else { soumille::Seat::Bottom }),
                 6 => t.play = if v % 3 == 0 { None } else { Some(Play::Pass) },
                 _ => if let Some(Play::Moves(m)) = &mut t.play {
-                    m.push(Move { from: soumille::Point::new(1 + v % 24).unwrap(), rest: None, to: Target::Point(soumille::Point::new(1 + (v / 3) % 24).unwrap()) });
+                    m.push(Move::new(soumille::Point::new(1 + v % 24).unwrap(), None, Target::Point(soumille::Point::new(1 + (v / 3) % 24).unwrap())));
                 },
             }
         }
@@ -151,6 +151,7 @@ fn generated_tours_use_every_ending() {
             (Some(Play::Moves(_) | Play::Pass), _) => "play",
             (None, Some(Decision::Go)) => "va",
             (None, Some(Decision::Hold)) => "tient",
+            (None, Some(Decision::Prolong | Decision::Restart)) => "partie",
             (None, None) => "nothing",
         };
         if kind == "va" {

@@ -14,7 +14,7 @@ fn point() -> impl Strategy<Value = Point> {
 
 fn a_move() -> impl Strategy<Value = Move> {
     (point(), proptest::option::of(point()), proptest::option::weighted(0.85, point()))
-        .prop_map(|(from, rest, to)| Move { from, rest, to: to.map_or(Target::Off, Target::Point) })
+        .prop_map(|(from, rest, to)| Move::new(from, rest, to.map_or(Target::Off, Target::Point)))
 }
 
 fn mark() -> impl Strategy<Value = Mark> {

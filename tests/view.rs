@@ -258,19 +258,14 @@ fn viewer_steps_through_the_teaching_game_in_chromium() {
 }
 
 #[test]
-fn viewer_shows_a_game_that_is_not_replayed() {
+fn the_viewer_sends_other_games_to_the_html_sheet() {
     let dir = scratch("jacquet");
     let file = dir.join("jacquet.stn");
-    std::fs::write(&file, "[Game \"jacquet\"]\n[First \"top\"]\n\n1. 6-5 AG AF\n2. 4-3 &V &X\n").unwrap();
-    let page = page_of(&file, &dir);
-    for fragment in ["", "keys=right,end", "clicks=next,last"] {
-        let d = dom(&page, fragment);
-        assert_eq!(d.n("throw-number"), 0, "#{fragment}");
-        assert_eq!(d.attr_of("status", "data-flag").as_deref(), Some("not-replayed"));
-        assert!(d.0.contains("data-kind=\"not-replayed\""), "the not-replayed flag is listed");
-        let points = d.points();
-        assert_eq!(points.len(), 24);
-        assert!(points.contains(&("A".into(), 15, 0)) && points.contains(&("&".into(), 0, 15)), "{points:?}");
-    }
+    std::fs::write(&file, "[Game \"jacquet\"]\n[First \"bottom\"]\n\n1. 6-5 &SN\n").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_soumille")).arg("view").arg(&file).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("jacquet") && err.contains("sheet --format html"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -34,14 +34,16 @@
 //!    Trictrac's two-step play), its faults (the rule names of GAMES.md §A.10, §D.10, §E.12),
 //!    its score and its options.
 //! 2. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
-//!    sends Jacquet, Moultezim, Backgammon and Tric Trac to [`Unsupported`], whose records are
+//!    sends the games not implemented yet to [`Unsupported`], whose records are
 //!    read and printed but flagged `not-replayed`).
 //! 3. Its samples and tests next to Grand Trictrac's.
 
 pub mod backgammon;
 pub mod grand_trictrac;
+pub mod jacquet;
+pub mod tric_trac;
 
-use crate::board::{Dialect, Seat};
+use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
 use crate::position::Position;
@@ -49,6 +51,25 @@ use crate::replay::Replay;
 use std::fmt::Debug;
 
 pub use grand_trictrac::GrandTrictrac;
+pub use jacquet::Jacquet;
+pub use tric_trac::TricTrac;
+
+/// One legal play as `explain` shows it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ShownPlay {
+    /// The play in canonical notation (Soumille letters; `-` when nothing can be played).
+    pub notation: String,
+    /// Field 1 of the position string after the play (the men, bar and borne off).
+    pub result: String,
+    /// What the play scores for the thrower (Tric Trac's captures, men borne off, pont;
+    /// 0 in the games that score nothing before their end).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub points: u16,
+}
+
+fn is_zero(n: &u16) -> bool {
+    *n == 0
+}
 
 /// A recorded play judged against the legal plays of its roll.
 #[derive(Clone, Debug)]
@@ -156,6 +177,23 @@ pub trait Game {
     /// worth.
     fn outcome(&self, score: &Self::Score, before: &Self::Score) -> Option<Self::Outcome>;
 
+    /// `explain` for this game (CLI.md): every legal play of `dice` for the seat to throw in
+    /// `setup` (a position string read with the game's routes and score fields), each once, in
+    /// canonical notation with Soumille letters, with the position after it; sorted as plain
+    /// ASCII strings. An error, in words, when the setup is no position of this game. Every
+    /// game of GAMES.md answers it; Grand Trictrac's `explain` also lists its jans and goes
+    /// through [`crate::explain`].
+    fn explain_plays(&self, _setup: &Setup, _dice: Dice) -> Result<Vec<ShownPlay>, String> {
+        Err(format!("explain does not know the rules of {}", self.tag()))
+    }
+
+    /// One complete game by seeded self-play, every play legal and every claim right, ending
+    /// with its `Result` (`generate --game`); the same seed gives the same record. `None` for
+    /// a game the generator does not play.
+    fn generate(&self, _seed: u64) -> Option<Record> {
+        None
+    }
+
     /// Replays a record under these rules, keeping the game's books (its claims: marks,
     /// holes, decisions). Called by [`crate::replay::replay_game`] for a replayable game.
     /// `keep_steps: false` keeps only the flags, the score and the end (for corpora).
@@ -211,6 +249,10 @@ impl Game for Unsupported {
 pub enum Games {
     /// Grand Trictrac, or Trictrac à écrire.
     GrandTrictrac(GrandTrictrac),
+    /// Jacquet or Moultezim (GAMES.md §A–§C).
+    Jacquet(Jacquet),
+    /// Tric Trac of the 1982 booklet (GAMES.md §E).
+    TricTrac(TricTrac),
     /// A game whose rules are not implemented yet.
     Unsupported(Unsupported),
 }
@@ -222,9 +264,29 @@ impl Games {
             GameTag::GrandTrictrac | GameTag::TrictracAEcrire => {
                 Games::GrandTrictrac(GrandTrictrac::new(header.rules, header.game == GameTag::TrictracAEcrire))
             }
-            tag @ (GameTag::Jacquet | GameTag::Moultezim | GameTag::Backgammon | GameTag::TricTrac) => {
-                Games::Unsupported(Unsupported { tag })
-            }
+            GameTag::Jacquet | GameTag::Moultezim => Games::Jacquet(Jacquet::of(header)),
+            GameTag::TricTrac => Games::TricTrac(TricTrac::of_rules(&header.game_rules)),
+            tag @ GameTag::Backgammon => Games::Unsupported(Unsupported { tag }),
+        }
+    }
+
+    /// `explain` for this game's rules ([`Game::explain_plays`]).
+    pub fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
+        match self {
+            Games::GrandTrictrac(g) => g.explain_plays(setup, dice),
+            Games::Jacquet(g) => g.explain_plays(setup, dice),
+            Games::TricTrac(g) => g.explain_plays(setup, dice),
+            Games::Unsupported(g) => g.explain_plays(setup, dice),
+        }
+    }
+
+    /// One generated game of this game ([`Game::generate`]).
+    pub fn generate(&self, seed: u64) -> Option<Record> {
+        match self {
+            Games::GrandTrictrac(g) => g.generate(seed),
+            Games::Jacquet(g) => g.generate(seed),
+            Games::TricTrac(g) => g.generate(seed),
+            Games::Unsupported(g) => g.generate(seed),
         }
     }
 
@@ -232,6 +294,8 @@ impl Games {
     pub fn replay(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
         match self {
             Games::GrandTrictrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
+            Games::Jacquet(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
+            Games::TricTrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::Unsupported(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
         }
     }

@@ -88,6 +88,7 @@ impl Record {
                     whole,
                     number,
                     seat,
+                    cube,
                     dice,
                     marks,
                     holes,
@@ -95,8 +96,12 @@ impl Record {
                     play,
                     opponent_marks,
                     opponent_holes,
+                    partie,
                 } = &mut **ts;
-                for s in [whole, number, seat, dice, holes, decision, play, opponent_holes].into_iter().flatten() {
+                for s in [whole, number, seat, cube, dice, holes, decision, play, opponent_holes, partie]
+                    .into_iter()
+                    .flatten()
+                {
                     sh(s);
                 }
                 marks.iter_mut().chain(opponent_marks.iter_mut()).for_each(sh);
@@ -144,7 +149,8 @@ pub struct TagSpans {
     pub value: Span,
 }
 
-/// The `tient` / `va` decision after a hole won on one's own throw.
+/// The `tient` / `va` decision after a hole won on one's own throw; in Tric Trac, the
+/// winner's `prolonge` / `recommence` after a partie.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Decision {
@@ -152,6 +158,18 @@ pub enum Decision {
     Hold,
     /// `va` (`go`, `je m'en vais`): end the relève.
     Go,
+    /// `prolonge`: after winning a Tric Trac partie, the men stay (GAMES.md §E.10).
+    Prolong,
+    /// `recommence`: after winning a Tric Trac partie, the men go back (GAMES.md §E.10).
+    Restart,
+}
+
+impl Decision {
+    /// Whether it is a Tric Trac decision after a partie (`prolonge`, `recommence`),
+    /// written after the play.
+    pub fn after_partie(self) -> bool {
+        matches!(self, Decision::Prolong | Decision::Restart)
+    }
 }
 
 /// An annotation glyph after a play.
@@ -217,17 +235,181 @@ mod off_marker {
     }
 }
 
-/// One man's move: `AF`, `AEK` (tout d'une resting on E), `AK`, `Y#` (NOTATION.md §4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// Where a move starts: a point, or the bar (`@`, Backgammon only; GAMES.md §D.9).
+/// JSON: a Soumille letter `"A"`..`"&"`, or `"@"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// A point of the board.
+    Point(Point),
+    /// The bar (`@`): a man re-entering (Backgammon).
+    Bar,
+}
+
+impl Serialize for Origin {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Origin::Point(p) => p.serialize(s),
+            Origin::Bar => s.serialize_str("@"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Origin {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == "@" {
+            return Ok(Origin::Bar);
+        }
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => {
+                Point::from_letter(c, crate::board::Dialect::Soumille).map(Origin::Point).ok_or_else(|| {
+                    serde::de::Error::custom(format!("`{s}` is neither a Soumille letter (A..&, no J, U, W) nor `@`"))
+                })
+            }
+            _ => Err(serde::de::Error::custom(format!("`{s}` is not one point letter or `@`"))),
+        }
+    }
+}
+
+/// Rest points of a path, in order (a path has at most five points: from, ≤ 3 rests, to).
+pub type Rests = smallvec::SmallVec<[Point; 3]>;
+
+/// The most rests a path holds (five points in all: GAMES.md §0.3).
+pub const MAX_RESTS: usize = 3;
+
+/// One man's path: `AF`, `AEK` (tout d'une resting on E), `AK`, `Y#` (NOTATION.md §4), and in
+/// the other games `&TON`, `MRX*`, `@X*P`, `T#` (GAMES.md §0.3, §D.9).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "MoveRepr", into = "MoveRepr")]
 pub struct Move {
-    /// The point the man leaves.
-    pub from: Point,
-    /// The rest point of a tout d'une, when the record gave one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rest: Option<Point>,
+    /// The point the man leaves, or the bar.
+    pub from: Origin,
+    /// The rest points written, in order (Grand Trictrac: at most one).
+    pub rests: Rests,
     /// Where the man ends.
     pub to: Target,
+    /// Hit claims: bit i set = `*` written after the i-th point following `from`
+    /// (i < rests.len(): after rests[i]; i == rests.len(): after the target).
+    pub hits: u8,
+}
+
+impl Move {
+    /// A move from a point, with at most one rest and no hit claim (Grand Trictrac's forms).
+    pub fn new(from: Point, rest: Option<Point>, to: Target) -> Move {
+        Move { from: Origin::Point(from), rests: rest.into_iter().collect(), to, hits: 0 }
+    }
+
+    /// The first rest, if any.
+    pub fn rest(&self) -> Option<Point> {
+        self.rests.first().copied()
+    }
+
+    /// The point the man leaves; `None` for the bar.
+    pub fn from_point(&self) -> Option<Point> {
+        match self.from {
+            Origin::Point(p) => Some(p),
+            Origin::Bar => None,
+        }
+    }
+
+    /// Whether a `*` is written after the i-th point following `from` (see [`Move::hits`]).
+    pub fn hit_after(&self, i: usize) -> bool {
+        i < 8 && self.hits & (1 << i) != 0
+    }
+
+    /// Whether the move uses only Grand Trictrac's forms: from a point, at most one rest,
+    /// no hit claim.
+    pub fn is_plain(&self) -> bool {
+        matches!(self.from, Origin::Point(_)) && self.rests.len() <= 1 && self.hits == 0
+    }
+}
+
+/// The JSON form of a move: `rests` only when there are some, `hits` (the bit mask of
+/// [`Move::hits`]) only when not 0; `rest` (one point, schema 1's form) is read too.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRepr {
+    from: Origin,
+    #[serde(default, skip_serializing)]
+    rest: Option<Point>,
+    #[serde(default, skip_serializing_if = "smallvec::SmallVec::is_empty")]
+    rests: Rests,
+    to: Target,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    hits: u8,
+}
+
+fn is_zero(x: &u8) -> bool {
+    *x == 0
+}
+
+impl From<MoveRepr> for Move {
+    fn from(r: MoveRepr) -> Move {
+        let mut rests = r.rests;
+        if let Some(p) = r.rest {
+            rests.insert(0, p);
+        }
+        Move { from: r.from, rests, to: r.to, hits: r.hits }
+    }
+}
+
+impl From<Move> for MoveRepr {
+    fn from(m: Move) -> MoveRepr {
+        MoveRepr { from: m.from, rest: None, rests: m.rests, to: m.to, hits: m.hits }
+    }
+}
+
+/// A cube action written before the dice: `double [V] take|drop` (GAMES.md §D.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CubeAction {
+    /// The new value, when written (`double 4 take`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<u32>,
+    /// The opponent's answer, when written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<CubeAnswer>,
+}
+
+/// The answer to a double (GAMES.md §D.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CubeAnswer {
+    /// `take` (`prend`): the game goes on at twice the value.
+    Take,
+    /// `drop` (`passe`, `abandonne`): the game ends.
+    Drop,
+}
+
+impl CubeAnswer {
+    /// The canonical word.
+    pub fn name(self) -> &'static str {
+        match self {
+            CubeAnswer::Take => "take",
+            CubeAnswer::Drop => "drop",
+        }
+    }
+}
+
+/// `partie [double|triple|quadruple]` after a Tric Trac play (GAMES.md §E.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartieClaim {
+    /// The claimed multiple, 1 (`partie`) ..= 4 (`partie quadruple`).
+    pub multiple: u8,
+}
+
+impl PartieClaim {
+    /// The claim's text: `partie`, `partie double`, `partie triple`, `partie quadruple`.
+    pub fn text(self) -> &'static str {
+        match self.multiple {
+            2 => "partie double",
+            3 => "partie triple",
+            4 => "partie quadruple",
+            _ => "partie",
+        }
+    }
 }
 
 /// The moves of a play, held inline up to four (no allocation for a Grand Trictrac play).
@@ -261,7 +443,7 @@ pub type JanClaims = smallvec::SmallVec<[JanClaim; 3]>;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Mark {
-    /// The points marked (the reader rejects odd and negative ones).
+    /// The points marked (the reader rejects negative ones, and odd ones but in Tric Trac).
     pub points: i64,
     /// The jans named, in order.
     #[serde(default, skip_serializing_if = "smallvec::SmallVec::is_empty")]
@@ -290,6 +472,8 @@ pub enum Anchor {
     Number,
     /// `top:`.
     Seat,
+    /// The cube action `double [V] take|drop`.
+    Cube,
     /// The dice.
     Dice,
     /// The thrower's i-th mark.
@@ -310,6 +494,8 @@ pub enum Anchor {
     OpponentMark(usize),
     /// The opponent's hole claim.
     OpponentHoles,
+    /// The `partie …` claim (Tric Trac).
+    Partie,
 }
 
 impl Anchor {
@@ -318,6 +504,7 @@ impl Anchor {
         match self {
             Anchor::Number => "number".into(),
             Anchor::Seat => "seat".into(),
+            Anchor::Cube => "cube".into(),
             Anchor::Dice => "dice".into(),
             Anchor::Mark(i) => format!("mark:{i}"),
             Anchor::Holes => "holes".into(),
@@ -328,6 +515,7 @@ impl Anchor {
             Anchor::Slash => "slash".into(),
             Anchor::OpponentMark(i) => format!("opponent-mark:{i}"),
             Anchor::OpponentHoles => "opponent-holes".into(),
+            Anchor::Partie => "partie".into(),
         }
     }
 
@@ -337,6 +525,8 @@ impl Anchor {
         Some(match s {
             "number" => Anchor::Number,
             "seat" => Anchor::Seat,
+            "cube" => Anchor::Cube,
+            "partie" => Anchor::Partie,
             "dice" => Anchor::Dice,
             "holes" => Anchor::Holes,
             "decision" => Anchor::Decision,
@@ -404,15 +594,20 @@ pub struct Throw {
     /// The seat, when the record names it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
-    /// The roll.
-    pub dice: Dice,
-    /// The thrower's marks, in the order announced.
+    /// A cube action before the dice (Backgammon, GAMES.md §D.9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cube: Option<CubeAction>,
+    /// The roll; `None` only after a cube action with no throw (`22. top: double drop`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Dice>,
+    /// The thrower's marks, in the order announced (Tric Trac: the play's points, printed
+    /// after the play).
     #[serde(default, skip_serializing_if = "smallvec::SmallVec::is_empty")]
     pub marks: Marks,
     /// Holes the thrower claims.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holes: Option<u32>,
-    /// `tient` or `va`.
+    /// `tient` or `va`; in Tric Trac `prolonge` or `recommence` (printed after the partie).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<Decision>,
     /// The play, when recorded.
@@ -424,6 +619,9 @@ pub struct Throw {
     /// An annotation glyph.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub glyph: Option<Glyph>,
+    /// `partie [double|triple|quadruple]` (Tric Trac, GAMES.md §E.11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partie: Option<PartieClaim>,
     /// Comments, each after the token it followed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<Comment>,
@@ -438,9 +636,15 @@ pub struct Throw {
 impl Throw {
     /// A bare throw: number and dice.
     pub fn new(number: u32, dice: Dice) -> Throw {
+        Throw::bare(number, Some(dice))
+    }
+
+    /// A bare throw: number and dice, if any (`None` only after a cube action).
+    pub fn bare(number: u32, dice: Option<Dice>) -> Throw {
         Throw {
             number,
             seat: None,
+            cube: None,
             dice,
             marks: Marks::new(),
             holes: None,
@@ -448,6 +652,7 @@ impl Throw {
             play: None,
             opponent: None,
             glyph: None,
+            partie: None,
             comments: Vec::new(),
             span: None,
             spans: None,
@@ -464,6 +669,9 @@ pub struct ThrowSpans {
     pub number: Option<Span>,
     /// The seat.
     pub seat: Option<Span>,
+    /// The cube action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cube: Option<Span>,
     /// The dice.
     pub dice: Option<Span>,
     /// Each thrower's mark.
@@ -478,24 +686,31 @@ pub struct ThrowSpans {
     pub opponent_marks: Vec<Span>,
     /// The opponent's hole claim.
     pub opponent_holes: Option<Span>,
+    /// The `partie …` claim.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partie: Option<Span>,
 }
 
 impl Anchor {
-    /// The anchor's place in the canonical token order of a throw.
+    /// The anchor's place in a fixed order of a throw's tokens (for sorting comments; in
+    /// Tric Trac the marks and the decision are printed after the play, which changes
+    /// nothing here since comments are printed per token).
     pub fn order(self) -> (u8, usize) {
         match self {
             Anchor::Number => (0, 0),
             Anchor::Seat => (1, 0),
-            Anchor::Dice => (2, 0),
-            Anchor::Mark(k) => (3, k),
-            Anchor::Holes => (4, 0),
-            Anchor::Decision => (5, 0),
-            Anchor::Move(k) => (6, k),
-            Anchor::Pass => (6, 0),
-            Anchor::Glyph => (7, 0),
-            Anchor::Slash => (8, 0),
-            Anchor::OpponentMark(k) => (9, k),
-            Anchor::OpponentHoles => (10, 0),
+            Anchor::Cube => (2, 0),
+            Anchor::Dice => (3, 0),
+            Anchor::Mark(k) => (4, k),
+            Anchor::Holes => (5, 0),
+            Anchor::Decision => (6, 0),
+            Anchor::Move(k) => (7, k),
+            Anchor::Pass => (7, 0),
+            Anchor::Glyph => (8, 0),
+            Anchor::Partie => (9, 0),
+            Anchor::Slash => (10, 0),
+            Anchor::OpponentMark(k) => (11, k),
+            Anchor::OpponentHoles => (12, 0),
         }
     }
 }

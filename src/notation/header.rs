@@ -35,6 +35,11 @@ const GAMES: [(Game, &str); 6] = [
 ];
 
 impl Game {
+    /// Grand Trictrac or Trictrac à écrire (the games of RULES.md), not one of GAMES.md's.
+    pub fn is_grand_trictrac(self) -> bool {
+        matches!(self, Game::GrandTrictrac | Game::TrictracAEcrire)
+    }
+
     /// The canonical tag value.
     pub fn name(self) -> &'static str {
         GAMES.iter().find(|g| g.0 == self).map_or("", |g| g.1)
@@ -48,6 +53,30 @@ impl Game {
         }
         let folded = fold_accents(&s.to_lowercase());
         GAMES.iter().find(|g| g.1 == folded).map(|g| g.0)
+    }
+}
+
+impl Game {
+    /// Grand Trictrac or Trictrac à écrire: the games of NOTATION.md, whose records keep
+    /// its forms strictly (moves of at most three points, no `@`, `*`, cube, `partie`).
+    pub fn is_trictrac(self) -> bool {
+        matches!(self, Game::GrandTrictrac | Game::TrictracAEcrire)
+    }
+
+    /// Paths of up to five points and `*` hit claims (GAMES.md §0.3, §D.9, §E.11).
+    pub fn has_paths(self) -> bool {
+        !self.is_trictrac()
+    }
+
+    /// The bar (`@` in moves and positions) and the doubling cube: Backgammon (GAMES.md §D.9).
+    pub fn has_bar_and_cube(self) -> bool {
+        self == Game::Backgammon
+    }
+
+    /// Tric Trac's forms: marks after the play (odd ones too), `partie …`, `prolonge` /
+    /// `recommence`, `parties=` (GAMES.md §E.11).
+    pub fn is_tric_trac(self) -> bool {
+        self == Game::TricTrac
     }
 }
 
@@ -80,12 +109,48 @@ pub enum ResultBredouille {
     Grande,
 }
 
-/// A `Result` value (NOTATION.md §7): `*`, or `top 12-7 [grande-bredouille] [stakes=N]`.
+/// The kind of a Backgammon win (GAMES.md §D.8, §D.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResultKind {
+    /// `single`: V × 1.
+    Single,
+    /// `gammon`: V × 2.
+    Gammon,
+    /// `backgammon`: V × 3.
+    Backgammon,
+    /// `drop`: the double was dropped, V.
+    Drop,
+    /// `resign`: a player resigned (records imported from programs).
+    Resign,
+}
+
+const RESULT_KINDS: [(ResultKind, &str); 5] = [
+    (ResultKind::Single, "single"),
+    (ResultKind::Gammon, "gammon"),
+    (ResultKind::Backgammon, "backgammon"),
+    (ResultKind::Drop, "drop"),
+    (ResultKind::Resign, "resign"),
+];
+
+impl ResultKind {
+    /// The canonical word.
+    pub fn name(self) -> &'static str {
+        RESULT_KINDS.iter().find(|k| k.0 == self).map_or("", |k| k.1)
+    }
+
+    /// Reads a kind, case-insensitively.
+    pub fn from_name(s: &str) -> Option<ResultKind> {
+        RESULT_KINDS.iter().find(|k| k.1.eq_ignore_ascii_case(s)).map(|k| k.0)
+    }
+}
+
+/// A `Result` value (NOTATION.md §7, GAMES.md §A.9, §D.9, §E.11): `*`,
+/// `top 12-7 [grande-bredouille] [stakes=N]`, `top 2`, `top 2 gammon`, `top 5-2`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ResultClaim {
     /// `*`: unfinished.
     Unfinished,
-    /// A finished tour.
+    /// A finished tour (Grand Trictrac), or a Tric Trac series `top 5-2`.
     Won {
         /// The seat that reached twelve holes.
         winner: Seat,
@@ -97,6 +162,15 @@ pub enum ResultClaim {
         bredouille: Option<ResultBredouille>,
         /// The claimed winnings (halves allowed: `1.5`).
         stakes: Option<f64>,
+    },
+    /// `top 2` (Jacquet, Moultezim), `top 2 gammon` (Backgammon): the points won.
+    Points {
+        /// The winner.
+        winner: Seat,
+        /// The points won.
+        points: u32,
+        /// How (Backgammon only).
+        kind: Option<ResultKind>,
     },
 }
 
@@ -116,6 +190,13 @@ impl fmt::Display for ResultClaim {
                 }
                 Ok(())
             }
+            ResultClaim::Points { winner, points, kind } => {
+                write!(f, "{winner} {points}")?;
+                if let Some(k) = kind {
+                    write!(f, " {}", k.name())?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -129,8 +210,11 @@ pub struct Header {
     pub first: Option<Seat>,
     /// `Letters`.
     pub letters: Dialect,
-    /// `Rules`.
+    /// `Rules` of Grand Trictrac and Trictrac à écrire (default for the other games).
     pub rules: RuleOptions,
+    /// `Rules` of the other games: the raw `key=value` pairs as written (trimmed), in
+    /// order; each game validates its own keys (GAMES.md §F).
+    pub game_rules: Vec<(String, String)>,
     /// `Position`: the start, instead of the opening.
     pub position: Option<Setup>,
     /// `Result`.
@@ -224,12 +308,40 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             t.name = canon.to_string();
         }
     }
-    // Letters first: the Position value depends on it.
+    // Game and Letters first: the Position, Result and Rules values depend on them.
+    if let Some(t) = tags.iter_mut().find(|t| t.name == "Game") {
+        match Game::from_name(&t.value) {
+            Some(g) => {
+                h.game = g;
+                if t.value != g.name() {
+                    t.value = g.name().to_string();
+                }
+            }
+            None => errors.push(SyntaxError::new(
+                t.spans.map(|s| s.value),
+                format!("unknown Game value `{}`", t.value),
+                format!("expected one of {}", GAMES.map(|g| g.1).join(", ")),
+            )),
+        }
+    }
     if let Some(t) = tags.iter_mut().find(|t| t.name == "Letters") {
         match Dialect::from_name(t.value.trim()) {
             Some(d) => {
-                h.letters = d;
                 t.value = d.name().to_string();
+                if d == Dialect::Lepeintre && !h.game.is_trictrac() {
+                    // GAMES.md §0.3: Lepeintre's lower-case letters would make `take`,
+                    // `drop`, `prise` spell moves; these games are written in Soumille's.
+                    errors.push(
+                        SyntaxError::new(
+                            t.spans.map(|s| s.value),
+                            format!("Lepeintre's letters are for Grand Trictrac records, not {}", h.game),
+                            "expected soumille (or no Letters tag)",
+                        )
+                        .with_help("write this game in Soumille's letters (GAMES.md §0.3)"),
+                    );
+                } else {
+                    h.letters = d;
+                }
             }
             None => errors.push(SyntaxError::new(
                 t.spans.map(|s| s.value),
@@ -241,19 +353,6 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
     for t in tags.iter_mut() {
         let span = t.spans.map(|s| s.value);
         match t.name.as_str() {
-            "Game" => match Game::from_name(&t.value) {
-                Some(g) => {
-                    h.game = g;
-                    if t.value != g.name() {
-                        t.value = g.name().to_string();
-                    }
-                }
-                None => errors.push(SyntaxError::new(
-                    span,
-                    format!("unknown Game value `{}`", t.value),
-                    format!("expected one of {}", GAMES.map(|g| g.1).join(", ")),
-                )),
-            },
             "First" => match Seat::from_name(t.value.trim()) {
                 Some(s) => {
                     h.first = Some(s);
@@ -266,6 +365,22 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                     format!("unknown First value `{}`", t.value),
                     "expected top or bottom (haut, bas)",
                 )),
+            },
+            "Rules" if !h.game.is_trictrac() => match crate::options::raw_pairs(&t.value) {
+                Ok(pairs) => {
+                    t.value = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
+                    h.game_rules = pairs;
+                }
+                Err(es) => {
+                    let raw_equal = raw_matches(t);
+                    for e in es {
+                        errors.push(SyntaxError::new(
+                            value_sub_span(t, e.at.clone(), raw_equal),
+                            e.message,
+                            "this rule option",
+                        ));
+                    }
+                }
             },
             "Rules" => match RuleOptions::parse(&t.value) {
                 Ok(o) => {
@@ -285,7 +400,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             },
             "Position" => {
                 let dialect = if position_in_dialect { h.letters } else { Dialect::Soumille };
-                match parser::parse_position(&t.value, dialect) {
+                match parser::parse_position_of(&t.value, dialect, h.game) {
                     Ok(setup) => {
                         t.value = setup.to_string();
                         h.position = Some(setup);
@@ -293,13 +408,18 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                     Err(e) => {
                         let raw_equal = raw_matches(t);
                         errors.push(
-                            SyntaxError::new(value_sub_span(t, e.at.clone(), raw_equal), e.message, e.label)
-                                .with_help("a position string: `A13FG/&15 top` (NOTATION.md §6)"),
+                            SyntaxError::new(value_sub_span(t, e.at.clone(), raw_equal), e.message, e.label).with_help(
+                                if h.game.is_trictrac() {
+                                    "a position string: `A13FG/&15 top` (NOTATION.md §6)"
+                                } else {
+                                    "a position string: `M15/&15 bottom`, `A2M4R3T5@/F5H3N5X2 top cube=2` (GAMES.md)"
+                                },
+                            ),
                         );
                     }
                 }
             }
-            "Result" => match parser::parse_result(&t.value) {
+            "Result" => match parser::parse_result_of(&t.value, h.game) {
                 Ok(r) => {
                     t.value = r.to_string();
                     h.result = Some(r);

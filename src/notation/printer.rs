@@ -1,9 +1,11 @@
 //! The canonical printer (NOTATION.md, "canonical"): higher die first, doublets as digits,
 //! moves without dashes, seats only where the record had them, tags in a fixed order,
 //! comments kept byte for byte after the token they followed. Printing is idempotent.
+//! The other games (GAMES.md §0.3, §D.9, §E.11): every rest and `*` written, the cube
+//! action before the dice, Tric Trac's marks, partie and decision after the play.
 
 use super::ast::*;
-use super::header::tag_rank;
+use super::header::{tag_rank, Game};
 use super::parser::parse_position;
 use crate::board::Dialect;
 use std::fmt::Write;
@@ -11,7 +13,9 @@ use std::fmt::Write;
 /// How to print.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PrintOptions {
-    /// Convert the record to these letters (and set its `Letters` tag).
+    /// Convert the record to these letters (and set its `Letters` tag). Grand Trictrac
+    /// and Trictrac à écrire only: the other games are always written in Soumille's
+    /// letters (GAMES.md §0.3), and this option leaves them so.
     pub letters: Option<Dialect>,
 }
 
@@ -32,10 +36,17 @@ pub fn record_dialect(rec: &Record) -> Dialect {
     rec.tag("Letters").and_then(Dialect::from_name).unwrap_or_default()
 }
 
+/// The record's game, from its `Game` tag.
+pub fn record_game(rec: &Record) -> Game {
+    rec.tag("Game").and_then(Game::from_name).unwrap_or_default()
+}
+
 /// Prints one record canonically.
 pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
     let mut tags: Vec<Tag> = rec.tags.clone();
-    let dialect = match opts.letters {
+    let game = record_game(rec);
+    let letters = if game.is_trictrac() { opts.letters } else { None };
+    let dialect = match letters {
         Some(d) => {
             match tags.iter_mut().find(|t| t.name == "Letters") {
                 Some(t) => t.value = d.name().to_string(),
@@ -46,7 +57,8 @@ pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
             }
             d
         }
-        None => record_dialect(rec),
+        None if game.is_trictrac() => record_dialect(rec),
+        None => Dialect::Soumille,
     };
     tags.sort_by_key(|t| tag_rank(&t.name));
     let mut w = Writer { out: String::with_capacity(64 + rec.throws.len() * 24), line_start: true, indent: false };
@@ -70,7 +82,7 @@ pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
         w.out.push('\n');
     }
     for t in &rec.throws {
-        print_throw(&mut w, t, dialect);
+        print_throw(&mut w, t, dialect, game);
         w.newline();
     }
     w.out
@@ -159,43 +171,72 @@ fn holes_text(n: u32) -> String {
     }
 }
 
-/// A move in `dialect`: `AF`, `AEK`, `Y#`.
+/// A move in `dialect`: `AF`, `AEK`, `Y#`, `&TON`, `MRX*`, `@X*P`.
 pub fn move_text(m: &Move, dialect: Dialect) -> String {
     let mut s = String::with_capacity(3);
-    s.push(m.from.letter(dialect));
-    if let Some(r) = m.rest {
+    match m.from {
+        Origin::Point(p) => s.push(p.letter(dialect)),
+        Origin::Bar => s.push('@'),
+    }
+    for (k, r) in m.rests.iter().enumerate() {
         s.push(r.letter(dialect));
+        if m.hit_after(k) {
+            s.push('*');
+        }
     }
     match m.to {
         Target::Point(p) => s.push(p.letter(dialect)),
         Target::Off => s.push('#'),
     }
+    if m.hit_after(m.rests.len()) {
+        s.push('*');
+    }
     s
 }
 
-fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect) {
+/// `double [V] [take|drop]`
+fn cube_text(a: &CubeAction) -> String {
+    let mut s = String::from("double");
+    if let Some(v) = a.value {
+        let _ = write!(s, " {v}");
+    }
+    if let Some(x) = a.answer {
+        s.push(' ');
+        s.push_str(x.name());
+    }
+    s
+}
+
+fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect, game: Game) {
     w.token(&format!("{}.", t.number));
     w.comments_at(t, Anchor::Number);
     if let Some(s) = t.seat {
         w.token(&format!("{}:", s.name()));
         w.comments_at(t, Anchor::Seat);
     }
-    w.token(&t.dice.to_string());
-    w.comments_at(t, Anchor::Dice);
-    for (k, m) in t.marks.iter().enumerate() {
-        w.token(&mark_text(m));
-        w.comments_at(t, Anchor::Mark(k));
+    if let Some(a) = &t.cube {
+        w.token(&cube_text(a));
+        w.comments_at(t, Anchor::Cube);
+    }
+    if let Some(d) = t.dice {
+        w.token(&d.to_string());
+        w.comments_at(t, Anchor::Dice);
+    }
+    // Tric Trac: the marks come from the play and are written after it (GAMES.md §E.11)
+    let marks_after = game.is_tric_trac();
+    if !marks_after {
+        print_marks(w, t);
     }
     if let Some(h) = t.holes {
         w.token(&holes_text(h));
         w.comments_at(t, Anchor::Holes);
     }
-    if let Some(d) = t.decision {
+    if let Some(d) = t.decision.filter(|d| !d.after_partie()) {
         let text = match d {
-            Decision::Hold => "tient",
             // in Lepeintre's letters `va` is also a move: it reads as a decision only after holes
             Decision::Go if dialect == Dialect::Lepeintre && t.holes.is_none() => "je m'en vais",
             Decision::Go => "va",
+            _ => "tient",
         };
         w.token(text);
         w.comments_at(t, Anchor::Decision);
@@ -240,6 +281,17 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect) {
         }
         w.comments_at(t, Anchor::Glyph);
     }
+    if marks_after {
+        print_marks(w, t);
+    }
+    if let Some(p) = t.partie {
+        w.token(p.text());
+        w.comments_at(t, Anchor::Partie);
+    }
+    if let Some(d) = t.decision.filter(|d| d.after_partie()) {
+        w.token(if d == Decision::Prolong { "prolonge" } else { "recommence" });
+        w.comments_at(t, Anchor::Decision);
+    }
     if let Some(o) = &t.opponent {
         w.token("/");
         w.comments_at(t, Anchor::Slash);
@@ -258,7 +310,10 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect) {
         _ => 0,
     };
     let present = |a: Anchor| match a {
-        Anchor::Number | Anchor::Dice => true,
+        Anchor::Number => true,
+        Anchor::Dice => t.dice.is_some(),
+        Anchor::Cube => t.cube.is_some(),
+        Anchor::Partie => t.partie.is_some(),
         Anchor::Seat => t.seat.is_some(),
         Anchor::Mark(k) => k < t.marks.len(),
         Anchor::Holes => t.holes.is_some(),
@@ -272,5 +327,13 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect) {
     };
     for c in t.comments.iter().filter(|c| !c.after.is_some_and(present)) {
         w.comment(c);
+    }
+}
+
+/// The thrower's marks and the comments after each.
+fn print_marks(w: &mut Writer, t: &Throw) {
+    for (k, m) in t.marks.iter().enumerate() {
+        w.token(&mark_text(m));
+        w.comments_at(t, Anchor::Mark(k));
     }
 }

@@ -47,6 +47,8 @@ fn kind_words(kind: FlagKind) -> &'static str {
         FlagKind::Result => "Result",
         FlagKind::Dice => "Impossible dice",
         FlagKind::NotReplayed => "Not replayed",
+        FlagKind::Claim => "Wrong claim",
+        FlagKind::Cube => "Cube",
     }
 }
 
@@ -54,7 +56,7 @@ fn kind_words(kind: FlagKind) -> &'static str {
 fn flag_heading(f: &Flag) -> String {
     let mut h = kind_words(f.kind).to_string();
     if let Some(r) = f.rule {
-        let _ = write!(h, " ({})", r.name());
+        let _ = write!(h, " ({r})");
     }
     if let Some(s) = f.seat {
         let _ = write!(h, ", {s}");
@@ -218,6 +220,8 @@ impl Sheet {
             match r.decision {
                 Some(crate::notation::Decision::Hold) => notes.push("tient".into()),
                 Some(crate::notation::Decision::Go) => notes.push("va".into()),
+                Some(crate::notation::Decision::Prolong) => notes.push("prolonge".into()),
+                Some(crate::notation::Decision::Restart) => notes.push("recommence".into()),
                 None => {}
             }
             if r.releve {

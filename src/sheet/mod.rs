@@ -11,6 +11,7 @@ use serde::Serialize;
 use std::fmt::Write;
 
 mod html;
+pub mod tables;
 
 /// One seat's part of a row.
 #[derive(Clone, Debug, Serialize)]
@@ -104,6 +105,8 @@ impl Row {
         match self.decision {
             Some(Decision::Hold) => v.push("tient"),
             Some(Decision::Go) => v.push("va"),
+            Some(Decision::Prolong) => v.push("prolonge"),
+            Some(Decision::Restart) => v.push("recommence"),
             None => {}
         }
         if self.releve {

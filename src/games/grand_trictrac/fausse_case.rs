@@ -206,7 +206,7 @@ fn lawful(pos: &Position, legal: &Plays, play: &RecordedPlay) -> Option<Judgemen
         RecordedPlay::Moves(m) => m,
     };
     for m in moves {
-        let f = Position::relative(seat, m.from);
+        let f = m.from_point().map_or(0, |p| Position::relative(seat, p));
         let t = match m.to {
             Target::Point(p) => Position::relative(seat, p),
             Target::Off => OFF,
@@ -274,8 +274,8 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
         RecordedPlay::Moves(m) => m,
     };
     let rel = |m: &Move| -> (usize, Option<usize>, usize) {
-        let f = Position::relative(seat, m.from);
-        let r = m.rest.map(|r| Position::relative(seat, r));
+        let f = m.from_point().map_or(0, |p| Position::relative(seat, p));
+        let r = m.rest().map(|r| Position::relative(seat, r));
         let t = match m.to {
             Target::Point(p) => Position::relative(seat, p),
             Target::Off => OFF,
@@ -328,7 +328,7 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
                 rule: Rule::NotOwnMan,
                 message: format!(
                     "{seat} moved {text} but there is {whose} on {}: lawful plays were {}",
-                    m.from.letter(dialect),
+                    m.from_point().map_or('@', |p| p.letter(dialect)),
                     suggest(&any)
                 ),
                 fatal: true,
@@ -435,8 +435,8 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
                 // the given (or every) rest point is held
                 let other = if t < OFF && t - q <= 6 { f + (t - q) } else { 0 };
                 let other_free = other > 0 && other <= 24 && board.opp(other) == 0;
-                if m.rest.is_some() || !other_free {
-                    let held = if m.rest.is_none() && other > 0 && other <= 24 {
+                if m.rest().is_some() || !other_free {
+                    let held = if m.rest().is_none() && other > 0 && other <= 24 {
                         format!("both rest points, {} and {}", letter(seat, q.min(other)), letter(seat, q.max(other)))
                     } else {
                         format!("the rest point {}", letter(seat, q))

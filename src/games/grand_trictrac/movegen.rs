@@ -137,10 +137,12 @@ impl Play {
         crate::notation::Play::Moves(
             pairs[..n]
                 .iter()
-                .map(|&(f, t)| Move {
-                    from: Position::point(seat, f as usize),
-                    rest: None,
-                    to: if t as usize >= OFF { Target::Off } else { Target::Point(Position::point(seat, t as usize)) },
+                .map(|&(f, t)| {
+                    Move::new(
+                        Position::point(seat, f as usize),
+                        None,
+                        if t as usize >= OFF { Target::Off } else { Target::Point(Position::point(seat, t as usize)) },
+                    )
                 })
                 .collect(),
         )

@@ -7,7 +7,7 @@
 
 use super::ast::*;
 use super::error::SyntaxError;
-use super::header::{self, Header, ResultBredouille, ResultClaim};
+use super::header::{self, Game, Header, ResultBredouille, ResultClaim, ResultKind};
 use crate::board::{BySeat, Dialect, Point, ScoreFields, Seat, Setup};
 use crate::dice::Dice;
 use crate::jan::JanCode;
@@ -56,20 +56,50 @@ fn fail<T>(
     Err(nom::Err::Failure(PErr { ptr: i.as_ptr() as usize, len, message: message.into(), label: label.into() }))
 }
 
+/// The fatal error of [`fail`] itself, for functions that return no value with the rest.
+fn failure(
+    i: &str,
+    len: usize,
+    message: impl Into<Cow<'static, str>>,
+    label: impl Into<Cow<'static, str>>,
+) -> nom::Err<PErr> {
+    nom::Err::Failure(PErr { ptr: i.as_ptr() as usize, len, message: message.into(), label: label.into() })
+}
+
 /// "Not this rule": lets the caller try another.
 fn no<T>(i: &str) -> PResult<'_, T> {
     Err(nom::Err::Error(PErr::from_error_kind(i, ErrorKind::Alt)))
 }
 
-/// The reading context: where the source starts and the record's letters.
+/// The reading context: where the source starts, the record's letters and its game (whose
+/// forms the throws may use, GAMES.md §G).
 #[derive(Clone, Copy)]
 struct Ctx {
     base: usize,
     len: usize,
     dialect: Dialect,
+    game: Game,
+    /// Read the forms of every game (for re-reading a throw already read, whose game is
+    /// not at hand): each game's forms only add to Grand Trictrac's, never change them.
+    any_game: bool,
 }
 
 impl Ctx {
+    fn new(src: &str, dialect: Dialect, game: Game) -> Ctx {
+        Ctx { base: src.as_ptr() as usize, len: src.len(), dialect, game, any_game: false }
+    }
+    /// Paths of up to five points and `*` hit claims (GAMES.md §0.3).
+    fn paths(&self) -> bool {
+        self.any_game || self.game.has_paths()
+    }
+    /// `@` (the bar) and the cube (Backgammon, GAMES.md §D.9).
+    fn bar_and_cube(&self) -> bool {
+        self.any_game || self.game.has_bar_and_cube()
+    }
+    /// Marks after the play, `partie`, `prolonge` / `recommence` (Tric Trac, GAMES.md §E.11).
+    fn tric(&self) -> bool {
+        self.any_game || self.game.is_tric_trac()
+    }
     fn off(&self, i: &str) -> usize {
         (i.as_ptr() as usize).saturating_sub(self.base)
     }
@@ -169,7 +199,7 @@ pub fn read_without_fast_path(src: &str) -> Vec<ReadRecord> {
 
 // file = [ BOM ] , { ws | tag_pair | throw } ;
 fn file(src: &str) -> Records<'_> {
-    let c = Ctx { base: src.as_ptr() as usize, len: src.len(), dialect: Dialect::Soumille };
+    let c = Ctx::new(src, Dialect::Soumille, Game::GrandTrictrac);
     let i = src.strip_prefix('\u{feff}').unwrap_or(src);
     Records { src, c, i, pending: Vec::new(), done: false, fast: true, last_len: 16 }
 }
@@ -183,6 +213,7 @@ impl Iterator for Records<'_> {
         }
         let c = &mut self.c;
         c.dialect = Dialect::Soumille;
+        c.game = Game::GrandTrictrac;
         let mut i = self.i;
         let mut cur = ReadRecord::default();
         let mut started = false; // the current record has a token
@@ -199,7 +230,7 @@ impl Iterator for Records<'_> {
                     i = &i[i.len()..];
                 }
             }
-            attach(&mut cur.record, &mut self.pending);
+            attach(&mut cur.record, &mut self.pending, c.game);
             if i.is_empty() {
                 break;
             }
@@ -235,6 +266,7 @@ impl Iterator for Records<'_> {
                 if !header_done {
                     let (h, errs) = header::interpret(&mut cur.record.tags, true);
                     c.dialect = h.letters;
+                    c.game = h.game;
                     cur.header = h;
                     cur.errors.extend(errs);
                     header_done = true;
@@ -485,7 +517,7 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
         let last = w[w.len() - 1];
         let to = if last == b'#' { Target::Off } else { Target::Point(pt(last)?) };
         let rest = if w.len() == 3 { Some(pt(w[1])?) } else { None };
-        moves.push(Move { from, rest, to });
+        moves.push(Move::new(from, rest, to));
         k += w.len();
     }
     // the throw must end here: white space, then the next throw, a tag or the end (a
@@ -540,12 +572,12 @@ fn finish(src: &str, c: &Ctx, cur: &mut ReadRecord, header_done: bool, start: us
 }
 
 /// Gives comments to the last token read: the last throw's, the last tag, or the record.
-fn attach(rec: &mut Record, pending: &mut Vec<Comment>) {
+fn attach(rec: &mut Record, pending: &mut Vec<Comment>, game: Game) {
     if pending.is_empty() {
         return;
     }
     if let Some(t) = rec.throws.last_mut() {
-        let a = last_anchor(t);
+        let a = last_anchor(t, game);
         for mut cm in pending.drain(..) {
             cm.after = Some(a);
             t.comments.push(cm);
@@ -557,8 +589,9 @@ fn attach(rec: &mut Record, pending: &mut Vec<Comment>) {
     }
 }
 
-/// The last token of a throw in canonical order (what a comment after it follows).
-pub fn last_anchor(t: &Throw) -> Anchor {
+/// The last token of a throw in canonical order (what a comment after it follows); in Tric
+/// Trac the marks, the partie and `prolonge` / `recommence` come after the play.
+pub fn last_anchor(t: &Throw, game: Game) -> Anchor {
     if let Some(o) = &t.opponent {
         if o.holes.is_some() {
             return Anchor::OpponentHoles;
@@ -567,6 +600,15 @@ pub fn last_anchor(t: &Throw) -> Anchor {
             return Anchor::OpponentMark(o.marks.len() - 1);
         }
         return Anchor::Slash;
+    }
+    if t.decision.is_some_and(Decision::after_partie) {
+        return Anchor::Decision;
+    }
+    if t.partie.is_some() {
+        return Anchor::Partie;
+    }
+    if game.is_tric_trac() && !t.marks.is_empty() {
+        return Anchor::Mark(t.marks.len() - 1);
     }
     if t.glyph.is_some() {
         return Anchor::Glyph;
@@ -582,6 +624,8 @@ pub fn last_anchor(t: &Throw) -> Anchor {
         Anchor::Holes
     } else if !t.marks.is_empty() {
         Anchor::Mark(t.marks.len() - 1)
+    } else if t.dice.is_none() && t.cube.is_some() {
+        Anchor::Cube
     } else {
         Anchor::Dice
     }
@@ -794,9 +838,11 @@ fn boundary(i: &str) -> bool {
     }
 }
 
-// throw = throw_number , ws , [ seat_prefix , ws ] , dice , { ws , mark } , [ ws , holes ] ,
-//         [ ws , decision ] , [ ws , play ] , [ ws , glyph ] , [ ws , opponent_part ] ,
-//         [ ws , glyph ] ;
+// throw = throw_number , ws , [ seat_prefix , ws ] , [ cube_action , ws ] , [ dice ,
+//         { ws , mark } , [ ws , holes ] , [ ws , decision ] ,
+//         [ ws , play ] , [ ws , glyph ] ,
+//         [ ws , partie_part ] ,
+//         [ ws , opponent_part ] , [ ws , glyph ] ] ;
 fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
     let start = i;
     let mut sp = ThrowSpans::default();
@@ -822,91 +868,41 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
         anchor = Anchor::Seat;
         r = skip!(r2);
     }
-    let dice_start = r;
-    let (r2, d) = dice(c, r)?;
-    sp.dice = Some(c.span(dice_start, r2));
-    anchor = Anchor::Dice;
-    let mut t = Throw::new(number, d);
-    t.seat = seat;
-    r = skip!(r2);
-    // the thrower's marks
-    loop {
-        if r.starts_with('-') && r[1..].starts_with(|ch: char| ch.is_ascii_digit()) {
-            let len = 1 + r[1..].find(|ch: char| !ch.is_ascii_digit()).unwrap_or(r.len() - 1);
-            return fail(r, len, "a negative mark", "marks are never negative: expected +N");
+    let mut cube = None;
+    if is_cube_word(first_word(r)) {
+        if !c.bar_and_cube() {
+            let w = first_word(r);
+            return fail(
+                r,
+                w.len(),
+                format!("`{w}`: the doubling cube is Backgammon's, not {}'s", c.game),
+                "expected dice such as 6-5",
+            );
         }
-        if !r.starts_with('+') {
-            break;
-        }
-        let m0 = r;
-        let n = t.marks.len();
-        let (r2, m) = mark_with(c, r, &mut cm, Anchor::Mark(n))?;
-        sp.marks.push(c.span(m0, r2));
-        t.marks.push(m);
-        anchor = Anchor::Mark(n);
-        r = skip!(r2);
-    }
-    if let Ok((r2, h)) = holes(c, r) {
-        sp.holes = Some(c.span(r, r2));
-        t.holes = Some(h);
-        anchor = Anchor::Holes;
-        r = skip!(r2);
-    }
-    if let Ok((r2, d)) = decision(c, r) {
-        // in a dialect where `va` / `go` are also moves, they are decisions only after holes
-        let is_word_move = c.dialect_reads_move(&r[..c.off(r2) - c.off(r)]);
-        if !is_word_move || t.holes.is_some() {
-            sp.decision = Some(c.span(r, r2));
-            t.decision = Some(d);
-            anchor = Anchor::Decision;
-            r = skip!(r2);
-        }
-    }
-    let play_start = r;
-    let n_play = cm.len();
-    let played = play(c, r, &mut cm);
-    if let Ok((r2, p)) = played {
-        sp.play = Some(c.span(play_start, r2));
-        anchor = match &p {
-            Play::Pass => Anchor::Pass,
-            Play::Moves(m) => Anchor::Move(m.len() - 1),
-        };
-        t.play = Some(p);
-        // comments between the play and a glyph go with the glyph
         let n0 = cm.len();
-        let (r3, ()) = ws(c, r2, &mut cm)?;
-        if glyph(c, r3).is_ok() {
-            for x in &mut cm[n0..] {
-                x.after = Some(Anchor::Glyph);
-            }
-        } else {
-            for x in &mut cm[n0..] {
-                x.after = Some(anchor);
-            }
+        let (r2, a) = cube_action(c, r, &mut cm)?;
+        for x in &mut cm[n0..] {
+            x.after = Some(Anchor::Cube);
         }
-        r = r3;
-    } else if let Err(nom::Err::Failure(e)) = played {
-        return Err(nom::Err::Failure(e));
+        sp.cube = Some(c.span(r, r2));
+        cube = Some(a);
+        anchor = Anchor::Cube;
+        r = skip!(r2);
+    }
+    let mut t = Throw::bare(number, None);
+    t.seat = seat;
+    t.cube = cube;
+    if cube.is_some() && at_throw_end(r) {
+        // `22. top: double drop`: a cube action with no throw after it
+        t.dice = None;
     } else {
-        cm.truncate(n_play);
-    }
-    if let Ok((r2, g)) = glyph(c, r) {
-        t.glyph = Some(g);
-        anchor = Anchor::Glyph;
+        let dice_start = r;
+        let (r2, d) = dice(c, r)?;
+        sp.dice = Some(c.span(dice_start, r2));
+        anchor = Anchor::Dice;
+        t.dice = Some(d);
         r = skip!(r2);
-    }
-    if r.starts_with('/') {
-        let (r2, o) = opponent_part(c, r, &mut cm, &mut sp)?;
-        t.opponent = Some(o);
-        anchor = last_anchor(&t);
-        r = skip!(r2);
-        if t.glyph.is_none() {
-            if let Ok((r2, g)) = glyph(c, r) {
-                t.glyph = Some(g);
-                anchor = Anchor::Glyph;
-                r = skip!(r2);
-            }
-        }
+        r = throw_after_dice(c, r, &mut t, &mut sp, &mut cm, &mut anchor)?;
     }
     let _ = anchor;
     // what may follow a throw: the next throw, a tag, or the end
@@ -921,6 +917,306 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
     t.normalize_comments();
     t.span = sp.whole;
     Ok((r, (t, sp)))
+}
+
+/// Whether `r` is where a throw ends: the end, a tag, or the next throw number `N.`.
+fn at_throw_end(r: &str) -> bool {
+    let b = r.as_bytes();
+    match b.first() {
+        None | Some(b'[') => true,
+        Some(d) if d.is_ascii_digit() => {
+            let digits = b.iter().take_while(|x| x.is_ascii_digit()).count();
+            b.get(digits) == Some(&b'.')
+        }
+        _ => false,
+    }
+}
+
+/// The parts of a throw after its dice: marks, holes, decision, play, glyph, Tric Trac's
+/// partie part, the opponent's part. Returns what follows them.
+fn throw_after_dice<'a>(
+    c: &Ctx,
+    mut r: &'a str,
+    t: &mut Throw,
+    sp: &mut ThrowSpans,
+    cm: &mut Vec<Comment>,
+    anchor: &mut Anchor,
+) -> Result<&'a str, nom::Err<PErr>> {
+    macro_rules! skip {
+        ($r:expr) => {{
+            let n0 = cm.len();
+            let (r2, ()) = ws(c, $r, cm)?;
+            for x in &mut cm[n0..] {
+                x.after = Some(*anchor);
+            }
+            r2
+        }};
+    }
+    // the thrower's marks
+    r = marks_into(c, r, t, sp, cm, anchor)?;
+    if let Ok((r2, h)) = holes(c, r) {
+        sp.holes = Some(c.span(r, r2));
+        t.holes = Some(h);
+        *anchor = Anchor::Holes;
+        r = skip!(r2);
+    }
+    if let Ok((r2, d)) = decision(c, r) {
+        // in a dialect where `va` / `go` are also moves, they are decisions only after holes
+        let is_word_move = c.dialect_reads_move(&r[..c.off(r2) - c.off(r)]);
+        if !is_word_move || t.holes.is_some() {
+            sp.decision = Some(c.span(r, r2));
+            t.decision = Some(d);
+            *anchor = Anchor::Decision;
+            r = skip!(r2);
+        }
+    }
+    let play_start = r;
+    let n_play = cm.len();
+    let played = play(c, r, cm);
+    if let Ok((r2, p)) = played {
+        sp.play = Some(c.span(play_start, r2));
+        *anchor = match &p {
+            Play::Pass => Anchor::Pass,
+            Play::Moves(m) => Anchor::Move(m.len().saturating_sub(1)),
+        };
+        t.play = Some(p);
+        // comments between the play and a glyph go with the glyph
+        let n0 = cm.len();
+        let (r3, ()) = ws(c, r2, cm)?;
+        let a = if glyph(c, r3).is_ok() { Anchor::Glyph } else { *anchor };
+        for x in &mut cm[n0..] {
+            x.after = Some(a);
+        }
+        r = r3;
+    } else if let Err(nom::Err::Failure(e)) = played {
+        return Err(nom::Err::Failure(e));
+    } else {
+        cm.truncate(n_play);
+    }
+    if let Ok((r2, g)) = glyph(c, r) {
+        t.glyph = Some(g);
+        *anchor = Anchor::Glyph;
+        r = skip!(r2);
+    }
+    if c.tric() {
+        r = partie_part(c, r, t, sp, cm, anchor)?;
+        if t.glyph.is_none() {
+            if let Ok((r2, g)) = glyph(c, r) {
+                t.glyph = Some(g);
+                *anchor = Anchor::Glyph;
+                r = skip!(r2);
+            }
+        }
+    }
+    if r.starts_with('/') {
+        let (r2, o) = opponent_part(c, r, cm, sp)?;
+        t.opponent = Some(o);
+        *anchor = last_anchor(t, c.game);
+        r = skip!(r2);
+        if t.glyph.is_none() {
+            if let Ok((r2, g)) = glyph(c, r) {
+                t.glyph = Some(g);
+                *anchor = Anchor::Glyph;
+                r = skip!(r2);
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// The thrower's marks from `r`, into `t.marks`; a negative mark is an error.
+fn marks_into<'a>(
+    c: &Ctx,
+    mut r: &'a str,
+    t: &mut Throw,
+    sp: &mut ThrowSpans,
+    cm: &mut Vec<Comment>,
+    anchor: &mut Anchor,
+) -> Result<&'a str, nom::Err<PErr>> {
+    loop {
+        if r.starts_with('-') && r[1..].starts_with(|ch: char| ch.is_ascii_digit()) {
+            let len = 1 + r[1..].find(|ch: char| !ch.is_ascii_digit()).unwrap_or(r.len() - 1);
+            return Err(failure(r, len, "a negative mark", "marks are never negative: expected +N"));
+        }
+        if !r.starts_with('+') {
+            return Ok(r);
+        }
+        let m0 = r;
+        let n = t.marks.len();
+        let (r2, m) = mark_with(c, r, cm, Anchor::Mark(n))?;
+        sp.marks.push(c.span(m0, r2));
+        t.marks.push(m);
+        *anchor = Anchor::Mark(n);
+        let n0 = cm.len();
+        let (r3, ()) = ws(c, r2, cm)?;
+        for x in &mut cm[n0..] {
+            x.after = Some(*anchor);
+        }
+        r = r3;
+    }
+}
+
+// partie_part = { mark , ws } , [ partie , ws ] , [ partie_decision ] ;
+//             (* Tric Trac: the play's marks (when none came before the play), the
+//                partie won, the winner's decision *)
+fn partie_part<'a>(
+    c: &Ctx,
+    mut r: &'a str,
+    t: &mut Throw,
+    sp: &mut ThrowSpans,
+    cm: &mut Vec<Comment>,
+    anchor: &mut Anchor,
+) -> Result<&'a str, nom::Err<PErr>> {
+    if r.starts_with('+') || (r.starts_with('-') && r[1..].starts_with(|ch: char| ch.is_ascii_digit())) {
+        if !t.marks.is_empty() {
+            let len = first_word(r).len().max(1);
+            return Err(failure(
+                r,
+                len,
+                "marks on both sides of the play",
+                "write the play's marks either before the play or after it (canonical: after)",
+            ));
+        }
+        r = marks_into(c, r, t, sp, cm, anchor)?;
+    }
+    let p0 = r;
+    let n0 = cm.len();
+    if let Ok((r2, p)) = partie(c, r, cm) {
+        for x in &mut cm[n0..] {
+            x.after = Some(Anchor::Partie);
+        }
+        sp.partie = Some(c.span(p0, r2));
+        t.partie = Some(p);
+        *anchor = Anchor::Partie;
+        let n1 = cm.len();
+        let (r3, ()) = ws(c, r2, cm)?;
+        for x in &mut cm[n1..] {
+            x.after = Some(Anchor::Partie);
+        }
+        r = r3;
+    }
+    if let Ok((r2, d)) = partie_decision(c, r) {
+        if t.decision.is_some() {
+            let w = first_word(r);
+            return Err(failure(r, w.len(), format!("`{w}` after `tient` / `va`"), "a throw has one decision"));
+        }
+        sp.decision = Some(c.span(r, r2));
+        t.decision = Some(d);
+        *anchor = Anchor::Decision;
+        let n1 = cm.len();
+        let (r3, ()) = ws(c, r2, cm)?;
+        for x in &mut cm[n1..] {
+            x.after = Some(Anchor::Decision);
+        }
+        r = r3;
+    }
+    Ok(r)
+}
+
+// partie = "partie" , [ ws , ( "double" | "triple" | "quadruple" ) ] ;
+fn partie<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, PartieClaim> {
+    let w = first_word(i);
+    if !w.eq_ignore_ascii_case("partie") {
+        return no(i);
+    }
+    let r = &i[w.len()..];
+    let mut tmp = Vec::new();
+    let (r2, ()) = ws(c, r, &mut tmp)?;
+    let w2 = first_word(r2);
+    let multiple = ["double", "triple", "quadruple"].iter().position(|k| k.eq_ignore_ascii_case(w2));
+    match multiple {
+        Some(k) if r2.len() < r.len() || !tmp.is_empty() => {
+            cm.append(&mut tmp);
+            Ok((&r2[w2.len()..], PartieClaim { multiple: k as u8 + 2 }))
+        }
+        _ => Ok((r, PartieClaim { multiple: 1 })),
+    }
+}
+
+// partie_decision = "prolonge" | "recommence" ;
+fn partie_decision<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Decision> {
+    let w = first_word(i);
+    if w.eq_ignore_ascii_case("prolonge") {
+        Ok((&i[w.len()..], Decision::Prolong))
+    } else if w.eq_ignore_ascii_case("recommence") {
+        Ok((&i[w.len()..], Decision::Restart))
+    } else {
+        no(i)
+    }
+}
+
+// cube_action = ( "double" | "doubler" ) , [ ws , NUMBER ] , [ ws , cube_answer ] ;
+fn cube_action<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, CubeAction> {
+    let w = first_word(i);
+    if !is_cube_word(w) {
+        return no(i);
+    }
+    let mut r = &i[w.len()..];
+    let mut a = CubeAction { value: None, answer: None };
+    let mut tmp = Vec::new();
+    let (r2, ()) = ws(c, r, &mut tmp)?;
+    if r2.len() < r.len() {
+        // a value: digits standing alone (not dice `6-4`, not the next throw `23.`)
+        let digits = r2.bytes().take_while(u8::is_ascii_digit).count();
+        let after = &r2[digits..];
+        if digits > 0
+            && (after.is_empty() || after.starts_with(|ch: char| ch.is_whitespace() || ch == '{' || ch == ';'))
+        {
+            match r2[..digits].parse::<u32>() {
+                Ok(v) if v >= 1 => a.value = Some(v),
+                _ => {
+                    return fail(
+                        r2,
+                        digits,
+                        format!("impossible cube value `{}`", &r2[..digits]),
+                        "expected 2, 4, 8, …",
+                    )
+                }
+            }
+            cm.append(&mut tmp);
+            r = after;
+            let (r3, ()) = ws(c, r, &mut tmp)?;
+            if let Ok((r4, ans)) = cube_answer(c, r3) {
+                cm.append(&mut tmp);
+                a.answer = Some(ans);
+                r = r4;
+            }
+            return Ok((r, a));
+        }
+        if let Ok((r3, ans)) = cube_answer(c, r2) {
+            cm.append(&mut tmp);
+            a.answer = Some(ans);
+            r = r3;
+        }
+    }
+    Ok((r, a))
+}
+
+// cube_answer = "take" | "prend" | "drop" | "passe" | "abandonne" ;
+fn cube_answer<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, CubeAnswer> {
+    let w = first_word(i);
+    let is = |k: &str| w.eq_ignore_ascii_case(k);
+    let a = if is("take") || is("prend") {
+        CubeAnswer::Take
+    } else if is("drop") || is("passe") || is("abandonne") {
+        CubeAnswer::Drop
+    } else {
+        return no(i);
+    };
+    Ok((&i[w.len()..], a))
+}
+
+/// `double` / `doubler` (any case), the word that opens a cube action.
+fn is_cube_word(w: &str) -> bool {
+    w.eq_ignore_ascii_case("double") || w.eq_ignore_ascii_case("doubler")
+}
+
+/// The words of Tric Trac's partie part and of the cube, which end a play.
+fn is_claim_word(w: &str) -> bool {
+    (4..=10).contains(&w.len())
+        && ["partie", "prolonge", "recommence", "double", "doubler", "take", "prend", "drop", "passe", "abandonne"]
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(w))
 }
 
 impl Ctx {
@@ -939,7 +1235,32 @@ fn misplaced(c: &Ctx, r: &str, t: &Throw) -> PErr {
         .map_or(r.len(), |(k, _)| k);
     let word = &r[..word_len];
     let ptr = r.as_ptr() as usize;
-    let (message, label) = if holes(c, r).is_ok() || decision(c, r).is_ok() {
+    let lower = word.to_ascii_lowercase();
+    let (message, label) = if is_claim_word(word) && ["partie", "prolonge", "recommence"].contains(&lower.as_str()) {
+        if c.tric() {
+            (
+                format!("`{word}` is out of place"),
+                "a Tric Trac throw reads: dice, play, marks, partie, prolonge or recommence, / marks".to_string(),
+            )
+        } else {
+            (
+                format!("`{word}` is a Tric Trac claim, not written in {} records", c.game),
+                "expected a move, a glyph, `/` and the opponent's marks, or the next throw number".to_string(),
+            )
+        }
+    } else if is_claim_word(word) {
+        if c.bar_and_cube() {
+            (
+                format!("`{word}` after the dice"),
+                "the cube action comes before the dice: `12. top: double take 6-4 …`".to_string(),
+            )
+        } else {
+            (
+                format!("`{word}`: the doubling cube is Backgammon's, not {}'s", c.game),
+                "expected a move, a glyph, `/` and the opponent's marks, or the next throw number".to_string(),
+            )
+        }
+    } else if holes(c, r).is_ok() || decision(c, r).is_ok() {
         (
             format!("`{word}` is out of place"),
             "a throw reads: dice, marks, holes, decision, play, glyph, / marks".to_string(),
@@ -1227,7 +1548,7 @@ fn play<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Play> {
             return Ok((r, Play::Pass));
         }
     }
-    if !starts_move(i) {
+    if !starts_move(i) || ends_play(c, first_word(i)) {
         return no(i);
     }
     let mut moves = Moves::new();
@@ -1243,6 +1564,10 @@ fn play<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Play> {
             return Ok((r, Play::Moves(moves)));
         }
         let w = first_word(r3);
+        if ends_play(c, w) {
+            cm.truncate(n0);
+            return Ok((r, Play::Moves(moves)));
+        }
         if is_keyword(w) && !c.dialect_reads_move(w) {
             cm.truncate(n0);
             if holes(c, r3).is_ok() || decision(c, r3).is_ok() {
@@ -1263,7 +1588,14 @@ fn play<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Play> {
 }
 
 fn starts_move(i: &str) -> bool {
-    matches!(i.as_bytes().first(), Some(b) if b.is_ascii_alphabetic() || *b == b'&' || *b == b'#')
+    matches!(i.as_bytes().first(), Some(b) if b.is_ascii_alphabetic() || matches!(b, b'&' | b'#' | b'@'))
+}
+
+/// A word that ends a play rather than being a move: Tric Trac's `partie`, `prolonge`,
+/// `recommence` and the cube's words, in lower case in Soumille's letters (upper-case
+/// `DROP` is a path).
+fn ends_play(c: &Ctx, w: &str) -> bool {
+    c.dialect == Dialect::Soumille && is_claim_word(w) && w.bytes().any(|b| b.is_ascii_lowercase())
 }
 
 fn first_word(i: &str) -> &str {
@@ -1279,10 +1611,14 @@ fn is_keyword(w: &str) -> bool {
             .any(|k| k.eq_ignore_ascii_case(w))
 }
 
-// move = point , [ "-" ] , [ point , [ "-" ] ] , target ;
+// move = origin , { [ "-" ] , point , [ "*" ] } , [ "-" ] , target , [ "*" ] ;
+//      (* Grand Trictrac: two or three points, no "*"; the other games: two to five points
+//         in all, "*" after a point where a man is hit (GAMES.md §0.3, §D.9) *)
 fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
-    let n =
-        i.bytes().position(|b| !(b.is_ascii_alphabetic() || b == b'&' || b == b'#' || b == b'-')).unwrap_or(i.len());
+    let n = i
+        .bytes()
+        .position(|b| !(b.is_ascii_alphabetic() || matches!(b, b'&' | b'#' | b'-' | b'*' | b'@')))
+        .unwrap_or(i.len());
     if n == 0 {
         return no(i);
     }
@@ -1293,41 +1629,119 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
             i,
             word.len() + extra,
             format!("malformed move `{}`", &i[..word.len() + extra]),
-            "expected a move such as AF, AEK or Y#",
+            if c.paths() {
+                "expected a move such as AF, AEK, MRX* or Y#"
+            } else {
+                "expected a move such as AF, AEK or Y#"
+            },
         );
     }
-    let bad = |msg: String| fail(i, word.len(), msg, "expected a move such as AF, A-F, AEK or Y#");
+    let label = if c.paths() {
+        "expected a move such as AF, &TON, MRX*, @X*P or Y#"
+    } else {
+        "expected a move such as AF, A-F, AEK or Y#"
+    };
+    let bad = |msg: String| fail(i, word.len(), msg, label);
     let bytes = word.as_bytes();
-    if bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') || bytes.windows(2).any(|w| w == b"--") {
+    if bytes.first() == Some(&b'-')
+        || bytes.last() == Some(&b'-')
+        || bytes.windows(2).any(|w| w == b"--" || w == b"-*" || w == b"**")
+    {
         return bad(format!("malformed move `{word}`"));
     }
-    let mut parts = [(0usize, 0u8); 3];
-    let mut n_parts = 0;
+    let max_points = if c.paths() { 2 + MAX_RESTS } else { 3 };
+    let n_points = bytes.iter().filter(|&&b| !matches!(b, b'-' | b'*')).count();
+    if !(2..=max_points).contains(&n_points) {
+        let many = if c.paths() { "two to five" } else { "two or three" };
+        return bad(format!("`{word}` is not a move: a move names {many} points"));
+    }
     for (k, &b) in bytes.iter().enumerate() {
-        if b != b'-' {
-            if n_parts == 3 {
-                n_parts = 4;
-                break;
+        match b {
+            b'*' if !c.paths() => {
+                return fail(
+                    &i[k..],
+                    1,
+                    format!("a hit claim `*` in `{word}`: Grand Trictrac records write no `*`"),
+                    "expected a move such as AF, AEK or Y#",
+                )
             }
-            parts[n_parts] = (k, b);
-            n_parts += 1;
+            b'*' if k <= 1 => {
+                return fail(
+                    &i[k..],
+                    1,
+                    format!("a `*` after the point a man leaves, in `{word}`"),
+                    "a `*` follows a point where a man is hit",
+                )
+            }
+            b'*' if bytes[k - 1] == b'#' => {
+                return fail(
+                    &i[k..],
+                    1,
+                    format!("a `*` after `#`, in `{word}`"),
+                    "a `*` follows a point where a man is hit",
+                )
+            }
+            b'@' if k > 0 => {
+                return fail(&i[k..], 1, format!("`@` (the bar) inside `{word}`"), "`@` can only start a move")
+            }
+            _ => {}
         }
     }
-    if !(2..=3).contains(&n_parts) {
-        return bad(format!("`{word}` is not a move: a move names two or three points"));
-    }
-    let parts = &parts[..n_parts];
-    let last = parts.len() - 1;
-    let mut pts = [None; 2];
-    for (n, &(k, b)) in parts[..last].iter().enumerate() {
-        if b == b'#' {
+    let (r0, from) = origin(c, i)?;
+    let mut k = c.off(r0) - c.off(i);
+    let mut rests = Rests::new();
+    let mut hits = 0u8;
+    let mut to = None;
+    while k < word.len() {
+        if bytes[k] == b'-' {
+            k += 1;
+            continue;
+        }
+        if to.is_some() {
+            // a point after `#`
             return bad(format!("`#` (off the board) can only end a move, in `{word}`"));
         }
-        pts[n] = Some(point(c, &i[k..])?.1);
+        let (r2, tg) = target(c, &i[k..])?;
+        k = c.off(r2) - c.off(i);
+        if bytes.get(k) == Some(&b'*') {
+            hits |= 1 << rests.len();
+            k += 1;
+        }
+        let last = bytes[k..].iter().all(|&b| b == b'-' || b == b'*');
+        match tg {
+            Target::Point(p) if !last => rests.push(p),
+            Target::Off if !last => return bad(format!("`#` (off the board) can only end a move, in `{word}`")),
+            tg => to = Some(tg),
+        }
     }
-    let (_, to) = target(c, &i[parts[last].0..])?;
-    let (Some(from), rest) = (pts[0], pts[1]) else { return bad(format!("malformed move `{word}`")) };
-    Ok((r, Move { from, rest, to }))
+    let Some(to) = to else { return bad(format!("malformed move `{word}`")) };
+    Ok((r, Move { from, rests, to, hits }))
+}
+
+// origin = point | "@" ;
+fn origin<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Origin> {
+    if let Some(r) = i.strip_prefix('@') {
+        if !c.bar_and_cube() {
+            return fail(
+                i,
+                1,
+                format!("`@` (the bar) in a {} record: only Backgammon has a bar", c.game),
+                "expected a point letter",
+            );
+        }
+        return Ok((r, Origin::Bar));
+    }
+    if i.starts_with('#') {
+        let w = first_word(i);
+        return fail(
+            i,
+            w.len().max(1),
+            format!("`#` (off the board) can only end a move, in `{w}`"),
+            "expected a point letter",
+        );
+    }
+    let (r, p) = point(c, i)?;
+    Ok((r, Origin::Point(p)))
 }
 
 // target = point | "#" ;
@@ -1438,10 +1852,18 @@ fn value_error(base: &str, e: nom::Err<PErr>) -> ValueError {
     }
 }
 
-/// Reads a position string (NOTATION.md §6) in `dialect`, checking that each side holds
-/// exactly fifteen men and that no point holds men of both seats.
+/// Reads a Grand Trictrac position string (NOTATION.md §6) in `dialect`, checking that
+/// each side holds exactly fifteen men and that no point holds men of both seats.
 pub fn parse_position(s: &str, dialect: Dialect) -> Result<Setup, ValueError> {
-    let c = Ctx { base: s.as_ptr() as usize, len: s.len(), dialect };
+    parse_position_of(s, dialect, Game::GrandTrictrac)
+}
+
+/// Reads a position string of `game` (NOTATION.md §6; GAMES.md §A.9, §D.9, §E.11): the bar
+/// `@n` (Backgammon), the fields of the game (Grand Trictrac: holes, points even 0..=10,
+/// throws, bredouille, pavillon; Backgammon: cube, owner; Tric Trac: points 0..=11,
+/// parties; Jacquet and Moultezim: none). Fifteen men a side, bar and borne-off included.
+pub fn parse_position_of(s: &str, dialect: Dialect, game: Game) -> Result<Setup, ValueError> {
+    let c = Ctx::new(s, dialect, game);
     let trimmed = s.trim();
     match position(&c, trimmed) {
         Ok(("", setup)) => Ok(setup),
@@ -1462,16 +1884,18 @@ fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
     let mut setup = Setup::opening(Seat::Top);
     setup.men = BySeat::new([0; 24], [0; 24]);
     let top_start = i;
-    let (r, (men, off)) = men_list(c, i)?;
+    let (r, (men, bar, off)) = men_list(c, i)?;
     setup.men[Seat::Top] = men;
+    setup.bar[Seat::Top] = bar;
     setup.off[Seat::Top] = off;
     let top_span = (top_start, r);
     let Ok((r, _)) = ch::<&str, PErr>('/').parse(r) else {
         return fail(r, 1, "a position needs both sides", "expected `/` between top's men and bottom's");
     };
     let bottom_start = r;
-    let (r, (men, off)) = men_list(c, r)?;
+    let (r, (men, bar, off)) = men_list(c, r)?;
     setup.men[Seat::Bottom] = men;
+    setup.bar[Seat::Bottom] = bar;
     setup.off[Seat::Bottom] = off;
     let bottom_span = (bottom_start, r);
     for (seat, (a, b)) in [(Seat::Top, top_span), (Seat::Bottom, bottom_span)] {
@@ -1482,7 +1906,11 @@ fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
                 a,
                 len.max(1),
                 format!("{seat} has {n} men; each side holds exactly 15"),
-                "15 men, borne-off (#) included",
+                if c.bar_and_cube() {
+                    "15 men, bar (@) and borne-off (#) included"
+                } else {
+                    "15 men, borne-off (#) included"
+                },
             );
         }
     }
@@ -1516,9 +1944,10 @@ fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
 }
 
 // men_list = { men_entry } ;
-fn men_list<'a>(c: &Ctx, mut i: &'a str) -> PResult<'a, ([u8; 24], u8)> {
+fn men_list<'a>(c: &Ctx, mut i: &'a str) -> PResult<'a, ([u8; 24], u8, u8)> {
     let mut men = [0u8; 24];
     let mut off: Option<u8> = None;
+    let mut bar: Option<u8> = None;
     while !i.is_empty() && !i.starts_with(['/', ' ', '\t']) {
         let entry = i;
         let (r, (p, count)) = men_entry(c, i)?;
@@ -1532,6 +1961,12 @@ fn men_list<'a>(c: &Ctx, mut i: &'a str) -> PResult<'a, ([u8; 24], u8)> {
                 }
                 *slot = count;
             }
+            None if entry.starts_with('@') => {
+                if bar.is_some() {
+                    return fail(entry, len, "men on the bar given twice", "give @ once");
+                }
+                bar = Some(count);
+            }
             None => {
                 if off.is_some() {
                     return fail(entry, len, "borne-off men given twice", "give # once");
@@ -1541,17 +1976,27 @@ fn men_list<'a>(c: &Ctx, mut i: &'a str) -> PResult<'a, ([u8; 24], u8)> {
         }
         i = r;
     }
-    Ok((i, (men, off.unwrap_or(0))))
+    Ok((i, (men, bar.unwrap_or(0), off.unwrap_or(0))))
 }
 
-// men_entry = ( point | "#" ) , [ COUNT ] ;
+// men_entry = ( point | "@" | "#" ) , [ COUNT ] ;
+//           (* "@": men on the bar, Backgammon only *)
 fn men_entry<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Option<Point>, u8)> {
-    let (r, p) = match i.strip_prefix('#') {
-        Some(r) => (r, None),
-        None => {
-            let (r, p) = point(c, i)?;
-            (r, Some(p))
+    let (r, p) = if let Some(r) = i.strip_prefix('#') {
+        (r, None)
+    } else if let Some(r) = i.strip_prefix('@') {
+        if !c.bar_and_cube() {
+            return fail(
+                i,
+                1,
+                format!("`@` (the bar) in a {} position: only Backgammon has a bar", c.game),
+                "expected a point letter or #",
+            );
         }
+        (r, None)
+    } else {
+        let (r, p) = point(c, i)?;
+        (r, Some(p))
     };
     match digit1::<&str, PErr>.parse(r) {
         Ok((r2, d)) => match d.parse::<u8>() {
@@ -1562,8 +2007,10 @@ fn men_entry<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Option<Point>, u8)> {
     }
 }
 
-// position_field = ( "holes" | "points" | "throws" ) , "=" , NUMBER , "/" , NUMBER
-//                | ( "bredouille" | "pavillon" ) , "=" , ( seat | "none" ) ;
+// position_field = ( "holes" | "points" | "throws" | "parties" ) , "=" , NUMBER , "/" , NUMBER
+//                | ( "bredouille" | "pavillon" | "owner" ) , "=" , ( seat | "none" )
+//                | "cube" , "=" , NUMBER ;
+//                (* the keys of the record's game: see README.md *)
 fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, ()> {
     let (r, key) = take_while1(|ch: char| ch.is_ascii_alphabetic())
         .parse(i)
@@ -1591,11 +2038,32 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
             Ok((r, ()))
         }
     };
+    let keys: &[&str] = match c.game {
+        Game::GrandTrictrac | Game::TrictracAEcrire => &["holes", "points", "throws", "bredouille", "pavillon"],
+        Game::Backgammon => &["cube", "owner"],
+        Game::TricTrac => &["points", "parties"],
+        Game::Jacquet | Game::Moultezim => &[],
+    };
+    if !keys.contains(&key) {
+        let expected = match keys {
+            [] => format!("a {} position has no fields after the seat", c.game),
+            [a, b] => format!("expected {a} or {b}"),
+            _ => "expected holes, points, throws, bredouille or pavillon".to_string(),
+        };
+        return fail(i, key.len(), format!("unknown position field `{key}`"), expected);
+    }
     match key {
         "holes" => {
             dup(sc.holes.is_some())?;
             let Some((t, b)) = pair(val) else { return fail(i, whole, "malformed holes", "expected holes=T/B") };
             sc.holes = Some(BySeat::new(t, b));
+        }
+        "points" if c.game.is_tric_trac() => {
+            dup(sc.points.is_some())?;
+            match pair(val) {
+                Some((t, b)) if t <= 11 && b <= 11 => sc.points = Some(BySeat::new(t as u8, b as u8)),
+                _ => return fail(i, whole, format!("impossible points `{val}`"), "expected points=T/B, each 0 to 11"),
+            }
         }
         "points" => {
             dup(sc.points.is_some())?;
@@ -1618,6 +2086,11 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
             let Some((t, b)) = pair(val) else { return fail(i, whole, "malformed throws", "expected throws=T/B") };
             sc.throws = Some(BySeat::new(t, b));
         }
+        "parties" => {
+            dup(sc.parties.is_some())?;
+            let Some((t, b)) = pair(val) else { return fail(i, whole, "malformed parties", "expected parties=T/B") };
+            sc.parties = Some(BySeat::new(t, b));
+        }
         "bredouille" => {
             dup(sc.bredouille.is_some())?;
             let Some(s) = seat_or_none(val) else {
@@ -1632,22 +2105,34 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
             };
             sc.pavillon = Some(s);
         }
+        "owner" => {
+            dup(sc.owner.is_some())?;
+            let Some(s) = seat_or_none(val) else {
+                return fail(i, whole, "malformed owner", "expected owner=top|bottom|none");
+            };
+            sc.owner = Some(s);
+        }
         _ => {
-            let _ = c;
-            return fail(
-                i,
-                key.len(),
-                format!("unknown position field `{key}`"),
-                "expected holes, points, throws, bredouille or pavillon",
-            );
+            dup(sc.cube.is_some())?;
+            match val.parse::<u32>() {
+                Ok(v) if v.is_power_of_two() => sc.cube = Some(v),
+                _ => return fail(i, whole, format!("impossible cube value `{val}`"), "expected cube=1, 2, 4, 8, …"),
+            }
         }
     }
     Ok((r, ()))
 }
 
-/// Reads a `Result` value (NOTATION.md §7).
+/// Reads a Grand Trictrac `Result` value (NOTATION.md §7).
 pub fn parse_result(s: &str) -> Result<ResultClaim, ValueError> {
-    let c = Ctx { base: s.as_ptr() as usize, len: s.len(), dialect: Dialect::Soumille };
+    parse_result_of(s, Game::GrandTrictrac)
+}
+
+/// Reads a `Result` value of `game`: Grand Trictrac's `top 12-7 [bredouille] [stakes=N]`
+/// (NOTATION.md §7), Jacquet's and Moultezim's `top 2` (GAMES.md §A.9), Backgammon's
+/// `top 2 [single|gammon|backgammon|drop|resign]` (§D.9), Tric Trac's series `top 5-2` (§E.11).
+pub fn parse_result_of(s: &str, game: Game) -> Result<ResultClaim, ValueError> {
+    let c = Ctx::new(s, Dialect::Soumille, game);
     match result(&c, s.trim()) {
         Ok(("", r)) => Ok(r),
         Ok((rest, _)) => {
@@ -1665,9 +2150,10 @@ pub fn parse_result(s: &str) -> Result<ResultClaim, ValueError> {
 enum Extra {
     Bredouille(ResultBredouille),
     Stakes(f64),
+    Kind(ResultKind),
 }
 
-// result_extra = "grande-bredouille" | "bredouille" | "stakes=" , stakes ;
+// result_extra = "grande-bredouille" | "bredouille" | "stakes=" , stakes | result_kind ;
 fn result_extra<'a>(c: &Ctx, w: &'a str) -> PResult<'a, Extra> {
     if w.eq_ignore_ascii_case("grande-bredouille") {
         return Ok(("", Extra::Bredouille(ResultBredouille::Grande)));
@@ -1675,12 +2161,23 @@ fn result_extra<'a>(c: &Ctx, w: &'a str) -> PResult<'a, Extra> {
     if w.eq_ignore_ascii_case("bredouille") {
         return Ok(("", Extra::Bredouille(ResultBredouille::Bredouille)));
     }
+    if let Ok((r, k)) = result_kind(c, w) {
+        return Ok((r, Extra::Kind(k)));
+    }
     match w.get(..7) {
         Some(k) if k.eq_ignore_ascii_case("stakes=") => {
             let (r, x) = stakes(c, &w[7..])?;
             Ok((r, Extra::Stakes(x)))
         }
         _ => no(w),
+    }
+}
+
+// result_kind = "single" | "gammon" | "backgammon" | "drop" | "resign" ;
+fn result_kind<'a>(_c: &Ctx, w: &'a str) -> PResult<'a, ResultKind> {
+    match ResultKind::from_name(w) {
+        Some(k) => Ok(("", k)),
+        None => no(w),
     }
 }
 
@@ -1704,40 +2201,64 @@ fn stakes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, f64> {
     }
 }
 
-// result = "*" | seat , SPACES , NUMBER , "-" , NUMBER , { SPACES , result_extra } ;
+// result = "*" | seat , SPACES , NUMBER , [ "-" , NUMBER ] , { SPACES , result_extra } ;
+//        (* Grand Trictrac: W-L, bredouille and stakes; Tric Trac: W-L alone; Jacquet,
+//           Moultezim: N alone; Backgammon: N and at most one result_kind *)
 fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
     if let Some(r) = i.strip_prefix('*') {
         return Ok((r, ResultClaim::Unfinished));
     }
-    let expect = "expected `*` or a result such as `top 12-7`";
+    let score_form = c.game.is_trictrac() || c.game.is_tric_trac();
+    let expect = match c.game {
+        Game::GrandTrictrac | Game::TrictracAEcrire => "expected `*` or a result such as `top 12-7`",
+        Game::TricTrac => "expected `*` or the series' points such as `top 5-2`",
+        Game::Backgammon => "expected `*` or a result such as `top 2` or `top 2 gammon`",
+        Game::Jacquet | Game::Moultezim => "expected `*` or a result such as `top 2`",
+    };
     let Ok((r, winner)) = seat(c, i) else { return fail(i, i.len(), format!("malformed result `{i}`"), expect) };
     let r = r.trim_start();
-    let nums = |r: &'a str| -> PResult<'a, (u32, u32)> {
+    let number = |r: &'a str| -> PResult<'a, u32> {
         let (r, a) = digit1(r)?;
-        let (r, _) = ch('-').parse(r)?;
-        let (r, b) = digit1(r)?;
-        Ok((r, (a.parse().unwrap_or(u32::MAX), b.parse().unwrap_or(u32::MAX))))
+        Ok((r, a.parse().unwrap_or(u32::MAX)))
     };
-    let Ok((mut r, (wh, lh))) = nums(r) else { return fail(i, i.len(), format!("malformed result `{i}`"), expect) };
+    let Ok((r, wh)) = number(r) else { return fail(i, i.len(), format!("malformed result `{i}`"), expect) };
+    let (mut r, lh) = match r.strip_prefix('-') {
+        Some(r2) if score_form => match number(r2) {
+            Ok((r3, lh)) => (r3, lh),
+            Err(_) => return fail(i, i.len(), format!("malformed result `{i}`"), expect),
+        },
+        _ if score_form => return fail(i, i.len(), format!("malformed result `{i}`"), expect),
+        Some(_) => return fail(i, i.len(), format!("a {} result names the points won, not a score", c.game), expect),
+        None => (r, 0),
+    };
     let mut bredouille = None;
     let mut stakes = None;
+    let mut kind = None;
     loop {
         let r2 = r.trim_start();
         if r2.is_empty() {
-            return Ok((r2, ResultClaim::Won { winner, winner_holes: wh, loser_holes: lh, bredouille, stakes }));
+            return Ok((
+                r2,
+                if score_form {
+                    ResultClaim::Won { winner, winner_holes: wh, loser_holes: lh, bredouille, stakes }
+                } else {
+                    ResultClaim::Points { winner, points: wh, kind }
+                },
+            ));
         }
         let w = r2.split_whitespace().next().unwrap_or("");
+        let unexpected = |label: &'static str| fail(r2, w.len(), format!("unexpected `{w}` in the result"), label);
         match result_extra(c, w) {
-            Ok(("", Extra::Bredouille(b))) if bredouille.is_none() => bredouille = Some(b),
-            Ok(("", Extra::Stakes(x))) if stakes.is_none() => stakes = Some(x),
+            Ok(("", Extra::Bredouille(b))) if bredouille.is_none() && c.game.is_trictrac() => bredouille = Some(b),
+            Ok(("", Extra::Stakes(x))) if stakes.is_none() && c.game.is_trictrac() => stakes = Some(x),
+            Ok(("", Extra::Kind(k))) if kind.is_none() && c.game == Game::Backgammon => kind = Some(k),
             Err(nom::Err::Failure(e)) => return Err(nom::Err::Failure(e)),
             _ => {
-                return fail(
-                    r2,
-                    w.len(),
-                    format!("unexpected `{w}` in the result"),
-                    "expected bredouille, grande-bredouille or stakes=N",
-                )
+                return unexpected(match c.game {
+                    Game::GrandTrictrac | Game::TrictracAEcrire => "expected bredouille, grande-bredouille or stakes=N",
+                    Game::Backgammon => "expected one of single, gammon, backgammon, drop, resign",
+                    _ => "nothing follows the result",
+                })
             }
         }
         r = &r2[w.len()..];
@@ -1754,7 +2275,8 @@ pub fn rules_value(s: &str) -> Result<crate::options::RuleOptions, Vec<crate::op
 /// the throw's text again: the reader keeps only the throw's whole span, to stay small.
 pub fn throw_spans(src: &str, t: &Throw, dialect: Dialect) -> Option<ThrowSpans> {
     let range = t.span?.range();
-    let c = Ctx { base: src.as_ptr() as usize, len: src.len(), dialect };
+    let mut c = Ctx::new(src, dialect, Game::GrandTrictrac);
+    c.any_game = true;
     let (_, (_, sp)) = throw(&c, src.get(range)?).ok()?;
     Some(sp)
 }

@@ -4,11 +4,11 @@ use super::*;
 use crate::notation::printer::{print_record, PrintOptions};
 
 fn ctx(s: &str) -> Ctx {
-    Ctx { base: s.as_ptr() as usize, len: s.len(), dialect: Dialect::Soumille }
+    Ctx::new(s, Dialect::Soumille, Game::GrandTrictrac)
 }
 
 fn lep(s: &str) -> Ctx {
-    Ctx { base: s.as_ptr() as usize, len: s.len(), dialect: Dialect::Lepeintre }
+    Ctx::new(s, Dialect::Lepeintre, Game::GrandTrictrac)
 }
 
 fn one(src: &str) -> ReadRecord {
@@ -178,15 +178,15 @@ fn rule_play_move_point_target() {
     assert_eq!(r, " ?");
     let Play::Moves(m) = pl else { panic!() };
     assert_eq!(m.len(), 5);
-    assert_eq!(m[1], Move { from: p('A'), rest: Some(p('E')), to: Target::Point(p('K')) });
-    assert_eq!(m[2].rest, None);
+    assert_eq!(m[1], Move::new(p('A'), Some(p('E')), Target::Point(p('K'))));
+    assert_eq!(m[2].rest(), None);
     assert_eq!(m[3].to, Target::Off);
     let s = "- /";
     assert_eq!(play(&ctx(s), s, &mut Vec::new()).unwrap().1, Play::Pass);
     let s = "AJ";
     assert!(move_(&ctx(s), s).is_err());
     let s = "ab";
-    assert_eq!(move_(&lep(s), s).unwrap().1, Move { from: p('&'), rest: None, to: Target::Point(p('Z')) });
+    assert_eq!(move_(&lep(s), s).unwrap().1, Move::new(p('&'), None, Target::Point(p('Z'))));
     let s = "&";
     assert_eq!(point(&ctx(s), s).unwrap().1, p('&'));
     let s = "A#B";
@@ -234,7 +234,7 @@ fn rule_position_men_list_entry_field() {
     assert_eq!(setup.score.bredouille, Some(Some(Seat::Top)));
     assert_eq!(setup.to_string(), s);
     let s = "A13#2";
-    let (_, (men, off)) = men_list(&ctx(s), s).unwrap();
+    let (_, (men, _, off)) = men_list(&ctx(s), s).unwrap();
     assert_eq!((men[0], off), (13, 2));
     let s = "holes=1/2";
     let mut sc = ScoreFields::default();
@@ -400,4 +400,321 @@ fn fast_path_survives_a_truncated_hole_claim() {
         let _ = fast_throw(&ctx(s), s);
         let _ = read(s);
     }
+}
+
+// ---- the other games (GAMES.md §0.3, §A.9, §D.9, §E.11, §G) ----
+
+fn game_ctx(s: &str, game: Game) -> Ctx {
+    Ctx::new(s, Dialect::Soumille, game)
+}
+
+/// The first error of `src` with its line and column (1-based).
+fn error_at(src: &str) -> (usize, usize, String, String) {
+    let e = first_error(src);
+    let (l, c) = e.line_column(src);
+    (l, c, e.message, e.label)
+}
+
+fn bg(body: &str) -> String {
+    format!("[Game \"backgammon\"]\n{body}")
+}
+
+#[test]
+fn rule_origin() {
+    let s = "@X";
+    let bgc = game_ctx(s, Game::Backgammon);
+    assert_eq!(origin(&bgc, s).unwrap(), ("X", Origin::Bar));
+    assert_eq!(origin(&bgc, "MX").unwrap().1, Origin::Point(p('M')));
+    assert!(matches!(origin(&game_ctx(s, Game::Jacquet), s), Err(nom::Err::Failure(_))));
+    assert!(matches!(origin(&ctx(s), s), Err(nom::Err::Failure(_))));
+    assert!(origin(&bgc, "#A").is_err());
+}
+
+#[test]
+fn rule_move_paths_hits_and_bar() {
+    let c = |s: &str| game_ctx(s, Game::Backgammon);
+    let m = |s: &str| move_(&c(s), s).unwrap().1;
+    assert_eq!(
+        m("&TON"),
+        Move { from: Origin::Point(p('&')), rests: [p('T'), p('O')][..].into(), to: Target::Point(p('N')), hits: 0 }
+    );
+    assert_eq!(m("MRX*").hits, 0b10);
+    assert_eq!(
+        m("@X*P"),
+        Move { from: Origin::Bar, rests: [p('X')][..].into(), to: Target::Point(p('P')), hits: 0b01 }
+    );
+    assert_eq!(
+        m("A-B*-C*-D-E"),
+        Move {
+            from: Origin::Point(p('A')),
+            rests: [p('B'), p('C'), p('D')][..].into(),
+            to: Target::Point(p('E')),
+            hits: 0b0011
+        }
+    );
+    assert_eq!(m("T#"), Move::new(p('T'), None, Target::Off));
+    assert_eq!(m("NKGDA").rests.len(), 3);
+    // five points at most; `*` only after a point a man lands or rests on
+    for bad in ["ABCDEF", "A*B", "@*X", "Y#*", "A@B", "A**B", "A-*B", "#A", "A#B", "A"] {
+        assert!(move_(&c(bad), bad).is_err(), "{bad}");
+    }
+    // Jacquet: paths but no bar
+    let s = "@X";
+    assert!(move_(&game_ctx(s, Game::Jacquet), s).is_err());
+    let s = "NKGDA";
+    assert_eq!(move_(&game_ctx(s, Game::Jacquet), s).unwrap().1.rests.len(), 3);
+    // Grand Trictrac keeps moves of two or three points, no `*`, no `@`
+    for bad in ["AEKM", "AF*", "@AF", "AE*K"] {
+        assert!(move_(&ctx(bad), bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn rule_cube_action_and_answer() {
+    let c = |s: &str| game_ctx(s, Game::Backgammon);
+    fn cube(s: &str) -> (&str, CubeAction, usize) {
+        let mut cm = Vec::new();
+        let (r, a) = cube_action(&Ctx::new(s, Dialect::Soumille, Game::Backgammon), s, &mut cm).unwrap();
+        (r, a, cm.len())
+    }
+    assert_eq!(cube("double take 6-4"), (" 6-4", CubeAction { value: None, answer: Some(CubeAnswer::Take) }, 0));
+    assert_eq!(cube("double 4 take 6-4"), (" 6-4", CubeAction { value: Some(4), answer: Some(CubeAnswer::Take) }, 0));
+    assert_eq!(cube("doubler {c} 2 {d} prend"), ("", CubeAction { value: Some(2), answer: Some(CubeAnswer::Take) }, 2));
+    assert_eq!(cube("double 6-4").1, CubeAction { value: None, answer: None });
+    assert_eq!(cube("double\n23.").0, "\n23.");
+    assert_eq!(cube("Double Drop").1.answer, Some(CubeAnswer::Drop));
+    let s = "double 0 take";
+    assert!(matches!(cube_action(&c(s), s, &mut Vec::new()), Err(nom::Err::Failure(_))));
+    for (w, a) in [
+        ("take", CubeAnswer::Take),
+        ("prend", CubeAnswer::Take),
+        ("drop", CubeAnswer::Drop),
+        ("passe", CubeAnswer::Drop),
+        ("abandonne", CubeAnswer::Drop),
+    ] {
+        assert_eq!(cube_answer(&c(w), w).unwrap().1, a);
+    }
+    assert!(cube_answer(&c("takes"), "takes").is_err());
+    // `double-deux` is a doublet, not the cube
+    let s = "double-deux AC";
+    assert!(cube_action(&c(s), s, &mut Vec::new()).is_err());
+}
+
+#[test]
+fn rule_partie_part_partie_and_decision() {
+    let tc = |s: &str| game_ctx(s, Game::TricTrac);
+    let s = "partie quadruple recommence";
+    let (r, pc) = partie(&tc(s), s, &mut Vec::new()).unwrap();
+    assert_eq!((r, pc.multiple), (" recommence", 4));
+    let s = "partie prolonge";
+    assert_eq!(partie(&tc(s), s, &mut Vec::new()).unwrap(), (" prolonge", PartieClaim { multiple: 1 }));
+    let s = "partie {c} triple";
+    let mut cm = Vec::new();
+    assert_eq!(partie(&tc(s), s, &mut cm).unwrap().1.multiple, 3);
+    assert_eq!(cm.len(), 1);
+    assert_eq!(partie_decision(&tc("prolonge"), "prolonge").unwrap().1, Decision::Prolong);
+    assert_eq!(partie_decision(&tc("Recommence"), "Recommence").unwrap().1, Decision::Restart);
+    assert!(partie_decision(&tc("va"), "va").is_err());
+    let s = "+2 (pont) +1 (rt) partie double prolonge\n2.";
+    let mut t = Throw::new(1, Dice::new(6, 1).unwrap());
+    let (mut sp, mut cm, mut a) = (ThrowSpans::default(), Vec::new(), Anchor::Dice);
+    let r = partie_part(&tc(s), s, &mut t, &mut sp, &mut cm, &mut a).unwrap();
+    assert_eq!(r, "2.");
+    assert_eq!(t.marks.len(), 2);
+    assert_eq!(t.marks[1].points, 1);
+    assert_eq!(t.marks[1].jans[0].code, JanCode::Retiree);
+    assert_eq!(t.partie, Some(PartieClaim { multiple: 2 }));
+    assert_eq!(t.decision, Some(Decision::Prolong));
+    assert!(sp.partie.is_some());
+}
+
+#[test]
+fn rule_result_kind_and_game_results() {
+    let c = ctx("");
+    assert_eq!(result_kind(&c, "gammon").unwrap().1, ResultKind::Gammon);
+    assert_eq!(result_kind(&c, "RESIGN").unwrap().1, ResultKind::Resign);
+    assert!(result_kind(&c, "gammons").is_err());
+    let pts = |w, n, k| ResultClaim::Points { winner: w, points: n, kind: k };
+    assert_eq!(parse_result_of("top 2", Game::Jacquet).unwrap(), pts(Seat::Top, 2, None));
+    assert_eq!(parse_result_of("bas 1", Game::Moultezim).unwrap(), pts(Seat::Bottom, 1, None));
+    assert_eq!(parse_result_of("top 2 gammon", Game::Backgammon).unwrap(), pts(Seat::Top, 2, Some(ResultKind::Gammon)));
+    assert_eq!(parse_result_of("top 2 Gammon", Game::Backgammon).unwrap().to_string(), "top 2 gammon");
+    assert_eq!(parse_result_of("top 4", Game::Backgammon).unwrap().to_string(), "top 4");
+    assert_eq!(parse_result_of("top 5-2", Game::TricTrac).unwrap().to_string(), "top 5-2");
+    assert_eq!(parse_result_of("*", Game::TricTrac).unwrap(), ResultClaim::Unfinished);
+    for (bad, g) in [
+        ("top 2", Game::GrandTrictrac),
+        ("top 12-7 gammon", Game::GrandTrictrac),
+        ("top 2 gammon", Game::Jacquet),
+        ("top 2-1", Game::Jacquet),
+        ("top 2-1", Game::Backgammon),
+        ("top 2 gammon drop", Game::Backgammon),
+        ("top 2 bredouille", Game::Backgammon),
+        ("top 5", Game::TricTrac),
+        ("top 5-2 bredouille", Game::TricTrac),
+    ] {
+        assert!(parse_result_of(bad, g).is_err(), "{bad} in {g}");
+    }
+}
+
+#[test]
+fn positions_of_the_other_games() {
+    let pos = |s, g| parse_position_of(s, Dialect::Soumille, g);
+    // Backgammon: the bar counts among the fifteen, cube and owner
+    let s = "A2M4R3T5@/F5H3N5X2 top cube=2 owner=bottom";
+    let setup = pos(s, Game::Backgammon).unwrap();
+    assert_eq!(setup.bar, BySeat::new(1, 0));
+    assert_eq!(setup.total(Seat::Top), 15);
+    assert_eq!(setup.score.cube, Some(2));
+    assert_eq!(setup.score.owner, Some(Some(Seat::Bottom)));
+    assert_eq!(setup.to_string(), s);
+    assert_eq!(
+        pos("A2M4R3T4@2/F5H3N5X2 top owner=none", Game::Backgammon).unwrap().to_string(),
+        "A2M4R3T4@2/F5H3N5X2 top owner=none"
+    );
+    assert_eq!(pos("M@2#12/&15 bottom", Game::Backgammon).unwrap().to_string(), "M@2#12/&15 bottom");
+    // Tric Trac: points 0..=11 of any parity, parties
+    let s = "A5E2G3H2KM2/BC2N2OP2Q2R2S2V bottom points=7/9 parties=3/1";
+    let setup = pos(s, Game::TricTrac).unwrap();
+    assert_eq!(setup.score.points, Some(BySeat::new(7, 9)));
+    assert_eq!(setup.score.parties, Some(BySeat::new(3, 1)));
+    assert_eq!(setup.to_string(), s);
+    // Jacquet: letters only
+    assert_eq!(pos("M15/&15 bottom", Game::Jacquet).unwrap().to_string(), "M15/&15 bottom");
+    for (bad, g, what) in [
+        ("A14@/&15 top", Game::GrandTrictrac, "bar"),
+        ("A14@/&15 top", Game::TricTrac, "bar"),
+        ("A14@/&15 top", Game::Jacquet, "bar"),
+        ("A15@/&15 top", Game::Backgammon, "16 men"),
+        ("A14@@/&15 top", Game::Backgammon, "twice"),
+        ("A15/&15 top cube=3", Game::Backgammon, "cube value"),
+        ("A15/&15 top cube=2", Game::GrandTrictrac, "unknown position field"),
+        ("A15/&15 top owner=red", Game::Backgammon, "owner"),
+        ("A15/&15 top points=12/0", Game::TricTrac, "points"),
+        ("A15/&15 top points=3/0", Game::GrandTrictrac, "points"),
+        ("A15/&15 top points=2/0", Game::Jacquet, "unknown position field"),
+        ("A15/&15 top parties=1", Game::TricTrac, "parties"),
+        ("A15/&15 top holes=1/0", Game::TricTrac, "unknown position field"),
+    ] {
+        let e = pos(bad, g).unwrap_err();
+        assert!(e.message.contains(what), "{bad} in {g}: {e:?}");
+    }
+    // the error points at the `@`
+    let e = pos("A14@/&15 top", Game::TricTrac).unwrap_err();
+    assert_eq!(e.at, 3..4);
+}
+
+#[test]
+fn throws_of_the_other_games_read() {
+    let r = clean(&bg("1. bottom: 4-3 NI &X\n2. top: 5-4 MRX*\n3. bottom: 6-4 @X*P\n4. top: double 2 take 6-1 @AG\n5. bottom: double passe\n"));
+    assert_eq!(r.throws[3].cube, Some(CubeAction { value: Some(2), answer: Some(CubeAnswer::Take) }));
+    assert_eq!(r.throws[4].dice, None);
+    let t = clean("[Game \"tric-trac\"]\n1. 5-3 +1 OK* AC! partie triple recommence / +2\n2. 3-3 - +2 (gp)\n");
+    assert_eq!(t.throws[0].glyph, Some(Glyph::Good));
+    assert_eq!(t.throws[0].partie, Some(PartieClaim { multiple: 3 }));
+    assert_eq!(t.throws[0].opponent.as_ref().map(|o| o.marks.len()), Some(1));
+    assert_eq!(t.throws[1].marks[0].points, 2);
+    assert_eq!(t.throws[1].play, Some(Play::Pass));
+    // odd marks are Tric Trac's
+    let r = one("1. 6-5 +1 AF\n");
+    assert!(r.errors[0].message.contains("odd mark"), "{:?}", r.errors);
+    let r = one("[Game \"tric-trac\"]\n1. 6-5 AF AG +1 (prise) +3\n");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    // Rules of the other games are kept as written, for the game to judge
+    let r = one("[Game \"backgammon\"]\n[Rules \" cube=non ;backgammon=livret\"]\n1. 6-5 AG\n");
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    assert_eq!(r.header.game_rules, vec![("cube".into(), "non".into()), ("backgammon".into(), "livret".into())]);
+    assert_eq!(r.record.tag("Rules"), Some("cube=non; backgammon=livret"));
+    assert_eq!(r.header.rules, crate::options::RuleOptions::default());
+    // a comment anywhere in the new parts stays with its token
+    assert_eq!(
+        canon(&bg("1. top: double {a} take {b} 6-4 @X*P {c}\n2. double drop {d}\n")),
+        "[Game \"backgammon\"]\n\n1. top: double take {a} {b} 6-4 @X*P {c}\n2. double drop {d}\n"
+    );
+    assert_eq!(
+        canon("[Game \"tric-trac\"]\n1. 6-1 +2 {m} VO {v} B# partie {p} double {q} prolonge {r}\n"),
+        "[Game \"tric-trac\"]\n\n1. 6-1 VO {v} B# +2 {m} partie double {p} {q} prolonge {r}\n"
+    );
+}
+
+#[test]
+fn errors_of_the_other_games_with_places() {
+    // Grand Trictrac keeps its forms strictly
+    let (l, c, m, _) = error_at("1. 6-5 AG\n2. 4-1 AF* AB\n");
+    assert_eq!((l, c), (2, 10), "{m}");
+    assert!(m.contains("Grand Trictrac records write no `*`"), "{m}");
+    let (l, c, m, _) = error_at("1. 6-5 @AG\n");
+    assert_eq!((l, c), (1, 8));
+    assert!(m.contains("only Backgammon has a bar"), "{m}");
+    let (l, c, m, _) = error_at("1. 6-5 AEKM\n");
+    assert_eq!((l, c), (1, 8));
+    assert!(m.contains("two or three points"), "{m}");
+    let (l, c, m, _) = error_at("[Game \"trictrac-a-ecrire\"]\n1. top: double take 6-5 AG\n");
+    assert_eq!((l, c), (2, 9));
+    assert!(m.contains("Backgammon's"), "{m}");
+    let (l, c, m, _) = error_at("1. 6-5 AG AF partie\n");
+    assert_eq!((l, c), (1, 14));
+    assert!(m.contains("Tric Trac claim"), "{m}");
+    let (l, c, m, _) = error_at("1. top: AG\n");
+    assert_eq!((l, c), (1, 9));
+    assert!(m.contains("without dice"), "{m}");
+    // Jacquet: no bar, no cube, paths of five points at most
+    let (l, c, m, _) = error_at("[Game \"jacquet\"]\n1. 6-5 @AG\n");
+    assert_eq!((l, c), (2, 8));
+    assert!(m.contains("only Backgammon has a bar"), "{m}");
+    let (l, c, m, _) = error_at("[Game \"jacquet\"]\n1. 2-1 &ZYXVT\n");
+    assert_eq!((l, c), (2, 8));
+    assert!(m.contains("two to five points"), "{m}");
+    let (l, c, m, _) = error_at("[Game \"moultezim\"]\n1. double take 6-5 &S\n");
+    assert_eq!((l, c), (2, 4));
+    assert!(m.contains("Backgammon's"), "{m}");
+    // Backgammon: where `*`, `@` and the cube may stand
+    let (l, c, m, _) = error_at(&bg("1. 6-5 A*G\n"));
+    assert_eq!((l, c), (2, 9));
+    assert!(m.contains("after the point a man leaves"), "{m}");
+    let (l, c, m, _) = error_at(&bg("1. 6-5 Y#*\n"));
+    assert_eq!((l, c), (2, 10));
+    assert!(m.contains("after `#`"), "{m}");
+    let (l, c, m, _) = error_at(&bg("1. 6-5 A@G\n"));
+    assert_eq!((l, c), (2, 9));
+    assert!(m.contains("`@` (the bar) inside"), "{m}");
+    let (l, c, m, l2) = error_at(&bg("1. 6-5 AG double take\n"));
+    assert_eq!((l, c), (2, 11));
+    assert!(m.contains("after the dice") && l2.contains("before the dice"), "{m}");
+    let (l, c, m, _) = error_at(&bg("1. double take AG\n"));
+    assert_eq!((l, c), (2, 16));
+    assert!(m.contains("without dice"), "{m}");
+    let (l, c, m, _) = error_at(&bg("1. double 0 take 6-5 AG\n"));
+    assert_eq!((l, c), (2, 11));
+    assert!(m.contains("cube value"), "{m}");
+    let (l, c, m, _) = error_at(&bg("1. 6-5 AG partie\n"));
+    assert_eq!((l, c), (2, 11));
+    assert!(m.contains("Tric Trac claim"), "{m}");
+    // Tric Trac: marks on one side of the play, one decision
+    let (l, c, m, _) = error_at("[Game \"tric-trac\"]\n1. 6-1 +1 VO B# +2\n");
+    assert_eq!((l, c), (2, 17));
+    assert!(m.contains("both sides"), "{m}");
+    let (l, c, m, _) = error_at("[Game \"tric-trac\"]\n1. 6-1 1 trou tient VO partie prolonge\n");
+    assert_eq!((l, c), (2, 31));
+    assert!(m.contains("one decision") || m.contains("after `tient`"), "{m}");
+    let (l, c, m, _) = error_at("[Game \"tric-trac\"]\n1. 6-1 VO / +2 partie\n");
+    assert_eq!((l, c), (2, 16));
+    assert!(m.contains("out of place"), "{m}");
+    let (l, c, m, _) = error_at("[Game \"tric-trac\"]\n1. 6-1 VO +1 {c} tient\n");
+    assert_eq!((l, c), (2, 18));
+    assert!(m.contains("out of place"), "{m}");
+    // the Lepeintre dialect is Grand Trictrac's
+    let (l, c, m, _) = error_at("[Game \"backgammon\"]\n[Letters \"lepeintre\"]\n1. 6-5 AG\n");
+    assert_eq!((l, c), (2, 11));
+    assert!(m.contains("Lepeintre's letters are for Grand Trictrac"), "{m}");
+    // results and positions of the game
+    let (l, c, m, _) = error_at("[Game \"jacquet\"]\n[Result \"top 2-0\"]\n1. 6-5 &SN\n");
+    assert_eq!((l, c), (2, 10));
+    assert!(m.contains("points won"), "{m}");
+    let (l, c, m, _) = error_at("[Game \"backgammon\"]\n[Position \"A15/&15 top cube=3\"]\n");
+    assert_eq!((l, c), (2, 24));
+    assert!(m.contains("cube value"), "{m}");
+    let (l, c, m, _) = error_at("[Game \"backgammon\"]\n[Rules \"cube\"]\n");
+    assert_eq!((l, c), (2, 9));
+    assert!(m.contains("key=value"), "{m}");
 }

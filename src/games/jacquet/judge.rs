@@ -1,0 +1,331 @@
+//! A recorded play judged (GAMES.md §A.10): lawful (and which legal play it is), or the rule
+//! it breaks; and the position it leaves as recorded, for the play is kept (RULES.md §10).
+//!
+//! A record writes each man's moves as a path of relative points, `from rest… to`, whose
+//! rests may be left unsaid (GAMES.md §0.3): a leg between two written points may then be
+//! made of several moves, resting on points the judge chooses lawfully. The record does
+//! not say which die made which move, nor (for the judge) in which order the men moved; the
+//! play is lawful when some reading of it (the dice of each leg, the order of the moves,
+//! each man's in his path's order) is a legal play of the roll. When none is, the rule named is the most telling one:
+//!
+//! 1. `not-there` (a man that is not there) and `occupied` (a man ending on an opposing
+//!    man's point) when the play cannot be applied at all, in the order written: the replay
+//!    stops there;
+//! 2. `too-many` when the paths need more moves than the throw gives, `die` when their
+//!    lengths match the dice in no way;
+//! 3. among the readings that match the dice, the one whose first unlawful move comes
+//!    latest names its rule (`occupied` for a rest, `postillon`, the bearing off rules);
+//! 4. a reading whose every move is lawful: the forbidden block it creates, else
+//!    `higher-die`, else `moves-left`.
+
+use super::board::Board;
+use super::movegen::{moves_of, Path, Plays, Rule, ThrowRules};
+use super::options::JacquetOptions;
+use crate::dice::Dice;
+use crate::position::{Step, OFF};
+
+/// The rule a recorded play breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// The rule.
+    pub rule: Rule,
+    /// The recorded path (index in the play) at fault, when one is.
+    pub path: Option<usize>,
+    /// The play cannot be applied (`not-there`, or a man ending on an opposing man): the
+    /// replay stops (RULES.md §10).
+    pub fatal: bool,
+}
+
+/// A recorded play judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The position after the play as recorded, the turn passed; `None` when it cannot be
+    /// applied.
+    pub after: Option<Board>,
+    /// The index of the legal play it is, when lawful.
+    pub legal: Option<usize>,
+    /// The rule broken, when it is not lawful.
+    pub fault: Option<Fault>,
+}
+
+impl Judgement {
+    /// Whether the play is lawful.
+    pub fn lawful(&self) -> bool {
+        self.fault.is_none()
+    }
+}
+
+/// The points a path passes through after its start: its rests, then its end.
+fn waypoints(p: &Path) -> ([u8; 4], usize) {
+    let mut w = [0u8; 4];
+    let n = p.n_rests.min(3) as usize;
+    w[..n].copy_from_slice(&p.rests[..n]);
+    w[n] = p.to;
+    (w, n + 1)
+}
+
+/// The fewest moves of `dice` that make a leg from `a` to `b` (25: off), with every rest on
+/// the board; `None` when no moves of the throw can.
+fn leg_moves(dice: Dice, a: u8, b: u8) -> Option<u8> {
+    let (hi, lo) = (dice.high(), dice.low());
+    if b as usize >= OFF {
+        let dist = OFF as u8 - a;
+        if dice.is_doublet() {
+            let k = dist.div_ceil(hi);
+            (k <= 4).then_some(k)
+        } else if hi >= dist {
+            Some(1)
+        } else {
+            (hi + lo >= dist).then_some(2)
+        }
+    } else {
+        let len = b - a;
+        if dice.is_doublet() {
+            (len % hi == 0 && len / hi <= 4).then_some(len / hi)
+        } else if len == hi || len == lo {
+            Some(1)
+        } else {
+            (len == hi + lo).then_some(2)
+        }
+    }
+}
+
+/// Where the men of a reading stand.
+#[derive(Clone, Copy, Debug, Default)]
+struct Men {
+    /// Each path's man's point.
+    at: [u8; 4],
+    /// Each path's next waypoint.
+    wp: [u8; 4],
+    /// The path whose man is in the air (must move on at once).
+    air: Option<usize>,
+}
+
+/// The best reading found so far.
+#[derive(Clone, Copy, Debug, Default)]
+struct Findings {
+    /// A lawful reading: the legal play's index.
+    lawful: Option<usize>,
+    /// Some reading completed the paths with the dice.
+    matched: bool,
+    /// The latest first fault of a reading with an unlawful move: (moves before it, rule,
+    /// path).
+    fault: Option<(u8, Rule, usize)>,
+    /// Readings whose moves are all lawful but that are no legal play: the block created,
+    /// whether one used as many moves as the legal plays.
+    block: Option<Rule>,
+    full: bool,
+    short: bool,
+}
+
+/// The search over readings of a recorded play.
+struct Reader<'a> {
+    rules: &'a ThrowRules,
+    dice: Dice,
+    legal: &'a Plays,
+    paths: &'a [Path],
+    found: Findings,
+}
+
+impl Reader<'_> {
+    /// The dice values left, with the `left` each leaves (as the generator counts them).
+    fn choices(&self, left: u8) -> ([(u8, u8); 2], usize) {
+        let mut c = [(0u8, 0u8); 2];
+        let mut n = 0;
+        if self.dice.is_doublet() {
+            if left > 0 {
+                c[0] = (self.dice.high(), left - 1);
+                n = 1;
+            }
+        } else {
+            if left & 1 != 0 {
+                c[n] = (self.dice.high(), left & !1);
+                n += 1;
+            }
+            if left & 2 != 0 {
+                c[n] = (self.dice.low(), left & !2);
+                n += 1;
+            }
+        }
+        (c, n)
+    }
+
+    /// Reads on: `men` where each path's man stands and how far along its path he is, `side`
+    /// the thrower's men, `left` the dice left, `steps` the moves so far, `fault` the first
+    /// unlawful move of this reading. The next move is any path's next die (the men may
+    /// take turns: a man may bear off only once another has come home), except that a man in
+    /// the air moves on at once.
+    fn read(
+        &mut self,
+        men: &Men,
+        side: &[u8; 26],
+        left: u8,
+        steps: &[Step; 4],
+        len: u8,
+        fault: Option<(u8, Rule, usize)>,
+    ) {
+        if self.found.lawful.is_some() {
+            return;
+        }
+        let n_paths = self.paths.len();
+        if (0..n_paths).all(|k| men.wp[k] as usize == waypoints(&self.paths[k]).1) {
+            self.complete(side, steps, len, fault);
+            return;
+        }
+        let (choices, n) = self.choices(left);
+        for k in 0..n_paths {
+            if men.air.is_some_and(|a| a != k) {
+                continue;
+            }
+            let (w, nw) = waypoints(&self.paths[k]);
+            let wp = men.wp[k] as usize;
+            if wp == nw {
+                continue;
+            }
+            let (pos, target) = (men.at[k], w[wp]);
+            for &(die, rest) in &choices[..n] {
+                let next = pos + die;
+                let off = target as usize >= OFF;
+                if !off && next > target {
+                    continue;
+                }
+                let reaches = if off { next as usize >= OFF } else { next == target };
+                let last = reaches && wp + 1 == nw;
+                let mut fault = fault;
+                let mut air = None;
+                let to = match self.rules.step(side, pos as usize, die) {
+                    Ok(l) if l.in_air && last => {
+                        fault = fault.or(Some((len, Rule::Occupied, k)));
+                        l.to
+                    }
+                    Ok(l) => {
+                        if l.in_air {
+                            air = Some(k);
+                        }
+                        l.to
+                    }
+                    Err(rule) => {
+                        fault = fault.or(Some((len, rule, k)));
+                        (next as usize).min(OFF)
+                    }
+                };
+                let mut s = *steps;
+                s[len as usize] = Step { from: pos, to: to as u8, die };
+                let mut after = *side;
+                if (1..=24).contains(&pos) && after[pos as usize] > 0 {
+                    after[pos as usize] -= 1;
+                    after[to] += 1;
+                }
+                let mut m = *men;
+                m.at[k] = to as u8;
+                m.wp[k] += u8::from(reaches);
+                m.air = air;
+                self.read(&m, &after, rest, &s, len + 1, fault);
+            }
+        }
+    }
+
+    /// A reading that made every path with the dice.
+    fn complete(&mut self, side: &[u8; 26], steps: &[Step; 4], len: u8, fault: Option<(u8, Rule, usize)>) {
+        self.found.matched = true;
+        if let Some(f) = fault {
+            if self.found.fault.is_none_or(|g| f.0 > g.0) {
+                self.found.fault = Some(f);
+            }
+            return;
+        }
+        if let Some(rule) = self.rules.block_fault(side) {
+            self.found.block = Some(rule);
+            return;
+        }
+        let max = self.legal.max_moves();
+        if len < max {
+            self.found.short = true;
+            return;
+        }
+        let (hi, one_die) = (self.dice.high(), !self.dice.is_doublet() && max == 1);
+        if one_die && steps[0].die != hi && self.legal.some_play_uses(hi) {
+            self.found.full = true;
+            return;
+        }
+        match self.legal.find(side) {
+            Some(i) => self.found.lawful = Some(i),
+            None => self.found.short = true,
+        }
+    }
+}
+
+/// Judges the recorded `paths` (relative points of the seat to throw in `board`, in the
+/// order written; 25 = off) of a throw of `dice` under `options`, against `legal`, the legal
+/// plays of that roll ([`super::movegen::legal_plays_into`]). No path is a pass (`-`).
+pub fn judge(options: &JacquetOptions, board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgement {
+    let rules = ThrowRules::new(*options, board);
+    let seat = board.turn;
+    let fault = |rule, path: Option<usize>, fatal| Some(Fault { rule, path, fatal });
+    // 1. the play as recorded, applied in the order written
+    let mut side = *board.side(seat);
+    for (i, p) in paths.iter().enumerate() {
+        let (from, to) = (p.from as usize, p.to as usize);
+        if !(1..=24).contains(&from) || side[from] == 0 {
+            return Judgement { after: None, legal: None, fault: fault(Rule::NotThere, Some(i), true) };
+        }
+        if !(1..=OFF).contains(&to) || (to < OFF && rules.held(to)) {
+            return Judgement { after: None, legal: None, fault: fault(Rule::Occupied, Some(i), true) };
+        }
+        side[from] -= 1;
+        side[to] += 1;
+    }
+    let mut after = *board;
+    after.men[seat.index()] = side;
+    after.turn = seat.other();
+    let judged = |fault| Judgement { after: Some(after), legal: None, fault };
+    if paths.is_empty() {
+        return match legal.find(&side) {
+            Some(i) if legal.max_moves() == 0 => Judgement { after: Some(after), legal: Some(i), fault: None },
+            _ => judged(fault(Rule::MovesLeft, None, false)),
+        };
+    }
+    // 2. the lengths against the dice
+    let mut needed = 0u32;
+    for (i, p) in paths.iter().enumerate() {
+        let (w, nw) = waypoints(p);
+        let mut at = p.from;
+        for (j, &b) in w[..nw].iter().enumerate() {
+            // forward, rests on the board, the end on the board or off
+            let ok = b > at && if j + 1 == nw { b as usize <= OFF } else { (b as usize) < OFF };
+            match if ok { leg_moves(dice, at, b) } else { None } {
+                Some(m) => needed += m as u32,
+                None => return judged(fault(Rule::Die, Some(i), false)),
+            }
+            at = b;
+        }
+    }
+    if paths.len() > moves_of(dice) as usize || needed > moves_of(dice) as u32 {
+        return judged(fault(Rule::TooMany, None, false));
+    }
+    // 3. every reading of the paths with the dice
+    let mut reader = Reader { rules: &rules, dice, legal, paths, found: Findings::default() };
+    let left = if dice.is_doublet() { 4 } else { 3 };
+    let mut men = Men::default();
+    for (k, p) in paths.iter().enumerate() {
+        men.at[k] = p.from;
+    }
+    reader.read(&men, board.side(seat), left, &[Step::default(); 4], 0, None);
+    let f = reader.found;
+    if let Some(i) = f.lawful {
+        return Judgement { after: Some(after), legal: Some(i), fault: None };
+    }
+    if let Some(rule) = f.block {
+        return judged(fault(rule, None, false));
+    }
+    if f.full {
+        return judged(fault(Rule::HigherDie, None, false));
+    }
+    if f.short {
+        return judged(fault(Rule::MovesLeft, None, false));
+    }
+    match f.fault {
+        Some((_, rule, path)) => judged(fault(rule, Some(path), false)),
+        None => judged(fault(if f.matched { Rule::MovesLeft } else { Rule::Die }, None, false)),
+    }
+}

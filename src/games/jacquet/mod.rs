@@ -1,0 +1,167 @@
+//! Jacquet (basic and advanced rules) and Moultezim, one engine with a variant flag
+//! (GAMES.md §A, §B, §C).
+//!
+//! * [`board`]: the Jacquet routes (both seats the same way round, top's talon on M), the
+//!   position held per seat along its route, setups, the postillon phase, the end.
+//! * [`options`]: the keys of the `Rules` tag (GAMES.md §F).
+//! * [`movegen`]: the legal plays of a roll, the rules a move or a play may break.
+//! * [`judge`]: a recorded play judged against them.
+//! * [`books`]: the replay of a record, its flags, steps and end.
+//! * [`generate`]: seeded self-play.
+//!
+//! [`Jacquet`] answers [`Game`] with them.
+
+pub mod board;
+pub mod books;
+pub mod generate;
+pub mod judge;
+pub mod movegen;
+pub mod options;
+
+#[cfg(test)]
+mod bruteforce;
+#[cfg(test)]
+mod tests;
+
+pub use board::{Board, End, JACQUET};
+pub use judge::{judge, Fault, Judgement};
+pub use movegen::{legal_plays_into, Path, Play, Plays, Rule, ThrowRules};
+pub use options::{JacquetOptions, Variant};
+
+pub use generate::generate_record;
+
+use super::{Game, Judged, ShownPlay};
+use crate::board::{Dialect, Seat, Setup};
+use crate::dice::Dice;
+use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
+use crate::position::Position;
+use crate::replay::Replay;
+
+/// Jacquet or Moultezim under the options of a `Rules` tag.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Jacquet {
+    /// The options, the variant among them.
+    pub options: JacquetOptions,
+    /// The `Rules` tag had keys or values the game does not know (the replay says which,
+    /// and replays nothing).
+    pub invalid_options: bool,
+}
+
+impl Jacquet {
+    /// The game under `options`.
+    pub fn new(options: JacquetOptions) -> Jacquet {
+        Jacquet { options, invalid_options: false }
+    }
+
+    /// The game of a record's header: its `Game` tag (jacquet or moultezim) and the options
+    /// of its `Rules` tag (the defaults, marked invalid, when they cannot be read).
+    pub fn of(header: &Header) -> Jacquet {
+        let variant = books::variant_of(header.game);
+        match JacquetOptions::parse(variant, &header.game_rules) {
+            Ok(options) => Jacquet::new(options),
+            Err(_) => Jacquet { options: JacquetOptions::new(variant), invalid_options: true },
+        }
+    }
+
+    /// Every legal play of `dice` for the seat to throw in `board`, into `out`.
+    pub fn legal_plays_into(&self, board: &Board, dice: Dice, out: &mut Plays) {
+        movegen::legal_plays_into(&self.options, board, dice, out);
+    }
+
+    /// A recorded play (`paths` in the thrower's relative points, none for a pass) judged
+    /// against `legal`, the legal plays of the roll in `board`.
+    pub fn judge(&self, board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgement {
+        judge::judge(&self.options, board, dice, legal, paths)
+    }
+
+    /// The end of the game in `board`, if it has ended: winner and points.
+    pub fn end(&self, board: &Board) -> Option<End> {
+        board.end(&self.options)
+    }
+}
+
+/// A position of the shared board model holding a Jacquet board (the same arrays, each seat
+/// along its Jacquet route).
+fn position_of(board: &Board) -> Position {
+    Position { men: board.men, turn: board.turn }
+}
+
+fn board_of(pos: &Position) -> Board {
+    Board { men: pos.men, turn: pos.turn }
+}
+
+impl Game for Jacquet {
+    type Options = JacquetOptions;
+    type Play = Play;
+    type Plays = Box<Plays>;
+    type State = ();
+    type Marks = ();
+    type Fault = books::FausseCase;
+    /// Both seats' men along their routes (what the end is counted from).
+    type Score = [[u8; 26]; 2];
+    type Outcome = End;
+
+    fn tag(&self) -> GameTag {
+        match self.options.variant {
+            Variant::Jacquet => GameTag::Jacquet,
+            Variant::Moultezim => GameTag::Moultezim,
+        }
+    }
+
+    fn options(&self) -> &JacquetOptions {
+        &self.options
+    }
+
+    fn opening(&self, first: Seat) -> Position {
+        position_of(&Board::opening(first))
+    }
+
+    fn new_plays(&self) -> Box<Plays> {
+        Box::new(Plays::new())
+    }
+
+    fn legal_plays_into(&self, pos: &Position, _: &(), dice: Dice, out: &mut Box<Plays>) {
+        movegen::legal_plays_into(&self.options, &board_of(pos), dice, out);
+    }
+
+    fn roll(&self, pos: &Position, state: &(), dice: Dice, out: &mut Box<Plays>) {
+        Game::legal_plays_into(self, pos, state, dice, out);
+    }
+
+    fn judge(
+        &self,
+        pos: &Position,
+        _: &(),
+        dice: Dice,
+        legal: &Box<Plays>,
+        play: &RecordedPlay,
+        _letters: Dialect,
+    ) -> Judged<Play, books::FausseCase> {
+        let (j, fault) = books::judge_recorded(&self.options, &board_of(pos), dice, legal, play);
+        Judged { after: j.after.map(|b| position_of(&b)), fault, legal: j.legal.and_then(|i| legal.get(i)) }
+    }
+
+    fn outcome(&self, score: &[[u8; 26]; 2], _before: &[[u8; 26]; 2]) -> Option<End> {
+        Board { men: *score, turn: Seat::Top }.end(&self.options)
+    }
+
+    fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
+        if self.invalid_options {
+            let v = self.options.variant;
+            return Err(format!(
+                "the rule options given are not those of {}; the options are {}",
+                v.name(),
+                JacquetOptions::keys(v).join(", ")
+            ));
+        }
+        books::explain_plays(&self.options, setup, dice)
+    }
+
+    fn generate(&self, seed: u64) -> Option<Record> {
+        (!self.invalid_options).then(|| generate_record(seed, &self.options))
+    }
+
+    fn books(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+        books::books(self, rec, header, src, keep_steps)
+    }
+}

@@ -1,0 +1,180 @@
+//! Tric Trac's options (GAMES.md §F): `plus-fort`, `pont`, `points-perdant`, defaults first.
+//!
+//! The `Rules` tag of a Tric Trac record comes as raw `key=value` pairs; this module reads
+//! the keys Tric Trac knows and refuses any other key or value with an error naming the
+//! accepted ones.
+
+use std::fmt;
+
+/// `plus-fort` (GAMES.md §E.5): whether, when only one die of a singleton can be used, it
+/// must be the higher if the higher can be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PlusFort {
+    /// `oui` (default): the higher die, as in Backgammon (§D.6 `moderne`).
+    #[default]
+    Oui,
+    /// `non`: either die.
+    Non,
+}
+
+/// `pont` (GAMES.md §E.9): how often the grand pont scores its 2 points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pont {
+    /// `chaque-coup` (default): 2 points for every throw of the seat at the end of whose play
+    /// the pont stands.
+    #[default]
+    ChaqueCoup,
+    /// `une-fois`: 2 points when the pont is made, again only when made anew after being
+    /// broken.
+    UneFois,
+}
+
+/// `points-perdant` (GAMES.md §E.10): the loser's points when the winner prolongs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PointsPerdant {
+    /// `remis` (default): set to 0.
+    #[default]
+    Remis,
+    /// `gardes`: kept.
+    Gardes,
+}
+
+/// The options of a Tric Trac record (GAMES.md §F).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// §E.5.
+    pub plus_fort: PlusFort,
+    /// §E.9.
+    pub pont: Pont,
+    /// §E.10.
+    pub points_perdant: PointsPerdant,
+}
+
+/// A key or value of the `Rules` tag that Tric Trac does not accept.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct OptionError {
+    /// What is wrong and what is accepted.
+    pub message: String,
+}
+
+impl Options {
+    /// The keys, in the order of GAMES.md §F.
+    pub const KEYS: [&'static str; 3] = ["plus-fort", "pont", "points-perdant"];
+
+    /// The accepted values of each key of [`Options::KEYS`], default first.
+    pub const VALUES: [&'static [&'static str]; 3] =
+        [&["oui", "non"], &["chaque-coup", "une-fois"], &["remis", "gardes"]];
+
+    /// Reads the `(key, value)` pairs of a `Rules` tag (keys and values case-insensitive).
+    /// An unknown key, an unknown value or a key given twice is an error naming the accepted
+    /// keys or values.
+    pub fn from_pairs(pairs: &[(String, String)]) -> Result<Options, OptionError> {
+        let mut o = Options::default();
+        let mut given = [false; 3];
+        for (key, value) in pairs {
+            let (key, value) = (key.trim(), value.trim());
+            let Some(k) = Self::KEYS.iter().position(|x| x.eq_ignore_ascii_case(key)) else {
+                return Err(OptionError {
+                    message: format!(
+                        "unknown rule option `{key}` for tric-trac; the options are {}",
+                        Self::KEYS.join(", ")
+                    ),
+                });
+            };
+            if given[k] {
+                return Err(OptionError { message: format!("rule option `{}` is given twice", Self::KEYS[k]) });
+            }
+            given[k] = true;
+            let Some(v) = Self::VALUES[k].iter().position(|x| x.eq_ignore_ascii_case(value)) else {
+                return Err(OptionError {
+                    message: format!(
+                        "unknown value `{value}` for `{}`; accepted: {}",
+                        Self::KEYS[k],
+                        Self::VALUES[k].join(", ")
+                    ),
+                });
+            };
+            match k {
+                0 => o.plus_fort = [PlusFort::Oui, PlusFort::Non][v],
+                1 => o.pont = [Pont::ChaqueCoup, Pont::UneFois][v],
+                _ => o.points_perdant = [PointsPerdant::Remis, PointsPerdant::Gardes][v],
+            }
+        }
+        Ok(o)
+    }
+
+    fn value_index(&self, k: usize) -> usize {
+        match k {
+            0 => self.plus_fort as usize,
+            1 => self.pont as usize,
+            _ => self.points_perdant as usize,
+        }
+    }
+}
+
+impl fmt::Display for Options {
+    /// The options that differ from the defaults, `key=value; …` (empty for the defaults).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (k, key) in Self::KEYS.iter().enumerate() {
+            let v = self.value_index(k);
+            if v != 0 {
+                if !first {
+                    f.write_str("; ")?;
+                }
+                first = false;
+                write!(f, "{key}={}", Self::VALUES[k][v])?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn defaults_first() {
+        let o = Options::from_pairs(&[]).unwrap();
+        assert_eq!(o, Options::default());
+        assert_eq!(o.plus_fort, PlusFort::Oui);
+        assert_eq!(o.pont, Pont::ChaqueCoup);
+        assert_eq!(o.points_perdant, PointsPerdant::Remis);
+        assert_eq!(o.to_string(), "");
+    }
+
+    #[test]
+    fn every_key_and_value_is_read() {
+        let o =
+            Options::from_pairs(&pairs(&[("plus-fort", "non"), ("Pont", "UNE-FOIS"), ("points-perdant", "gardes")]))
+                .unwrap();
+        assert_eq!(o.plus_fort, PlusFort::Non);
+        assert_eq!(o.pont, Pont::UneFois);
+        assert_eq!(o.points_perdant, PointsPerdant::Gardes);
+        assert_eq!(o.to_string(), "plus-fort=non; pont=une-fois; points-perdant=gardes");
+        let o =
+            Options::from_pairs(&pairs(&[("plus-fort", "oui"), ("pont", "chaque-coup"), ("points-perdant", "remis")]))
+                .unwrap();
+        assert_eq!(o, Options::default());
+    }
+
+    #[test]
+    fn unknown_keys_and_values_name_the_accepted_ones() {
+        let e = Options::from_pairs(&pairs(&[("cube", "oui")])).unwrap_err();
+        assert!(e.message.contains("`cube`") && e.message.contains("plus-fort, pont, points-perdant"), "{e}");
+        let e = Options::from_pairs(&pairs(&[("pont", "toujours")])).unwrap_err();
+        assert!(e.message.contains("`toujours`") && e.message.contains("chaque-coup, une-fois"), "{e}");
+        let e = Options::from_pairs(&pairs(&[("plus-fort", "peut-etre")])).unwrap_err();
+        assert!(e.message.contains("oui, non"), "{e}");
+        let e = Options::from_pairs(&pairs(&[("points-perdant", "x")])).unwrap_err();
+        assert!(e.message.contains("remis, gardes"), "{e}");
+        let e = Options::from_pairs(&pairs(&[("pont", "une-fois"), ("pont", "une-fois")])).unwrap_err();
+        assert!(e.message.contains("twice"), "{e}");
+    }
+}

@@ -1,0 +1,147 @@
+//! Tric Trac (GAMES.md §E) through the binary and the library: the samples of
+//! `samples/tric-trac/` raise exactly the flags their `Flagged` tag names (`throw
+//! rule-or-kind`, `;`-separated, `-` for the record as a whole, empty for none: one file per
+//! rule of §E.12 and per claim, and clean games), and generated series check clean.
+
+mod common;
+use common::{bin, root};
+use proptest::prelude::*;
+use soumille::games::tric_trac::options::{Options, PlusFort, PointsPerdant, Pont};
+use soumille::notation::{print_record, read, PrintOptions};
+use std::path::PathBuf;
+
+fn tag<'a>(src: &'a str, name: &str) -> Option<&'a str> {
+    let open = format!("[{name} \"");
+    src.lines().find_map(|l| l.strip_prefix(open.as_str()).and_then(|l| l.strip_suffix("\"]")))
+}
+
+fn samples() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("samples/tric-trac"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "stn"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn samples_raise_exactly_their_flags() {
+    let files = samples();
+    assert!(files.len() >= 20, "{files:?}");
+    for f in &files {
+        let src = std::fs::read_to_string(f).unwrap();
+        let mut want: Vec<String> = tag(&src, "Flagged")
+            .expect("a Flagged tag")
+            .split(';')
+            .map(|x| x.trim().to_string())
+            .filter(|x| !x.is_empty())
+            .collect();
+        let o = bin().args(["check", "--format", "json"]).arg(f).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let game = &v["files"][0]["games"][0];
+        assert_eq!(game["errors"].as_array().map_or(0, Vec::len), 0, "{}: {game:#}", f.display());
+        let flags = game["flags"].as_array().unwrap();
+        let mut got: Vec<String> = flags
+            .iter()
+            .map(|x| {
+                let throw = x["throw"].as_u64().map_or("-".to_string(), |n| n.to_string());
+                let what = x["rule"].as_str().or(x["kind"].as_str()).unwrap();
+                format!("{throw} {what}")
+            })
+            .collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{}: {flags:#?}", f.display());
+        assert_eq!(o.status.code(), Some(if want.is_empty() { 0 } else { 1 }), "{}", f.display());
+    }
+}
+
+/// Every rule of GAMES.md §E.12 and every claim has its sample.
+#[test]
+fn every_rule_and_claim_has_a_sample() {
+    let all: Vec<String> = samples()
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .filter_map(|s| tag(&s, "Flagged").map(str::to_string))
+        .collect();
+    let all = all.join(";");
+    for rule in soumille::games::tric_trac::Rule::ALL {
+        assert!(all.contains(&format!(" {}", rule.name())), "no sample for {}", rule.name());
+    }
+    for claim in ["marks", "partie", "hit", "decision", "seat", "result"] {
+        assert!(all.contains(&format!(" {claim}")), "no sample for {claim}");
+    }
+}
+
+#[test]
+fn a_fausse_case_names_the_throw_the_rule_and_lawful_plays() {
+    let o = bin().args(["check", "--format", "json", "samples/tric-trac/rule-par-puissance.stn"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let m = v["files"][0]["games"][0]["flags"][0]["message"].as_str().unwrap().to_string();
+    assert!(m.starts_with("throw 1 (bottom 4-2)"), "{m}");
+    assert!(m.contains("par puissance") && m.contains("lawful plays were RN PN"), "{m}");
+    let o = bin().args(["check", "--format", "json", "samples/tric-trac/claim-marks.stn"]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let f = &v["files"][0]["games"][0]["flags"][0];
+    assert_eq!((f["kind"].as_str(), f["claimed"].as_i64(), f["expected"].as_i64()), (Some("claim"), Some(2), Some(1)));
+}
+
+#[test]
+fn generated_series_check_clean_through_the_binary() {
+    for seed in [1u64, 2, 3] {
+        let o = bin().args(["generate", "--game", "tric-trac", "--seed", &seed.to_string()]).output().unwrap();
+        assert!(o.status.success());
+        let text = String::from_utf8(o.stdout).unwrap();
+        let dir = std::env::temp_dir().join(format!("soumille-tric-trac-{}-{seed}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.stn");
+        std::fs::write(&path, &text).unwrap();
+        let c = bin().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&c.stdout).unwrap();
+        let game = &v["files"][0]["games"][0];
+        assert_eq!(game["flags"].as_array().unwrap().len(), 0, "seed {seed}: {game:#}\n{text}");
+        assert_eq!(c.status.code(), Some(0));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+#[test]
+fn explain_lists_the_plays_of_the_e11_example() {
+    let o = bin()
+        .args(["explain", "--game", "tric-trac", "A5E2G3H2KM2/BC2N2OP2Q2R2S2V bottom", "--dice", "6-1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("VO B#") && text.contains("+3"), "{text}");
+}
+
+fn options() -> impl Strategy<Value = Options> {
+    (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c)| Options {
+        plus_fort: if a { PlusFort::Oui } else { PlusFort::Non },
+        pont: if b { Pont::ChaqueCoup } else { Pont::UneFois },
+        points_perdant: if c { PointsPerdant::Remis } else { PointsPerdant::Gardes },
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(24)
+    ))]
+
+    /// A generated series, printed and read back, replays with no flag, its Result right.
+    #[test]
+    fn generated_series_check_clean(seed in any::<u64>(), options in options()) {
+        let rec = soumille::games::tric_trac::generate_record(seed, options);
+        let text = print_record(&rec, PrintOptions::default());
+        let r = &read(&text)[0];
+        prop_assert!(r.errors.is_empty(), "{:?}\n{}", r.errors, text);
+        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+        prop_assert!(rp.flags.is_empty(), "{:#?}\n{}", rp.flags, text);
+        prop_assert_eq!(rp.board_steps.len(), r.record.throws.len());
+        if r.header.result != Some(soumille::notation::ResultClaim::Unfinished) {
+            prop_assert!(rp.game_end.is_some());
+        }
+    }
+}
