@@ -37,13 +37,6 @@ pub enum BoardError {
     Shared(Point),
 }
 
-/// Men on the bar of a setup. The position string's `@n` (GAMES.md §D.9) is read by the
-/// notation into `Setup.bar`; until that field exists every setup has an empty bar, and the
-/// bar is passed beside the setup ([`Board::from_setup_with_bar`]).
-pub fn setup_bar(_s: &Setup) -> BySeat<u8> {
-    BySeat::new(0, 0)
-}
-
 impl Board {
     /// The opening of GAMES.md §D.2, `first` to throw: top 2 on A, 5 on M, 3 on R, 5 on T;
     /// bottom the mirror (`A2M5R3T5/F5H3N5&2`).
@@ -61,18 +54,19 @@ impl Board {
         Board { men: [[0; 26]; 2], turn }
     }
 
-    /// Validates a setup (absolute letters) with its men on the bar.
-    pub fn from_setup_with_bar(s: &Setup, bar: BySeat<u8>) -> Result<Board, BoardError> {
+    /// Validates a setup (absolute letters, the bar `@n`, borne off `#n`; GAMES.md §D.9):
+    /// fifteen men a side, no point shared. The score fields are not read.
+    pub fn from_setup(s: &Setup) -> Result<Board, BoardError> {
         let mut b = Board::empty(s.turn);
         for seat in Seat::ALL {
-            let total = s.total(seat) + u32::from(bar[seat]);
+            let total = s.total(seat);
             if total != u32::from(MEN) {
                 return Err(BoardError::Count(seat, total));
             }
             for point in Point::all() {
                 b.men[seat.index()][point.relative(seat) as usize] = s.count(seat, point);
             }
-            b.men[seat.index()][BAR] = bar[seat];
+            b.men[seat.index()][BAR] = s.bar[seat];
             b.men[seat.index()][OFF] = s.off[seat];
         }
         if let Some(p) = Point::all().find(|&p| s.count(Seat::Top, p) > 0 && s.count(Seat::Bottom, p) > 0) {
@@ -81,13 +75,8 @@ impl Board {
         Ok(b)
     }
 
-    /// Validates a setup (absolute letters); its bar is [`setup_bar`].
-    pub fn from_setup(s: &Setup) -> Result<Board, BoardError> {
-        Board::from_setup_with_bar(s, setup_bar(s))
-    }
-
-    /// The setup of this board (no score fields) and the men on each bar.
-    pub fn to_setup_and_bar(&self) -> (Setup, BySeat<u8>) {
+    /// The setup of this board (absolute letters, bar, borne off; no score fields).
+    pub fn to_setup(&self) -> Setup {
         let mut s = Setup::opening(self.turn);
         s.men = BySeat::new([0; 24], [0; 24]);
         for seat in Seat::ALL {
@@ -95,8 +84,9 @@ impl Board {
                 s.men[seat][point.index() as usize - 1] = self.men[seat.index()][point.relative(seat) as usize];
             }
             s.off[seat] = self.men[seat.index()][OFF];
+            s.bar[seat] = self.men[seat.index()][BAR];
         }
-        (s, BySeat::new(self.men[0][BAR], self.men[1][BAR]))
+        s
     }
 
     /// The shared board model's position with the same men (its relative point 0, unused by
@@ -144,38 +134,9 @@ impl Board {
         Point::from_relative(seat, u8::try_from(p).ok()?)
     }
 
-    /// The position string's field 1 with the bar (`A2M4R3T5@/F5H3N5X2`, GAMES.md §D.9):
-    /// each side's points in board order, then `@n` (`@` for one) for its bar, then `#n`.
+    /// The position string's field 1 with the bar (`A2M4R3T5@/F5H3N5X2`, GAMES.md §D.9).
     pub fn men_field(&self) -> String {
-        let mut out = String::with_capacity(40);
-        for (i, seat) in Seat::ALL.into_iter().enumerate() {
-            if i == 1 {
-                out.push('/');
-            }
-            let count = |out: &mut String, n: u8| {
-                if n != 1 {
-                    out.push_str(&n.to_string());
-                }
-            };
-            for point in Point::all() {
-                let c = self.men(seat, point.relative(seat) as usize);
-                if c > 0 {
-                    out.push(point.letter(crate::board::Dialect::Soumille));
-                    count(&mut out, c);
-                }
-            }
-            let bar = self.men(seat, BAR);
-            if bar > 0 {
-                out.push('@');
-                count(&mut out, bar);
-            }
-            let off = self.men(seat, OFF);
-            if off > 0 {
-                out.push('#');
-                out.push_str(&off.to_string());
-            }
-        }
-        out
+        self.to_setup().men_field(crate::board::Dialect::Soumille)
     }
 }
 
@@ -209,18 +170,19 @@ mod tests {
     #[test]
     fn setups_convert_both_ways_with_the_bar() {
         let b = Board::opening(Seat::Bottom);
-        let (s, bar) = b.to_setup_and_bar();
+        let s = b.to_setup();
         assert_eq!(s.to_string(), "A2M5R3T5/F5H3N5&2 bottom");
-        assert_eq!(Board::from_setup_with_bar(&s, bar).unwrap(), b);
         assert_eq!(Board::from_setup(&s).unwrap(), b);
-        // D.9's example: top has a man on the bar, bottom two borne off... counted
         let mut b2 = b;
         b2.men[0][1] -= 1;
         b2.men[0][BAR] = 1;
-        let (s2, bar2) = b2.to_setup_and_bar();
-        assert_eq!(bar2, BySeat::new(1, 0));
-        assert_eq!(Board::from_setup_with_bar(&s2, bar2).unwrap(), b2);
-        assert_eq!(Board::from_setup(&s2), Err(BoardError::Count(Seat::Top, 14)));
+        let s2 = b2.to_setup();
+        assert_eq!(s2.bar, BySeat::new(1, 0));
+        assert_eq!(s2.to_string(), "AM5R3T5@/F5H3N5&2 bottom");
+        assert_eq!(Board::from_setup(&s2).unwrap(), b2);
+        let mut s3 = s2.clone();
+        s3.bar[Seat::Top] = 0;
+        assert_eq!(Board::from_setup(&s3), Err(BoardError::Count(Seat::Top, 14)));
         assert_eq!(b2.men_field(), "AM5R3T5@/F5H3N5&2");
         assert_eq!(Board::from_position(&b2.to_position()), b2);
     }

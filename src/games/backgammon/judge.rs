@@ -61,6 +61,22 @@ impl Rule {
         }
     }
 
+    /// What the rule says, in words (GAMES.md §D.10).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Rule::Die => "a move's length matches no unused die of the throw",
+            Rule::NotThere => "no man of the seat stands on the point a move starts from",
+            Rule::TooMany => "more moves than the throw gives",
+            Rule::MovesLeft => "fewer moves played than the throw allows",
+            Rule::HigherDie => "only one die could be played and the higher could, but the lower was played",
+            Rule::Occupied => "a man lands or rests on a point held by two or more opposing men",
+            Rule::BarFirst => "a man moved while the seat has a man on the bar",
+            Rule::BearOffEarly => "a man borne off while a man of the seat is outside its last quarter or on the bar",
+            Rule::Overshoot => "a man borne off by a larger number while a man stood farther back",
+            Rule::LowerDieLost => "only the lower die could be played, and un-seul-de=livret loses it",
+        }
+    }
+
     /// Every rule, in §D.10's order.
     pub const ALL: [Rule; 10] = [
         Rule::Die,
