@@ -38,6 +38,7 @@
 //!    read and printed but flagged `not-replayed`).
 //! 3. Its samples and tests next to Grand Trictrac's.
 
+pub mod backgammon;
 pub mod grand_trictrac;
 pub mod jacquet;
 pub mod tric_trac;
@@ -49,6 +50,7 @@ use crate::position::Position;
 use crate::replay::Replay;
 use std::fmt::Debug;
 
+pub use backgammon::Backgammon;
 pub use grand_trictrac::GrandTrictrac;
 pub use jacquet::Jacquet;
 pub use tric_trac::TricTrac;
@@ -265,6 +267,8 @@ pub enum Games {
     Jacquet(Jacquet),
     /// Tric Trac of the 1982 booklet (GAMES.md §E).
     TricTrac(TricTrac),
+    /// Backgammon of the 1982 booklet, with the cube (GAMES.md §D).
+    Backgammon(Backgammon),
     /// A game whose rules are not implemented yet.
     Unsupported(Unsupported),
 }
@@ -278,7 +282,7 @@ impl Games {
             }
             GameTag::Jacquet | GameTag::Moultezim => Games::Jacquet(Jacquet::of(header)),
             GameTag::TricTrac => Games::TricTrac(TricTrac::of_rules(&header.game_rules)),
-            tag @ GameTag::Backgammon => Games::Unsupported(Unsupported { tag }),
+            GameTag::Backgammon => Games::Backgammon(Backgammon::of_rules(&header.game_rules)),
         }
     }
 
@@ -288,6 +292,7 @@ impl Games {
             Games::GrandTrictrac(g) => g.explain_plays(setup, dice),
             Games::Jacquet(g) => g.explain_plays(setup, dice),
             Games::TricTrac(g) => g.explain_plays(setup, dice),
+            Games::Backgammon(g) => g.explain_plays(setup, dice),
             Games::Unsupported(g) => g.explain_plays(setup, dice),
         }
     }
@@ -298,6 +303,7 @@ impl Games {
             Games::GrandTrictrac(g) => g.generate(seed),
             Games::Jacquet(g) => g.generate(seed),
             Games::TricTrac(g) => g.generate(seed),
+            Games::Backgammon(g) => g.generate(seed),
             Games::Unsupported(g) => g.generate(seed),
         }
     }
@@ -308,6 +314,7 @@ impl Games {
             Games::GrandTrictrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::Jacquet(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::TricTrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
+            Games::Backgammon(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::Unsupported(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
         }
     }
@@ -330,7 +337,7 @@ mod tests {
         h.game = GameTag::TrictracAEcrire;
         assert!(matches!(Games::of(&h), Games::GrandTrictrac(g) if g.a_ecrire));
         h.game = GameTag::Backgammon;
-        assert!(matches!(Games::of(&h), Games::Unsupported(u) if !u.replayable() && u.tag() == GameTag::Backgammon));
+        assert!(matches!(Games::of(&h), Games::Backgammon(g) if g.replayable() && g.tag() == GameTag::Backgammon));
     }
 
     #[test]

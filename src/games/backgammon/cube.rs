@@ -1,0 +1,337 @@
+//! The doubling cube (GAMES.md §D.7) and the end of a game (§D.8).
+//!
+//! * The cube has a value V (1 at the start, "the cube showing 64") and an owner (nobody
+//!   at the start, then the seat that last took).
+//! * Before throwing, once the game has started (not before throw 1), the seat to throw may
+//!   double if the cube is centred or its own. The opponent takes (V becomes 2V, the taker
+//!   owns the cube, the doubler then throws) or drops (the game ends, the doubler wins V).
+//! * The first seat to bear off all fifteen men wins V (single), 2V (gammon: the loser bore
+//!   off none) or 3V (backgammon: a gammon, and the loser has a man on the bar or in his Q1;
+//!   with `backgammon=livret` the man on the bar or in Q1 alone makes it).
+//!
+//! Unlawful cube actions are named by the rules of §D.10: `cube-off`, `cube-owner`,
+//! `cube-timing`, `cube-value`, `cube-answer`, `after-drop`.
+
+use super::board::{Board, BAR, OFF};
+use super::options::{Options, Triple};
+use crate::board::Seat;
+use std::fmt;
+
+/// The cube rules of GAMES.md §D.10.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CubeRule {
+    /// A cube action under `cube=non`.
+    Off,
+    /// A double by the seat that does not own a cube that is not centred.
+    Owner,
+    /// A double before throw 1 (or written after the dice).
+    Timing,
+    /// A written value that is not twice the cube's.
+    Value,
+    /// A double with no `take` or `drop`.
+    Answer,
+    /// A throw or a double after a drop ended the game.
+    AfterDrop,
+}
+
+impl CubeRule {
+    /// The rule's report name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CubeRule::Off => "cube-off",
+            CubeRule::Owner => "cube-owner",
+            CubeRule::Timing => "cube-timing",
+            CubeRule::Value => "cube-value",
+            CubeRule::Answer => "cube-answer",
+            CubeRule::AfterDrop => "after-drop",
+        }
+    }
+}
+
+impl fmt::Display for CubeRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The answer to a double.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Answer {
+    /// The game goes on at twice the stake, the taker owning the cube.
+    Take,
+    /// The game ends; the doubler wins the stake before the double.
+    Drop,
+}
+
+/// The cube: its value and owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cube {
+    /// The value V (1, 2, 4, …).
+    pub value: u32,
+    /// The seat that owns it; `None` while centred.
+    pub owner: Option<Seat>,
+}
+
+impl Default for Cube {
+    fn default() -> Self {
+        Cube { value: 1, owner: None }
+    }
+}
+
+impl Cube {
+    /// Whether the cube lets `seat` double: centred, or its own (§D.7).
+    pub fn may_double(&self, seat: Seat) -> bool {
+        self.owner.is_none_or(|o| o == seat)
+    }
+}
+
+/// How a game ended (GAMES.md §D.8, §D.9's result kinds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndKind {
+    /// V × 1.
+    Single,
+    /// V × 2: the loser bore off no man.
+    Gammon,
+    /// V × 3.
+    Backgammon,
+    /// A double dropped: V before the double.
+    Drop,
+    /// A resignation (imported from programs; not a rule of the booklet).
+    Resign,
+}
+
+impl EndKind {
+    /// The kind's name in a `Result` (`single`, `gammon`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            EndKind::Single => "single",
+            EndKind::Gammon => "gammon",
+            EndKind::Backgammon => "backgammon",
+            EndKind::Drop => "drop",
+            EndKind::Resign => "resign",
+        }
+    }
+}
+
+/// The end of a game: who won, how many points, how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct End {
+    /// The winner.
+    pub winner: Seat,
+    /// Points won (the cube included).
+    pub points: u32,
+    /// How.
+    pub kind: EndKind,
+}
+
+/// The end of the game on `board` if a seat has borne off all its men (§D.8).
+pub fn end_of(board: &Board, cube: &Cube, options: &Options) -> Option<End> {
+    let winner = Seat::ALL.into_iter().find(|&s| board.all_off(s))?;
+    let loser = board.side(winner.other());
+    let gammon = loser[OFF] == 0;
+    // the loser's bar and Q1 are the winner's home quarter
+    let back = loser[BAR..=6].iter().any(|&c| c > 0);
+    let kind = match options.backgammon {
+        Triple::Moderne if gammon && back => EndKind::Backgammon,
+        Triple::Livret if back => EndKind::Backgammon,
+        _ if gammon => EndKind::Gammon,
+        _ => EndKind::Single,
+    };
+    let times = match kind {
+        EndKind::Backgammon => 3,
+        EndKind::Gammon => 2,
+        _ => 1,
+    };
+    Some(End { winner, points: cube.value.saturating_mul(times), kind })
+}
+
+/// A cube action as recorded before a throw (`double [V] take|drop`, §D.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Double {
+    /// The seat that doubles (the seat to throw).
+    pub doubler: Seat,
+    /// The value written, if any.
+    pub value: Option<u32>,
+    /// The answer written, if any.
+    pub answer: Option<Answer>,
+}
+
+/// The faults of one cube action (a few rules at most), in §D.10's order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CubeFaults {
+    rules: [Option<CubeRule>; 6],
+}
+
+impl CubeFaults {
+    fn add(&mut self, r: CubeRule) {
+        if let Some(slot) = self.rules.iter_mut().find(|s| s.is_none()) {
+            *slot = Some(r);
+        }
+    }
+
+    /// The rules broken.
+    pub fn iter(&self) -> impl Iterator<Item = CubeRule> + '_ {
+        self.rules.iter().flatten().copied()
+    }
+
+    /// Whether the action broke no rule.
+    pub fn is_empty(&self) -> bool {
+        self.rules[0].is_none()
+    }
+
+    /// Whether `rule` was broken.
+    pub fn contains(&self, rule: CubeRule) -> bool {
+        self.iter().any(|r| r == rule)
+    }
+}
+
+/// The cube over one game: its state, whether the game has started (throw 1 played), and
+/// the end by a drop.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CubeBooks {
+    /// The cube.
+    pub cube: Cube,
+    /// Whether a throw has been played (a double before it breaks `cube-timing`).
+    pub started: bool,
+    /// The end of the game by a dropped double.
+    pub dropped: Option<End>,
+}
+
+impl CubeBooks {
+    /// Judges a double (§D.7) and applies it as recorded: a take doubles the cube and gives
+    /// it to the taker, a drop ends the game at the value before the double; a double with
+    /// no answer changes nothing.
+    pub fn double(&mut self, d: &Double, options: &Options) -> CubeFaults {
+        let mut faults = CubeFaults::default();
+        if self.dropped.is_some() {
+            faults.add(CubeRule::AfterDrop);
+        }
+        if !options.cube {
+            faults.add(CubeRule::Off);
+        }
+        if !self.started {
+            faults.add(CubeRule::Timing);
+        }
+        if !self.cube.may_double(d.doubler) {
+            faults.add(CubeRule::Owner);
+        }
+        let doubled = self.cube.value.saturating_mul(2);
+        if d.value.is_some_and(|v| v != doubled) {
+            faults.add(CubeRule::Value);
+        }
+        match d.answer {
+            None => faults.add(CubeRule::Answer),
+            Some(Answer::Take) => {
+                if self.dropped.is_none() {
+                    self.cube = Cube { value: doubled, owner: Some(d.doubler.other()) };
+                }
+            }
+            Some(Answer::Drop) => {
+                if self.dropped.is_none() {
+                    self.dropped = Some(End { winner: d.doubler, points: self.cube.value, kind: EndKind::Drop });
+                }
+            }
+        }
+        faults
+    }
+
+    /// A throw played: `after-drop` if a drop had ended the game.
+    pub fn throw(&mut self) -> Result<(), CubeRule> {
+        self.started = true;
+        match self.dropped {
+            Some(_) => Err(CubeRule::AfterDrop),
+            None => Ok(()),
+        }
+    }
+
+    /// The end of the game: the drop, or the men of `board` all borne off.
+    pub fn end(&self, board: &Board, options: &Options) -> Option<End> {
+        self.dropped.or_else(|| end_of(board, &self.cube, options))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn double(doubler: Seat, value: Option<u32>, answer: Option<Answer>) -> Double {
+        Double { doubler, value, answer }
+    }
+
+    fn rules(f: CubeFaults) -> Vec<&'static str> {
+        f.iter().map(CubeRule::name).collect()
+    }
+
+    #[test]
+    fn a_take_doubles_and_gives_the_cube_to_the_taker() {
+        let o = Options::default();
+        let mut b = CubeBooks::default();
+        assert_eq!(b.throw(), Ok(()));
+        assert!(b.double(&double(Seat::Top, Some(2), Some(Answer::Take)), &o).is_empty());
+        assert_eq!(b.cube, Cube { value: 2, owner: Some(Seat::Bottom) });
+        // only the owner redoubles (003:152)
+        let f = b.double(&double(Seat::Top, None, Some(Answer::Take)), &o);
+        assert_eq!(rules(f), ["cube-owner"]);
+        let mut b2 = CubeBooks { cube: Cube { value: 2, owner: Some(Seat::Bottom) }, started: true, dropped: None };
+        assert!(b2.double(&double(Seat::Bottom, Some(4), Some(Answer::Take)), &o).is_empty());
+        assert_eq!(b2.cube, Cube { value: 4, owner: Some(Seat::Top) });
+        assert!(b2.cube.may_double(Seat::Top) && !b2.cube.may_double(Seat::Bottom));
+    }
+
+    #[test]
+    fn a_drop_ends_the_game_at_the_value_before_the_double() {
+        let o = Options::default();
+        let mut b = CubeBooks { cube: Cube { value: 4, owner: Some(Seat::Top) }, started: true, dropped: None };
+        assert!(b.double(&double(Seat::Top, None, Some(Answer::Drop)), &o).is_empty());
+        let end = End { winner: Seat::Top, points: 4, kind: EndKind::Drop };
+        assert_eq!(b.dropped, Some(end));
+        assert_eq!(b.end(&Board::opening(Seat::Top), &o), Some(end));
+        // nothing after a drop
+        assert_eq!(b.throw(), Err(CubeRule::AfterDrop));
+        let f = b.double(&double(Seat::Bottom, None, Some(Answer::Take)), &o);
+        assert!(f.contains(CubeRule::AfterDrop));
+        assert_eq!(b.cube.value, 4);
+    }
+
+    #[test]
+    fn cube_off_timing_value_and_answer() {
+        let off = Options { cube: false, ..Options::default() };
+        let mut b = CubeBooks { started: true, ..CubeBooks::default() };
+        assert_eq!(rules(b.double(&double(Seat::Top, None, Some(Answer::Take)), &off)), ["cube-off"]);
+        let o = Options::default();
+        let mut b = CubeBooks::default();
+        assert_eq!(rules(b.double(&double(Seat::Top, None, Some(Answer::Take)), &o)), ["cube-timing"]);
+        let mut b = CubeBooks { started: true, ..CubeBooks::default() };
+        assert_eq!(rules(b.double(&double(Seat::Top, Some(4), Some(Answer::Take)), &o)), ["cube-value"]);
+        let mut b = CubeBooks { started: true, ..CubeBooks::default() };
+        assert_eq!(rules(b.double(&double(Seat::Top, Some(2), None), &o)), ["cube-answer"]);
+        assert_eq!(b.cube, Cube::default());
+        assert_eq!(b.dropped, None);
+    }
+
+    fn end(text: &str, cube: u32, o: &Options) -> Option<(Seat, u32, &'static str)> {
+        let b = super::super::movegen::tests::board(text);
+        end_of(&b, &Cube { value: cube, owner: None }, o).map(|e| (e.winner, e.points, e.kind.name()))
+    }
+
+    #[test]
+    fn single_gammon_backgammon_times_the_cube() {
+        let o = Options::default();
+        let livret = Options { backgammon: Triple::Livret, ..o };
+        assert_eq!(end("A2M5R3T5/F5H3N5&2 top", 1, &o), None);
+        // bottom has borne off all; top bore off one: single
+        assert_eq!(end("T14#1/#15 top", 2, &o), Some((Seat::Bottom, 2, "single")));
+        // top bore off none: gammon
+        assert_eq!(end("T15/#15 top", 2, &o), Some((Seat::Bottom, 4, "gammon")));
+        // a man in top's Q1 (A..F), none borne off: backgammon; on the bar too
+        assert_eq!(end("AT14/#15 top", 1, &o), Some((Seat::Bottom, 3, "backgammon")));
+        assert_eq!(end("T14@/#15 top", 4, &o), Some((Seat::Bottom, 12, "backgammon")));
+        // a man in Q1 after bearing off one: single (moderne), backgammon (livret)
+        assert_eq!(end("AT13#1/#15 top", 1, &o), Some((Seat::Bottom, 1, "single")));
+        assert_eq!(end("AT13#1/#15 top", 1, &livret), Some((Seat::Bottom, 3, "backgammon")));
+        assert_eq!(end("T15/#15 top", 1, &livret), Some((Seat::Bottom, 2, "gammon")));
+        // top wins the same way
+        assert_eq!(end("#15/&15 bottom", 1, &o), Some((Seat::Top, 3, "backgammon")));
+        assert_eq!(end("#15/S15 bottom", 1, &o), Some((Seat::Top, 2, "gammon")));
+    }
+}

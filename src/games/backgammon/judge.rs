@@ -1,0 +1,632 @@
+//! A recorded play judged against the legal plays of its roll (GAMES.md §D.10): lawful, or
+//! the rule it breaks; its hit claims (`*`, §D.9); the position it leaves.
+//!
+//! A recorded play is one path per man in the mover's relative points (0 = the bar, 25 =
+//! off), with its rests when written and its hit claims ([`Path`]). The men may be taken in
+//! any order (§0.2: "in an order the player chooses"; interop-samples/README.md: "a reader
+//! must not give meaning to the order of the moves within a throw"), the written order
+//! first, each man's path in its order, and the play is lawful when some order makes every
+//! step lawful (two men entering from the bar may be written `@ZX @ZX`); a stretch of a path whose rests are left
+//! unsaid (`&N`) is made by any dice that reach its end, resting on lawful points (§0.3).
+//! Among the readings that make every step lawful, one that is a legal play is taken (one
+//! whose hits match the claims first); a reading whose steps are all lawful but that is
+//! not a legal play breaks `moves-left`, `higher-die` or `lower-die-lost`. When no reading
+//! makes every step lawful, the rule is that of the step where the reading that went
+//! farthest failed (a blocked point, a bear-off rule, … before a die that fits nothing).
+
+use super::board::{Board, BAR, OFF};
+use super::movegen::{Path, Play, Plays, Step};
+use crate::dice::Dice;
+use std::fmt;
+
+/// The rules of GAMES.md §D.10 a play can break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rule {
+    /// A move's length matches no unused move of the throw.
+    Die,
+    /// No man of the seat on the point a move starts from.
+    NotThere,
+    /// More moves than the throw gives.
+    TooMany,
+    /// Fewer moves played than some legal play uses.
+    MovesLeft,
+    /// The lower die played when only one die could be and the higher could.
+    HigherDie,
+    /// Landing or resting on a point holding two or more opposing men.
+    Occupied,
+    /// A man moved while the seat has a man on the bar.
+    BarFirst,
+    /// A man borne off while a man is outside Q4 or on the bar.
+    BearOffEarly,
+    /// A larger die used to bear off while a man stood farther.
+    Overshoot,
+    /// (`un-seul-de=livret`) the lower die played alone.
+    LowerDieLost,
+}
+
+impl Rule {
+    /// The rule's report name (`die`, `not-there`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Die => "die",
+            Rule::NotThere => "not-there",
+            Rule::TooMany => "too-many",
+            Rule::MovesLeft => "moves-left",
+            Rule::HigherDie => "higher-die",
+            Rule::Occupied => "occupied",
+            Rule::BarFirst => "bar-first",
+            Rule::BearOffEarly => "bear-off-early",
+            Rule::Overshoot => "overshoot",
+            Rule::LowerDieLost => "lower-die-lost",
+        }
+    }
+
+    /// What the rule says, in words (GAMES.md §D.10).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Rule::Die => "a move's length matches no unused die of the throw",
+            Rule::NotThere => "no man of the seat stands on the point a move starts from",
+            Rule::TooMany => "more moves than the throw gives",
+            Rule::MovesLeft => "fewer moves played than the throw allows",
+            Rule::HigherDie => "only one die could be played and the higher could, but the lower was played",
+            Rule::Occupied => "a man lands or rests on a point held by two or more opposing men",
+            Rule::BarFirst => "a man moved while the seat has a man on the bar",
+            Rule::BearOffEarly => "a man borne off while a man of the seat is outside its last quarter or on the bar",
+            Rule::Overshoot => "a man borne off by a larger number while a man stood farther back",
+            Rule::LowerDieLost => "only the lower die could be played, and un-seul-de=livret loses it",
+        }
+    }
+
+    /// Every rule, in §D.10's order.
+    pub const ALL: [Rule; 10] = [
+        Rule::Die,
+        Rule::NotThere,
+        Rule::TooMany,
+        Rule::MovesLeft,
+        Rule::HigherDie,
+        Rule::Occupied,
+        Rule::BarFirst,
+        Rule::BearOffEarly,
+        Rule::Overshoot,
+        Rule::LowerDieLost,
+    ];
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Hit claims that differ from the hits (the claim `hit` of §D.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HitClaims {
+    /// The mover's points written with `*` (bit p; bit 25 for a `*` after `#`).
+    pub claimed: u32,
+    /// The mover's points where a man was hit (bit p).
+    pub actual: u32,
+}
+
+/// A recorded play judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The rule broken, if the play is not lawful.
+    pub fault: Option<Rule>,
+    /// The hit claims, when they differ from the hits.
+    pub hits: Option<HitClaims>,
+    /// The legal play it is, when lawful.
+    pub legal: Option<Play>,
+    /// The steps as read, when every step is lawful (legal or not).
+    pub played: Option<Play>,
+    /// The position after the play as recorded (the turn passed); `None` when it cannot be
+    /// made (a man that is not there, a man put on two or more opposing men).
+    pub after: Option<Board>,
+}
+
+/// One stretch of a recorded path between two written points.
+#[derive(Clone, Copy, Default)]
+struct Segment {
+    from: u8,
+    to: u8,
+}
+
+#[derive(Clone, Copy)]
+struct Side {
+    men: [u8; 26],
+}
+
+const MAX_SEGMENTS: usize = 16;
+const MAX_FOUND: usize = 64;
+
+struct Search {
+    /// Bit p: two or more opposing men on the mover's p.
+    blocked: u32,
+    /// Bit p: one opposing man on the mover's p.
+    blots: u32,
+    segments: [Segment; MAX_SEGMENTS],
+    n_segments: usize,
+    /// Each path's first segment and number of segments.
+    paths: [(u8, u8); 4],
+    n_paths: usize,
+    found: [Play; MAX_FOUND],
+    n_found: usize,
+    /// The failure of the reading that went farthest: (segments done, rule not `die`, rule).
+    failure: Option<(usize, bool, Rule)>,
+}
+
+impl Search {
+    fn fail(&mut self, done: usize, rule: Rule) {
+        let rank = (done, rule != Rule::Die);
+        if self.failure.is_none_or(|(s, r, _)| rank > (s, r)) {
+            self.failure = Some((done, rank.1, rule));
+        }
+    }
+
+    /// The next segment of each path in turn (any order of the men, each man's path in
+    /// order), `done` segments played, `progress` of each path.
+    fn segment(&mut self, done: usize, progress: [u8; 4], side: &Side, pool: &[u8; 7], hits: u32, play: &mut Play) {
+        if done == self.n_segments {
+            let key = play.key();
+            if self.found[..self.n_found].iter().all(|f| f.key() != key) {
+                if let Some(slot) = self.found.get_mut(self.n_found) {
+                    *slot = *play;
+                    self.n_found += 1;
+                }
+            }
+            return;
+        }
+        for k in 0..self.n_paths {
+            let (start, len) = self.paths[k];
+            if progress[k] >= len {
+                continue;
+            }
+            let i = usize::from(start + progress[k]);
+            let s = self.segments[i];
+            let from = usize::from(s.from);
+            if side.men[from] == 0 {
+                self.fail(done, Rule::NotThere);
+                continue;
+            }
+            if from != BAR && side.men[BAR] > 0 {
+                self.fail(done, Rule::BarFirst);
+                continue;
+            }
+            let mut next = progress;
+            next[k] += 1;
+            self.reach(done, i, next, from, side, pool, hits, play);
+        }
+    }
+
+    /// Dice from `pool` taking the man on `at` to the end of segment `i`.
+    #[allow(clippy::too_many_arguments)]
+    fn reach(
+        &mut self,
+        done: usize,
+        i: usize,
+        progress: [u8; 4],
+        at: usize,
+        side: &Side,
+        pool: &[u8; 7],
+        hits: u32,
+        play: &mut Play,
+    ) {
+        let target = usize::from(self.segments[i].to);
+        let mut tried = false;
+        for d in 1..=6usize {
+            if pool[d] == 0 || usize::from(play.len) >= 4 {
+                continue;
+            }
+            let next = at + d;
+            let to = if target == OFF && next >= OFF {
+                // bearing off (§D.5)
+                if side.men[..19].iter().any(|&c| c > 0) {
+                    tried = true;
+                    self.fail(done, Rule::BearOffEarly);
+                    continue;
+                }
+                if next > OFF && side.men[19..at].iter().any(|&c| c > 0) {
+                    tried = true;
+                    self.fail(done, Rule::Overshoot);
+                    continue;
+                }
+                OFF
+            } else if next < target.min(OFF) || (next == target && target < OFF) {
+                if self.blocked >> next & 1 == 1 {
+                    tried = true;
+                    self.fail(done, Rule::Occupied);
+                    continue;
+                }
+                next
+            } else {
+                continue;
+            };
+            tried = true;
+            let hit = to < OFF && (self.blots & !hits) >> to & 1 == 1;
+            let mut side2 = *side;
+            side2.men[at] -= 1;
+            side2.men[to] += 1;
+            let mut pool2 = *pool;
+            pool2[d] -= 1;
+            play.steps[usize::from(play.len)] = Step { from: at as u8, to: to as u8, die: d as u8, hit };
+            play.len += 1;
+            let hits2 = if hit { hits | 1 << to } else { hits };
+            if to == target {
+                self.segment(done + 1, progress, &side2, &pool2, hits2, play);
+            } else {
+                self.reach(done, i, progress, to, &side2, &pool2, hits2, play);
+            }
+            play.len -= 1;
+        }
+        if !tried {
+            self.fail(done, Rule::Die);
+        }
+    }
+}
+
+/// The mover's points written with `*` (bit p).
+fn claimed_hits(paths: &[Path]) -> u32 {
+    let mut claimed = 0u32;
+    for path in paths {
+        for (i, &p) in path.points().iter().enumerate().skip(1) {
+            if path.hits >> (i - 1) & 1 == 1 {
+                claimed |= 1 << u32::from(p).min(25);
+            }
+        }
+    }
+    claimed
+}
+
+/// The recorded paths applied with no check but that each man is there and no man is put on
+/// two or more opposing men; lone opposing men on written points are hit. The board and the
+/// hits (bit p).
+fn apply_as_written(board: &Board, paths: &[Path]) -> (Option<Board>, u32) {
+    let seat = board.turn;
+    let (me, them) = (seat.index(), seat.other().index());
+    let mut b = *board;
+    let mut hits = 0u32;
+    for path in paths {
+        let points = path.points();
+        let Some((&from, rest)) = points.split_first() else { continue };
+        let from = usize::from(from).min(OFF);
+        if from == OFF || b.men[me][from] == 0 || rest.is_empty() {
+            return (None, hits);
+        }
+        b.men[me][from] -= 1;
+        for (k, &q) in rest.iter().enumerate() {
+            let q = usize::from(q);
+            if q == BAR || q >= OFF {
+                continue;
+            }
+            match b.men[them][25 - q] {
+                0 => {}
+                1 => {
+                    b.men[them][25 - q] = 0;
+                    b.men[them][BAR] += 1;
+                    hits |= 1 << q;
+                }
+                _ if k + 1 == rest.len() => return (None, hits),
+                _ => {}
+            }
+        }
+        let to = rest.last().map_or(OFF, |&t| usize::from(t).clamp(1, OFF));
+        b.men[me][to] += 1;
+    }
+    b.turn = seat.other();
+    (Some(b), hits)
+}
+
+/// Judges the recorded `paths` of `dice` by the seat to throw on `board`, against `legal`
+/// (the plays [`super::movegen::legal_plays_into`] left for this board and roll).
+pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgement {
+    let seat = board.turn;
+    let claimed = claimed_hits(paths);
+    let (mut blocked, mut blots) = (0u32, 0u32);
+    for p in 1..OFF {
+        match board.opposing(seat, p) {
+            0 => {}
+            1 => blots |= 1 << p,
+            _ => blocked |= 1 << p,
+        }
+    }
+    let mut search = Search {
+        blocked,
+        blots,
+        segments: [Segment::default(); MAX_SEGMENTS],
+        n_segments: 0,
+        paths: [(0, 0); 4],
+        n_paths: 0,
+        found: [Play::default(); MAX_FOUND],
+        n_found: 0,
+        failure: None,
+    };
+    let mut pool = [0u8; 7];
+    let (hi, lo) = (usize::from(dice.high()), usize::from(dice.low()));
+    if hi == lo {
+        pool[hi] = 4;
+    } else {
+        pool[hi] = 1;
+        pool[lo] = 1;
+    }
+    let moves: usize = pool.iter().map(|&c| usize::from(c)).sum();
+    let mut malformed = false;
+    for path in paths {
+        let points = path.points();
+        if points.len() < 2 {
+            malformed = true;
+        }
+        if let Some(slot) = search.paths.get_mut(search.n_paths) {
+            *slot = (search.n_segments.min(MAX_SEGMENTS) as u8, (points.len().saturating_sub(1)) as u8);
+        }
+        search.n_paths += 1;
+        for (k, w) in points.windows(2).enumerate() {
+            // a rest off the board, or a start at the end: no die makes it
+            let bad = (k > 0 && (w[0] == BAR as u8 || usize::from(w[0]) >= OFF)) || usize::from(w[1]) > OFF;
+            malformed |= bad || w[1] == BAR as u8;
+            if let Some(s) = search.segments.get_mut(search.n_segments) {
+                *s = Segment { from: w[0].min(OFF as u8), to: w[1].min(OFF as u8) };
+            }
+            search.n_segments += 1;
+        }
+    }
+    let written = apply_as_written(board, paths);
+    let unlawful = |rule: Rule| Judgement {
+        fault: Some(rule),
+        hits: (claimed != written.1).then_some(HitClaims { claimed, actual: written.1 }),
+        legal: None,
+        played: None,
+        after: written.0,
+    };
+    if search.n_segments > moves || search.n_paths > 4 {
+        return unlawful(Rule::TooMany);
+    }
+    if malformed {
+        return unlawful(Rule::Die);
+    }
+    let side = Side { men: *board.side(seat) };
+    let mut play = Play::default();
+    search.segment(0, [0; 4], &side, &pool, 0, &mut play);
+    let found = &search.found[..search.n_found];
+    if found.is_empty() {
+        return unlawful(search.failure.map_or(Rule::Die, |f| f.2));
+    }
+    // a legal reading, the claims matching first; else the reading to classify
+    let matching = |p: &&Play| p.hits() == claimed;
+    let legal_reading = |p: &&Play| legal.find(p.key()).is_some();
+    let chosen = found
+        .iter()
+        .filter(legal_reading)
+        .find(matching)
+        .or_else(|| found.iter().find(legal_reading))
+        .or_else(|| found.iter().find(matching))
+        .or_else(|| found.first());
+    let Some(&played) = chosen else {
+        return unlawful(Rule::Die);
+    };
+    let hits = (played.hits() != claimed).then_some(HitClaims { claimed, actual: played.hits() });
+    let after = Some(played.apply(board));
+    if let Some(&l) = legal.find(played.key()) {
+        return Judgement { fault: None, hits, legal: Some(l), played: Some(played), after };
+    }
+    let n = played.moves();
+    let rule = if legal.lower_die_lost() && n == 1 {
+        Rule::LowerDieLost
+    } else if n == 1 && legal.max_moves() == 1 && usize::from(played.steps[0].die) != hi {
+        Rule::HigherDie
+    } else {
+        Rule::MovesLeft
+    };
+    Judgement { fault: Some(rule), hits, legal: None, played: Some(played), after }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::movegen::legal_plays_into;
+    use super::super::options::UnSeulDe;
+    use super::*;
+    use crate::board::{Dialect, Point, Seat};
+
+    fn board(text: &str) -> Board {
+        super::super::movegen::tests::board(text)
+    }
+
+    /// A recorded play in letters for the seat to throw (`AE* EH`, `@C`, `T#`, `-`).
+    fn paths(b: &Board, text: &str) -> Vec<Path> {
+        if text == "-" {
+            return Vec::new();
+        }
+        text.split(' ')
+            .map(|m| {
+                let mut pts = Vec::new();
+                let mut hits = 0u8;
+                for c in m.chars() {
+                    match c {
+                        '*' => hits |= 1 << (pts.len() - 2),
+                        '@' => pts.push(BAR as u8),
+                        '#' => pts.push(OFF as u8),
+                        c => pts.push(Point::from_letter(c, Dialect::Soumille).unwrap().relative(b.turn)),
+                    }
+                }
+                Path::through(&pts, hits).unwrap()
+            })
+            .collect()
+    }
+
+    fn judged(pos: &str, d: (u8, u8), play: &str, u: UnSeulDe) -> Judgement {
+        let b = board(pos);
+        let dice = Dice::new(d.0, d.1).unwrap();
+        let mut legal = Plays::new();
+        legal_plays_into(&b, dice, u, &mut legal);
+        judge(&b, dice, &legal, &paths(&b, play))
+    }
+
+    fn rule(pos: &str, d: (u8, u8), play: &str) -> Option<&'static str> {
+        judged(pos, d, play, UnSeulDe::Moderne).fault.map(Rule::name)
+    }
+
+    const OPEN: &str = "A2M5R3T5/F5H3N5&2 top";
+
+    #[test]
+    fn lawful_plays_and_their_positions() {
+        let j = judged(OPEN, (6, 4), "AE AG", UnSeulDe::Moderne);
+        assert_eq!(j.fault, None);
+        assert_eq!(j.hits, None);
+        assert!(j.legal.is_some());
+        assert_eq!(j.after.unwrap().to_string(), "EGM5R3T5/F5H3N5&2 bottom");
+        // the order of the men and the rests left unsaid (§0.3)
+        assert_eq!(rule(OPEN, (6, 4), "AG AE"), None);
+        assert_eq!(rule(OPEN, (2, 1), "AD"), None);
+        assert_eq!(rule(OPEN, (2, 1), "ACD"), None);
+        assert_eq!(rule(OPEN, (5, 5), "MRY MRY"), None);
+        assert_eq!(rule(OPEN, (5, 5), "MY MY"), None);
+        assert_eq!(rule(OPEN, (5, 5), "MR MR RY RY"), None);
+        // bottom on its own route
+        assert_eq!(rule("A2M5R3T5/F5H3N5&2 bottom", (6, 4), "&V &S"), None);
+    }
+
+    #[test]
+    fn die() {
+        assert_eq!(rule(OPEN, (6, 4), "AF AG"), Some("die"));
+        assert_eq!(rule(OPEN, (6, 4), "AG AG"), Some("die"));
+        assert_eq!(rule(OPEN, (2, 1), "AE"), Some("die"));
+        // a man moving backward
+        assert_eq!(rule(OPEN, (2, 1), "TS TR"), Some("die"));
+    }
+
+    #[test]
+    fn not_there() {
+        assert_eq!(rule(OPEN, (6, 4), "BF BH"), Some("not-there"));
+        // the second man of a point that had one
+        assert_eq!(rule("AM6R3T5/F5H3N5&2 top", (6, 4), "AE AG"), Some("not-there"));
+    }
+
+    #[test]
+    fn too_many() {
+        assert_eq!(rule(OPEN, (6, 4), "AE AG MN"), Some("too-many"));
+        assert_eq!(rule(OPEN, (1, 1), "AB AB MN MN TV"), Some("too-many"));
+        assert_eq!(rule(OPEN, (2, 1), "ACDE"), Some("too-many"));
+    }
+
+    #[test]
+    fn moves_left() {
+        assert_eq!(rule(OPEN, (6, 4), "AE"), Some("moves-left"));
+        assert_eq!(rule(OPEN, (3, 3), "AD AD MP"), Some("moves-left"));
+        assert_eq!(rule(OPEN, (3, 3), "-"), Some("moves-left"));
+    }
+
+    #[test]
+    fn higher_die_and_lower_die_lost() {
+        // only one die can be played, and the higher can: A+6 = G, then G+1 = H is blocked
+        let pos = "A&14/B2H2M11 top";
+        assert_eq!(rule(pos, (6, 1), "AG"), None);
+        let pos3 = "A&14/H2I2M11 top"; // 6: A→G then 1 G→H blocked; 1: A→B then 6 B→H blocked
+        assert_eq!(rule(pos3, (6, 1), "AG"), None);
+        assert_eq!(rule(pos3, (6, 1), "AB"), Some("higher-die"));
+        // only the lower can be played: moderne plays it, livret loses it
+        let pos4 = "A&14/C2G2H2M9 top";
+        assert_eq!(rule(pos4, (6, 1), "AB"), None);
+        assert_eq!(rule(pos4, (6, 1), "-"), Some("moves-left"));
+        assert_eq!(judged(pos4, (6, 1), "AB", UnSeulDe::Livret).fault, Some(Rule::LowerDieLost));
+        assert_eq!(judged(pos4, (6, 1), "-", UnSeulDe::Livret).fault, None);
+    }
+
+    #[test]
+    fn occupied() {
+        // bottom holds E (top's p5) with two men
+        let pos = "A2M5R3T5/E2H3N5&5 top";
+        assert_eq!(rule(pos, (6, 4), "AE AG"), Some("occupied"));
+        // a rest on it, written or not
+        assert_eq!(rule(pos, (4, 1), "AEF"), Some("occupied"));
+        assert_eq!(rule(pos, (4, 1), "ABF"), None);
+        assert_eq!(rule(pos, (4, 1), "AF"), None); // the lawful rest is chosen
+        assert_eq!(rule("A2M5R3T5/B2E2H3N5&3 top", (4, 1), "AF"), Some("occupied"));
+    }
+
+    #[test]
+    fn bar_first() {
+        let pos = "M5R3T5Y@/A2B2D2E2F2&5 top";
+        assert_eq!(rule(pos, (6, 3), "@C MS"), None);
+        assert_eq!(rule(pos, (6, 3), "MS @C"), None); // the men in another order
+        assert_eq!(rule(pos, (6, 3), "@I"), None); // resting on C
+        assert_eq!(rule("M4R3T5Y@2/A2B2D2E2F2&5 top", (6, 3), "@C MS"), Some("bar-first"));
+        assert_eq!(rule(pos, (6, 3), "MS MP"), Some("bar-first"));
+    }
+
+    #[test]
+    fn bear_off_early_and_overshoot() {
+        // a man on S (p18): no bearing off before it is home
+        let pos = "S&14/A15 top";
+        assert_eq!(rule(pos, (6, 1), "&# S&"), None); // S& first
+        assert_eq!(rule(pos, (6, 1), "&# &#"), Some("bear-off-early"));
+        assert_eq!(rule(pos, (6, 1), "ST &#"), Some("overshoot")); // T stands farther
+        assert_eq!(rule(pos, (6, 1), "S& &#"), None);
+        // a man on the bar: entered first, it is still outside Q4
+        assert_eq!(rule("&14@/A15 top", (6, 1), "&# @F"), Some("bear-off-early"));
+        assert_eq!(rule("&14@/A15 top", (6, 1), "&# &#"), Some("bar-first"));
+        // the larger die from X (p21) while T (p19) stands farther
+        let pos2 = "T2X3#10/A15 top";
+        assert_eq!(rule(pos2, (6, 5), "X# T#"), Some("overshoot"));
+        assert_eq!(rule(pos2, (6, 5), "T# T&"), None);
+        // in any order, a man is left on T while X bears off with a 6
+        assert_eq!(rule(pos2, (6, 6), "X# X# X# T#"), Some("overshoot"));
+        assert_eq!(rule(pos2, (6, 6), "X# X# T# T#"), None);
+        assert_eq!(rule(pos2, (6, 6), "T# T# X# X#"), None);
+    }
+
+    #[test]
+    fn hit_claims() {
+        let pos = "A15/D2E&12 top"; // a lone bottom man on E (top's p5)
+        let j = judged(pos, (4, 3), "AE*H", UnSeulDe::Moderne);
+        assert_eq!((j.fault, j.hits), (None, None));
+        assert_eq!(j.after.unwrap().to_string(), "A14H/D2&12@ bottom");
+        let j = judged(pos, (4, 3), "AEH", UnSeulDe::Moderne);
+        assert_eq!(j.fault, None);
+        assert_eq!(j.hits, Some(HitClaims { claimed: 0, actual: 1 << 5 }));
+        let j = judged(pos, (4, 3), "AE*H*", UnSeulDe::Moderne);
+        assert_eq!(j.hits, Some(HitClaims { claimed: 1 << 5 | 1 << 8, actual: 1 << 5 }));
+        // the hit on an unsaid rest is a hit without `*`
+        let j = judged(pos, (4, 3), "AH", UnSeulDe::Moderne);
+        assert_eq!(j.fault, None);
+        assert_eq!(j.hits.map(|h| h.actual), Some(1 << 5));
+        // the rests chosen to match the claims: 4-1 around E or through it
+        let pos2 = "A15/E&14 top";
+        let j = judged(pos2, (4, 1), "AF", UnSeulDe::Moderne);
+        assert_eq!((j.fault, j.hits), (None, None));
+        assert_eq!(j.after.unwrap().men(Seat::Bottom, 0), 0);
+        let j = judged(pos2, (4, 1), "AE*F", UnSeulDe::Moderne);
+        assert_eq!((j.fault, j.hits), (None, None));
+        assert_eq!(j.after.unwrap().men(Seat::Bottom, 0), 1);
+    }
+
+    #[test]
+    fn an_unlawful_play_still_leaves_its_position() {
+        let j = judged(OPEN, (6, 4), "AD AG", UnSeulDe::Moderne);
+        assert_eq!(j.fault, Some(Rule::Die));
+        assert_eq!(j.after.unwrap().to_string(), "DGM5R3T5/F5H3N5&2 bottom");
+        // onto two opposing men: no position
+        assert_eq!(judged(OPEN, (6, 5), "AF", UnSeulDe::Moderne).after, None);
+        // a man that is not there: no position
+        assert_eq!(judged(OPEN, (6, 5), "BH", UnSeulDe::Moderne).after, None);
+    }
+
+    #[test]
+    fn every_legal_play_is_lawful_as_its_notation() {
+        let mut rng = super::super::brute::Rng(4242);
+        let mut legal = Plays::new();
+        let mut scratch = Plays::new();
+        for i in 0..300 {
+            let b = if i % 2 == 0 {
+                super::super::brute::scatter(&mut rng)
+            } else {
+                super::super::brute::random_game_position(&mut rng, &mut scratch)
+            };
+            let d = rng.dice();
+            legal_plays_into(&b, d, UnSeulDe::Moderne, &mut legal);
+            for p in legal.as_slice() {
+                let text = p.notation(b.turn);
+                let j = judge(&b, d, &legal, &paths(&b, &text));
+                assert_eq!((j.fault, j.hits), (None, None), "{text} with {d} on {b}");
+                assert_eq!(j.after, Some(p.apply(&b)), "{text} with {d} on {b}");
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Backgammon's options, from the `Rules` tag's `key=value` pairs (GAMES.md §F), defaults
+//! first.
+
+use std::fmt;
+
+/// Who plays the opening dice (GAMES.md §D.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PremierCoup {
+    /// `tirage`: the opener plays the two dice thrown separately; throw 1 is no doublet.
+    #[default]
+    Tirage,
+    /// `relance`: the opener throws both dice again; throw 1 may be a doublet.
+    Relance,
+}
+
+/// When only one die of a singleton can be played (GAMES.md §D.6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum UnSeulDe {
+    /// `moderne`: the higher if it can be played, else the lower (GNU Backgammon).
+    #[default]
+    Moderne,
+    /// `livret`: the higher if it can be played, else nothing (003:90, 003:116).
+    Livret,
+}
+
+/// When a gammon is a backgammon (GAMES.md §D.8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Triple {
+    /// `moderne`: a gammon, and the loser has a man on the bar or in his Q1.
+    #[default]
+    Moderne,
+    /// `livret`: the loser has a man on the bar or in his Q1 (003:150), borne off or not.
+    Livret,
+}
+
+/// Backgammon's options (GAMES.md §F).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// `premier-coup` (§D.3).
+    pub premier_coup: PremierCoup,
+    /// `un-seul-de` (§D.6).
+    pub un_seul_de: UnSeulDe,
+    /// `backgammon` (§D.8).
+    pub backgammon: Triple,
+    /// `cube=oui|non` (§D.7): whether the doubling cube is in play.
+    pub cube: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            premier_coup: PremierCoup::Tirage,
+            un_seul_de: UnSeulDe::Moderne,
+            backgammon: Triple::Moderne,
+            cube: true,
+        }
+    }
+}
+
+/// An option the `Rules` tag gives wrongly.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// A key backgammon does not know.
+    #[error("unknown rule option `{key}` for backgammon; the options are {}", Options::KEYS.join(", "))]
+    Key {
+        /// The key as written.
+        key: String,
+    },
+    /// A value the key does not accept.
+    #[error("unknown value `{value}` for `{key}`; accepted: {}", accepted.join(", "))]
+    Value {
+        /// The key.
+        key: &'static str,
+        /// The value as written.
+        value: String,
+        /// The accepted values, default first.
+        accepted: &'static [&'static str],
+    },
+    /// A key given twice.
+    #[error("rule option `{0}` is given twice")]
+    Twice(&'static str),
+}
+
+impl Options {
+    /// The keys, in GAMES.md §F order.
+    pub const KEYS: [&'static str; 4] = ["premier-coup", "un-seul-de", "backgammon", "cube"];
+
+    /// The accepted values of each key of [`Options::KEYS`], default first.
+    pub const VALUES: [&'static [&'static str]; 4] =
+        [&["tirage", "relance"], &["moderne", "livret"], &["moderne", "livret"], &["oui", "non"]];
+
+    /// Reads the `Rules` pairs (key, value as written; case-insensitive, trimmed). Every
+    /// wrong pair is an error naming the accepted keys or values.
+    pub fn from_pairs(pairs: &[(String, String)]) -> Result<Options, Vec<OptionError>> {
+        let mut o = Options::default();
+        let mut errors = Vec::new();
+        let mut given = [false; 4];
+        for (k, v) in pairs {
+            let (k, v) = (k.trim(), v.trim());
+            let Some(ki) = Self::KEYS.iter().position(|key| key.eq_ignore_ascii_case(k)) else {
+                errors.push(OptionError::Key { key: k.to_string() });
+                continue;
+            };
+            let key = Self::KEYS[ki];
+            if given[ki] {
+                errors.push(OptionError::Twice(key));
+                continue;
+            }
+            given[ki] = true;
+            let Some(vi) = Self::VALUES[ki].iter().position(|x| x.eq_ignore_ascii_case(v)) else {
+                errors.push(OptionError::Value { key, value: v.to_string(), accepted: Self::VALUES[ki] });
+                continue;
+            };
+            let first = vi == 0;
+            match ki {
+                0 => o.premier_coup = if first { PremierCoup::Tirage } else { PremierCoup::Relance },
+                1 => o.un_seul_de = if first { UnSeulDe::Moderne } else { UnSeulDe::Livret },
+                2 => o.backgammon = if first { Triple::Moderne } else { Triple::Livret },
+                _ => o.cube = first,
+            }
+        }
+        if errors.is_empty() {
+            Ok(o)
+        } else {
+            Err(errors)
+        }
+    }
+
+    fn values(&self) -> [usize; 4] {
+        [
+            usize::from(self.premier_coup == PremierCoup::Relance),
+            usize::from(self.un_seul_de == UnSeulDe::Livret),
+            usize::from(self.backgammon == Triple::Livret),
+            usize::from(!self.cube),
+        ]
+    }
+}
+
+impl fmt::Display for Options {
+    /// The options that differ from the defaults, `key=value; …` in §F order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (ki, vi) in self.values().into_iter().enumerate() {
+            if vi != 0 {
+                if !first {
+                    f.write_str("; ")?;
+                }
+                first = false;
+                write!(f, "{}={}", Self::KEYS[ki], Self::VALUES[ki][vi])?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
+        p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    #[test]
+    fn defaults_and_every_value() {
+        assert_eq!(Options::from_pairs(&[]).unwrap(), Options::default());
+        let o = Options::default();
+        assert_eq!(
+            (o.premier_coup, o.un_seul_de, o.backgammon, o.cube),
+            (PremierCoup::Tirage, UnSeulDe::Moderne, Triple::Moderne, true)
+        );
+        let o = Options::from_pairs(&pairs(&[
+            ("premier-coup", "relance"),
+            ("Un-Seul-De", " LIVRET"),
+            ("backgammon", "livret"),
+            ("cube", "non"),
+        ]))
+        .unwrap();
+        assert_eq!(
+            (o.premier_coup, o.un_seul_de, o.backgammon, o.cube),
+            (PremierCoup::Relance, UnSeulDe::Livret, Triple::Livret, false)
+        );
+        assert_eq!(o.to_string(), "premier-coup=relance; un-seul-de=livret; backgammon=livret; cube=non");
+        let o = Options::from_pairs(&pairs(&[("cube", "oui"), ("premier-coup", "tirage")])).unwrap();
+        assert_eq!(o, Options::default());
+        assert_eq!(o.to_string(), "");
+    }
+
+    #[test]
+    fn errors_name_the_accepted_keys_and_values() {
+        let e = Options::from_pairs(&pairs(&[("sortie", "parisienne"), ("cube", "peut-etre"), ("cube", "oui")]))
+            .unwrap_err();
+        assert_eq!(e.len(), 3);
+        assert_eq!(
+            e[0].to_string(),
+            "unknown rule option `sortie` for backgammon; the options are premier-coup, un-seul-de, backgammon, cube"
+        );
+        assert_eq!(e[1].to_string(), "unknown value `peut-etre` for `cube`; accepted: oui, non");
+        assert_eq!(e[2], OptionError::Twice("cube"));
+        let e = Options::from_pairs(&pairs(&[("un-seul-de", "ancien")])).unwrap_err();
+        assert_eq!(e[0].to_string(), "unknown value `ancien` for `un-seul-de`; accepted: moderne, livret");
+    }
+}

@@ -1,0 +1,1 @@
+//! Backgammon's [`Game`](super::Game) answers and books on records.
