@@ -254,7 +254,10 @@ pub fn check_rules(game: GameTag, pairs: &[(String, String)]) -> Result<(), Vec<
             jacquet::JacquetOptions::parse(jacquet::books::variant_of(game), pairs).map(|_| ())
         }
         GameTag::TricTrac => tric_trac::options::Options::from_pairs(pairs).map(|_| ()).map_err(|e| vec![e.message]),
-        GameTag::GrandTrictrac | GameTag::TrictracAEcrire | GameTag::Backgammon => Ok(()),
+        GameTag::Backgammon => backgammon::options::Options::from_pairs(pairs)
+            .map(|_| ())
+            .map_err(|es| es.into_iter().map(|e| e.to_string()).collect()),
+        GameTag::GrandTrictrac | GameTag::TrictracAEcrire => Ok(()),
     }
 }
 

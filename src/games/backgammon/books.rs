@@ -12,8 +12,8 @@ use super::Backgammon;
 use crate::board::{Dialect, Point, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{
-    parser::throw_spans, CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, ResultKind,
-    Span, Target, Throw, ThrowSpans,
+    parser::throw_spans, CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, ResultKind, Span,
+    Target, Throw, ThrowSpans,
 };
 use crate::replay::{BoardStep, Flag, FlagKind, GameEnd, Replay};
 
@@ -109,7 +109,12 @@ pub struct FausseCase {
 }
 
 /// Judges a recorded play in `board` and words the fault.
-pub fn judge_recorded(board: &Board, dice: Dice, plays: &Plays, play: &RecordedPlay) -> (Judgement, Option<FausseCase>) {
+pub fn judge_recorded(
+    board: &Board,
+    dice: Dice,
+    plays: &Plays,
+    play: &RecordedPlay,
+) -> (Judgement, Option<FausseCase>) {
     let seat = board.turn;
     let text = play_text(play);
     let judged = match recorded_paths(seat, play) {
@@ -302,10 +307,9 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
             for rule in faults.iter() {
                 let why = match rule {
                     CubeRule::Off => "the cube is not in play (cube=non)".to_string(),
-                    CubeRule::Owner => format!(
-                        "{thrower} doubles but {} owns the cube",
-                        owner_before.map_or("nobody", Seat::name)
-                    ),
+                    CubeRule::Owner => {
+                        format!("{thrower} doubles but {} owns the cube", owner_before.map_or("nobody", Seat::name))
+                    }
                     CubeRule::Timing => "a double before the game's first throw".to_string(),
                     CubeRule::Value => format!(
                         "the double is written {} but the cube goes from {value_before} to {}",
