@@ -11,7 +11,8 @@ use crate::board::Dialect;
 /// by two, RULES.md §8). With the source, errors point at the marks.
 pub fn check_throws(rec: &Record, src: Option<(&str, Dialect)>) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
-    let odd_allowed = rec.tag("Game").and_then(Game::from_name).is_some_and(Game::is_tric_trac);
+    let game = rec.tag("Game").and_then(Game::from_name).unwrap_or_default();
+    let odd_allowed = game.is_tric_trac();
     for t in &rec.throws {
         let bad =
             |m: &Mark| m.points < 0 || (m.points % 2 != 0 && !odd_allowed) || m.jans.iter().any(|j| j.ways == Some(0));
@@ -22,7 +23,7 @@ pub fn check_throws(rec: &Record, src: Option<(&str, Dialect)>) -> Vec<SyntaxErr
             continue;
         }
         let found: Option<ThrowSpans> = match src {
-            Some((s, d)) => super::parser::throw_spans(s, t, d),
+            Some((s, d)) => super::parser::throw_spans_of(s, t, d, game),
             None => t.spans.as_deref().cloned(),
         };
         let spans = found.as_ref();

@@ -79,26 +79,23 @@ struct Ctx {
     len: usize,
     dialect: Dialect,
     game: Game,
-    /// Read the forms of every game (for re-reading a throw already read, whose game is
-    /// not at hand): each game's forms only add to Grand Trictrac's, never change them.
-    any_game: bool,
 }
 
 impl Ctx {
     fn new(src: &str, dialect: Dialect, game: Game) -> Ctx {
-        Ctx { base: src.as_ptr() as usize, len: src.len(), dialect, game, any_game: false }
+        Ctx { base: src.as_ptr() as usize, len: src.len(), dialect, game }
     }
     /// Paths of up to five points and `*` hit claims (GAMES.md §0.3).
     fn paths(&self) -> bool {
-        self.any_game || self.game.has_paths()
+        self.game.has_paths()
     }
     /// `@` (the bar) and the cube (Backgammon, GAMES.md §D.9).
     fn bar_and_cube(&self) -> bool {
-        self.any_game || self.game.has_bar_and_cube()
+        self.game.has_bar_and_cube()
     }
     /// Marks after the play, `partie`, `prolonge` / `recommence` (Tric Trac, GAMES.md §E.11).
     fn tric(&self) -> bool {
-        self.any_game || self.game.is_tric_trac()
+        self.game.is_tric_trac()
     }
     fn off(&self, i: &str) -> usize {
         (i.as_ptr() as usize).saturating_sub(self.base)
@@ -2285,19 +2282,53 @@ pub fn rules_value(s: &str) -> Result<crate::options::RuleOptions, Vec<crate::op
 
 /// The spans of every token of a throw read from `src` (whose `span` it has), by reading
 /// the throw's text again: the reader keeps only the throw's whole span, to stay small.
+/// The record's game is not needed: the throw is read with the forms of Grand Trictrac,
+/// then of the other games, and the reading that gives back `t` is taken.
 pub fn throw_spans(src: &str, t: &Throw, dialect: Dialect) -> Option<ThrowSpans> {
+    let mut first = None;
+    for game in [Game::GrandTrictrac, Game::Backgammon, Game::TricTrac] {
+        let Some((u, sp)) = reread_throw(src, t, dialect, game) else { continue };
+        if same_tokens(&u, t) {
+            return Some(sp);
+        }
+        first.get_or_insert(sp);
+    }
+    first
+}
+
+/// [`throw_spans`] for a throw of a record of `game`.
+pub fn throw_spans_of(src: &str, t: &Throw, dialect: Dialect, game: Game) -> Option<ThrowSpans> {
+    reread_throw(src, t, dialect, game).map(|(_, sp)| sp)
+}
+
+fn reread_throw(src: &str, t: &Throw, dialect: Dialect, game: Game) -> Option<(Throw, ThrowSpans)> {
     let range = t.span?.range();
-    let mut c = Ctx::new(src, dialect, Game::GrandTrictrac);
-    c.any_game = true;
-    let (_, (_, sp)) = throw(&c, src.get(range)?).ok()?;
-    Some(sp)
+    let c = Ctx::new(src, dialect, game);
+    let (_, (u, sp)) = throw(&c, src.get(range)?).ok()?;
+    Some((u, sp))
+}
+
+/// Whether two throws say the same, comments and spans aside.
+fn same_tokens(a: &Throw, b: &Throw) -> bool {
+    a.number == b.number
+        && a.seat == b.seat
+        && a.cube == b.cube
+        && a.dice == b.dice
+        && a.marks == b.marks
+        && a.holes == b.holes
+        && a.decision == b.decision
+        && a.play == b.play
+        && a.opponent == b.opponent
+        && a.glyph == b.glyph
+        && a.partie == b.partie
 }
 
 /// Fills every throw's token spans (`spans`) from the source it was read from.
 pub fn fill_spans(src: &str, rec: &mut ReadRecord) {
     let dialect = rec.header.letters;
+    let game = rec.header.game;
     for t in &mut rec.record.throws {
-        t.spans = throw_spans(src, t, dialect).map(Box::new);
+        t.spans = throw_spans_of(src, t, dialect, game).map(Box::new);
     }
 }
 

@@ -739,3 +739,26 @@ fn paths_that_spell_keywords_stay_paths() {
     // Grand Trictrac is unchanged: `hole` is a hole claim
     assert_eq!(clean("1. 6-5 +4 hole AG\n").throws[0].holes, Some(1));
 }
+
+#[test]
+fn throw_spans_read_the_throw_as_its_game_did() {
+    for (src, decision) in [("1. 6-5 HOLD\n", true), ("[Game \"backgammon\"]\n1. 6-5 HOLD\n", false)] {
+        let r = clean(src);
+        let t = &r.throws[0];
+        assert_eq!(t.decision.is_some(), decision, "{src}");
+        let sp = throw_spans(src, t, Dialect::Soumille).unwrap();
+        assert_eq!(sp.decision.is_some(), decision, "{src}");
+        assert_eq!(sp.play.is_some(), !decision, "{src}");
+    }
+    let src = "[Game \"tric-trac\"]\n1. 6-1 VO B# +2 (pont) +1 partie\n";
+    let mut rr = one(src);
+    fill_spans(src, &mut rr);
+    let sp = rr.record.throws[0].spans.as_deref().unwrap();
+    assert_eq!(sp.marks.len(), 2);
+    assert_eq!(&src[sp.partie.unwrap().range()], "partie");
+    let src = "[Game \"backgammon\"]\n1. top: double 2 take 6-1 @AG\n";
+    let t = &clean(src).throws[0];
+    let sp = throw_spans(src, t, Dialect::Soumille).unwrap();
+    assert_eq!(&src[sp.cube.unwrap().range()], "double 2 take");
+    assert_eq!(&src[sp.play.unwrap().range()], "@AG");
+}
