@@ -468,13 +468,13 @@ impl<'a> Board<'a> {
         let opp_full = fast::at_least(&mirrored, 2);
         // the material test (RULES.md §3) for both of their jans in one pass
         let (mut behind, mut petit, mut grand) = (0u32, true, true);
-        for k in 1..=6 {
-            behind += theirs[k] as u32;
-            petit &= behind >= 2 * k as u32;
+        for (k, &men) in (1..=6u32).zip(&theirs[1..7]) {
+            behind += men as u32;
+            petit &= behind >= 2 * k;
         }
-        for k in 1..=6 {
-            behind += theirs[6 + k] as u32;
-            grand &= behind >= 2 * k as u32;
+        for (k, &men) in (1..=6u32).zip(&theirs[7..13]) {
+            behind += men as u32;
+            grand &= behind >= 2 * k;
         }
         debug_assert_eq!((petit, grand), (pos.can_still_fill(other, 1), pos.can_still_fill(other, 7)));
         let (closed_grand, closed_petit) = (grand, petit);
