@@ -336,3 +336,21 @@ fn key_from_sides_matches_the_point_scan() {
     }
     assert!(n > 100_000);
 }
+
+/// The men's moves a play is written with ([`Play::notation`], [`Play::moves`]) are those the
+/// sorting of its endpoints gave.
+#[test]
+fn man_moves_match_the_sorted_endpoints() {
+    let mut n = 0;
+    for k in 0..3000u64 {
+        let pos = reference::random_position(k);
+        for dice in Dice::all() {
+            for p in pos.legal_plays(dice, MoveRules::default()).iter() {
+                assert_eq!(p.endpoints(), reference::key_endpoints(p.key));
+                assert_eq!(p.man_moves(), reference::man_moves(p), "{pos} {dice}");
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 100_000);
+}
