@@ -24,6 +24,24 @@ fn bench(c: &mut Criterion) {
             n
         })
     });
+    // plays and jans together, as the replay computes them
+    let options = soumille::options::RuleOptions::default();
+    let history = soumille::scoring::History::default();
+    let (mut dice_plays, mut legal) = (soumille::position::Plays::new(), soumille::position::Plays::new());
+    g.bench_function("plays_and_jans/position", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for (p, d) in &positions {
+                let board = soumille::position::Board::new(p, rules);
+                board.dice_plays_into(*d, &mut dice_plays);
+                let jans = soumille::scoring::roll_jans(&board, *d, &dice_plays, &history, &options);
+                legal.copy_from(&dice_plays);
+                legal.apply_jan_obligations();
+                n += black_box(jans.points[0] as usize + legal.len());
+            }
+            n
+        })
+    });
     let games = soumille::generate::games(20, 99);
     let throws: usize = games.iter().map(|g| g.throws.len()).sum();
     let headers: Vec<Header> = games.iter().map(|g| Header::of_tags(&g.tags).unwrap()).collect();

@@ -149,23 +149,30 @@ impl Play {
     }
 
     /// Each man's move (from, to), a man moved by both dice once, sorted.
+    #[inline]
     fn man_moves(&self) -> ([(u8, u8); 2], usize) {
         let (o, d) = self.endpoints();
         let mut pairs: [(u8, u8); 2] = [(0, 0); 2];
-        let mut n = 0;
         // endpoints come nonzero first
-        let (no, nd) = (o.iter().filter(|&&x| x != 0).count(), d.iter().filter(|&&x| x != 0).count());
-        if no == 1 && nd == 1 {
-            pairs[0] = (o[0], d[0]);
-            n = 1;
-        } else if no == 2 && nd == 2 {
-            // pair as the steps went (no step cancelled, so they are the endpoints)
-            for s in self.steps() {
-                pairs[n] = (s.from, s.to);
-                n += 1;
+        let n = match (o[0] != 0, o[1] != 0, d[0] != 0, d[1] != 0) {
+            (true, false, true, false) => {
+                pairs[0] = (o[0], d[0]);
+                1
             }
+            (true, true, true, true) => {
+                // pair as the steps went (no step cancelled, so they are the endpoints)
+                let mut n = 0;
+                for s in self.steps() {
+                    pairs[n] = (s.from, s.to);
+                    n += 1;
+                }
+                n
+            }
+            _ => 0,
+        };
+        if n == 2 && pairs[1] < pairs[0] {
+            pairs.swap(0, 1);
         }
-        pairs[..n].sort();
         (pairs, n)
     }
 }
@@ -230,11 +237,9 @@ fn pack_key(from: [u8; 2], to: [u8; 2]) -> u32 {
 
 fn key_endpoints(key: u32) -> ([u8; 2], [u8; 2]) {
     let f = |k: u32| (key >> k & 31) as u8;
-    let mut o = [f(0), f(5)];
-    let mut d = [f(10), f(15)];
-    o.sort_unstable_by(|a, b| (*a == 0).cmp(&(*b == 0)).then(a.cmp(b)));
-    d.sort_unstable_by(|a, b| (*a == 0).cmp(&(*b == 0)).then(a.cmp(b)));
-    (o, d)
+    // each pair is packed smaller first, a missing end as 0: list it last
+    let nonzero_first = |lo: u8, hi: u8| if lo == 0 { [hi, 0] } else { [lo, hi] };
+    (nonzero_first(f(0), f(5)), nonzero_first(f(10), f(15)))
 }
 
 /// The legal plays of a roll, in a fixed-capacity list (no allocation).
@@ -470,13 +475,13 @@ impl<'a> Board<'a> {
         let opp_full = fast::at_least(&mirrored, 2);
         // the material test (RULES.md §3) for both of their jans in one pass
         let (mut behind, mut petit, mut grand) = (0u32, true, true);
-        for k in 1..=6 {
-            behind += theirs[k] as u32;
-            petit &= behind >= 2 * k as u32;
+        for (k, &men) in (1..=6u32).zip(&theirs[1..7]) {
+            behind += men as u32;
+            petit &= behind >= 2 * k;
         }
-        for k in 1..=6 {
-            behind += theirs[6 + k] as u32;
-            grand &= behind >= 2 * k as u32;
+        for (k, &men) in (1..=6u32).zip(&theirs[7..13]) {
+            behind += men as u32;
+            grand &= behind >= 2 * k;
         }
         debug_assert_eq!((petit, grand), (pos.can_still_fill(other, 1), pos.can_still_fill(other, 7)));
         let (closed_grand, closed_petit) = (grand, petit);

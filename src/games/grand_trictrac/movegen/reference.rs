@@ -181,3 +181,35 @@ pub(crate) fn key_from_sides(before: &[u8; 26], after: &[u8; 26]) -> Option<u32>
     }
     Some(pack_key(from, to))
 }
+
+/// Each man's move of a play, by sorting its endpoints.
+/// Each man's move (from, to), a man moved by both dice once, sorted.
+pub(crate) fn man_moves(p: &Play) -> ([(u8, u8); 2], usize) {
+    let (o, d) = key_endpoints(p.key);
+    let mut pairs: [(u8, u8); 2] = [(0, 0); 2];
+    let mut n = 0;
+    // endpoints come nonzero first
+    let (no, nd) = (o.iter().filter(|&&x| x != 0).count(), d.iter().filter(|&&x| x != 0).count());
+    if no == 1 && nd == 1 {
+        pairs[0] = (o[0], d[0]);
+        n = 1;
+    } else if no == 2 && nd == 2 {
+        // pair as the steps went (no step cancelled, so they are the endpoints)
+        for s in p.steps() {
+            pairs[n] = (s.from, s.to);
+            n += 1;
+        }
+    }
+    pairs[..n].sort();
+    (pairs, n)
+}
+
+/// The endpoints of a key, sorted.
+pub(crate) fn key_endpoints(key: u32) -> ([u8; 2], [u8; 2]) {
+    let f = |k: u32| (key >> k & 31) as u8;
+    let mut o = [f(0), f(5)];
+    let mut d = [f(10), f(15)];
+    o.sort_unstable_by(|a, b| (*a == 0).cmp(&(*b == 0)).then(a.cmp(b)));
+    d.sort_unstable_by(|a, b| (*a == 0).cmp(&(*b == 0)).then(a.cmp(b)));
+    (o, d)
+}
