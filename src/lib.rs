@@ -82,6 +82,7 @@ pub mod explain;
 pub mod fausse_case;
 pub mod games;
 pub mod generate;
+pub mod interop;
 pub mod jan;
 pub mod json;
 pub mod notation;

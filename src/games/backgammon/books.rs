@@ -215,6 +215,22 @@ fn tag_span(rec: &Record, name: &str) -> Option<Span> {
     rec.tags.iter().find(|t| t.name == name).and_then(|t| t.spans.map(|s| s.value))
 }
 
+/// Whether a position's cube fields are backgammon's (GAMES.md §D.7, §D.9): a value 1, 2, 4,
+/// …, owned by nobody at 1; and not both seats with all their men borne off.
+fn cube_fields(setup: &Setup) -> Result<(), String> {
+    let value = setup.score.cube.unwrap_or(1);
+    if !value.is_power_of_two() {
+        return Err(format!("the cube shows 1, 2, 4, 8, …, not {value}"));
+    }
+    if value == 1 && setup.score.owner.flatten().is_some() {
+        return Err("a cube of 1 is owned by nobody (it is owned after a take, at 2 or more)".into());
+    }
+    if setup.off[Seat::Top] >= 15 && setup.off[Seat::Bottom] >= 15 {
+        return Err("both seats have borne off all their men".into());
+    }
+    Ok(())
+}
+
 /// The cube's words for a sheet: `double, take: cube 2`.
 fn cube_note(answer: Option<CubeAnswer>, cube: &CubeBooks) -> String {
     match answer {
@@ -241,26 +257,28 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
     let first = first_seat(rec, header);
     let mut cube = CubeBooks::default();
     let mut board = match &header.position {
-        Some(setup) => match Board::from_setup(setup) {
-            Ok(board) => {
-                // a game set up is a game begun (§D.7: the cube's first use needs no throw 1)
-                cube.started = true;
-                cube.cube.value = setup.score.cube.unwrap_or(1);
-                cube.cube.owner = setup.score.owner.unwrap_or(None);
-                board
-            }
-            Err(e) => {
-                let message = format!("the Position tag is no position of backgammon: {e}");
-                let mut f = Flag::new(None, FlagKind::Claim, None, message, tag_span(rec, "Position"));
-                f.rule = Some("position");
-                b.out.flags.push(f);
-                if let Some(t) = rec.throws.first() {
-                    let opening = Board::opening(first).to_setup();
-                    b.stop(rec, t, None, "the start is no position".into(), tag_span(rec, "Position"), opening);
+        Some(setup) => {
+            match Board::from_setup(setup).map_err(|e| e.to_string()).and_then(|b| cube_fields(setup).map(|_| b)) {
+                Ok(board) => {
+                    // a game set up is a game begun (§D.7: the cube's first use needs no throw 1)
+                    cube.started = true;
+                    cube.cube.value = setup.score.cube.unwrap_or(1);
+                    cube.cube.owner = setup.score.owner.unwrap_or(None);
+                    board
                 }
-                return b.out;
+                Err(e) => {
+                    let message = format!("the Position tag is no position of backgammon: {e}");
+                    let mut f = Flag::new(None, FlagKind::Claim, None, message, tag_span(rec, "Position"));
+                    f.rule = Some("position");
+                    b.out.flags.push(f);
+                    if let Some(t) = rec.throws.first() {
+                        let opening = Board::opening(first).to_setup();
+                        b.stop(rec, t, None, "the start is no position".into(), tag_span(rec, "Position"), opening);
+                    }
+                    return b.out;
+                }
             }
-        },
+        }
         None => Board::opening(first),
     };
     let mut plays = Plays::new();

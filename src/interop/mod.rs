@@ -1,0 +1,477 @@
+//! Backgammon records of other programs, to and from STN (GAMES.md §D.9,
+//! `interop-samples/README.md`):
+//!
+//! * [`mat`]: the Jellyfish `.mat` text transcript (and its one-game `.gam` form) as GNU
+//!   Backgammon writes it;
+//! * [`sgf`]: GNU Backgammon's SGF (`GM[6]`).
+//!
+//! Each game of a match becomes one STN record: `[Game "backgammon"]`, the players as
+//! `Top` (the `.mat` left column, gnubg's player 0, SGF White) and `Bottom`, `First`, a
+//! `Position` for a game set up, its `Result` (`top 4 resign`, `bottom 1 drop`, …), and the
+//! match in unknown tags `[Match "3"]` (match length) and `[Score "top 1 bottom 0"]` (the
+//! score before the game). The moves are written in STN paths, one per man (a man moved
+//! twice in a row is one path with its rest), hits with `*`; cube actions as `double V
+//! take|drop` before the doubler's dice. Exports read the STN records back through the
+//! rules engine, so that a path with unsaid rests is written die by die.
+//!
+//! Both directions go through [`MatchGame`], the game as the programs see it: events in
+//! order, moves as single-die steps in the mover's relative points.
+
+pub mod mat;
+pub mod sgf;
+
+use crate::board::{Point, Seat};
+use crate::dice::Dice;
+use crate::games::backgammon::board::{Board, BAR, OFF};
+use crate::games::backgammon::books::recorded_paths;
+use crate::games::backgammon::cube::{end_of, Cube, EndKind};
+use crate::games::backgammon::judge::judge;
+use crate::games::backgammon::movegen::{legal_plays_into, Plays};
+use crate::games::backgammon::options::Options;
+use crate::notation::{
+    CubeAction, CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, ResultKind, Tag, Target,
+    Throw,
+};
+
+/// Why a file or a record could not be converted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InteropError {
+    /// The text is not in the expected format: where and what.
+    #[error("line {line}: {message}")]
+    Syntax {
+        /// 1-based line (SGF: the line of the offending byte).
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The STN record cannot be written in the format.
+    #[error("{0}")]
+    Record(String),
+}
+
+/// One die's move: from and to in the mover's relative points (0 = bar, 25 = off), and
+/// whether it hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StepMove {
+    /// The point left.
+    pub from: u8,
+    /// The point reached.
+    pub to: u8,
+    /// Whether a lone opposing man was hit there.
+    pub hit: bool,
+}
+
+/// What happened, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A roll and the moves made with it (none: nothing could be played).
+    Throw {
+        /// Who threw.
+        seat: Seat,
+        /// The roll.
+        dice: Dice,
+        /// One step per die, in the order played.
+        steps: Vec<StepMove>,
+    },
+    /// A double, with the new value when known.
+    Double {
+        /// The doubler.
+        seat: Seat,
+        /// The cube's new value.
+        value: Option<u32>,
+    },
+    /// The double taken.
+    Take,
+    /// The double dropped: the game ends.
+    Drop,
+}
+
+/// How a game ended as a program wrote it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Won {
+    /// The winner.
+    pub winner: Seat,
+    /// Points won, the cube included.
+    pub points: u32,
+    /// The program says the loser resigned (SGF `RE[W+4R]`); `.mat` never says.
+    pub resigned: bool,
+}
+
+/// One game as the programs hold it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchGame {
+    /// Top's name (the `.mat` left column, gnubg's player 0, SGF White).
+    pub top: String,
+    /// Bottom's name.
+    pub bottom: String,
+    /// The match length; `None` for money play.
+    pub match_length: Option<u32>,
+    /// The game's number in the match, from 1.
+    pub number: u32,
+    /// The score before the game (top, bottom), in a match.
+    pub score: Option<(u32, u32)>,
+    /// A set-up start (SGF `AE`/`AW`/`AB`), the seat to throw in it.
+    pub start: Option<Board>,
+    /// The events in order.
+    pub events: Vec<Event>,
+    /// How the game ended, when the file says.
+    pub won: Option<Won>,
+    /// Other tags, kept as they are (`EventDate`, …).
+    pub tags: Vec<(String, String)>,
+}
+
+/// The mover's relative point `p` as a point of the mover's own numbering (pips to go,
+/// `.mat` and gnubg): 25 − p, the bar 25, off 0.
+pub fn number_of(p: u8) -> u8 {
+    match usize::from(p) {
+        BAR => 25,
+        OFF => 0,
+        _ => 25 - p,
+    }
+}
+
+/// A point of the mover's own numbering as its relative point.
+pub fn relative_of(n: u8) -> Option<u8> {
+    match n {
+        25 => Some(BAR as u8),
+        0 => Some(OFF as u8),
+        1..=24 => Some(25 - n),
+        _ => None,
+    }
+}
+
+/// Applies `steps` of `board.turn` as written, hitting lone opposing men where a step
+/// lands; sets each step's `hit`. `None` when a man is not there.
+pub fn apply_steps(board: &Board, steps: &mut [StepMove]) -> Option<Board> {
+    let seat = board.turn;
+    let (me, them) = (seat.index(), seat.other().index());
+    let mut b = *board;
+    for s in steps.iter_mut() {
+        let (from, to) = (usize::from(s.from), usize::from(s.to).min(OFF));
+        if from >= OFF || b.men[me][from] == 0 {
+            return None;
+        }
+        b.men[me][from] -= 1;
+        b.men[me][to] += 1;
+        s.hit = false;
+        if (1..OFF).contains(&to) && b.men[them][25 - to] == 1 {
+            b.men[them][25 - to] = 0;
+            b.men[them][BAR] += 1;
+            s.hit = true;
+        }
+    }
+    b.turn = seat.other();
+    Some(b)
+}
+
+fn tag(name: &str, value: String) -> Tag {
+    Tag { name: name.into(), value, comments: Vec::new(), spans: None }
+}
+
+/// Steps as STN paths: a step from where an earlier path of this throw ended continues it
+/// (one path per man, its rests written), else it starts a path.
+fn moves_of(seat: Seat, steps: &[StepMove]) -> RecordedPlay {
+    if steps.is_empty() {
+        return RecordedPlay::Pass;
+    }
+    struct P {
+        points: Vec<u8>,
+        hits: u8,
+    }
+    let mut paths: Vec<P> = Vec::new();
+    for s in steps {
+        let at = paths.iter().rposition(|p| {
+            p.points.last() == Some(&s.from) && usize::from(s.from) != OFF && p.points.len() < 5 && s.from != BAR as u8
+        });
+        let k = match at {
+            Some(k) => k,
+            None => {
+                paths.push(P { points: vec![s.from], hits: 0 });
+                paths.len() - 1
+            }
+        };
+        let p = &mut paths[k];
+        p.points.push(s.to);
+        if s.hit {
+            p.hits |= 1 << (p.points.len() - 2);
+        }
+    }
+    let letter = |p: u8| Point::from_relative(seat, p);
+    RecordedPlay::Moves(
+        paths
+            .iter()
+            .filter_map(|p| {
+                let (&from, rest) = p.points.split_first()?;
+                let (&to, rests) = rest.split_last()?;
+                Some(Move {
+                    from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
+                    rests: rests.iter().filter_map(|&r| letter(r)).collect(),
+                    to: if usize::from(to) >= OFF { Target::Off } else { Target::Point(letter(to)?) },
+                    hits: p.hits,
+                })
+            })
+            .collect(),
+    )
+}
+
+impl MatchGame {
+    /// The game as an STN record (see the [module docs](self)). The result's kind is the
+    /// replay's: a drop, a finished game's single, gammon or backgammon, else a resignation.
+    pub fn to_record(&self) -> Record {
+        let mut throws: Vec<Throw> = Vec::new();
+        let mut board = self.start.unwrap_or_else(|| Board::opening(self.first_seat().unwrap_or(Seat::Top)));
+        let mut cube = Cube::default();
+        let mut pending: Option<(Seat, CubeAction)> = None;
+        let mut dropped = false;
+        let mut first = None;
+        for e in &self.events {
+            match e {
+                Event::Double { seat, value } => {
+                    let value = value.unwrap_or(cube.value.saturating_mul(2));
+                    pending = Some((*seat, CubeAction { value: Some(value), answer: None }));
+                    first.get_or_insert(*seat);
+                }
+                Event::Take => {
+                    if let Some((seat, a)) = &mut pending {
+                        a.answer = Some(CubeAnswer::Take);
+                        cube = Cube { value: a.value.unwrap_or(2), owner: Some(seat.other()) };
+                    }
+                }
+                Event::Drop => {
+                    if let Some((seat, mut a)) = pending.take() {
+                        a.answer = Some(CubeAnswer::Drop);
+                        let mut t = Throw::bare(throws.len() as u32 + 1, None);
+                        t.seat = Some(seat);
+                        t.cube = Some(a);
+                        throws.push(t);
+                        dropped = true;
+                    }
+                }
+                Event::Throw { seat, dice, steps } => {
+                    first.get_or_insert(*seat);
+                    let mut t = Throw::bare(throws.len() as u32 + 1, Some(*dice));
+                    t.seat = Some(*seat);
+                    if let Some((doubler, a)) = pending.take() {
+                        if doubler == *seat {
+                            t.cube = Some(a);
+                        }
+                    }
+                    let mut steps = steps.clone();
+                    board.turn = *seat;
+                    if let Some(after) = apply_steps(&board, &mut steps) {
+                        // the hits as written (`.mat`), else as found
+                        for (s, w) in steps.iter_mut().zip(self.written_hits(e)) {
+                            s.hit |= w;
+                        }
+                        board = after;
+                    }
+                    t.play = Some(moves_of(*seat, &steps));
+                    throws.push(t);
+                }
+            }
+        }
+        if let Some((seat, a)) = pending {
+            let mut t = Throw::bare(throws.len() as u32 + 1, None);
+            t.seat = Some(seat);
+            t.cube = Some(a);
+            throws.push(t);
+        }
+        let mut tags =
+            vec![tag("Game", "backgammon".into()), tag("Top", self.top.clone()), tag("Bottom", self.bottom.clone())];
+        let first = self.start.map(|b| b.turn).or(first);
+        if let Some(f) = first {
+            if self.start.is_none() {
+                tags.push(tag("First", f.name().into()));
+            }
+        }
+        if let Some(b) = &self.start {
+            let mut s = b.to_setup();
+            if let Some(f) = first {
+                s.turn = f;
+            }
+            tags.push(tag("Position", s.to_string()));
+        }
+        let result = match self.won {
+            None => "*".to_string(),
+            Some(w) => {
+                let kind = if dropped {
+                    EndKind::Drop
+                } else if w.resigned {
+                    EndKind::Resign
+                } else {
+                    match end_of(&board, &cube, &Options::default()) {
+                        Some(e) if e.winner == w.winner => e.kind,
+                        _ => EndKind::Resign,
+                    }
+                };
+                format!("{} {} {}", w.winner, w.points, kind.name())
+            }
+        };
+        tags.push(tag("Result", result));
+        if let Some(l) = self.match_length {
+            tags.push(tag("Match", l.to_string()));
+            if let Some((t, b)) = self.score {
+                tags.push(tag("Score", format!("top {t} bottom {b}")));
+            }
+        }
+        for (k, v) in &self.tags {
+            tags.push(tag(k, v.clone()));
+        }
+        Record { comments: Vec::new(), tags, throws, span: None }
+    }
+
+    fn written_hits<'a>(&self, e: &'a Event) -> impl Iterator<Item = bool> + 'a {
+        let steps: &[StepMove] = match e {
+            Event::Throw { steps, .. } => steps,
+            _ => &[],
+        };
+        steps.iter().map(|s| s.hit)
+    }
+
+    /// The seat of the first event.
+    pub fn first_seat(&self) -> Option<Seat> {
+        self.events.iter().find_map(|e| match e {
+            Event::Throw { seat, .. } | Event::Double { seat, .. } => Some(*seat),
+            _ => None,
+        })
+    }
+
+    /// The game of an STN backgammon record: its players, match tags, start, events (each
+    /// play read through the rules: a path's unsaid rests found, the hits where they
+    /// happened) and result.
+    pub fn from_record(rec: &Record) -> Result<MatchGame, InteropError> {
+        let header = Header::of_tags(&rec.tags).map_err(|e| {
+            InteropError::Record(format!(
+                "the record's tags: {}",
+                e.iter().map(|x| x.message.clone()).collect::<Vec<_>>().join("; ")
+            ))
+        })?;
+        if header.game != crate::notation::Game::Backgammon {
+            return Err(InteropError::Record(format!("a {} record is no backgammon game", header.game)));
+        }
+        let value = |name: &str| rec.tags.iter().find(|t| t.name == name).map(|t| t.value.clone());
+        let mut g = MatchGame {
+            top: value("Top").unwrap_or_else(|| "top".into()),
+            bottom: value("Bottom").unwrap_or_else(|| "bottom".into()),
+            ..MatchGame::default()
+        };
+        g.match_length = value("Match").and_then(|v| v.trim().parse().ok());
+        g.score = value("Score").and_then(|v| parse_score(&v));
+        g.number = 1;
+        const OWN: [&str; 4] = ["Match", "Score", "Flagged", "Source"];
+        for t in &rec.tags {
+            if crate::notation::header::canonical_tag_name(&t.name).is_none() && !OWN.contains(&t.name.as_str()) {
+                g.tags.push((t.name.clone(), t.value.clone()));
+            }
+        }
+        let first = crate::games::backgammon::books::first_seat(rec, &header);
+        let mut board = match &header.position {
+            Some(s) => {
+                let b = Board::from_setup(s).map_err(|e| InteropError::Record(format!("the Position tag: {e}")))?;
+                g.start = Some(b);
+                b
+            }
+            None => Board::opening(first),
+        };
+        let options = Options::from_pairs(&header.game_rules).unwrap_or_default();
+        let mut plays = Plays::new();
+        for t in &rec.throws {
+            let seat = t.seat.unwrap_or(board.turn);
+            board.turn = seat;
+            if let Some(a) = &t.cube {
+                g.events.push(Event::Double { seat, value: a.value });
+                match a.answer {
+                    Some(CubeAnswer::Take) => g.events.push(Event::Take),
+                    Some(CubeAnswer::Drop) => {
+                        g.events.push(Event::Drop);
+                        break;
+                    }
+                    None => {}
+                }
+            }
+            let Some(dice) = t.dice else { continue };
+            let play = t.play.clone().unwrap_or(RecordedPlay::Pass);
+            legal_plays_into(&board, dice, options.un_seul_de, &mut plays);
+            let paths = recorded_paths(seat, &play)
+                .ok_or_else(|| InteropError::Record(format!("throw {}: a path of more than five points", t.number)))?;
+            let j = judge(&board, dice, &plays, &paths);
+            let mut steps: Vec<StepMove> = match j.played {
+                Some(p) => p.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect(),
+                // an unlawful play: its written stretches, one a die
+                None => paths
+                    .iter()
+                    .flat_map(|p| {
+                        p.points()
+                            .windows(2)
+                            .enumerate()
+                            .map(|(k, w)| StepMove { from: w[0], to: w[1], hit: p.hits >> k & 1 == 1 })
+                            .collect::<Vec<_>>()
+                    })
+                    .collect(),
+            };
+            if dice.is_doublet() {
+                // gnubg's order: the farthest men first (a lawful order of one die's moves)
+                steps.sort_by_key(|s| s.from);
+            }
+            let written = steps.clone();
+            match apply_steps(&board, &mut steps) {
+                Some(after) => board = after,
+                None => {
+                    // a play that cannot be made is written as recorded; the board stays
+                    steps = written;
+                    board.turn = seat.other();
+                }
+            }
+            g.events.push(Event::Throw { seat, dice, steps });
+        }
+        g.won = match &header.result {
+            Some(ResultClaim::Points { winner, points, kind }) => {
+                Some(Won { winner: *winner, points: *points, resigned: *kind == Some(ResultKind::Resign) })
+            }
+            _ => None,
+        };
+        Ok(g)
+    }
+}
+
+/// `top 1 bottom 0` → (1, 0).
+fn parse_score(v: &str) -> Option<(u32, u32)> {
+    let w: Vec<&str> = v.split_whitespace().collect();
+    let mut top = None;
+    let mut bottom = None;
+    for pair in w.chunks(2) {
+        if let [seat, n] = pair {
+            match Seat::from_name(seat) {
+                Some(Seat::Top) => top = n.parse().ok(),
+                Some(Seat::Bottom) => bottom = n.parse().ok(),
+                None => return None,
+            }
+        }
+    }
+    Some((top?, bottom?))
+}
+
+/// Reads a Jellyfish `.mat` or `.gam` file into STN records, one per game.
+pub fn mat_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
+    Ok(mat::read(text)?.iter().map(MatchGame::to_record).collect())
+}
+
+/// Reads a gnubg SGF file into STN records, one per game.
+pub fn sgf_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
+    Ok(sgf::read(text)?.iter().map(MatchGame::to_record).collect())
+}
+
+/// Writes STN backgammon records as a Jellyfish `.mat` (with a `Match` tag) or `.gam` file.
+pub fn stn_to_mat(records: &[Record]) -> Result<String, InteropError> {
+    let games = records.iter().map(MatchGame::from_record).collect::<Result<Vec<_>, _>>()?;
+    mat::write(&games)
+}
+
+/// Writes STN backgammon records as a gnubg SGF file (one game tree per record).
+pub fn stn_to_sgf(records: &[Record]) -> Result<String, InteropError> {
+    let games = records.iter().map(MatchGame::from_record).collect::<Result<Vec<_>, _>>()?;
+    Ok(sgf::write(&games))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,349 @@
+//! GNU Backgammon's SGF (`GM[6]`, `interop-samples/README.md` §2).
+//!
+//! One game tree per game. The root holds `MI[length:L][game:g][ws:W][bs:B]` (match length,
+//! 0 for money play; the game's number from 0; the scores before it), `PW`/`PB` (White,
+//! Black), `RE[W+1]`, `RE[B+4R]` (`R`: resigned), `DT`. A move node `;W[…]`/`;B[…]` holds the
+//! roll and one from/to letter pair per die (`;B[64aggk]`), or `double`, `take`, `drop`;
+//! hits are not written (the reader finds them by replaying). Letters `a`..`x` are White's
+//! points 1..24 (Black's 24..1), `y` the mover's bar, `z` off. Set-up nodes: `AE[a:y]`
+//! clears, `AW[c]`, `AB[t]` add men, `PL[B]` the seat to play; men not placed are borne off.
+//! White is top. Analysis properties (`A`, `DA`, `GS`, …) are ignored.
+
+use super::{Event, InteropError, MatchGame, StepMove, Won};
+use crate::board::Seat;
+use crate::dice::Dice;
+use crate::games::backgammon::board::{Board, BAR, MEN, OFF};
+
+struct Node {
+    line: usize,
+    props: Vec<(String, Vec<String>)>,
+}
+
+impl Node {
+    fn get(&self, id: &str) -> Option<&[String]> {
+        self.props.iter().find(|(k, _)| k == id).map(|(_, v)| v.as_slice())
+    }
+    fn first(&self, id: &str) -> Option<&str> {
+        self.get(id).and_then(|v| v.first()).map(String::as_str)
+    }
+}
+
+fn err(line: usize, message: impl Into<String>) -> InteropError {
+    InteropError::Syntax { line, message: message.into() }
+}
+
+/// The game trees of a file, each as its nodes in order (variations flattened: gnubg
+/// writes none).
+fn trees(text: &str) -> Result<Vec<Vec<Node>>, InteropError> {
+    let mut out: Vec<Vec<Node>> = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut line = 1;
+    let mut depth = 0usize;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b'\n' => {
+                line += 1;
+                i += 1;
+            }
+            b'(' => {
+                if depth == 0 {
+                    out.push(Vec::new());
+                }
+                depth += 1;
+                i += 1;
+            }
+            b')' => {
+                depth = depth.checked_sub(1).ok_or_else(|| err(line, "`)` with no `(`"))?;
+                i += 1;
+            }
+            b';' => {
+                let tree =
+                    out.last_mut().filter(|_| depth > 0).ok_or_else(|| err(line, "a node outside a game tree"))?;
+                tree.push(Node { line, props: Vec::new() });
+                i += 1;
+            }
+            c if c.is_ascii_uppercase() => {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_uppercase() {
+                    i += 1;
+                }
+                let id = text[start..i].to_string();
+                let mut values = Vec::new();
+                loop {
+                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                        if bytes[i] == b'\n' {
+                            line += 1;
+                        }
+                        i += 1;
+                    }
+                    if i >= bytes.len() || bytes[i] != b'[' {
+                        break;
+                    }
+                    i += 1;
+                    let mut v = Vec::new();
+                    while i < bytes.len() && bytes[i] != b']' {
+                        if bytes[i] == b'\\' && i + 1 < bytes.len() {
+                            i += 1;
+                        }
+                        if bytes[i] == b'\n' {
+                            line += 1;
+                        }
+                        v.push(bytes[i]);
+                        i += 1;
+                    }
+                    if i >= bytes.len() {
+                        return Err(err(line, format!("property {id}: a value with no `]`")));
+                    }
+                    i += 1;
+                    values.push(String::from_utf8_lossy(&v).into_owned());
+                }
+                let node = out
+                    .last_mut()
+                    .and_then(|t| t.last_mut())
+                    .ok_or_else(|| err(line, format!("property {id} outside a node")))?;
+                node.props.push((id, values));
+            }
+            c if c.is_ascii_whitespace() => i += 1,
+            _ => return Err(err(line, format!("unexpected `{}`", char::from(c)))),
+        }
+    }
+    if depth != 0 {
+        return Err(err(line, "a game tree with no closing `)`"));
+    }
+    Ok(out)
+}
+
+/// The mover's relative point of an SGF letter (`a`..`x`, `y` bar, `z` off).
+fn relative(seat: Seat, c: u8) -> Option<u8> {
+    match c {
+        b'y' => Some(BAR as u8),
+        b'z' => Some(OFF as u8),
+        b'a'..=b'x' => {
+            let i = c - b'a';
+            Some(match seat {
+                Seat::Top => 24 - i,
+                Seat::Bottom => i + 1,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The SGF letter of the mover's relative point.
+fn letter(seat: Seat, p: u8) -> char {
+    match usize::from(p) {
+        BAR => 'y',
+        OFF => 'z',
+        _ => char::from(
+            b'a' + match seat {
+                Seat::Top => 24 - p,
+                Seat::Bottom => p - 1,
+            },
+        ),
+    }
+}
+
+fn seat_of(color: &str) -> Option<Seat> {
+    match color {
+        "W" | "w" => Some(Seat::Top),
+        "B" | "b" => Some(Seat::Bottom),
+        _ => None,
+    }
+}
+
+/// The board a set-up node leaves: `AE` clears (points or ranges `a:y`), `AW`/`AB` add
+/// one man a value, the men not placed are borne off.
+fn set_up(board: &Board, node: &Node) -> Result<Board, InteropError> {
+    let mut b = *board;
+    let points = |v: &str| -> Result<Vec<u8>, InteropError> {
+        let bytes = v.as_bytes();
+        match bytes {
+            [x] => Ok(vec![*x]),
+            [x, b':', y] if x <= y => Ok((*x..=*y).collect()),
+            _ => Err(err(node.line, format!("`{v}` is no point"))),
+        }
+    };
+    for v in node.get("AE").unwrap_or(&[]) {
+        for c in points(v)? {
+            for seat in Seat::ALL {
+                let p = relative(seat, c).ok_or_else(|| err(node.line, format!("`{v}` is no point")))?;
+                if usize::from(p) != OFF {
+                    b.men[seat.index()][usize::from(p)] = 0;
+                }
+            }
+        }
+    }
+    for (id, seat) in [("AW", Seat::Top), ("AB", Seat::Bottom)] {
+        for v in node.get(id).unwrap_or(&[]) {
+            for c in points(v)? {
+                let p = relative(seat, c).filter(|&p| usize::from(p) != OFF);
+                let p = p.ok_or_else(|| err(node.line, format!("`{v}` is no point for a man")))?;
+                b.men[seat.index()][usize::from(p)] += 1;
+            }
+        }
+    }
+    for seat in Seat::ALL {
+        let on: u32 = b.men[seat.index()][..OFF].iter().map(|&c| u32::from(c)).sum();
+        let off =
+            u32::from(MEN).checked_sub(on).ok_or_else(|| err(node.line, format!("{seat} has more than 15 men")))?;
+        b.men[seat.index()][OFF] = off as u8;
+    }
+    Ok(b)
+}
+
+/// Reads a gnubg SGF file: one [`MatchGame`] per game tree.
+pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
+    let mut games = Vec::new();
+    for nodes in trees(text)? {
+        let Some(root) = nodes.first() else { continue };
+        if root.first("GM").is_some_and(|g| g != "6") {
+            return Err(err(root.line, "not a backgammon SGF (GM[6])"));
+        }
+        let mut g = MatchGame {
+            top: root.first("PW").unwrap_or("White").to_string(),
+            bottom: root.first("PB").unwrap_or("Black").to_string(),
+            number: games.len() as u32 + 1,
+            ..MatchGame::default()
+        };
+        let mut length = None;
+        let (mut ws, mut bs) = (None, None);
+        for v in root.get("MI").unwrap_or(&[]) {
+            if let Some((k, x)) = v.split_once(':') {
+                let n: Option<u32> = x.trim().parse().ok();
+                match k {
+                    "length" => length = n,
+                    "game" => g.number = n.map_or(g.number, |n| n + 1),
+                    "ws" => ws = n,
+                    "bs" => bs = n,
+                    _ => {}
+                }
+            }
+        }
+        g.match_length = length.filter(|&l| l > 0);
+        if g.match_length.is_some() {
+            g.score = Some((ws.unwrap_or(0), bs.unwrap_or(0)));
+        }
+        // gnubg dates the first game of a match only: the others keep its date
+        let date = root.first("DT").map(|d| d.replace('-', ".")).or_else(|| {
+            games.last().and_then(|p: &MatchGame| p.tags.iter().find(|t| t.0 == "EventDate").map(|t| t.1.clone()))
+        });
+        if let Some(d) = date {
+            g.tags.push(("EventDate".into(), d));
+        }
+        if let Some(re) = root.first("RE") {
+            let winner = re.get(..1).and_then(seat_of);
+            let rest = re.get(2..).unwrap_or("");
+            let resigned = rest.ends_with('R');
+            let points = rest.trim_end_matches('R').parse().ok();
+            if let (Some(winner), Some(points)) = (winner, points) {
+                g.won = Some(Won { winner, points, resigned });
+            }
+        }
+        let mut board = Board::opening(Seat::Top);
+        for node in &nodes[1..] {
+            if node.get("AE").is_some() || node.get("AW").is_some() || node.get("AB").is_some() {
+                board = set_up(g.start.as_ref().unwrap_or(&board), node)?;
+                g.start = Some(board);
+            }
+            if let (Some(start), Some(pl)) = (g.start.as_mut(), node.first("PL").and_then(seat_of)) {
+                start.turn = pl;
+            }
+            for (id, seat) in [("W", Seat::Top), ("B", Seat::Bottom)] {
+                let Some(v) = node.first(id) else { continue };
+                let v = v.trim();
+                match v {
+                    "double" => g.events.push(Event::Double { seat, value: None }),
+                    "take" => g.events.push(Event::Take),
+                    "drop" => g.events.push(Event::Drop),
+                    _ => {
+                        let b = v.as_bytes();
+                        if b.len() < 2 || b.len() % 2 != 0 || b.len() > 10 {
+                            return Err(err(node.line, format!("`{v}` is no move")));
+                        }
+                        let dice = Dice::new(b[0].wrapping_sub(b'0'), b[1].wrapping_sub(b'0'))
+                            .ok_or_else(|| err(node.line, format!("`{v}`: no roll")))?;
+                        let mut steps = Vec::new();
+                        for pair in b[2..].chunks(2) {
+                            let (from, to) = match (relative(seat, pair[0]), relative(seat, pair[1])) {
+                                (Some(f), Some(t)) => (f, t),
+                                _ => return Err(err(node.line, format!("`{v}`: no point"))),
+                            };
+                            steps.push(StepMove { from, to, hit: false });
+                        }
+                        g.events.push(Event::Throw { seat, dice, steps });
+                    }
+                }
+            }
+        }
+        games.push(g);
+    }
+    Ok(games)
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// Writes games as one SGF file, a game tree each.
+pub fn write(games: &[MatchGame]) -> String {
+    let mut out = String::new();
+    for (k, g) in games.iter().enumerate() {
+        let (ws, bs) = g.score.unwrap_or((0, 0));
+        out.push_str(&format!(
+            "(;FF[4]GM[6]CA[UTF-8]AP[soumille]MI[length:{}][game:{k}][ws:{ws}][bs:{bs}]PW[{}]PB[{}]",
+            g.match_length.unwrap_or(0),
+            escape(&g.top),
+            escape(&g.bottom)
+        ));
+        if let Some((_, d)) = g.tags.iter().find(|(n, _)| n == "EventDate") {
+            out.push_str(&format!("DT[{}]", escape(&d.replace('.', "-"))));
+        }
+        if let Some(w) = g.won {
+            let color = if w.winner == Seat::Top { 'W' } else { 'B' };
+            out.push_str(&format!("RE[{color}+{}{}]", w.points, if w.resigned { "R" } else { "" }));
+        }
+        out.push('\n');
+        if let Some(b) = &g.start {
+            let color = if b.turn == Seat::Top { 'W' } else { 'B' };
+            out.push_str(&format!(";PL[{color}]AE[a:y]"));
+            for (id, seat) in [("AW", Seat::Top), ("AB", Seat::Bottom)] {
+                let mut first = true;
+                for p in 0..OFF {
+                    for _ in 0..b.men(seat, p) {
+                        if first {
+                            out.push_str(id);
+                            first = false;
+                        }
+                        out.push_str(&format!("[{}]", letter(seat, p as u8)));
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        let mut doubler = Seat::Top;
+        for e in &g.events {
+            let (seat, value) = match e {
+                Event::Throw { seat, dice, steps } => {
+                    let mut v = format!("{}{}", dice.high(), dice.low());
+                    for s in steps {
+                        v.push(letter(*seat, s.from));
+                        v.push(letter(*seat, s.to));
+                    }
+                    (*seat, v)
+                }
+                Event::Double { seat, .. } => {
+                    doubler = *seat;
+                    (*seat, "double".to_string())
+                }
+                Event::Take => (doubler.other(), "take".to_string()),
+                Event::Drop => (doubler.other(), "drop".to_string()),
+            };
+            let color = if seat == Seat::Top { 'W' } else { 'B' };
+            out.push_str(&format!(";{color}[{value}]\n"));
+        }
+        out.push_str(")\n");
+    }
+    out
+}

@@ -1,0 +1,208 @@
+//! Backgammon (GAMES.md §D) through the binary and the library: the samples of
+//! `samples/backgammon/` raise exactly the flags their `Flagged` tag names (`throw
+//! rule-or-kind`, `;`-separated, `-` for the record as a whole, empty for none: one file per
+//! rule of §D.10, per cube rule and per claim, and clean games), and generated games check
+//! clean.
+
+mod common;
+use common::{bin, root};
+use proptest::prelude::*;
+use soumille::games::backgammon::options::{Options, PremierCoup, Triple, UnSeulDe};
+use soumille::notation::{print_record, read, PrintOptions};
+use std::path::PathBuf;
+
+fn tag<'a>(src: &'a str, name: &str) -> Option<&'a str> {
+    let open = format!("[{name} \"");
+    src.lines().find_map(|l| l.strip_prefix(open.as_str()).and_then(|l| l.strip_suffix("\"]")))
+}
+
+fn samples() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("samples/backgammon"))
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "stn"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn check_json(path: &std::path::Path) -> (serde_json::Value, Option<i32>) {
+    let o = bin().args(["check", "--format", "json"]).arg(path).output().unwrap();
+    (serde_json::from_slice(&o.stdout).unwrap(), o.status.code())
+}
+
+#[test]
+fn samples_raise_exactly_their_flags() {
+    let files = samples();
+    assert!(files.len() >= 29, "{files:?}");
+    for f in &files {
+        let src = std::fs::read_to_string(f).unwrap();
+        let mut want: Vec<String> = tag(&src, "Flagged")
+            .expect("a Flagged tag")
+            .split(';')
+            .map(|x| x.trim().to_string())
+            .filter(|x| !x.is_empty())
+            .collect();
+        let (v, code) = check_json(f);
+        let game = &v["files"][0]["games"][0];
+        assert_eq!(game["errors"].as_array().map_or(0, Vec::len), 0, "{}: {game:#}", f.display());
+        let flags = game["flags"].as_array().unwrap();
+        let mut got: Vec<String> = flags
+            .iter()
+            .map(|x| {
+                let throw = x["throw"].as_u64().map_or("-".to_string(), |n| n.to_string());
+                let what = x["rule"].as_str().or(x["kind"].as_str()).unwrap();
+                format!("{throw} {what}")
+            })
+            .collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{}: {flags:#?}", f.display());
+        assert_eq!(code, Some(if want.is_empty() { 0 } else { 1 }), "{}", f.display());
+    }
+}
+
+/// Every rule of GAMES.md §D.10, every cube rule and every claim has its sample.
+#[test]
+fn every_rule_and_claim_has_a_sample() {
+    let all: Vec<String> = samples()
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .filter_map(|s| tag(&s, "Flagged").map(str::to_string))
+        .collect();
+    let all = all.join(";");
+    for rule in soumille::games::backgammon::Rule::ALL {
+        assert!(all.contains(&format!(" {}", rule.name())), "no sample for {}", rule.name());
+    }
+    for rule in ["cube-off", "cube-owner", "cube-timing", "cube-value", "cube-answer", "after-drop"] {
+        assert!(all.contains(&format!(" {rule}")), "no sample for {rule}");
+    }
+    for claim in ["hit", "first-throw", "seat", "result", "position"] {
+        assert!(all.contains(&format!(" {claim}")), "no sample for {claim}");
+    }
+}
+
+#[test]
+fn flags_have_their_kinds_and_messages_name_the_throw_the_rule_and_lawful_plays() {
+    let kind = |file: &str| -> Vec<(String, String)> {
+        let (v, _) = check_json(&root().join("samples/backgammon").join(file));
+        v["files"][0]["games"][0]["flags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| (f["kind"].as_str().unwrap().to_string(), f["message"].as_str().unwrap().to_string()))
+            .collect()
+    };
+    let f = kind("rule-die.stn");
+    assert_eq!(f[0].0, "fausse-case");
+    assert!(f[0].1.starts_with("throw 1 (top 6-4): die: "), "{}", f[0].1);
+    assert!(f[0].1.contains("lawful plays were AE AG, ") && f[0].1.ends_with(" more"), "{}", f[0].1);
+    assert_eq!(kind("cube-owner.stn")[0].0, "cube");
+    assert_eq!(kind("cube-after-drop.stn")[0].0, "cube");
+    assert_eq!(kind("cube-value.stn")[0].0, "claim");
+    assert_eq!(kind("claim-hit.stn")[0].0, "claim");
+    assert_eq!(kind("claim-first-throw.stn")[0].0, "claim");
+    assert_eq!(kind("claim-seat.stn")[0].0, "seat");
+    assert_eq!(kind("claim-result.stn")[0].0, "result");
+}
+
+#[test]
+fn the_end_of_a_game_is_reported() {
+    let (v, _) = check_json(&root().join("samples/backgammon/generated-backgammon.stn"));
+    let game = &v["files"][0]["games"][0];
+    let end = &game["end"];
+    assert_eq!(
+        (end["winner"].as_str(), end["points"].as_u64(), end["kind"].as_str()),
+        (Some("bottom"), Some(6), Some("backgammon")),
+        "{game:#}"
+    );
+}
+
+#[test]
+fn generated_games_check_clean_through_the_binary() {
+    for seed in [1u64, 2, 3] {
+        let o = bin().args(["generate", "--game", "backgammon", "--seed", &seed.to_string()]).output().unwrap();
+        assert!(o.status.success());
+        let text = String::from_utf8(o.stdout).unwrap();
+        let dir = std::env::temp_dir().join(format!("soumille-backgammon-{}-{seed}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.stn");
+        std::fs::write(&path, &text).unwrap();
+        let (v, code) = check_json(&path);
+        let game = &v["files"][0]["games"][0];
+        assert_eq!(game["flags"].as_array().unwrap().len(), 0, "seed {seed}: {game:#}\n{text}");
+        assert_eq!(code, Some(0));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+#[test]
+fn explain_lists_the_plays_of_a_roll() {
+    let o = bin().args(["explain", "--game", "backgammon", "A2M5R3T5/F5H3N5&2 top", "--dice", "6-4"]).output().unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(o.status.success(), "{text}");
+    assert!(text.contains("AE AG") && text.contains("14 legal plays"), "{text}");
+    let o = bin()
+        .args(["explain", "--game", "backgammon", "M4R3T5Y@2/A2B2D2E2F2&5 top", "--dice", "6-3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("@C ") && text.contains("1 legal play"), "{text}");
+}
+
+/// Every interop sample of GNU Backgammon converts to STN that `check` finds clean (but the
+/// `.mat`/`.gam` of a set-up game, which that format cannot say), and back to the format.
+#[test]
+fn interop_samples_convert_and_check_clean_through_the_binary() {
+    let dir = std::env::temp_dir().join(format!("soumille-bg-interop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["match3.mat", "match3.sgf", "money.gam", "money.sgf", "short.sgf", "short.mat", "short.gam"] {
+        let text = std::fs::read_to_string(root().join("tests/data/interop").join(name)).unwrap();
+        let recs = if name.ends_with(".sgf") {
+            soumille::interop::sgf_to_stn(&text).unwrap()
+        } else {
+            soumille::interop::mat_to_stn(&text).unwrap()
+        };
+        let stn = soumille::notation::print_records(&recs, PrintOptions::default());
+        let path = dir.join(format!("{name}.stn"));
+        std::fs::write(&path, &stn).unwrap();
+        let (v, code) = check_json(&path);
+        let set_up_lost = name == "short.mat" || name == "short.gam";
+        for game in v["files"][0]["games"].as_array().unwrap() {
+            assert_eq!(game["errors"].as_array().map_or(0, Vec::len), 0, "{name}: {game:#}");
+            assert_eq!(game["flags"].as_array().unwrap().is_empty(), !set_up_lost, "{name}: {game:#}\n{stn}");
+        }
+        assert_eq!(code, Some(if set_up_lost { 1 } else { 0 }), "{name}");
+        let back = read(&stn).into_iter().map(|r| r.record).collect::<Vec<_>>();
+        assert!(soumille::interop::stn_to_mat(&back).is_ok() && soumille::interop::stn_to_sgf(&back).is_ok());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn options() -> impl Strategy<Value = Options> {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c, d)| Options {
+        premier_coup: if a { PremierCoup::Tirage } else { PremierCoup::Relance },
+        un_seul_de: if b { UnSeulDe::Moderne } else { UnSeulDe::Livret },
+        backgammon: if c { Triple::Moderne } else { Triple::Livret },
+        cube: d,
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(24)
+    ))]
+
+    /// A generated game, printed and read back, replays with no flag, its Result right.
+    #[test]
+    fn generated_games_check_clean(seed in any::<u64>(), options in options()) {
+        let rec = soumille::games::backgammon::generate_record(seed, &options);
+        let text = print_record(&rec, PrintOptions::default());
+        let r = &read(&text)[0];
+        prop_assert!(r.errors.is_empty(), "{:?}\n{}", r.errors, text);
+        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+        prop_assert!(rp.flags.is_empty(), "{:#?}\n{}", rp.flags, text);
+        prop_assert_eq!(rp.board_steps.len(), r.record.throws.len());
+        prop_assert!(rp.game_end.is_some());
+    }
+}
