@@ -209,6 +209,28 @@ enum Command {
     },
     /// The manual page (roff) on stdout: `soumille man > soumille.1`.
     Man,
+    /// A backgammon match written by another program, as STN records on stdout.
+    ///
+    /// Reads Jellyfish `.mat`/`.gam` files and GNU Backgammon's SGF (chosen by the file's
+    /// extension, or `--from`): one `[Game "backgammon"]` record per game, with its cube
+    /// actions, hits and result, and the match length and score in `Match` and `Score` tags.
+    Import {
+        /// The match file (`-` for standard input, then give --from).
+        file: PathBuf,
+        /// The file's format: mat (Jellyfish, also .gam) or sgf (GNU Backgammon).
+        #[arg(long, value_enum)]
+        from: Option<MatchFormat>,
+    },
+    /// STN backgammon records as a match file for other programs, on stdout.
+    ///
+    /// Writes every record of the file as one match: Jellyfish `.mat` or GNU Backgammon SGF.
+    Export {
+        /// The STN file (`-` for standard input).
+        file: PathBuf,
+        /// The format to write: mat (Jellyfish) or sgf (GNU Backgammon).
+        #[arg(long, value_enum)]
+        to: MatchFormat,
+    },
     /// Complete games of seeded self-play (random lawful play), as STN on stdout.
     ///
     /// The same seed gives the same bytes.
@@ -405,6 +427,8 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             out(&String::from_utf8_lossy(&buf))?;
             Ok(Outcome::Clean)
         }
+        Command::Import { file, from } => import(&file, from),
+        Command::Export { file, to } => export(&file, to, st),
         Command::Man => {
             out(&man_page()?)?;
             Ok(Outcome::Clean)
@@ -506,6 +530,77 @@ fn show_tables(
         Picture::Position => out(&format!("{}\n", setup.to_string_in(soumille::Dialect::Soumille)))?,
     }
     Ok(Outcome::Clean)
+}
+
+/// The match formats of backgammon programs.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum MatchFormat {
+    /// Jellyfish `.mat` (also `.gam`), as GNU Backgammon exports it.
+    Mat,
+    /// GNU Backgammon's SGF.
+    Sgf,
+}
+
+/// `import`: a match file to STN.
+fn import(file: &Path, from: Option<MatchFormat>) -> io::Result<Outcome> {
+    let by_extension = match file.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        Some("mat" | "gam" | "txt") => Some(MatchFormat::Mat),
+        Some("sgf") => Some(MatchFormat::Sgf),
+        _ => None,
+    };
+    let Some(format) = from.or(by_extension) else {
+        eprintln!("soumille import: cannot tell the format of {}: give --from mat or --from sgf", file.display());
+        return Ok(Outcome::Failed);
+    };
+    let bytes = match read_input(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("soumille: cannot read {}: {e}", file.display());
+            return Ok(Outcome::Failed);
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let records = match format {
+        MatchFormat::Mat => soumille::interop::mat_to_stn(&text),
+        MatchFormat::Sgf => soumille::interop::sgf_to_stn(&text),
+    };
+    match records {
+        Ok(records) => {
+            let mut o = io::BufWriter::new(io::stdout().lock());
+            for (k, rec) in records.iter().enumerate() {
+                if k > 0 {
+                    o.write_all(b"\n")?;
+                }
+                o.write_all(soumille::notation::print_record(rec, PrintOptions::default()).as_bytes())?;
+            }
+            o.flush()?;
+            Ok(Outcome::Clean)
+        }
+        Err(e) => {
+            eprintln!("soumille import: {}: {e}", file.display());
+            Ok(Outcome::Failed)
+        }
+    }
+}
+
+/// `export`: STN backgammon records to a match file.
+fn export(file: &Path, to: MatchFormat, st: Style) -> io::Result<Outcome> {
+    let Some(r) = read_stn_full(file, st)? else { return Ok(Outcome::Failed) };
+    let records: Vec<_> = r.records.into_iter().map(|x| x.record).collect();
+    let written = match to {
+        MatchFormat::Mat => soumille::interop::stn_to_mat(&records),
+        MatchFormat::Sgf => soumille::interop::stn_to_sgf(&records),
+    };
+    match written {
+        Ok(text) => {
+            out(&text)?;
+            Ok(Outcome::Clean)
+        }
+        Err(e) => {
+            eprintln!("soumille export: {}: {e}", file.display());
+            Ok(Outcome::Failed)
+        }
+    }
 }
 
 /// A game's name on the command line.

@@ -1,0 +1,68 @@
+//! `soumille import` and `soumille export` on the match files GNU Backgammon wrote
+//! (`tests/data/interop/`): every game converts to STN records that check clean, and back.
+
+mod common;
+use common::{root, run};
+
+/// The STN records of `import FILE`.
+fn import(name: &str) -> String {
+    let path = root().join("tests/data/interop").join(name);
+    let o = run(&["import", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "import {name}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// A scratch file holding `text`.
+fn scratch(name: &str, text: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("soumille-interop-{}-{name}", std::process::id()));
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn gnubg_matches_import_as_backgammon_records_that_check_clean() {
+    for (name, games) in [("match3.sgf", 2), ("match3.mat", 2), ("money.sgf", 1), ("money.gam", 1), ("short.sgf", 1)] {
+        let stn = import(name);
+        assert_eq!(stn.matches("[Game \"backgammon\"]").count(), games, "{name}:\n{stn}");
+        assert!(stn.contains("[Result \""), "{name}");
+        let file = scratch(&name.replace('.', "-"), &stn);
+        let o = run(&["check", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&o.stdout));
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
+fn a_match_converts_to_stn_and_back_with_the_same_moves_cube_and_results() {
+    for (name, to) in [("match3.sgf", "sgf"), ("match3.mat", "mat"), ("money.sgf", "sgf")] {
+        let stn = import(name);
+        let file = scratch(&format!("{name}.stn"), &stn);
+        let o = run(&["export", file.to_str().unwrap(), "--to", to]);
+        assert_eq!(o.status.code(), Some(0), "export {name}: {}", String::from_utf8_lossy(&o.stderr));
+        let back = scratch(&format!("back.{to}"), &String::from_utf8(o.stdout).unwrap());
+        let o = run(&["import", back.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0));
+        let again = String::from_utf8(o.stdout).unwrap();
+        // the throws (dice, moves, hits, cube actions) and the results are the same
+        let body = |s: &str| -> Vec<String> {
+            s.lines()
+                .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()) || l.starts_with("[Result"))
+                .map(String::from)
+                .collect()
+        };
+        assert_eq!(body(&again), body(&stn), "{name} via {to}");
+        let _ = std::fs::remove_file(file);
+        let _ = std::fs::remove_file(back);
+    }
+}
+
+#[test]
+fn import_needs_a_format_it_can_tell() {
+    let file = scratch("match.xyz", "nothing");
+    let o = run(&["import", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--from"));
+    let o = run(&["import", file.to_str().unwrap(), "--from", "sgf"]);
+    assert_eq!(o.status.code(), Some(2), "not an SGF file");
+    let _ = std::fs::remove_file(file);
+}
