@@ -112,12 +112,18 @@ fn gnubg() -> Option<PathBuf> {
 
 #[test]
 fn the_engine_agrees_with_a_live_gnubg_on_fresh_positions() {
-    let wanted = std::env::var_os("SOUMILLE_GNUBG").is_some() || std::env::var_os("CI").is_some();
-    if !wanted {
-        eprintln!("live gnubg test not run: set SOUMILLE_GNUBG=1 (CI runs it)");
-        return;
-    }
-    let exe = gnubg().expect("gnubg is not installed: `apt-get install gnubg` (.ci/run does it)");
+    // `.ci/run` installs gnubg and sets SOUMILLE_GNUBG: there a missing gnubg fails the test.
+    // Elsewhere it runs whenever gnubg is installed; without it, the committed vectors above
+    // are the comparison, and the test says loudly that the live one was not made.
+    let required = std::env::var_os("SOUMILLE_GNUBG").is_some() || std::env::var_os("CI").is_some();
+    let exe = match gnubg() {
+        Some(exe) => exe,
+        None if required => panic!("gnubg is not installed: `apt-get install gnubg` (.ci/run does it)"),
+        None => {
+            eprintln!("WARNING: live gnubg comparison not made: gnubg is not installed (apt-get install gnubg)");
+            return;
+        }
+    };
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs());
     let out = std::env::temp_dir().join(format!("soumille-bg-live-{}-{seed}.jsonl", std::process::id()));
     let status = Command::new(&exe)
