@@ -596,12 +596,12 @@ pub(crate) fn grand_trictrac_books(
         let before_holes = score.holes;
         let outcome = score.mark(thrower, marked_t);
         holes_won[thrower.index()] = outcome.holes;
-        check_holes(&mut b, t, thrower, t.holes, outcome, &mut score, before_holes, &spans_of(), false);
+        check_holes(&mut b, t, thrower, t.holes, outcome, &mut score, before_holes, &spans_of, false);
         holes_won[thrower.index()] = score.holes[thrower.index()] - before_holes[thrower.index()];
         note_row(&mut first_hole, &mut broken_row, thrower, holes_won[thrower.index()]);
         // school claims in the thrower's marks
         if school_t > 0 {
-            claim_school(&mut b, t, thrower, school_t, &mut score, &spans_of(), false);
+            claim_school(&mut b, t, thrower, school_t, &mut score, &spans_of, false);
         }
         // 2. hold or go
         let won = holes_won[thrower.index()] > 0;
@@ -765,7 +765,7 @@ pub(crate) fn grand_trictrac_books(
         let owed_o = expected[opp.index()];
         let marked_o = if has_claims { claim_o } else { owed_o };
         if school_o > 0 {
-            claim_school(&mut b, t, opp, school_o, &mut score, &spans_of(), true);
+            claim_school(&mut b, t, opp, school_o, &mut score, &spans_of, true);
         }
         if has_claims && claim_o != owed_o {
             let (amount, how) = if claim_o < owed_o {
@@ -793,7 +793,7 @@ pub(crate) fn grand_trictrac_books(
         let before_holes = score.holes;
         let o_out = score.mark(opp, marked_o);
         let opp_claim = t.opponent.as_ref().and_then(|o| o.holes);
-        check_holes(&mut b, t, opp, opp_claim, o_out, &mut score, before_holes, &spans_of(), true);
+        check_holes(&mut b, t, opp, opp_claim, o_out, &mut score, before_holes, &spans_of, true);
         holes_won[opp.index()] += score.holes[opp.index()] - before_holes[opp.index()];
         note_row(&mut first_hole, &mut broken_row, opp, holes_won[opp.index()]);
         // 5. after the play: a sortie ends the relève
@@ -865,7 +865,7 @@ fn check_holes(
     out: MarkOutcome,
     score: &mut Score,
     before: [u16; 2],
-    spans: &Option<crate::notation::ThrowSpans>,
+    spans: &dyn Fn() -> Option<crate::notation::ThrowSpans>,
     opponent: bool,
 ) {
     let Some(c) = claim else { return };
@@ -874,7 +874,8 @@ fn check_holes(
     if c == won {
         return;
     }
-    let span = spans.as_ref().and_then(|s| if opponent { s.opponent_holes } else { s.holes });
+    // the spans are read only now, when there is something to flag (issue 7)
+    let span = spans().and_then(|s| if opponent { s.opponent_holes } else { s.holes });
     let i = seat.index();
     if c < won {
         let why = if won - c <= out.doubled {
@@ -936,7 +937,7 @@ fn claim_school(
     seat: Seat,
     amount: u16,
     score: &mut Score,
-    spans: &Option<crate::notation::ThrowSpans>,
+    spans: &dyn Fn() -> Option<crate::notation::ThrowSpans>,
     opponent: bool,
 ) {
     let pool = &mut b.due[seat.index()];
@@ -968,7 +969,7 @@ fn claim_school(
             FlagKind::FausseEcole,
             Some(seat),
             format!("throw {}: {seat} claimed a school of {amount} but {note}: a fausse école; {then}", t.number),
-            marks_span(spans, opponent),
+            marks_span(&spans(), opponent),
         );
         f.claimed = Some(amount as i64);
         f.expected = Some(0);
