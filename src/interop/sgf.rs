@@ -180,7 +180,11 @@ fn set_up(board: &Board, node: &Node) -> Result<Board, InteropError> {
             for c in points(v)? {
                 let p = relative(seat, c).filter(|&p| usize::from(p) != OFF);
                 let p = p.ok_or_else(|| err(node.line, format!("`{v}` is no point for a man")))?;
-                b.men[seat.index()][usize::from(p)] += 1;
+                let slot = &mut b.men[seat.index()][usize::from(p)];
+                *slot = slot
+                    .checked_add(1)
+                    .filter(|&n| n <= MEN)
+                    .ok_or_else(|| err(node.line, format!("{seat} has more than 15 men")))?;
             }
         }
     }

@@ -629,4 +629,28 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn any_recorded_paths_are_judged_without_panic() {
+        let mut rng = super::super::brute::Rng(99);
+        let mut legal = Plays::new();
+        for _ in 0..3000 {
+            let b = super::super::brute::scatter(&mut rng);
+            let d = rng.dice();
+            legal_plays_into(&b, d, UnSeulDe::Moderne, &mut legal);
+            let n = rng.below(6) as usize;
+            let paths: Vec<Path> = (0..n)
+                .map(|_| {
+                    let len = 2 + rng.below(4) as usize;
+                    let pts: Vec<u8> = (0..len).map(|_| rng.below(26) as u8).collect();
+                    Path::through(&pts, rng.below(256) as u8).unwrap()
+                })
+                .collect();
+            let j = judge(&b, d, &legal, &paths);
+            assert_eq!(j.fault.is_none(), j.legal.is_some(), "{paths:?} with {d} on {b}");
+            if let Some(l) = j.legal {
+                assert_eq!(j.after, Some(l.apply(&b)));
+            }
+        }
+    }
 }

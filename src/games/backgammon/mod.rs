@@ -4,7 +4,7 @@
 //!   (§D.1, §D.2, §D.9), converted from and to the shared [`crate::board::Setup`].
 //! * [`options`]: `premier-coup`, `un-seul-de`, `backgammon`, `cube` (§F).
 //! * [`movegen`]: the legal plays of a roll (§0.2, §D.4–§D.6).
-//! * [`judge`]: a recorded play judged, the rule of §D.10 it breaks, its hit claims, the
+//! * [`judge`](mod@judge): a recorded play judged, the rule of §D.10 it breaks, its hit claims, the
 //!   position it leaves.
 //! * [`cube`]: the doubling cube (§D.7) and the end of a game (§D.8).
 //! * [`gnubg_id`]: GNU Backgammon's Position ID, to and from a board.

@@ -1,1 +1,113 @@
-//! Backgammon's [`Game`](super::Game) answers and books on records.
+//! Backgammon's [`Game`](super::Game) answers and books on records (GAMES.md §D.7–§D.10).
+
+use super::*;
+use crate::notation::read;
+use crate::replay::FlagKind;
+
+fn replay_text(text: &str) -> Replay {
+    let r = &read(text)[0];
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    crate::replay::replay(&r.record, &r.header, Some(text))
+}
+
+fn steps_of(text: &str) -> Replay {
+    let r = &read(text)[0];
+    let g = Backgammon::of_rules(&r.header.game_rules);
+    Game::books(&g, &r.record, &r.header, Some(text), true)
+}
+
+#[test]
+fn the_game_answers_through_the_shared_position() {
+    let g = Backgammon::default();
+    assert_eq!(g.tag(), GameTag::Backgammon);
+    let pos = g.opening(Seat::Top);
+    assert_eq!(Board::from_position(&pos), Board::opening(Seat::Top));
+    let mut plays = g.new_plays();
+    let dice = Dice::new(2, 1).unwrap();
+    Game::legal_plays_into(&g, &pos, &(), dice, &mut plays);
+    assert_eq!(plays.len(), 15);
+    let rec = &read("[Game \"backgammon\"]\n\n1. top: 2-1 ACD\n")[0].record;
+    let play = rec.throws[0].play.clone().unwrap();
+    let j = Game::judge(&g, &pos, &(), dice, &plays, &play, Dialect::Soumille);
+    assert!(j.fault.is_none() && j.legal.is_some());
+    assert_eq!(Board::from_position(&j.after.unwrap()).to_string(), "ADM5R3T5/F5H3N5&2 bottom");
+    let bad = read("[Game \"backgammon\"]\n\n1. top: 2-1 AE\n")[0].record.throws[0].play.clone().unwrap();
+    let j = Game::judge(&g, &pos, &(), dice, &plays, &bad, Dialect::Soumille);
+    let f = j.fault.unwrap();
+    assert_eq!(f.rule, Rule::Die);
+    assert!(f.message.contains("lawful plays were ") && f.message.contains(" or 12 more"), "{}", f.message);
+    // the end: bottom bore off all, top none and a man on A: a backgammon, times the cube
+    let mut score = Score::default();
+    score.men[Seat::Bottom.index()][25] = 15;
+    score.men[Seat::Top.index()][1] = 15;
+    score.cube.cube.value = 2;
+    let end = g.outcome(&score, &Score::default()).unwrap();
+    assert_eq!((end.winner, end.points, end.kind), (Seat::Bottom, 6, EndKind::Backgammon));
+}
+
+#[test]
+fn explain_and_generate_follow_the_options() {
+    let g = Backgammon::default();
+    let setup = Board::opening(Seat::Top).to_setup();
+    let shown = g.explain_plays(&setup, Dice::new(2, 1).unwrap()).unwrap();
+    assert_eq!(shown.len(), 15);
+    assert!(shown.iter().any(|p| p.notation == "ACD" && p.result == "ADM5R3T5/F5H3N5&2"));
+    assert!(g.generate(7).is_some());
+    let bad = Backgammon::of_rules(&[("cube".into(), "peut-etre".into())]);
+    assert!(bad.bad_rules);
+    assert!(bad.explain_plays(&setup, Dice::new(2, 1).unwrap()).unwrap_err().contains("premier-coup"));
+    assert!(bad.generate(7).is_none());
+    let livret = Backgammon::of_rules(&[("un-seul-de".into(), "livret".into())]);
+    let mut s = Board::empty(Seat::Top);
+    s.men[0][1] = 1;
+    s.men[0][24] = 14;
+    s.men[1][25 - 3] = 2;
+    s.men[1][25 - 7] = 2;
+    s.men[1][25 - 8] = 2;
+    s.men[1][12] = 9;
+    let shown = livret.explain_plays(&s.to_setup(), Dice::new(6, 1).unwrap()).unwrap();
+    assert_eq!(shown.iter().map(|p| p.notation.as_str()).collect::<Vec<_>>(), ["-"]);
+}
+
+#[test]
+fn books_keep_the_cube_in_the_steps_and_end_on_the_drop() {
+    let text = "[Game \"backgammon\"]\n[First \"top\"]\n[Result \"top 2 drop\"]\n\n1. top: 4-3 AE MP\n2. bottom: double take 6-5 &SN\n3. top: 2-1 AB EG\n4. bottom: 3-2 &X FD\n5. top: double drop\n";
+    let rp = steps_of(text);
+    assert!(rp.flags.is_empty(), "{:#?}", rp.flags);
+    assert_eq!(rp.board_steps.len(), 5);
+    let s2 = &rp.board_steps[1];
+    assert_eq!((s2.seat, s2.note.as_str()), (Seat::Bottom, "double, take: cube 2"));
+    assert_eq!((s2.before.score.cube, s2.after.score.cube), (Some(1), Some(2)));
+    assert_eq!(s2.after.score.owner, Some(Some(Seat::Top)));
+    let s5 = &rp.board_steps[4];
+    assert_eq!((s5.dice, s5.note.as_str(), s5.lawful), (None, "double, drop", true));
+    let end = rp.game_end.unwrap();
+    assert_eq!((end.winner, end.points, end.kind), (Seat::Top, 2, Some("drop")));
+    assert_eq!(rp.end_setup.unwrap().score.cube, Some(2));
+}
+
+#[test]
+fn after_a_take_the_doubler_throws() {
+    // bottom doubles and takes its own throw; top writing the throw is the wrong seat
+    let text = "[Game \"backgammon\"]\n[First \"top\"]\n\n1. top: 4-3 AE MP\n2. top: double take 6-5 AG EK\n";
+    let rp = replay_text(text);
+    assert_eq!(rp.flags[0].kind, FlagKind::Seat);
+    let ok = "[Game \"backgammon\"]\n[First \"top\"]\n\n1. top: 4-3 AE MP\n2. bottom: double take 6-5 &SN\n3. top: 2-1 AB EG\n";
+    assert!(replay_text(ok).flags.is_empty());
+}
+
+#[test]
+fn a_game_set_up_takes_its_cube_from_the_position() {
+    let text = "[Game \"backgammon\"]\n[Position \"Y4#11/E2F3#10 bottom cube=2 owner=top\"]\n[Result \"bottom 4 single\"]\n\n1. bottom: 6-5 F# E#\n2. top: double take 2-1 Y& YZ\n3. bottom: 6-6 F# F# E#\n";
+    let rp = replay_text(text);
+    assert!(rp.flags.is_empty(), "{:#?}", rp.flags);
+    let end = rp.game_end.unwrap();
+    assert_eq!((end.winner, end.points, end.kind), (Seat::Bottom, 4, Some("single")));
+    // the owner redoubling at once is no timing fault in a set-up game; bottom cannot (the
+    // double is still applied as recorded: 4, and the Result agrees)
+    let bad =
+        text.replace("2. top: double take 2-1", "2. top: 2-1").replace("1. bottom: 6-5", "1. bottom: double take 6-5");
+    let rp = replay_text(&bad);
+    assert_eq!(rp.flags.iter().map(|f| f.what()).collect::<Vec<_>>(), ["cube-owner"]);
+    assert_eq!(rp.game_end.map(|e| e.points), Some(4));
+}
