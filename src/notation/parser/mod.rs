@@ -1697,7 +1697,9 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
         }
     }
     let (r0, from) = origin(c, i)?;
-    let mut k = c.off(r0) - c.off(i);
+    // offsets within `i` itself: `i` may be a word outside the record's text
+    // (`dialect_reads_move`), where `c.off` means nothing
+    let mut k = i.len() - r0.len();
     let mut rests = Rests::new();
     let mut hits = 0u8;
     let mut to = None;
@@ -1711,7 +1713,7 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
             return bad(format!("`#` (off the board) can only end a move, in `{word}`"));
         }
         let (r2, tg) = target(c, &i[k..])?;
-        k = c.off(r2) - c.off(i);
+        k = i.len() - r2.len();
         if bytes.get(k) == Some(&b'*') {
             hits |= 1 << rests.len();
             k += 1;

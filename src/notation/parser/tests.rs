@@ -762,3 +762,17 @@ fn throw_spans_read_the_throw_as_its_game_did() {
     assert_eq!(&src[sp.cube.unwrap().range()], "double 2 take");
     assert_eq!(&src[sp.play.unwrap().range()], "@AG");
 }
+
+#[test]
+fn a_word_read_outside_the_records_text_is_read_to_its_end() {
+    // `dialect_reads_move` reads words that need not lie in the record's text; a word placed
+    // before that text once made the path loop forever (offsets taken from the record's text)
+    let buf = "MRX* &TON AF [Game \"backgammon\"]";
+    let text = &buf[13..];
+    for game in [Game::Backgammon, Game::Jacquet, Game::GrandTrictrac] {
+        let c = Ctx::new(text, Dialect::Soumille, game);
+        assert_eq!(c.dialect_reads_move(&buf[..4]), game != Game::GrandTrictrac, "{game}");
+        assert_eq!(c.dialect_reads_move(&buf[5..9]), game != Game::GrandTrictrac, "{game}");
+        assert!(c.dialect_reads_move(&buf[10..12]), "{game}");
+    }
+}
