@@ -276,6 +276,14 @@ struct Due {
 /// recorded seat, or the seat whose men the first recorded move takes (RULES.md §11); top
 /// when nothing tells.
 pub fn first_seat(rec: &Record, header: &Header) -> Seat {
+    let opening = Position::opening(Seat::Top);
+    first_seat_by(rec, header, |s, p| opening.men(s, Position::relative(s, p)) > 0)
+}
+
+/// [`first_seat`] for any game: `starts_on(seat, point)` tells whether `seat` has men on
+/// `point` at the game's opening (its talon, its start), which decides when the first move
+/// is all the record says (GAMES.md §A.2, §D.3, §E.3).
+pub fn first_seat_by(rec: &Record, header: &Header, starts_on: impl Fn(Seat, crate::board::Point) -> bool) -> Seat {
     if let Some(p) = &header.position {
         return p.turn;
     }
@@ -287,12 +295,9 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
             return s;
         }
         if let Some(RecordedPlay::Moves(m)) = &t.play {
-            if let Some(m0) = m.first() {
-                let opening = Position::opening(Seat::Top);
-                for s in Seat::ALL {
-                    if m0.from_point().is_some_and(|p| opening.men(s, Position::relative(s, p)) > 0) {
-                        return s;
-                    }
+            if let Some(p) = m.first().and_then(|m| m.from_point()) {
+                if let Some(s) = Seat::ALL.into_iter().find(|&s| starts_on(s, p)) {
+                    return s;
                 }
             }
         }

@@ -138,26 +138,8 @@ pub fn judge_recorded(
 /// recorded seat, or the seat whose men stand at the start where the first recorded move
 /// leaves; top when nothing tells.
 pub fn first_seat(rec: &Record, header: &Header) -> Seat {
-    if let Some(p) = &header.position {
-        return p.turn;
-    }
-    if let Some(s) = header.first {
-        return s;
-    }
-    if let Some(t) = rec.throws.first() {
-        if let Some(s) = t.seat {
-            return s;
-        }
-        if let Some(RecordedPlay::Moves(m)) = &t.play {
-            if let Some(p) = m.first().and_then(|m| m.from_point()) {
-                let opening = Board::opening(Seat::Top);
-                if let Some(s) = Seat::ALL.into_iter().find(|&s| opening.men(s, p.relative(s) as usize) > 0) {
-                    return s;
-                }
-            }
-        }
-    }
-    Seat::Top
+    let opening = Board::opening(Seat::Top);
+    crate::replay::first_seat_by(rec, header, |s, p| opening.men(s, p.relative(s) as usize) > 0)
 }
 
 /// The setup of `board` with the cube's fields (`cube=V owner=…`).

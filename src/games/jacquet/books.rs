@@ -141,25 +141,7 @@ pub fn judge_recorded(
 /// first throw's recorded seat, or the seat whose talon the first recorded move leaves; top
 /// when nothing tells (as `crate::replay::first_seat`).
 pub fn first_seat(rec: &Record, header: &Header) -> Seat {
-    if let Some(p) = &header.position {
-        return p.turn;
-    }
-    if let Some(s) = header.first {
-        return s;
-    }
-    if let Some(t) = rec.throws.first() {
-        if let Some(s) = t.seat {
-            return s;
-        }
-        if let Some(RecordedPlay::Moves(m)) = &t.play {
-            if let Some(p) = m.first().and_then(|m| m.from_point()) {
-                if let Some(s) = Seat::ALL.into_iter().find(|&s| point(s, 1) == Some(p)) {
-                    return s;
-                }
-            }
-        }
-    }
-    Seat::Top
+    crate::replay::first_seat_by(rec, header, |s, p| point(s, 1) == Some(p))
 }
 
 /// The books of one record.
