@@ -1,0 +1,66 @@
+//! The renderers of the other games (GAMES.md) on their clean samples: every sheet format,
+//! the replay, the boards, and what each shows of the game's end.
+
+mod common;
+use common::run;
+
+const CLEAN: [(&str, &str); 4] = [
+    ("samples/jacquet/generated.stn", "jacquet"),
+    ("samples/moultezim/generated.stn", "moultezim"),
+    ("samples/backgammon/gnubg-money.stn", "backgammon"),
+    ("samples/tric-trac/e11-example.stn", "tric-trac"),
+];
+
+fn ok(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn every_sheet_format_shows_the_throws_and_the_end() {
+    for (file, game) in CLEAN {
+        let text = ok(&["sheet", file]);
+        assert!(text.starts_with(&format!("{game}: ")), "{file}:\n{text}");
+        assert!(text.contains("   1. "), "{file}: the first throw");
+        assert!(text.contains(" wins "), "{file}: the end:\n{text}");
+        let md = ok(&["sheet", file, "--format", "markdown"]);
+        assert!(md.contains("| # | seat | dice | play |") && md.contains(" wins "), "{file}");
+        let html = ok(&["sheet", file, "--format", "html"]);
+        assert!(html.starts_with("<!DOCTYPE html>") && html.contains("id=\"throw-1\""), "{file}");
+        assert!(!html.contains("http://") && !html.contains("https://"), "{file}: no network");
+        let json: serde_json::Value = serde_json::from_str(&ok(&["sheet", file, "--format", "json"])).unwrap();
+        assert_eq!(json["game"], game, "{file}");
+        let rows = json["rows"].as_array().unwrap();
+        assert!(
+            !rows.is_empty() && rows.iter().all(|r| r["lawful"] == true && r["flags"].as_array().unwrap().is_empty())
+        );
+        assert!(json["end"]["winner"].is_string() && json["end"]["points"].as_u64().unwrap() >= 1, "{file}");
+    }
+}
+
+#[test]
+fn the_replay_and_the_boards_follow_the_game() {
+    for (file, _) in CLEAN {
+        let replay = ok(&["replay", file]);
+        assert!(replay.contains("1. ") && replay.contains("after: "), "{file}:\n{replay}");
+        let start = ok(&["show", file, "--at", "0", "--format", "position"]);
+        let after = ok(&["show", file, "--at", "1", "--format", "position"]);
+        assert_ne!(start, after, "{file}: throw 1 moves men");
+        // the position written after throw 1 reads back as the game's position
+        let board = ok(&["show", file, "--at", "1"]);
+        assert!(board.contains("borne off: top "), "{file}:\n{board}");
+        let o = run(&["show", file, "--at", "9999"]);
+        assert_eq!(o.status.code(), Some(2), "{file}: no such throw");
+    }
+}
+
+#[test]
+fn check_json_gives_the_end_of_the_other_games() {
+    for (file, _) in CLEAN {
+        let v: serde_json::Value = serde_json::from_str(&ok(&["check", "--format", "json", file])).unwrap();
+        let g = &v["files"][0]["games"][0];
+        assert!(g["end"]["winner"].is_string(), "{file}: {g}");
+        assert!(g.get("final").is_none(), "{file}: final is Grand Trictrac's score");
+    }
+}
