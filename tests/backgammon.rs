@@ -5,25 +5,14 @@
 //! clean.
 
 mod common;
-use common::{bin, root};
+use common::{bin, root, sample_paths, tag};
 use proptest::prelude::*;
 use soumille::games::backgammon::options::{Options, PremierCoup, Triple, UnSeulDe};
 use soumille::notation::{print_record, read, PrintOptions};
 use std::path::PathBuf;
 
-fn tag<'a>(src: &'a str, name: &str) -> Option<&'a str> {
-    let open = format!("[{name} \"");
-    src.lines().find_map(|l| l.strip_prefix(open.as_str()).and_then(|l| l.strip_suffix("\"]")))
-}
-
 fn samples() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("samples/backgammon"))
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "stn"))
-        .collect();
-    files.sort();
-    files
+    sample_paths("samples/backgammon")
 }
 
 fn check_json(path: &std::path::Path) -> (serde_json::Value, Option<i32>) {

@@ -5,7 +5,7 @@
 //! examples.
 
 mod common;
-use common::{bin, root, run, run_stdin};
+use common::{bin, root, run, run_stdin, sample_paths, tag};
 use proptest::prelude::*;
 use soumille::games::jacquet::generate_record;
 use soumille::games::jacquet::options::{
@@ -13,19 +13,8 @@ use soumille::games::jacquet::options::{
 };
 use std::path::PathBuf;
 
-fn tag<'a>(src: &'a str, name: &str) -> Option<&'a str> {
-    let open = format!("[{name} \"");
-    src.lines().find_map(|l| l.strip_prefix(open.as_str()).and_then(|l| l.strip_suffix("\"]")))
-}
-
 fn samples(dir: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
-        .unwrap()
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "stn"))
-        .collect();
-    files.sort();
-    files
+    sample_paths(dir)
 }
 
 fn text(b: &[u8]) -> String {

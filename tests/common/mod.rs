@@ -48,3 +48,16 @@ pub fn samples(dir: &str) -> Vec<String> {
     v.sort();
     v
 }
+
+/// The `.stn` files of a sample folder, as full paths, sorted.
+#[allow(dead_code)]
+pub fn sample_paths(dir: &str) -> Vec<std::path::PathBuf> {
+    samples(dir).into_iter().map(|f| root().join(f)).collect()
+}
+
+/// The value of the tag `name` in a record's text (`[Name "value"]` on a line of its own).
+#[allow(dead_code)]
+pub fn tag<'a>(src: &'a str, name: &str) -> Option<&'a str> {
+    let open = format!("[{name} \"");
+    src.lines().find_map(|l| l.strip_prefix(open.as_str()).and_then(|l| l.strip_suffix("\"]")))
+}
