@@ -5,7 +5,7 @@
 //! clean.
 
 mod common;
-use common::{bin, root, sample_paths, tag};
+use common::{assert_sample_flags, bin, root, sample_paths, tag};
 use proptest::prelude::*;
 use soumille::games::backgammon::options::{Options, PremierCoup, Triple, UnSeulDe};
 use soumille::notation::{print_record, read, PrintOptions};
@@ -25,29 +25,7 @@ fn samples_raise_exactly_their_flags() {
     let files = samples();
     assert!(files.len() >= 28, "{files:?}");
     for f in &files {
-        let src = std::fs::read_to_string(f).unwrap();
-        let mut want: Vec<String> = tag(&src, "Flagged")
-            .expect("a Flagged tag")
-            .split(';')
-            .map(|x| x.trim().to_string())
-            .filter(|x| !x.is_empty())
-            .collect();
-        let (v, code) = check_json(f);
-        let game = &v["files"][0]["games"][0];
-        assert_eq!(game["errors"].as_array().map_or(0, Vec::len), 0, "{}: {game:#}", f.display());
-        let flags = game["flags"].as_array().unwrap();
-        let mut got: Vec<String> = flags
-            .iter()
-            .map(|x| {
-                let throw = x["throw"].as_u64().map_or("-".to_string(), |n| n.to_string());
-                let what = x["rule"].as_str().or(x["kind"].as_str()).unwrap();
-                format!("{throw} {what}")
-            })
-            .collect();
-        got.sort();
-        want.sort();
-        assert_eq!(got, want, "{}: {flags:#?}", f.display());
-        assert_eq!(code, Some(if want.is_empty() { 0 } else { 1 }), "{}", f.display());
+        assert_sample_flags(f);
     }
 }
 

@@ -5,7 +5,7 @@
 //! examples.
 
 mod common;
-use common::{bin, root, run, run_stdin, sample_paths, tag};
+use common::{assert_sample_flags, bin, root, run, run_stdin, sample_paths, tag, text};
 use proptest::prelude::*;
 use soumille::games::jacquet::generate_record;
 use soumille::games::jacquet::options::{
@@ -15,10 +15,6 @@ use std::path::PathBuf;
 
 fn samples(dir: &str) -> Vec<PathBuf> {
     sample_paths(dir)
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
 }
 
 /// The flags of `check --format json` on one file, as `throw what`, sorted; and the exit code.
@@ -46,17 +42,7 @@ fn samples_raise_exactly_their_flags() {
     let mut rules_seen = std::collections::BTreeSet::new();
     for dir in ["samples/jacquet", "samples/moultezim"] {
         for f in samples(dir) {
-            let src = std::fs::read_to_string(&f).unwrap();
-            let mut want: Vec<String> = tag(&src, "Flagged")
-                .unwrap_or_else(|| panic!("{}: a Flagged tag", f.display()))
-                .split(';')
-                .map(|x| x.trim().to_string())
-                .filter(|x| !x.is_empty())
-                .collect();
-            want.sort();
-            let (got, code, game) = flags_of(&f);
-            assert_eq!(got, want, "{}: {game:#}", f.display());
-            assert_eq!(code, Some(if want.is_empty() { 0 } else { 1 }), "{}", f.display());
+            let want = assert_sample_flags(&f);
             for w in &want {
                 rules_seen.insert(w.split(' ').nth(1).unwrap().to_string());
             }

@@ -4,7 +4,7 @@
 //! rule of §E.12 and per claim, and clean games), and generated series check clean.
 
 mod common;
-use common::{bin, sample_paths, tag};
+use common::{assert_sample_flags, bin, sample_paths, tag};
 use proptest::prelude::*;
 use soumille::games::tric_trac::options::{Options, PlusFort, PointsPerdant, Pont};
 use soumille::notation::{print_record, read, PrintOptions};
@@ -19,30 +19,7 @@ fn samples_raise_exactly_their_flags() {
     let files = samples();
     assert!(files.len() >= 20, "{files:?}");
     for f in &files {
-        let src = std::fs::read_to_string(f).unwrap();
-        let mut want: Vec<String> = tag(&src, "Flagged")
-            .expect("a Flagged tag")
-            .split(';')
-            .map(|x| x.trim().to_string())
-            .filter(|x| !x.is_empty())
-            .collect();
-        let o = bin().args(["check", "--format", "json"]).arg(f).output().unwrap();
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        let game = &v["files"][0]["games"][0];
-        assert_eq!(game["errors"].as_array().map_or(0, Vec::len), 0, "{}: {game:#}", f.display());
-        let flags = game["flags"].as_array().unwrap();
-        let mut got: Vec<String> = flags
-            .iter()
-            .map(|x| {
-                let throw = x["throw"].as_u64().map_or("-".to_string(), |n| n.to_string());
-                let what = x["rule"].as_str().or(x["kind"].as_str()).unwrap();
-                format!("{throw} {what}")
-            })
-            .collect();
-        got.sort();
-        want.sort();
-        assert_eq!(got, want, "{}: {flags:#?}", f.display());
-        assert_eq!(o.status.code(), Some(if want.is_empty() { 0 } else { 1 }), "{}", f.display());
+        assert_sample_flags(f);
     }
 }
 

@@ -61,3 +61,35 @@ pub fn tag<'a>(src: &'a str, name: &str) -> Option<&'a str> {
     let open = format!("[{name} \"");
     src.lines().find_map(|l| l.strip_prefix(open.as_str()).and_then(|l| l.strip_suffix("\"]")))
 }
+
+/// Runs `check --format json` on a sample and asserts that it raises exactly the flags of its
+/// `Flagged` tag (`throw rule-or-kind`, `;`-separated, `-` for the record as a whole, empty
+/// for none), with no syntax error and the exit code that goes with them; the flags, sorted.
+#[allow(dead_code)]
+pub fn assert_sample_flags(path: &std::path::Path) -> Vec<String> {
+    let src = std::fs::read_to_string(path).unwrap();
+    let mut want: Vec<String> = tag(&src, "Flagged")
+        .unwrap_or_else(|| panic!("{}: a Flagged tag", path.display()))
+        .split(';')
+        .map(|x| x.trim().to_string())
+        .filter(|x| !x.is_empty())
+        .collect();
+    want.sort();
+    let o = bin().args(["check", "--format", "json"]).arg(path).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let game = &v["files"][0]["games"][0];
+    assert_eq!(game["errors"].as_array().map_or(0, Vec::len), 0, "{}: {game:#}", path.display());
+    let mut got: Vec<String> = game["flags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            let throw = x["throw"].as_u64().map_or("-".to_string(), |n| n.to_string());
+            format!("{throw} {}", x["rule"].as_str().or(x["kind"].as_str()).unwrap())
+        })
+        .collect();
+    got.sort();
+    assert_eq!(got, want, "{}: {game:#}", path.display());
+    assert_eq!(o.status.code(), Some(if want.is_empty() { 0 } else { 1 }), "{}", path.display());
+    got
+}
