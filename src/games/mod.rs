@@ -72,6 +72,17 @@ fn is_zero(n: &u16) -> bool {
     *n == 0
 }
 
+/// How near a lawful play is to the recorded one, for the order in which a fausse case's
+/// message names the lawful plays (every game): 2 for each of its moves (`notation`, moves
+/// separated by spaces) that the record has (`recorded`, its moves), 1 for each that only
+/// starts where a recorded move starts.
+pub fn nearness(recorded: &[&str], notation: &str) -> usize {
+    notation
+        .split(' ')
+        .map(|m| if recorded.contains(&m) { 2 } else { usize::from(recorded.iter().any(|r| r.get(..1) == m.get(..1))) })
+        .sum()
+}
+
 /// A recorded play judged against the legal plays of its roll.
 #[derive(Clone, Debug)]
 pub struct Judged<P, F> {

@@ -133,11 +133,7 @@ pub fn ordered_plays(
     filter: impl Fn(&Play) -> bool,
 ) -> Vec<Play> {
     let rec: Vec<&str> = recorded.split(' ').collect();
-    let near = |n: &str| {
-        n.split(' ')
-            .map(|m| if rec.contains(&m) { 2 } else { usize::from(rec.iter().any(|r| r.get(..1) == m.get(..1))) })
-            .sum::<usize>()
-    };
+    let near = |n: &str| crate::games::nearness(&rec, n);
     let mut v: Vec<(usize, String, Play)> = plays
         .iter()
         .filter(|p| filter(p))

@@ -65,12 +65,7 @@ fn play_text(play: &RecordedPlay) -> String {
 /// starts), in canonical notation.
 pub fn nearest_plays(plays: &Plays, seat: Seat, recorded: &str) -> Vec<Play> {
     let rec: Vec<&str> = recorded.split(' ').collect();
-    let near = |p: &Play| -> usize {
-        p.notation(seat)
-            .split(' ')
-            .map(|m| if rec.contains(&m) { 2 } else { usize::from(rec.iter().any(|r| r.get(..1) == m.get(..1))) })
-            .sum()
-    };
+    let near = |p: &Play| crate::games::nearness(&rec, &p.notation(seat));
     let mut v: Vec<(usize, Play)> = plays.iter().map(|p| (near(&p), p)).collect();
     v.sort_by_key(|e| std::cmp::Reverse(e.0));
     v.into_iter().map(|(_, p)| p).collect()

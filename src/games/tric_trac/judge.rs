@@ -594,11 +594,7 @@ pub fn paths_text(seat: Seat, paths: &[Path]) -> String {
 /// [`paths_text`] writes it) first, with their text.
 pub fn ordered_plays(seat: Seat, legal: &Plays, recorded: &str, filter: impl Fn(&Play) -> bool) -> Vec<(Play, String)> {
     let rec: Vec<&str> = recorded.split(' ').collect();
-    let near = |t: &str| {
-        t.split(' ')
-            .map(|m| if rec.contains(&m) { 2 } else { usize::from(rec.iter().any(|r| r.get(..1) == m.get(..1))) })
-            .sum::<usize>()
-    };
+    let near = |t: &str| crate::games::nearness(&rec, t);
     let mut v: Vec<(usize, Play, String)> = legal
         .iter()
         .filter(|p| filter(p))
