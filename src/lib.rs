@@ -95,6 +95,7 @@ pub mod scoring;
 pub mod sheet;
 pub mod show;
 pub mod view;
+pub mod words;
 
 pub use board::{BySeat, Dialect, Point, Seat, Setup};
 pub use dice::Dice;

@@ -2,7 +2,7 @@
 //! flag for every fausse case, wrong seat and unreplayable play. It never stops at the
 //! first flag; only a play that cannot be applied at all stops the game's replay.
 
-use crate::board::{Seat, Setup};
+use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::fausse_case::Rule;
 use crate::games::{Game, Games, GrandTrictrac};
@@ -76,11 +76,82 @@ pub struct Flag {
     /// marked). Not in the JSON (`schema_version` 1).
     #[serde(skip)]
     pub jans: Vec<crate::scoring::Jan>,
-    /// What is wrong, what was lawful or right.
+    /// What the flag says, as facts (the rule's, the replay loop's); its words are
+    /// [`Flag::message`]. Not in the JSON (`schema_version` 1).
+    #[serde(skip)]
+    pub fact: Fact,
+    /// What is wrong, what was lawful or right: the words of [`Flag::fact`], written by the
+    /// reporting layer ([`crate::words`]) in the record's letters when the flag is raised.
     pub message: String,
     /// The bytes of the record it is about.
     #[serde(skip)]
     pub span: Option<Span>,
+}
+
+/// What a flag says, as facts: the rules and the replay loop raise flags with facts and never
+/// format text; the reporting layer ([`crate::words`]) writes the words (docs/design.md).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fact {
+    /// The replay stops at throw `throw`, for `why`; `last` is the record's last throw number.
+    Stop {
+        /// The throw where the replay stops.
+        throw: u32,
+        /// Why.
+        why: Stop,
+        /// The record's last throw (the throws after `throw` up to it are not replayed).
+        last: u32,
+    },
+    /// The recorded thrower is not the seat whose turn it was (RULES.md §11).
+    Seat {
+        /// The throw.
+        throw: u32,
+        /// The seat the record names.
+        recorded: Seat,
+        /// The seat whose turn it was.
+        expected: Seat,
+        /// The game gives a doublet's thrower the next throw too (Tric Trac, GAMES.md §E.4):
+        /// the words say so.
+        again_after_doublet: bool,
+    },
+    /// A Grand Trictrac fact (RULES.md).
+    GrandTrictrac(crate::games::grand_trictrac::Fact),
+    /// A Jacquet or Moultezim fact (GAMES.md §A–§C).
+    Jacquet(crate::games::jacquet::Fact),
+    /// A Backgammon fact (GAMES.md §D).
+    Backgammon(crate::games::backgammon::Fact),
+    /// A Tric Trac fact (GAMES.md §E).
+    TricTrac(crate::games::tric_trac::Fact),
+    /// Words written before their facts were (while the rules move to the reporting layer;
+    /// nothing is to raise it when that is done).
+    Text(String),
+}
+
+/// Why a replay stops (RULES.md §10: only a play or throw that cannot be replayed at all
+/// stops it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The throw comes after the end of the game at throw `ended`.
+    AfterEnd {
+        /// The throw that ended the game.
+        ended: u32,
+    },
+    /// The throw has no dice.
+    NoDice,
+    /// The throw records no play though `seat` could play.
+    NoPlay {
+        /// The thrower.
+        seat: Seat,
+    },
+    /// The recorded play cannot be applied (a man not there, a landing on a held point);
+    /// `before_marks`: the throw's marks are not counted either (Grand Trictrac).
+    CannotApply {
+        /// The throw's marks are not counted.
+        before_marks: bool,
+    },
+    /// The `Position` tag is no position of the game.
+    NoStart,
+    /// The `Rules` tag cannot be read: its errors.
+    Rules(Vec<String>),
 }
 
 impl FlagKind {
@@ -120,9 +191,24 @@ impl Flag {
             amount: None,
             plays: Vec::new(),
             jans: Vec::new(),
+            fact: Fact::Text(message.clone()),
             message,
             span,
         }
+    }
+
+    /// A flag of `kind` at `throw` saying `fact`, its message written by the reporting layer
+    /// ([`crate::words::message`]) in `letters`.
+    pub fn of(
+        throw: Option<u32>,
+        kind: FlagKind,
+        seat: Option<Seat>,
+        fact: Fact,
+        letters: Dialect,
+        span: Option<Span>,
+    ) -> Flag {
+        let message = crate::words::message(&fact, letters);
+        Flag { fact, ..Flag::new(throw, kind, seat, message, span) }
     }
 
     /// The flag as a diagnostic with a label on the bytes it is about.
@@ -270,6 +356,67 @@ struct Due {
     amount: u16,
     /// Due because a fausse école disputed a school rightly claimed (RULES.md §9).
     augmentation: bool,
+}
+
+/// The books every game's replay keeps, whatever its rules: the output, the flags raised
+/// with their facts, the spans of a throw read only when a flag needs them, the stop (RULES.md
+/// §10). A game's replay ([`Game::books`]) holds one and adds its own claims.
+pub struct Ledger<'a> {
+    /// What the replay gives.
+    pub out: Replay,
+    /// Keep every throw's step (`false`: flags, score and end only, for corpora).
+    pub keep_steps: bool,
+    /// The record.
+    pub rec: &'a Record,
+    /// The text the record was read from, for the flags' spans.
+    pub src: Option<&'a str>,
+    /// The record's letters, for the flags' words and the spans.
+    pub letters: Dialect,
+}
+
+impl<'a> Ledger<'a> {
+    /// The books of `rec` (read from `src`) under `header`.
+    pub fn new(rec: &'a Record, header: &Header, src: Option<&'a str>, keep_steps: bool) -> Ledger<'a> {
+        Ledger { out: Replay::default(), keep_steps, rec, src, letters: header.letters }
+    }
+
+    /// The token spans of throw `t`, read again from the text (only when a flag needs them).
+    pub fn spans(&self, t: &Throw) -> Option<crate::notation::ThrowSpans> {
+        self.src.and_then(|s| throw_spans(s, t, self.letters))
+    }
+
+    /// The span of a tag's value.
+    pub fn tag_span(&self, name: &str) -> Option<Span> {
+        self.rec.tags.iter().find(|t| t.name == name).and_then(|t| t.spans.map(|s| s.value))
+    }
+
+    /// Raises a flag saying `fact`; the flag is returned for its rule and amounts.
+    pub fn raise(
+        &mut self,
+        throw: Option<u32>,
+        kind: FlagKind,
+        seat: Option<Seat>,
+        fact: Fact,
+        span: Option<Span>,
+    ) -> &mut Flag {
+        self.out.flags.push(Flag::of(throw, kind, seat, fact, self.letters, span));
+        self.out.flags.last_mut().expect("just pushed")
+    }
+
+    /// The recorded thrower of `t` is not `expected` (RULES.md §11): a `seat` flag.
+    pub fn wrong_seat(&mut self, t: &Throw, recorded: Seat, expected: Seat, again_after_doublet: bool) {
+        let span = self.spans(t).and_then(|s| s.seat.or(s.number));
+        let fact = Fact::Seat { throw: t.number, recorded, expected, again_after_doublet };
+        self.raise(Some(t.number), FlagKind::Seat, Some(recorded), fact, span);
+    }
+
+    /// Stops the replay at throw `t` (RULES.md §10): a `not-replayed` flag saying why and
+    /// which throws are not replayed.
+    pub fn stop(&mut self, t: &Throw, seat: Option<Seat>, why: Stop, span: Option<Span>) {
+        let last = self.rec.throws.last().map_or(t.number, |x| x.number);
+        self.raise(Some(t.number), FlagKind::NotReplayed, seat, Fact::Stop { throw: t.number, why, last }, span);
+        self.out.stopped_at = Some(t.number);
+    }
 }
 
 /// The seat that throws first: the Position tag's, the `First` tag, the first throw's

@@ -10,6 +10,11 @@
 //! claims: écoles, holes, tient/va, marqués) are `crate::replay`'s loop for now
 //! (docs/design.md).
 
+/// What this game's rules found, as facts; the reporting layer writes their words
+/// ([`crate::words`]). (Being filled as the rules stop writing text.)
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fact {}
+
 pub mod fausse_case;
 pub mod movegen;
 pub mod score;

@@ -11,6 +11,11 @@
 //!
 //! [`Jacquet`] answers [`Game`] with them.
 
+/// What this game's rules found, as facts; the reporting layer writes their words
+/// ([`crate::words`]). (Being filled as the rules stop writing text.)
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fact {}
+
 pub mod board;
 pub mod books;
 pub mod generate;

@@ -17,6 +17,11 @@
 //! * [`books`]: the replay of a record, its flags and steps (GAMES.md §E.12).
 //! * [`generate`]: seeded self-play, a series with every claim written.
 
+/// What this game's rules found, as facts; the reporting layer writes their words
+/// ([`crate::words`]). (Being filled as the rules stop writing text.)
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fact {}
+
 pub mod board;
 pub mod books;
 pub mod generate;

@@ -1,0 +1,88 @@
+//! The reporting layer's words: every flag's message, written from the facts that the rules
+//! and the replay loop raise ([`crate::replay::Fact`]). Rules never format text; what a
+//! historian reads (the throw, the rule, what was lawful or right, in the record's letters)
+//! is written here, one module per game for the facts of its rules (docs/design.md).
+
+pub mod backgammon;
+pub mod grand_trictrac;
+pub mod jacquet;
+pub mod tric_trac;
+
+use crate::board::Dialect;
+use crate::replay::{Fact, Stop};
+
+/// The message of a flag saying `fact`, in `letters`.
+pub fn message(fact: &Fact, letters: Dialect) -> String {
+    match fact {
+        Fact::Stop { throw, why, last } => stop(*throw, why, *last),
+        Fact::Seat { throw, recorded, expected, again_after_doublet } => {
+            let why = if *again_after_doublet { " (after a doublet the same seat throws again)" } else { "" };
+            format!("throw {throw}: the record says {recorded} threw, but it was {expected}'s turn{why}")
+        }
+        Fact::GrandTrictrac(f) => grand_trictrac::message(f, letters),
+        Fact::Jacquet(f) => jacquet::message(f, letters),
+        Fact::Backgammon(f) => backgammon::message(f, letters),
+        Fact::TricTrac(f) => tric_trac::message(f, letters),
+        Fact::Text(s) => s.clone(),
+    }
+}
+
+/// Why the replay stops at `throw`, and what is not replayed (up to `last`).
+fn stop(throw: u32, why: &Stop, last: u32) -> String {
+    let rest = match last {
+        l if l <= throw => String::new(),
+        l if l == throw + 1 => format!("; throw {l} is not replayed"),
+        l => format!("; throws {}..{l} are not replayed", throw + 1),
+    };
+    let why = match why {
+        Stop::AfterEnd { ended } => format!("throw {throw} comes after the end of the game (throw {ended})"),
+        Stop::NoDice => format!("throw {throw} has no dice"),
+        Stop::NoPlay { seat } => format!("throw {throw} records no play though {seat} could play"),
+        Stop::CannotApply { before_marks: false } => format!("the play of throw {throw} cannot be applied"),
+        Stop::CannotApply { before_marks: true } => {
+            return format!(
+                "the play of throw {throw} cannot be applied: the replay stops here, before its marks{rest}"
+            )
+        }
+        Stop::NoStart => "the start is no position".to_string(),
+        Stop::Rules(errors) => format!("the Rules tag: {}", errors.join("; ")),
+    };
+    format!("{why}: the replay stops here{rest}")
+}
+
+/// `X, Y, Z or N more`: the first three of `plays` (their notation), and how many more.
+pub fn first_three(plays: impl ExactSizeIterator<Item = String>) -> String {
+    let n = plays.len();
+    let mut s = plays.take(3).collect::<Vec<_>>().join(", ");
+    if n > 3 {
+        s.push_str(&format!(" or {} more", n - 3));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Seat;
+
+    #[test]
+    fn a_stop_names_the_throws_not_replayed() {
+        let f = |throw, last| message(&Fact::Stop { throw, why: Stop::NoDice, last }, Dialect::Soumille);
+        assert_eq!(f(4, 4), "throw 4 has no dice: the replay stops here");
+        assert_eq!(f(4, 5), "throw 4 has no dice: the replay stops here; throw 5 is not replayed");
+        assert_eq!(f(4, 9), "throw 4 has no dice: the replay stops here; throws 5..9 are not replayed");
+    }
+
+    #[test]
+    fn a_wrong_seat_names_both_seats() {
+        let fact = Fact::Seat { throw: 3, recorded: Seat::Top, expected: Seat::Bottom, again_after_doublet: false };
+        assert_eq!(message(&fact, Dialect::Soumille), "throw 3: the record says top threw, but it was bottom's turn");
+    }
+
+    #[test]
+    fn three_plays_are_named_and_the_rest_counted() {
+        let v = |n: usize| (0..n).map(|i| i.to_string()).collect::<Vec<_>>().into_iter();
+        assert_eq!(first_three(v(2)), "0, 1");
+        assert_eq!(first_three(v(5)), "0, 1, 2 or 2 more");
+    }
+}
