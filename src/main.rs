@@ -467,7 +467,7 @@ fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Re
     let Some((rec, text)) = read_one_record(file, game, st)? else { return Ok(Outcome::Failed) };
     let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
     if !rec.header.game.is_grand_trictrac() {
-        return show_tables(file, at, format, &rp, rec.header.letters);
+        return show_tables(file, at, format, &rp, &rec);
     }
     let pos = if at == 0 {
         rp.steps.first().map(|s| s.before).or(rp.end)
@@ -503,8 +503,9 @@ fn show_tables(
     at: u32,
     format: Picture,
     rp: &soumille::replay::Replay,
-    d: soumille::Dialect,
+    rec: &soumille::notation::ReadRecord,
 ) -> io::Result<Outcome> {
+    let d = rec.header.letters;
     let setup = if at == 0 {
         rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())
     } else {
@@ -524,8 +525,7 @@ fn show_tables(
             out(&format!("{} — {title}\n{}", file.display(), soumille::show::setup_text(setup, d)))?
         }
         Picture::Svg => {
-            eprintln!("soumille show: SVG boards are drawn for Grand Trictrac records; use --format text or position");
-            return Ok(Outcome::Failed);
+            out(&soumille::show::setup_svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default())?
         }
         Picture::Position => out(&format!("{}\n", setup.to_string_in(soumille::Dialect::Soumille)))?,
     }
