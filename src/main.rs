@@ -411,13 +411,6 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         }
         Command::View { file, game } => {
             let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
-            if !rec.header.game.is_grand_trictrac() {
-                eprintln!(
-                    "soumille view: the viewer draws Grand Trictrac records; for a {} record use `soumille sheet --format html`",
-                    rec.header.game
-                );
-                return Ok(Outcome::Failed);
-            }
             out(&soumille::view::view_html(&rec.record, &rec.header, &rp))?;
             Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
         }
