@@ -470,7 +470,12 @@ pub fn setup_svg(setup: &Setup, notes: &SetupNotes<'_>, dialect: Dialect) -> Str
     let throw = caption.throw.map(|n| format!("Throw {n}: ")).unwrap_or_default();
     lines.push((format!("{throw}{}", caption.title), TITLE));
     lines.push((
-        format!("{}: {} (dark men) against {} (light men)", notes.game, caption.name(Seat::Top), caption.name(Seat::Bottom)),
+        format!(
+            "{}: {} (dark men) against {} (light men)",
+            notes.game,
+            caption.name(Seat::Top),
+            caption.name(Seat::Bottom)
+        ),
         PLAIN,
     ));
     let mut men = format!("borne off: top {}, bottom {}", setup.off[Seat::Top], setup.off[Seat::Bottom]);
@@ -625,11 +630,7 @@ pub fn setup_svg(setup: &Setup, notes: &SetupNotes<'_>, dialect: Dialect) -> Str
         };
         // a cube nobody has turned shows 64 (GAMES.md §D.7)
         let face = if value == 1 && owner.is_none() { 64 } else { value };
-        let _ = writeln!(
-            s,
-            r#"<g id="cube" data-value="{value}" data-owner="{}">"#,
-            owner.map_or("none", Seat::name)
-        );
+        let _ = writeln!(s, r#"<g id="cube" data-value="{value}" data-owner="{}">"#, owner.map_or("none", Seat::name));
         let _ = writeln!(
             s,
             r##"<rect x="{}" y="{y}" width="36" height="36" rx="5" fill="#fff" stroke="#222" stroke-width="2"/>"##,

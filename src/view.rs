@@ -378,7 +378,13 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
     };
     let json = script_json(&data);
     let mut s = String::with_capacity(
-        json.len() + PAGE_HEAD.len() + PAGE_BODY_TOP.len() + PAGE_BODY.len() + PAGE_SCRIPT.len() + PAGE_SCRIPT_STEPS.len() + 256,
+        json.len()
+            + PAGE_HEAD.len()
+            + PAGE_BODY_TOP.len()
+            + PAGE_BODY.len()
+            + PAGE_SCRIPT.len()
+            + PAGE_SCRIPT_STEPS.len()
+            + 256,
     );
     s.push_str(&PAGE_HEAD.replace("{{TITLE}}", &esc(&title)));
     s.push_str(PAGE_BODY_TOP);

@@ -119,7 +119,11 @@ fn points(svg: &str) -> Vec<(String, u8, u8)> {
         .map(|(k, _)| {
             let tag = &svg[k..k + svg[k..].find('>').unwrap()];
             let get = |a: &str| attr_in(tag, a).unwrap();
-            (get("data-point").replace("&amp;", "&"), get("data-top").parse().unwrap(), get("data-bottom").parse().unwrap())
+            (
+                get("data-point").replace("&amp;", "&"),
+                get("data-top").parse().unwrap(),
+                get("data-bottom").parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -224,7 +228,11 @@ fn the_binary_draws_every_game() {
             "4",
             vec!["Blanc (bottom): 1 borne off, 0 points, 1 partie (+1 this throw)", "partie prolonge"],
         ),
-        ("samples/tric-trac/hand-written.stn", "3", vec!["Noir (top): 0 borne off, 10 points, 0 parties (+2 this throw)"]),
+        (
+            "samples/tric-trac/hand-written.stn",
+            "3",
+            vec!["Noir (top): 0 borne off, 10 points, 0 parties (+2 this throw)"],
+        ),
         // Jacquet: the postillon's flag with its message
         ("samples/jacquet/postillon.stn", "1", vec!["[postillon] throw 1 (bottom 6-5)", "class=\"flag\""]),
         // Moultezim: the last throw of a game, fifteen men off
@@ -260,7 +268,8 @@ fn fifteen_men_a_side_in_every_picture() {
             let o = run(&["show", file, "--at", &at.to_string(), "--format", "svg"]);
             let svg = text(&o.stdout);
             for seat in ["top", "bottom"] {
-                let on_points: u32 = points(&svg).iter().map(|p| u32::from(if seat == "top" { p.1 } else { p.2 })).sum();
+                let on_points: u32 =
+                    points(&svg).iter().map(|p| u32::from(if seat == "top" { p.1 } else { p.2 })).sum();
                 let n = |what: &str| -> u32 {
                     attr_of(&svg, &format!("id=\"{what}-{seat}\""), "data-count").unwrap().parse().unwrap()
                 };

@@ -372,7 +372,11 @@ fn viewer_shows_bar_cube_points_and_flags_in_chromium() {
         (
             "samples/backgammon/cube-owner.stn",
             "keys=end",
-            &["data-value=\"4\" data-owner=\"top\"", "data-kind=\"cube-owner\"", "bottom doubles but top owns the cube"],
+            &[
+                "data-value=\"4\" data-owner=\"top\"",
+                "data-kind=\"cube-owner\"",
+                "bottom doubles but top owns the cube",
+            ],
         ),
         ("samples/backgammon/cube-owner.stn", "step=3", &["data-value=\"2\" data-owner=\"top\""]),
         // Tric Trac: the partie won, the points scored
@@ -420,7 +424,8 @@ fn the_viewer_draws_other_games() {
     assert!(page.starts_with("<!DOCTYPE html>") && page.contains("\"game\":\"jacquet\""));
     assert!(page.contains("\"play\":\"\\u0026SN\""), "the play, its `&` escaped in the script");
     for (file, code) in [("samples/backgammon/cube-owner.stn", 1), ("samples/tric-trac/generated.stn", 0)] {
-        let o = Command::new(env!("CARGO_BIN_EXE_soumille")).arg("view").arg(file).current_dir(root()).output().unwrap();
+        let o =
+            Command::new(env!("CARGO_BIN_EXE_soumille")).arg("view").arg(file).current_dir(root()).output().unwrap();
         assert_eq!(o.status.code(), Some(code), "{file}");
         assert!(o.stdout.starts_with(b"<!DOCTYPE html>"));
     }
