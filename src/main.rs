@@ -147,9 +147,11 @@ enum Command {
     /// The board after throw N (`--at 0`: the start), replaying the record.
     ///
     /// Text: the classic layout, top's side A..M above and bottom's & .. N below, top's
-    /// men `x`, bottom's `o`. SVG: a drawing of the board. Position: the position string
-    /// (NOTATION.md §6) with holes, points, throws, bredouille and pavillon, which
-    /// `soumille explain` reads to explain the next throw.
+    /// men `x`, bottom's `o`. SVG: a drawing of the board, for every game: the men on the
+    /// points, on the bar and borne off, the score (Grand Trictrac's points and holes, Tric
+    /// Trac's points and parties), the doubling cube, and for the other games the throw's
+    /// note and flags. Position: the position string (NOTATION.md §6) with its score fields,
+    /// which `soumille explain` reads to explain the next throw.
     Show {
         /// The STN file (`-` for standard input).
         file: PathBuf,
@@ -193,6 +195,8 @@ enum Command {
     ///
     /// The board after each throw with the score, dice, play, jans and flags; buttons and
     /// the arrow keys step through it. No network: CSS, script and the game are inline.
+    /// Every game: Jacquet, Moultezim, Backgammon and Tric Trac show the men on the bar and
+    /// borne off, the cube, Tric Trac's points and parties, and the flags at their throw.
     /// Games that are not replayed show their start and the `not-replayed` flag.
     View {
         /// The STN file (`-` for standard input).
@@ -411,13 +415,6 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         }
         Command::View { file, game } => {
             let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
-            if !rec.header.game.is_grand_trictrac() {
-                eprintln!(
-                    "soumille view: the viewer draws Grand Trictrac records; for a {} record use `soumille sheet --format html`",
-                    rec.header.game
-                );
-                return Ok(Outcome::Failed);
-            }
             out(&soumille::view::view_html(&rec.record, &rec.header, &rp))?;
             Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
         }
@@ -467,7 +464,7 @@ fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Re
     let Some((rec, text)) = read_one_record(file, game, st)? else { return Ok(Outcome::Failed) };
     let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
     if !rec.header.game.is_grand_trictrac() {
-        return show_tables(file, at, format, &rp, rec.header.letters);
+        return show_tables(file, at, format, &rp, &rec);
     }
     let pos = if at == 0 {
         rp.steps.first().map(|s| s.before).or(rp.end)
@@ -503,8 +500,9 @@ fn show_tables(
     at: u32,
     format: Picture,
     rp: &soumille::replay::Replay,
-    d: soumille::Dialect,
+    rec: &soumille::notation::ReadRecord,
 ) -> io::Result<Outcome> {
+    let d = rec.header.letters;
     let setup = if at == 0 {
         rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())
     } else {
@@ -523,10 +521,7 @@ fn show_tables(
             let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
             out(&format!("{} — {title}\n{}", file.display(), soumille::show::setup_text(setup, d)))?
         }
-        Picture::Svg => {
-            eprintln!("soumille show: SVG boards are drawn for Grand Trictrac records; use --format text or position");
-            return Ok(Outcome::Failed);
-        }
+        Picture::Svg => out(&soumille::show::setup_svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default())?,
         Picture::Position => out(&format!("{}\n", setup.to_string_in(soumille::Dialect::Soumille)))?,
     }
     Ok(Outcome::Clean)

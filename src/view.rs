@@ -254,6 +254,33 @@ struct PageData {
     flags: Vec<FlagView>,
 }
 
+/// The page's title (the players, else `fallback`, then the Event and Date tags), and the
+/// players' names (empty when not given).
+fn page_title(rec: &Record, fallback: &str) -> (String, String, String) {
+    let tag = |n: &str| rec.tag(n).unwrap_or("").to_string();
+    let (top, bottom) = (tag("Top"), tag("Bottom"));
+    let mut title = match (top.is_empty(), bottom.is_empty()) {
+        (false, false) => format!("{top} – {bottom}"),
+        _ => fallback.to_string(),
+    };
+    for t in ["Event", "Date"] {
+        if let Some(v) = rec.tag(t) {
+            title.push_str(&format!(", {v}"));
+        }
+    }
+    (title, top, bottom)
+}
+
+/// The page's data as JSON to stand inside `<script>`: no `<`, `>` or `&` in the text (JSON
+/// allows their `\u` escapes).
+fn script_json<T: Serialize>(data: &T) -> String {
+    serde_json::to_string(data)
+        .expect("page data serializes")
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
 /// Escapes text for HTML.
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -268,7 +295,12 @@ fn esc(s: &str) -> String {
 /// The page drives itself from its URL fragment, for tests and links: `#step=K` (frame K,
 /// 0 = the start), `#throw=N`, and `keys=right,left,home,end` / `clicks=next,prev,first,last`
 /// (dispatched as events after loading), joined by `&`.
+///
+/// The other tables games (GAMES.md) get the page of [`view_setups_html`].
 pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
+    if !header.game.is_grand_trictrac() {
+        return view_setups_html(rec, header, rp);
+    }
     let d = header.letters;
     let fr = frames_of(Some(rec), rp, header);
     let point_letter = |p: Option<Point>| p.map(|p| p.letter(d).to_string());
@@ -331,17 +363,7 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
     let shown: Vec<u32> = rp.steps.iter().map(|s| s.number).collect();
     let record_flags =
         rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown.contains(&n))).map(FlagView::of).collect();
-    let tag = |n: &str| rec.tag(n).unwrap_or("").to_string();
-    let (top, bottom) = (tag("Top"), tag("Bottom"));
-    let mut title = match (top.is_empty(), bottom.is_empty()) {
-        (false, false) => format!("{top} – {bottom}"),
-        _ => "Trictrac".to_string(),
-    };
-    for t in ["Event", "Date"] {
-        if let Some(v) = rec.tag(t) {
-            title.push_str(&format!(", {v}"));
-        }
-    }
+    let (title, top, bottom) = page_title(rec, "Trictrac");
     let data = PageData {
         title: title.clone(),
         game: header.game.name().to_string(),
@@ -354,20 +376,195 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
         record_flags,
         flags: rp.flags.iter().map(FlagView::of).collect(),
     };
-    let json = serde_json::to_string(&data)
-        .expect("page data serializes")
-        // inside <script>: no `<`, `>` or `&` in the text (JSON allows their \u escapes)
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026");
-    let mut s = String::with_capacity(json.len() + PAGE_HEAD.len() + PAGE_BODY.len() + PAGE_SCRIPT.len() + 256);
+    let json = script_json(&data);
+    let mut s = String::with_capacity(
+        json.len()
+            + PAGE_HEAD.len()
+            + PAGE_BODY_TOP.len()
+            + PAGE_BODY.len()
+            + PAGE_SCRIPT.len()
+            + PAGE_SCRIPT_STEPS.len()
+            + 256,
+    );
     s.push_str(&PAGE_HEAD.replace("{{TITLE}}", &esc(&title)));
+    s.push_str(PAGE_BODY_TOP);
     s.push_str(PAGE_BODY);
     s.push_str("<script type=\"application/json\" id=\"game-data\">");
     s.push_str(&json);
     s.push_str("</script>\n<script>\n");
     s.push_str(PAGE_SCRIPT);
-    s.push_str("</script>\n</body>\n</html>\n");
+    s.push_str(PAGE_SCRIPT_STEPS);
+    s.push_str("})();\n</script>\n</body>\n</html>\n");
+    s
+}
+
+/// The men of a setup for the page (GAMES.md §0): per letter (index 0 = A), on the bar,
+/// borne off, and the seat to throw.
+#[derive(Serialize)]
+struct SetupMen {
+    top: [u8; 24],
+    bottom: [u8; 24],
+    bar: [u8; 2],
+    off: [u8; 2],
+    turn: Seat,
+}
+
+/// The doubling cube of a setup (GAMES.md §D.7).
+#[derive(Serialize)]
+struct CubeView {
+    value: u32,
+    owner: Option<Seat>,
+}
+
+/// One frame of the page of another game: the start, or the board after a throw.
+#[derive(Serialize)]
+struct SetupFrameView {
+    /// The throw number; 0 for the start.
+    throw: u32,
+    seat: Option<Seat>,
+    /// `None`: no dice (the start, or a double dropped).
+    dice: Option<[u8; 2]>,
+    play: String,
+    lawful: bool,
+    /// What each seat scored with the throw (Tric Trac).
+    scored: [u16; 2],
+    /// The replay's note: the cube action, the partie won, …
+    note: String,
+    men: SetupMen,
+    cube: Option<CubeView>,
+    /// Tric Trac's points and parties (GAMES.md §E.11), 0 when the setup leaves them out.
+    points: [u8; 2],
+    parties: [u16; 2],
+    position: String,
+    flags: Vec<FlagView>,
+}
+
+impl SetupFrameView {
+    /// The frame of `setup`, with nothing thrown.
+    fn of(setup: &Setup) -> SetupFrameView {
+        let by = |a: crate::BySeat<u8>| [a[Seat::Top], a[Seat::Bottom]];
+        SetupFrameView {
+            throw: 0,
+            seat: None,
+            dice: None,
+            play: String::new(),
+            lawful: true,
+            scored: [0, 0],
+            note: String::new(),
+            men: SetupMen {
+                top: setup.men[Seat::Top],
+                bottom: setup.men[Seat::Bottom],
+                bar: by(setup.bar),
+                off: by(setup.off),
+                turn: setup.turn,
+            },
+            cube: setup.score.cube.map(|value| CubeView { value, owner: setup.score.owner.flatten() }),
+            points: setup.score.points.map_or([0, 0], by),
+            parties: setup.score.parties.map_or([0, 0], |p| [p[Seat::Top], p[Seat::Bottom]]),
+            position: setup.to_string_in(Dialect::Soumille),
+            flags: Vec::new(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SetupPageData {
+    title: String,
+    game: String,
+    top: String,
+    bottom: String,
+    /// The 24 letters in the record's alphabet, index 0 = Soumille's A.
+    letters: Vec<String>,
+    /// The 24 Soumille letters (the `data-point` attributes).
+    soumille: Vec<String>,
+    replayed: bool,
+    /// Whether the page shows the cube (some setup holds one: Backgammon).
+    cube: bool,
+    /// Whether the page shows points and parties (Tric Trac).
+    points: bool,
+    /// How the game ended, in words.
+    result: String,
+    frames: Vec<SetupFrameView>,
+    /// Flags of the record as a whole (no throw), and the replay's stop.
+    record_flags: Vec<FlagView>,
+    flags: Vec<FlagView>,
+}
+
+/// The step-through viewer of the other tables games (Jacquet, Moultezim, Backgammon, Tric
+/// Trac; GAMES.md), drawn from the replay's game-neutral steps alone
+/// ([`crate::replay::BoardStep`]): the board after each throw with the men on the bar and
+/// borne off, the cube (value and owner), Tric Trac's points and parties, the dice, the play,
+/// what it scored, the replay's note and the flags with their messages at their throw, and
+/// how the game ended. The page is that of [`view_html`]: the same buttons, keys and URL
+/// fragment, the same ids; besides, `#bar-top`/`#bar-bottom` and `#off-top`/`#off-bottom`
+/// carry `data-count`, `#cube` carries `data-value` and `data-owner`, and the body carries
+/// `data-ready="1"` once the script has run (`data-script-error` if a script failed).
+///
+/// Knows no game's rules: only what a setup holds. A record the replay could not start
+/// (its `Rules` tag or its position refused) shows an empty board and its flags.
+pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
+    let d = header.letters;
+    let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref());
+    let mut frames = Vec::with_capacity(rp.board_steps.len() + 1);
+    frames.push(start.map_or_else(|| SetupFrameView::of(&empty_setup()), SetupFrameView::of));
+    for st in &rp.board_steps {
+        let mut f = SetupFrameView::of(&st.after);
+        f.throw = st.number;
+        f.seat = Some(st.seat);
+        f.dice = st.dice.map(|x| [x.high(), x.low()]);
+        f.play = crate::fausse_case::recorded_text(&st.play, d);
+        f.lawful = st.lawful;
+        f.scored = st.points;
+        f.note = st.note.clone();
+        f.flags = rp.flags.iter().filter(|x| x.throw == Some(st.number)).map(FlagView::of).collect();
+        frames.push(f);
+    }
+    let shown = |n: u32| rp.board_steps.iter().any(|s| s.number == n);
+    let record_flags = rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown(n))).map(FlagView::of).collect();
+    let (title, top, bottom) = page_title(rec, header.game.name());
+    let setups = || rp.board_steps.iter().flat_map(|s| [&s.before, &s.after]).chain(&rp.end_setup);
+    let data = SetupPageData {
+        title: title.clone(),
+        game: header.game.name().to_string(),
+        top,
+        bottom,
+        letters: Point::all().map(|p| p.letter(d).to_string()).collect(),
+        soumille: Point::all().map(|p| p.letter(Dialect::Soumille).to_string()).collect(),
+        replayed: !rp.board_steps.is_empty(),
+        cube: setups().any(|s| s.score.cube.is_some()),
+        points: header.game == crate::notation::Game::TricTrac
+            || setups().any(|s| s.score.points.is_some() || s.score.parties.is_some()),
+        result: crate::sheet::tables::TablesSheet::of_record(rp, rec, header).result_line(),
+        frames,
+        record_flags,
+        flags: rp.flags.iter().map(FlagView::of).collect(),
+    };
+    let json = script_json(&data);
+    let mut s = String::with_capacity(
+        json.len()
+            + PAGE_HEAD.len()
+            + PAGE_BODY_TOP.len()
+            + SETUP_BODY.len()
+            + SETUP_SCRIPT.len()
+            + PAGE_SCRIPT_STEPS.len()
+            + 256,
+    );
+    s.push_str(&PAGE_HEAD.replace("{{TITLE}}", &esc(&title)));
+    s.push_str(PAGE_BODY_TOP);
+    s.push_str(SETUP_BODY);
+    s.push_str("<script type=\"application/json\" id=\"game-data\">");
+    s.push_str(&json);
+    s.push_str("</script>\n<script>\n");
+    s.push_str(SETUP_SCRIPT);
+    s.push_str(PAGE_SCRIPT_STEPS);
+    s.push_str("  document.body.setAttribute(\"data-ready\", \"1\");\n})();\n</script>\n</body>\n</html>\n");
+    s
+}
+
+/// A board with no man: what the page shows when the replay gave no setup at all.
+fn empty_setup() -> Setup {
+    let mut s = Setup::opening(Seat::Top);
+    s.men = crate::BySeat::new([0; 24], [0; 24]);
     s
 }
 
@@ -399,7 +596,8 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .3em; font-size: .8
 <body>
 "##;
 
-const PAGE_BODY: &str = r##"<h1 id="title"></h1>
+/// The top of every page's body: the title, the record's flags, the buttons.
+const PAGE_BODY_TOP: &str = r##"<h1 id="title"></h1>
 <div id="game-line" class="label"></div>
 <p id="status" hidden></p>
 <ul id="record-flags"></ul>
@@ -410,7 +608,10 @@ const PAGE_BODY: &str = r##"<h1 id="title"></h1>
 <button id="last" type="button" title="Last (End)">Last &#x00BB;</button>
 <span class="label">keys: <kbd>&larr;</kbd> <kbd>&rarr;</kbd> <kbd>Home</kbd> <kbd>End</kbd></span>
 </div>
-<div id="main" data-step="0">
+"##;
+
+/// Grand Trictrac's panel: the throw, the dice, the play, points and holes, the jans.
+const PAGE_BODY: &str = r##"<div id="main" data-step="0">
 <div id="board-box"></div>
 <div id="panel">
 <p><span class="label">Throw</span> <strong id="throw-number">0</strong> <span class="label">of</span> <span id="throw-count">0</span>
@@ -558,7 +759,11 @@ const PAGE_SCRIPT: &str = r##""use strict";
     st.textContent = "This record is not replayed: only its start is shown.";
   }
   list("record-flags", data.record_flags, flagItem);
-  document.getElementById("first").addEventListener("click", function () { show(0); });
+"##;
+
+/// How every page steps: the buttons, the keys, and the URL's `#step=K&keys=…&clicks=…`;
+/// `show(n)` and `frames` come before it. The function it is in is closed after it.
+const PAGE_SCRIPT_STEPS: &str = r##"  document.getElementById("first").addEventListener("click", function () { show(0); });
   document.getElementById("prev").addEventListener("click", function () { show(k - 1); });
   document.getElementById("next").addEventListener("click", function () { show(k + 1); });
   document.getElementById("last").addEventListener("click", function () { show(frames.length - 1); });
@@ -591,5 +796,196 @@ const PAGE_SCRIPT: &str = r##""use strict";
       });
     }
   });
-})();
+"##;
+
+/// The panel of the other games' page: the throw, the dice, the play and its note, each
+/// seat's men borne off and on the bar, Tric Trac's points and parties, the cube, the end.
+const SETUP_BODY: &str = r##"<div id="main" data-step="0">
+<div id="board-box"></div>
+<div id="panel">
+<p><span class="label">Throw</span> <strong id="throw-number">0</strong> <span class="label">of</span> <span id="throw-count">0</span>
+ &nbsp; <span class="label">step</span> <span id="step-index">0</span></p>
+<p><span class="label">Thrower</span> <span id="seat"></span> &nbsp; <span class="label">Dice</span> <strong id="dice"></strong></p>
+<p><span class="label">Play</span> <strong id="play"></strong> <span id="note"></span></p>
+<table class="score">
+<tr><th></th><th>borne off</th><th>on the bar</th><th class="points">points</th><th class="points">parties</th><th>scored</th></tr>
+<tr><th id="name-top">top</th><td id="score-top-off">0</td><td id="score-top-bar">0</td><td class="points" id="score-top-points">0</td><td class="points" id="score-top-parties">0</td><td id="scored-top"></td></tr>
+<tr><th id="name-bottom">bottom</th><td id="score-bottom-off">0</td><td id="score-bottom-bar">0</td><td class="points" id="score-bottom-points">0</td><td class="points" id="score-bottom-parties">0</td><td id="scored-bottom"></td></tr>
+</table>
+<p><span id="cube-line"><span class="label">Cube</span> <span id="cube-text"></span> &nbsp; </span><span class="label">To throw</span> <span id="turn"></span></p>
+<p class="label">Flags</p>
+<ul id="flags"></ul>
+<p class="label">Position</p>
+<p id="position"></p>
+<p class="label">Result</p>
+<p id="result"></p>
+</div>
+</div>
+"##;
+
+/// The other games' board and panel; [`PAGE_SCRIPT_STEPS`] follows it.
+const SETUP_SCRIPT: &str = r##""use strict";
+(function () {
+  window.addEventListener("error", function (e) {
+    document.body.setAttribute("data-script-error", String(e.message));
+  });
+  var data = JSON.parse(document.getElementById("game-data").textContent);
+  var frames = data.frames;
+  var k = 0;
+  var SEATS = ["top", "bottom"];
+  var SVG = "http://www.w3.org/2000/svg";
+  function el(name, attrs, parent) {
+    var e = document.createElementNS(SVG, name);
+    for (var a in attrs) e.setAttribute(a, attrs[a]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function text(id, s) { document.getElementById(id).textContent = s; }
+  function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
+  function seatName(s) {
+    if (!s) return "";
+    var n = s === "top" ? data.top : data.bottom;
+    return n ? s + " (" + n + ")" : s;
+  }
+  // the board: top's side A..M above, bottom's & .. N below, the bar between the halves,
+  // a tray on the right for the men borne off and the cube
+  var W = 40, BAR = 44, H = 460, TRAY = 64, boardW = 12 * W + 40 + BAR, width = boardW + TRAY, mid = H / 2;
+  var svg = el("svg", { id: "board", width: width, height: H + 30, viewBox: "0 0 " + width + " " + (H + 30) });
+  document.getElementById("board-box").appendChild(svg);
+  function xOf(col) { return 20 + col * W + (col >= 6 ? BAR : 0); }
+  var barX = xOf(6) - BAR / 2;
+  el("rect", { x: xOf(6) - BAR, y: 10, width: BAR, height: H - 20, fill: "#8b5a2b" }, svg);
+  var points = [];
+  for (var row = 0; row < 2; row++) {
+    for (var col = 0; col < 12; col++) {
+      var idx = row === 0 ? col : 23 - col; // letter index - 1
+      var x = xOf(col);
+      var g = el("g", { "data-point": data.soumille[idx], "data-top": 0, "data-bottom": 0 }, svg);
+      var base = row === 0 ? 30 : H - 30, tip = row === 0 ? 200 : H - 200, ly = row === 0 ? 20 : H - 8;
+      el("polygon", { points: (x + 2) + "," + base + " " + (x + W - 2) + "," + base + " " + (x + W / 2) + "," + tip,
+        fill: col % 2 === 0 ? "#a0522d" : "#e8d5a9", stroke: "#5a3b1e" }, g);
+      var t = el("text", { x: x + W / 2, y: ly, "text-anchor": "middle", "font-size": 14 }, g);
+      t.textContent = data.letters[idx];
+      var men = el("g", { "class": "men" }, g);
+      points[idx] = { g: g, men: men, x: x + W / 2, row: row };
+    }
+  }
+  var bars = {}, offs = {};
+  SEATS.forEach(function (seat) { bars[seat] = el("g", { id: "bar-" + seat, "data-count": 0 }, svg); });
+  el("rect", { x: boardW + 4, y: 10, width: TRAY - 8, height: H - 20, fill: "#efe4c8", stroke: "#5a3b1e", "stroke-width": 2 }, svg);
+  var cx = boardW + TRAY / 2;
+  SEATS.forEach(function (seat) { offs[seat] = el("g", { id: "off-" + seat, "data-count": 0 }, svg); });
+  var cube = data.cube ? el("g", { id: "cube", "data-value": 1, "data-owner": "none" }, svg) : null;
+  var caption = el("text", { id: "board-caption", x: width / 2, y: H + 20, "text-anchor": "middle", "font-size": 13 }, svg);
+  function man(g, x, y, seat, label) {
+    el("circle", { cx: x, cy: y, r: 16, fill: seat === "top" ? "#222" : "#fafafa", stroke: "#333" }, g);
+    if (label) {
+      var t = el("text", { x: x, y: y + 5, "text-anchor": "middle", "font-size": 14, fill: seat === "top" ? "#fff" : "#000" }, g);
+      t.textContent = label;
+    }
+  }
+  // top's men first, then bottom's (a point both hold shows both colours)
+  function drawPoint(p, t, b) {
+    clear(p.men);
+    var n = t + b;
+    for (var i = 0; i < Math.min(n, 5); i++) {
+      man(p.men, p.x, p.row === 0 ? 48 + 34 * i : H - 48 - 34 * i, i < t ? "top" : "bottom", i === 4 && n > 5 ? n : "");
+    }
+  }
+  function drawBar(seat, n) {
+    var g = bars[seat], m = Math.min(n, 4), dir = seat === "top" ? -1 : 1;
+    clear(g);
+    g.setAttribute("data-count", n);
+    for (var i = 0; i < m; i++) man(g, barX, mid + dir * (40 + 34 * i), seat, i === m - 1 && n > 1 ? n : "");
+  }
+  function drawOff(seat, n) {
+    var g = offs[seat];
+    clear(g);
+    g.setAttribute("data-count", n);
+    var label = el("text", { x: cx, y: seat === "top" ? 26 : H - 14, "text-anchor": "middle", "font-size": 12 }, g);
+    label.textContent = "off " + n;
+    for (var i = 0; i < Math.min(n, 15); i++) {
+      el("rect", { x: cx - 18, y: seat === "top" ? 32 + 9 * i : H - 39 - 9 * i, width: 36, height: 7, rx: 2,
+        fill: seat === "top" ? "#222" : "#fafafa", stroke: "#333" }, g);
+    }
+  }
+  // the cube beside its owner's side, in the middle when no one owns it; unturned it shows 64
+  function drawCube(c) {
+    if (!cube) return;
+    clear(cube);
+    cube.setAttribute("data-value", c ? c.value : "");
+    cube.setAttribute("data-owner", c && c.owner ? c.owner : "none");
+    if (!c) return;
+    var y = c.owner === "top" ? 175 : c.owner === "bottom" ? H - 211 : mid - 18;
+    el("rect", { x: cx - 18, y: y, width: 36, height: 36, rx: 5, fill: "#fff", stroke: "#222", "stroke-width": 2 }, cube);
+    var t = el("text", { x: cx, y: y + 24, "text-anchor": "middle", "font-size": 16, "font-weight": "bold" }, cube);
+    t.textContent = c.value === 1 && !c.owner ? 64 : c.value;
+  }
+  function flagItem(f) {
+    var li = document.createElement("li");
+    li.setAttribute("data-kind", f.what);
+    li.textContent = (f.throw ? "throw " + f.throw + ": " : "") + f.what + " — " + f.message;
+    return li;
+  }
+  function list(id, items, make) {
+    var ul = document.getElementById(id);
+    clear(ul);
+    items.forEach(function (x) { ul.appendChild(make(x)); });
+  }
+  function show(n) {
+    k = Math.max(0, Math.min(frames.length - 1, n));
+    var f = frames[k];
+    document.getElementById("main").setAttribute("data-step", k);
+    for (var i = 0; i < 24; i++) {
+      var p = points[i], t = f.men.top[i], b = f.men.bottom[i];
+      p.g.setAttribute("data-top", t);
+      p.g.setAttribute("data-bottom", b);
+      drawPoint(p, t, b);
+    }
+    SEATS.forEach(function (seat, i) {
+      drawBar(seat, f.men.bar[i]);
+      drawOff(seat, f.men.off[i]);
+      text("score-" + seat + "-off", f.men.off[i]);
+      text("score-" + seat + "-bar", f.men.bar[i]);
+      text("score-" + seat + "-points", f.points[i]);
+      text("score-" + seat + "-parties", f.parties[i]);
+      text("scored-" + seat, f.scored[i] ? "+" + f.scored[i] : "");
+    });
+    drawCube(f.cube);
+    caption.textContent = k === 0 ? "the start" : "after throw " + f.throw;
+    text("throw-number", f.throw);
+    text("step-index", k);
+    text("seat", seatName(f.seat));
+    text("dice", f.dice ? f.dice[0] + "-" + f.dice[1] : "");
+    var play = document.getElementById("play");
+    play.textContent = f.play;
+    play.className = f.lawful ? "" : "unlawful";
+    text("note", f.note ? "(" + f.note + ")" : "");
+    text("cube-text", f.cube ? "cube " + f.cube.value + (f.cube.owner ? ", owned by " + seatName(f.cube.owner) : ", centred") : "");
+    text("turn", f.men.turn);
+    text("position", f.position);
+    list("flags", f.flags, flagItem);
+    document.getElementById("prev").disabled = k === 0;
+    document.getElementById("first").disabled = k === 0;
+    document.getElementById("next").disabled = k === frames.length - 1;
+    document.getElementById("last").disabled = k === frames.length - 1;
+  }
+  text("title", data.title);
+  document.title = data.title;
+  text("game-line", data.game + (data.top || data.bottom ? " — top: " + (data.top || "?") + ", bottom: " + (data.bottom || "?") : ""));
+  text("name-top", data.top ? "top (" + data.top + ")" : "top");
+  text("name-bottom", data.bottom ? "bottom (" + data.bottom + ")" : "bottom");
+  text("throw-count", frames.length > 1 ? frames[frames.length - 1].throw : 0);
+  text("result", data.result);
+  if (!data.points) {
+    Array.prototype.forEach.call(document.querySelectorAll(".points"), function (e) { e.hidden = true; });
+  }
+  document.getElementById("cube-line").hidden = !data.cube;
+  if (!data.replayed) {
+    var st = document.getElementById("status");
+    st.hidden = false;
+    st.setAttribute("data-flag", "not-replayed");
+    st.textContent = "This record is not replayed: only its start is shown.";
+  }
+  list("record-flags", data.record_flags, flagItem);
 "##;

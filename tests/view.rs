@@ -54,6 +54,11 @@ fn page_of(file: &Path, dir: &Path) -> PathBuf {
 
 /// Runs headless Chromium with `args` and a fresh profile; its stdout. Fails after 90 s.
 fn run_chromium(args: &[String]) -> Vec<u8> {
+    run_chromium_logged(args).0
+}
+
+/// [`run_chromium`], with the page's console on stderr: (stdout, stderr).
+fn run_chromium_logged(args: &[String]) -> (Vec<u8>, Vec<u8>) {
     let profile = scratch("profile");
     let mut cmd = Command::new(chromium());
     cmd.args([
@@ -68,6 +73,7 @@ fn run_chromium(args: &[String]) -> Vec<u8> {
         "--disable-dev-shm-usage",
     ])
     .arg(format!("--user-data-dir={}", profile.display()))
+    .args(["--enable-logging=stderr", "--v=0"])
     .args(args)
     .stdin(Stdio::null())
     .stdout(Stdio::piped())
@@ -102,15 +108,19 @@ fn run_chromium(args: &[String]) -> Vec<u8> {
     let stderr = t_err.join().unwrap();
     assert!(status.success(), "chromium failed ({status}): {}", String::from_utf8_lossy(&stderr));
     let _ = std::fs::remove_dir_all(&profile);
-    stdout
+    (stdout, stderr)
 }
 
 /// The DOM of `page` after it loaded with the URL fragment `fragment`.
 fn dom(page: &Path, fragment: &str) -> Dom {
     let url = format!("file://{}#{fragment}", page.display());
-    let out = run_chromium(&["--dump-dom".to_string(), url]);
+    let (out, err) = run_chromium_logged(&["--dump-dom".to_string(), url]);
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("id=\"throw-number\""), "no viewer in the dumped DOM:\n{text}");
+    // a script error is written to the console, which Chromium logs on stderr
+    let err = String::from_utf8_lossy(&err);
+    let errors: Vec<&str> = err.lines().filter(|l| l.contains("CONSOLE") || l.contains("Uncaught")).collect();
+    assert!(errors.is_empty(), "#{fragment}: the page wrote to the console: {errors:#?}");
     Dom(text)
 }
 
@@ -257,15 +267,169 @@ fn viewer_steps_through_the_teaching_game_in_chromium() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The library's replay of a record of another game: the setup of each frame (the start,
+/// then after each throw) and its throw number.
+fn expected_setups(file: &str) -> (Vec<soumille::Setup>, Vec<u32>, soumille::replay::Replay) {
+    let text = std::fs::read_to_string(root().join(file)).unwrap();
+    let recs = soumille::notation::read(&text);
+    let r = &recs[0];
+    let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+    let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref()).expect("a start").clone();
+    let setups = std::iter::once(start).chain(rp.board_steps.iter().map(|s| s.after.clone())).collect();
+    let numbers = std::iter::once(0).chain(rp.board_steps.iter().map(|s| s.number)).collect();
+    (setups, numbers, rp)
+}
+
+/// The page of another game shows frame `k`: the throw, the men on every point, on the bar
+/// and borne off, the cube, Tric Trac's points and parties, the position; its script ran
+/// to the end without an error.
+fn assert_setup_frame(d: &Dom, k: usize, setups: &[soumille::Setup], numbers: &[u32], how: &str) {
+    use soumille::Seat;
+    let body = &d.0[d.0.find("<body").unwrap()..];
+    let body_tag = &body[..body.find('>').unwrap()];
+    assert!(body_tag.contains("data-ready=\"1\""), "{how}: the script did not run to its end");
+    assert!(!body_tag.contains("data-script-error"), "{how}: {body_tag}");
+    assert_eq!(d.attr_of("main", "data-step").as_deref(), Some(k.to_string().as_str()), "{how}");
+    assert_eq!(d.n("step-index"), k as u32, "{how}");
+    assert_eq!(d.n("throw-number"), numbers[k], "{how}");
+    let setup = &setups[k];
+    let points = d.points();
+    assert_eq!(points.len(), 24, "{how}: 24 points drawn");
+    for p in soumille::Point::all() {
+        let letter = p.letter(soumille::Dialect::Soumille).to_string();
+        let got = points.iter().find(|x| x.0 == letter).unwrap_or_else(|| panic!("{how}: no point {letter}"));
+        assert_eq!((got.1, got.2), (setup.count(Seat::Top, p), setup.count(Seat::Bottom, p)), "{how}: men on {letter}");
+    }
+    for seat in Seat::ALL {
+        let count = |id: String| d.attr_of(&id, "data-count");
+        assert_eq!(count(format!("bar-{seat}")), Some(setup.bar[seat].to_string()), "{how}: {seat}'s bar");
+        assert_eq!(count(format!("off-{seat}")), Some(setup.off[seat].to_string()), "{how}: {seat}'s men off");
+        assert_eq!(d.n(&format!("score-{seat}-off")), u32::from(setup.off[seat]), "{how}");
+        assert_eq!(d.n(&format!("score-{seat}-bar")), u32::from(setup.bar[seat]), "{how}");
+        let points = setup.score.points.map_or(0, |p| u32::from(p[seat]));
+        assert_eq!(d.n(&format!("score-{seat}-points")), points, "{how}: {seat}'s points");
+        let parties = setup.score.parties.map_or(0, |p| u32::from(p[seat]));
+        assert_eq!(d.n(&format!("score-{seat}-parties")), parties, "{how}: {seat}'s parties");
+    }
+    match setup.score.cube {
+        Some(v) => {
+            assert_eq!(d.attr_of("cube", "data-value"), Some(v.to_string()), "{how}: the cube");
+            let owner = setup.score.owner.flatten().map_or("none", Seat::name);
+            assert_eq!(d.attr_of("cube", "data-owner").as_deref(), Some(owner), "{how}: the cube's owner");
+        }
+        None => assert!(d.attr_of("cube", "data-value").is_none(), "{how}: no cube"),
+    }
+    assert_eq!(d.text("position"), setup.to_string(), "{how}");
+}
+
+/// One record of each of the other games in Chromium: the page loads, the buttons, the keys
+/// and the URL step through it, every frame shows the replay's setup, and no script fails.
 #[test]
-fn the_viewer_sends_other_games_to_the_html_sheet() {
+fn viewer_steps_through_every_game_in_chromium() {
+    for (file, game) in [
+        ("samples/jacquet/opening-annotated.stn", "jacquet"),
+        ("samples/moultezim/generated.stn", "moultezim"),
+        ("samples/backgammon/gnubg-money.stn", "backgammon"),
+        ("samples/tric-trac/hand-written.stn", "tric-trac"),
+    ] {
+        let dir = scratch(game);
+        let page = page_of(&root().join(file), &dir);
+        let html = std::fs::read_to_string(&page).unwrap();
+        let outside_svg_ns = html.replace("http://www.w3.org/2000/svg", "");
+        for bad in ["http://", "https://", "<link", "src=\""] {
+            assert!(!outside_svg_ns.contains(bad), "{file}: the page refers to something outside itself: {bad}");
+        }
+        let (setups, numbers, _) = expected_setups(file);
+        let last = setups.len() - 1;
+        assert!(last >= 5, "{file}: {last} throws");
+        for (fragment, k) in [
+            (String::new(), 0),
+            ("keys=right,right,right,left".to_string(), 2),
+            ("clicks=next,next,next,prev,next".to_string(), 3),
+            (format!("throw={}", numbers[last - 1]), last - 1),
+            ("keys=end".to_string(), last),
+            ("clicks=last,prev&keys=home,right".to_string(), 1),
+        ] {
+            let d = dom(&page, &fragment);
+            assert_setup_frame(&d, k, &setups, &numbers, &format!("{file} #{fragment}"));
+            assert!(d.text("game-line").starts_with(game), "{file}: {}", d.text("game-line"));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// What only some games show: the men on the bar, the cube, Tric Trac's points, the flags
+/// with their messages at their throw, the record's own flags, the end of the game.
+#[test]
+fn viewer_shows_bar_cube_points_and_flags_in_chromium() {
+    let dir = scratch("features");
+    // (file, fragment, what the dumped page holds)
+    let cases: [(&str, &str, &[&str]); 7] = [
+        // top's man hit on X by 6-4 @X*P waits on the bar
+        ("samples/backgammon/gnubg-money.stn", "step=3", &["id=\"bar-top\" data-count=\"1\"", "cube 1, centred"]),
+        ("samples/backgammon/gnubg-money.stn", "keys=end", &["top (gnubg) wins 1 point (drop)", "double, drop"]),
+        // the cube redoubled by the seat that does not own it: the flag, with its message
+        (
+            "samples/backgammon/cube-owner.stn",
+            "keys=end",
+            &["data-value=\"4\" data-owner=\"top\"", "data-kind=\"cube-owner\""],
+        ),
+        ("samples/backgammon/cube-owner.stn", "step=3", &["data-value=\"2\" data-owner=\"top\""]),
+        // Tric Trac: the partie won, the points scored
+        ("samples/tric-trac/hand-written.stn", "throw=4", &["partie prolonge", "id=\"scored-bottom\">+1<"]),
+        // a flag at its throw (a fausse case of Jacquet)
+        ("samples/jacquet/seat.stn", "keys=end", &["data-kind=\"seat\""]),
+        // a record the replay stopped at its first throw: the start and the record's flags
+        ("samples/jacquet/not-there.stn", "", &["data-flag=\"not-replayed\"", "data-kind=\"not-there\""]),
+    ];
+    for (file, fragment, want) in cases {
+        let page = page_of(&root().join(file), &dir);
+        let d = dom(&page, fragment);
+        let body = &d.0[d.0.find("<body").unwrap()..];
+        assert!(body[..body.find('>').unwrap()].contains("data-ready=\"1\""), "{file} #{fragment}");
+        let shown = unescape(&d.0);
+        for w in want {
+            assert!(shown.contains(w) || d.0.contains(w), "{file} #{fragment}: missing {w}");
+        }
+        // every flag of the frame shown is there with its message
+        let (_, numbers, rp) = expected_setups(file);
+        let step = d.n("step-index") as usize;
+        for f in rp.flags.iter().filter(|f| f.throw.is_some_and(|n| n == numbers[step])) {
+            assert!(shown.contains(&format!("{} — {}", f.what(), f.message)), "{file} #{fragment}: {}", f.message);
+        }
+    }
+    // the flags of the Jacquet record are listed at their throw only
+    let page = page_of(&root().join("samples/jacquet/seat.stn"), &dir);
+    assert!(!dom(&page, "step=1").0.contains("data-kind=\"seat\""), "the seat flag belongs to throw 2");
+    // a screenshot of a backgammon board with a man on the bar
+    let page = page_of(&root().join("samples/backgammon/gnubg-money.stn"), &dir);
+    let shot = dir.join("shot.png");
+    run_chromium(&[
+        format!("--screenshot={}", shot.display()),
+        "--window-size=1200,900".into(),
+        format!("file://{}#step=3", page.display()),
+    ]);
+    let png = std::fs::read(&shot).expect("chromium wrote the screenshot");
+    assert!(png.len() > 5_000, "screenshot of {} bytes", png.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `view` of another game writes the page and exits as `check` does: 0 clean, 1 flagged.
+#[test]
+fn the_viewer_draws_other_games() {
     let dir = scratch("jacquet");
     let file = dir.join("jacquet.stn");
     std::fs::write(&file, "[Game \"jacquet\"]\n[First \"bottom\"]\n\n1. 6-5 &SN\n").unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_soumille")).arg("view").arg(&file).output().unwrap();
-    assert_eq!(o.status.code(), Some(2));
-    assert!(o.stdout.is_empty());
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("jacquet") && err.contains("sheet --format html"), "{err}");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = String::from_utf8(o.stdout).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains("\"game\":\"jacquet\""));
+    assert!(page.contains("\"play\":\"\\u0026SN\""), "the play, its `&` escaped in the script");
+    for (file, code) in [("samples/backgammon/cube-owner.stn", 1), ("samples/tric-trac/generated.stn", 0)] {
+        let o =
+            Command::new(env!("CARGO_BIN_EXE_soumille")).arg("view").arg(file).current_dir(root()).output().unwrap();
+        assert_eq!(o.status.code(), Some(code), "{file}");
+        assert!(o.stdout.starts_with(b"<!DOCTYPE html>"));
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
