@@ -846,9 +846,19 @@ fn judging_never_panics_on_any_paths() {
             let after = j.after.expect("a lawful play has a position after it");
             assert!(plays.iter().any(|p| p.after(&pos) == after), "{pos} {d} {rec:?}");
         } else if let Some(f) = j.fault {
-            let lawful = f.lawful(pos.turn(), &rec, &plays);
-            let m = f.message(pos.turn(), d, &rec, &plays, &lawful);
-            assert!(m.starts_with(pos.turn().name()), "{m}");
+            let seat = pos.turn();
+            let fc = super::FausseCase {
+                throw: 1,
+                seat,
+                dice: d,
+                played: rec.clone(),
+                fault: f,
+                max_moves: plays.max_moves,
+                natural_bosse: plays.natural_bosse,
+                lawful: f.lawful(seat, &rec, &plays),
+            };
+            let m = crate::words::tric_trac::message(&super::Fact::FausseCase(Box::new(fc)), Dialect::Soumille);
+            assert!(m.starts_with(&format!("throw 1 ({seat} {d}): {seat} played ")), "{m}");
         }
     }
 }
