@@ -81,8 +81,12 @@ pub fn paths_of(seat: Seat, play: &crate::notation::Play, out: &mut impl Extend<
             Target::Point(p) => p.relative(seat),
             Target::Off => ARRIVAL as u8,
         };
-        let rests: smallvec::SmallVec<[u8; 3]> = m.rests.iter().map(|r| r.relative(seat)).collect();
-        Path::via(from, &rests, to).with_hits(m.hits)
+        let mut p = Path::new(from, to).with_hits(m.hits);
+        for (i, r) in m.rests.iter().take(3).enumerate() {
+            p.rests[i] = r.relative(seat);
+        }
+        p.n_rests = m.rests.len().min(3) as u8;
+        p
     }));
 }
 
@@ -236,6 +240,8 @@ impl Judgement {
 const MAX_STEPS: usize = 12;
 /// Most paths whose orders are tried.
 const MAX_PATHS: usize = 8;
+/// The rank of a lawful reading with its captures written: no reading beats it.
+const BEST: u32 = u32::MAX;
 
 /// One move of a reading of the record.
 #[derive(Clone, Copy, Debug, Default)]
@@ -317,12 +323,19 @@ fn judge_readings(ctx: &mut Ctx, paths: &[Path]) -> Judgement {
         let dice_left = if dice.is_doublet() { [dice.high(); 2] } else { [dice.high(), dice.low()] };
         let mut moves = [Move::default(); MAX_STEPS];
         let best = &mut best[k];
-        expand(&segs[..ns], dice_left, &mut moves, 0, &mut |m| {
+        // a lawful reading with its captures written is the best there is: the search
+        // stops there
+        let found = expand(&segs[..ns], dice_left, &mut moves, 0, &mut |m| {
             let t = ctx.trial(m);
+            let top = t.rank == BEST;
             if best.as_ref().is_none_or(|b| t.rank > b.rank) {
                 *best = Some(t);
             }
+            top
         });
+        if found {
+            break;
+        }
     }
     // the men may be written in any order, but moves written after the move that won the
     // partie were played after it
@@ -344,21 +357,20 @@ fn judge_readings(ctx: &mut Ctx, paths: &[Path]) -> Judgement {
 
 /// Every reading of the segments `segs` (from, to, path, claim) with the dice left: each
 /// segment one die, or two with the rest unsaid; a segment no die gives is read with the
-/// rule it breaks.
+/// rule it breaks. `visit` returns whether the search can stop (a reading nothing beats was
+/// found); so does `expand`.
 fn expand(
     segs: &[(u8, u8, u8, Option<bool>)],
     dice: [u8; 2],
     moves: &mut [Move; MAX_STEPS],
     n: usize,
-    visit: &mut dyn FnMut(&[Move]),
-) {
+    visit: &mut dyn FnMut(&[Move]) -> bool,
+) -> bool {
     let Some(&(from, to, path, claim)) = segs.first() else {
-        visit(&moves[..n]);
-        return;
+        return visit(&moves[..n]);
     };
     if n >= MAX_STEPS {
-        visit(&moves[..n]);
-        return;
+        return visit(&moves[..n]);
     }
     let rest = &segs[1..];
     let len = to.saturating_sub(from);
@@ -370,7 +382,9 @@ fn expand(
                 let mut left = dice;
                 left[k] = 0;
                 moves[n] = Move { from, to, die: len, bad: None, path, claim };
-                expand(rest, left, moves, n + 1, visit);
+                if expand(rest, left, moves, n + 1, visit) {
+                    return true;
+                }
                 any = true;
             }
         }
@@ -381,7 +395,9 @@ fn expand(
                 let r = from.saturating_add(d);
                 moves[n] = Move { from, to: r, die: d, bad: None, path, claim: None };
                 moves[n + 1] = Move { from: r, to, die: len - d, bad: None, path, claim };
-                expand(rest, [0, 0], moves, n + 2, visit);
+                if expand(rest, [0, 0], moves, n + 2, visit) {
+                    return true;
+                }
             }
             any = true;
         }
@@ -403,8 +419,9 @@ fn expand(
             (Rule::Die, dice)
         };
         moves[n] = Move { from, to, die: 0, bad: Some(bad), path, claim };
-        expand(rest, left_after, moves, n + 1, visit);
+        return expand(rest, left_after, moves, n + 1, visit);
     }
+    false
 }
 
 /// The legal plays of the roll as the judge has them.
@@ -554,13 +571,13 @@ impl Ctx<'_> {
             };
             play.steps[..n].copy_from_slice(steps);
             t.legal = Some(play);
-            t.rank = u32::MAX - u32::from(!hits_ok);
+            t.rank = BEST - u32::from(!hits_ok);
             return t;
         }
         let legal = self.plays();
         if let Some(p) = legal.find(key) {
             t.legal = Some(*p);
-            t.rank = u32::MAX - u32::from(!hits_ok);
+            t.rank = BEST - u32::from(!hits_ok);
             return t;
         }
         let rule = if used < legal.max_moves {
