@@ -67,6 +67,18 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
     }
 }
 
+/// Why `explain` shows nothing under a `Rules` tag Tric Trac cannot read: the options it
+/// knows and their values (GAMES.md §F).
+pub fn unknown_options() -> String {
+    let values = crate::games::tric_trac::Options::VALUES;
+    format!(
+        "unknown rule options for tric-trac; the options are plus-fort ({}), pont ({}), points-perdant ({})",
+        values[0].join(", "),
+        values[1].join(", "),
+        values[2].join(", ")
+    )
+}
+
 /// `partie`, `partie double`, …: a partie of `value` (1 to 4) as the records and the words
 /// name it (GAMES.md §E.11).
 pub fn partie_words(value: u8) -> String {

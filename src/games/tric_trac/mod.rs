@@ -272,12 +272,7 @@ impl Game for TricTrac {
 
     fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
         if self.bad_rules {
-            return Err(format!(
-                "unknown rule options for tric-trac; the options are plus-fort ({}), pont ({}), points-perdant ({})",
-                Options::VALUES[0].join(", "),
-                Options::VALUES[1].join(", "),
-                Options::VALUES[2].join(", ")
-            ));
+            return Err(crate::words::tric_trac::unknown_options());
         }
         let pos = board::position_from_setup(setup).map_err(|e| e.to_string())?;
         let score = board::score_from_setup(setup).map_err(|e| e.to_string())?;
