@@ -2,6 +2,9 @@
 //! flag for every illegal play (kind `fausse-case`, the rule names of GAMES.md §E.12) and
 //! every wrong claim (`claim` with rule `marks`, `partie`, `hit`; `decision`; `seat`;
 //! `result`), and the game-neutral steps the renderers draw ([`crate::replay::BoardStep`]).
+//! The books are the shared [`Ledger`]'s: flags are raised with Tric Trac's facts
+//! ([`super::Fact`]) or the shared ones (a wrong seat, a stop), their words written by the
+//! reporting layer; a throw's spans are read only when one of its flags needs them.
 
 use super::board::{position_from_setup, score_from_setup, setup_of};
 use super::judge::{paths_of, Path};

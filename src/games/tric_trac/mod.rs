@@ -10,11 +10,14 @@
 //!   Trictrac's routes, white = bottom) from and to a [`crate::board::Setup`].
 //! * [`options`]: `plus-fort`, `pont`, `points-perdant` (GAMES.md §F).
 //! * [`movegen`]: the legal plays of a roll (§E.2–§E.8), in fixed capacity.
-//! * [`judge`](mod@judge): a recorded play judged, the rule of §E.12 it breaks.
+//! * [`judge`](mod@judge): a recorded play judged, the rule of §E.12 it breaks; a play of
+//!   two lawful moves is judged without generating the roll's plays ([`judge::judge_lazy`]).
 //! * [`score`]: points, the value of a partie, prolongation (§E.9, §E.10).
 //! * [`series`]: a record's throws in turn with their claims (`marks`, `partie`,
 //!   `decision`, `seat`, `result`).
-//! * [`books`]: the replay of a record, its flags and steps (GAMES.md §E.12).
+//! * [`books`]: the replay of a record on the shared [`crate::replay::Ledger`], its flags
+//!   and steps (GAMES.md §E.12); each flag says a [`Fact`], whose words are written by
+//!   [`crate::words::tric_trac`].
 //! * [`generate`]: seeded self-play, a series with every claim written.
 
 /// What Tric Trac's rules and books found, as facts (GAMES.md §E.12); the reporting layer
