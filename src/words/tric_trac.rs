@@ -134,7 +134,9 @@ fn rule_broken(fc: &FausseCase, played: &str) -> String {
             "the bosse {bosse} is taken par puissance only while it is empty, by two men a die each from {}",
             l(OPP_BOSSE as u8)
         ),
-        Rule::Overshoot => format!("{}# needs {}: no man is carried beyond the arrival", l(f), ARRIVAL as u8 - f),
+        Rule::Overshoot => {
+            format!("{}# needs {}: no man is carried beyond the arrival", l(f), (ARRIVAL as u8).saturating_sub(f))
+        }
         Rule::AfterWin => "the partie was won by the move before: the rest of the throw is not played".to_string(),
     }
 }
