@@ -9,8 +9,8 @@
 //! as recorded, whenever its moves can be made at all.
 
 use super::movegen::{
-    bosse_fault, play_key, pont_points, pont_stands, BosseFault, MoveFault, Play, Plays, Progress, Step, ARRIVAL,
-    BOSSE, OPP_BOSSE, START,
+    bosse_fault, legal_plays_into, play_key, pont_points, pont_stands, BosseFault, MoveFault, Play, Plays, Progress,
+    Step, ARRIVAL, BOSSE, OPP_BOSSE, START,
 };
 use super::options::Options;
 use crate::board::Seat;
@@ -81,8 +81,12 @@ pub fn paths_of(seat: Seat, play: &crate::notation::Play, out: &mut impl Extend<
             Target::Point(p) => p.relative(seat),
             Target::Off => ARRIVAL as u8,
         };
-        let rests: smallvec::SmallVec<[u8; 3]> = m.rests.iter().map(|r| r.relative(seat)).collect();
-        Path::via(from, &rests, to).with_hits(m.hits)
+        let mut p = Path::new(from, to).with_hits(m.hits);
+        for (i, r) in m.rests.iter().take(3).enumerate() {
+            p.rests[i] = r.relative(seat);
+        }
+        p.n_rests = m.rests.len().min(3) as u8;
+        p
     }));
 }
 
@@ -236,6 +240,8 @@ impl Judgement {
 const MAX_STEPS: usize = 12;
 /// Most paths whose orders are tried.
 const MAX_PATHS: usize = 8;
+/// The rank of a lawful reading with its captures written: no reading beats it.
+const BEST: u32 = u32::MAX;
 
 /// One move of a reading of the record.
 #[derive(Clone, Copy, Debug, Default)]
@@ -255,7 +261,38 @@ struct Move {
 /// which has `points` in the partie, against `legal` (as
 /// [`super::movegen::legal_plays_into`] left it for this position and roll).
 pub fn judge(pos: &Position, points: u16, dice: Dice, options: &Options, legal: &Plays, paths: &[Path]) -> Judgement {
-    let ctx = Ctx { pos, points, dice, options, legal, bosse_before: pos.side(pos.turn())[BOSSE] };
+    let bosse_before = pos.side(pos.turn())[BOSSE];
+    judge_in(Ctx { pos, points, dice, options, legal: Legal::Known(legal), bosse_before }, paths).0
+}
+
+/// [`judge`] without the legal plays of the roll at hand: they are generated into `plays`
+/// only when the play cannot be judged without them (fewer than two moves, the bosse taken
+/// par puissance). A reading of two moves each lawful in turn that keeps the bosse's rules
+/// is a legal play (§E.5: no legal play uses more), whatever the others are. Whether `plays`
+/// now holds the legal plays of the roll is the second value.
+pub fn judge_lazy(
+    pos: &Position,
+    points: u16,
+    dice: Dice,
+    options: &Options,
+    plays: &mut Plays,
+    paths: &[Path],
+) -> (Judgement, bool) {
+    let bosse_before = pos.side(pos.turn())[BOSSE];
+    judge_in(Ctx { pos, points, dice, options, legal: Legal::Lazy { plays, filled: false }, bosse_before }, paths)
+}
+
+fn judge_in(mut ctx: Ctx, paths: &[Path]) -> (Judgement, bool) {
+    let j = judge_readings(&mut ctx, paths);
+    let filled = match ctx.legal {
+        Legal::Known(_) => true,
+        Legal::Lazy { filled, .. } => filled,
+    };
+    (j, filled)
+}
+
+fn judge_readings(ctx: &mut Ctx, paths: &[Path]) -> Judgement {
+    let dice = ctx.dice;
     if let Some(j) = ctx.par_puissance(paths) {
         return j;
     }
@@ -286,12 +323,19 @@ pub fn judge(pos: &Position, points: u16, dice: Dice, options: &Options, legal: 
         let dice_left = if dice.is_doublet() { [dice.high(); 2] } else { [dice.high(), dice.low()] };
         let mut moves = [Move::default(); MAX_STEPS];
         let best = &mut best[k];
-        expand(&segs[..ns], dice_left, &mut moves, 0, &mut |m| {
+        // a lawful reading with its captures written is the best there is: the search
+        // stops there
+        let found = expand(&segs[..ns], dice_left, &mut moves, 0, &mut |m| {
             let t = ctx.trial(m);
+            let top = t.rank == BEST;
             if best.as_ref().is_none_or(|b| t.rank > b.rank) {
                 *best = Some(t);
             }
+            top
         });
+        if found {
+            break;
+        }
     }
     // the men may be written in any order, but moves written after the move that won the
     // partie were played after it
@@ -313,21 +357,20 @@ pub fn judge(pos: &Position, points: u16, dice: Dice, options: &Options, legal: 
 
 /// Every reading of the segments `segs` (from, to, path, claim) with the dice left: each
 /// segment one die, or two with the rest unsaid; a segment no die gives is read with the
-/// rule it breaks.
+/// rule it breaks. `visit` returns whether the search can stop (a reading nothing beats was
+/// found); so does `expand`.
 fn expand(
     segs: &[(u8, u8, u8, Option<bool>)],
     dice: [u8; 2],
     moves: &mut [Move; MAX_STEPS],
     n: usize,
-    visit: &mut dyn FnMut(&[Move]),
-) {
+    visit: &mut dyn FnMut(&[Move]) -> bool,
+) -> bool {
     let Some(&(from, to, path, claim)) = segs.first() else {
-        visit(&moves[..n]);
-        return;
+        return visit(&moves[..n]);
     };
     if n >= MAX_STEPS {
-        visit(&moves[..n]);
-        return;
+        return visit(&moves[..n]);
     }
     let rest = &segs[1..];
     let len = to.saturating_sub(from);
@@ -339,7 +382,9 @@ fn expand(
                 let mut left = dice;
                 left[k] = 0;
                 moves[n] = Move { from, to, die: len, bad: None, path, claim };
-                expand(rest, left, moves, n + 1, visit);
+                if expand(rest, left, moves, n + 1, visit) {
+                    return true;
+                }
                 any = true;
             }
         }
@@ -350,7 +395,9 @@ fn expand(
                 let r = from.saturating_add(d);
                 moves[n] = Move { from, to: r, die: d, bad: None, path, claim: None };
                 moves[n + 1] = Move { from: r, to, die: len - d, bad: None, path, claim };
-                expand(rest, [0, 0], moves, n + 2, visit);
+                if expand(rest, [0, 0], moves, n + 2, visit) {
+                    return true;
+                }
             }
             any = true;
         }
@@ -372,8 +419,17 @@ fn expand(
             (Rule::Die, dice)
         };
         moves[n] = Move { from, to, die: 0, bad: Some(bad), path, claim };
-        expand(rest, left_after, moves, n + 1, visit);
+        return expand(rest, left_after, moves, n + 1, visit);
     }
+    false
+}
+
+/// The legal plays of the roll as the judge has them.
+enum Legal<'a> {
+    /// Generated by the caller.
+    Known(&'a Plays),
+    /// Generated into `plays` on first need.
+    Lazy { plays: &'a mut Plays, filled: bool },
 }
 
 /// What the judge knows of the throw.
@@ -382,7 +438,7 @@ struct Ctx<'a> {
     points: u16,
     dice: Dice,
     options: &'a Options,
-    legal: &'a Plays,
+    legal: Legal<'a>,
     bosse_before: u8,
 }
 
@@ -419,8 +475,23 @@ impl Ctx<'_> {
         self.pos.turn()
     }
 
+    /// The legal plays of the roll, generated now if they are not yet.
+    fn plays(&mut self) -> &Plays {
+        let (pos, points, dice, options) = (self.pos, self.points, self.dice, self.options);
+        match &mut self.legal {
+            Legal::Known(p) => p,
+            Legal::Lazy { plays, filled } => {
+                if !*filled {
+                    legal_plays_into(pos, points, dice, options, plays);
+                    *filled = true;
+                }
+                plays
+            }
+        }
+    }
+
     /// Plays a reading out: the first rule its moves break, then the play's rules.
-    fn trial(&self, moves: &[Move]) -> Trial {
+    fn trial(&mut self, moves: &[Move]) -> Trial {
         let mut pr = Progress::new(self.pos, self.points);
         let mut fault: Option<(Fault, u32)> = None;
         let mut fatal = false;
@@ -484,15 +555,34 @@ impl Ctx<'_> {
             t.rank = end_rank;
             return t;
         }
-        if let Some(p) = self.legal.find(play_key(steps)) {
-            t.legal = Some(*p);
-            t.rank = u32::MAX - u32::from(!hits_ok);
+        let used = if pr.won { 2 } else { n as u8 };
+        let key = play_key(steps);
+        if used == 2 {
+            // every move lawful in turn, the bosse kept, the whole throw used: no legal play
+            // uses more (§E.5), so this is one
+            let mut play = Play {
+                len: n as u8,
+                won_by_move: pr.won,
+                captures: pr.captures,
+                borne_off: pr.borne_off,
+                pont,
+                key,
+                ..Play::default()
+            };
+            play.steps[..n].copy_from_slice(steps);
+            t.legal = Some(play);
+            t.rank = BEST - u32::from(!hits_ok);
             return t;
         }
-        let used = if pr.won { 2 } else { n as u8 };
-        let rule = if used < self.legal.max_moves {
+        let legal = self.plays();
+        if let Some(p) = legal.find(key) {
+            t.legal = Some(*p);
+            t.rank = BEST - u32::from(!hits_ok);
+            return t;
+        }
+        let rule = if used < legal.max_moves {
             Rule::MovesLeft
-        } else if self.legal.higher_only && n == 1 && steps[0].die == self.dice.low() {
+        } else if legal.higher_only && n == 1 && steps[0].die == self.dice.low() {
             Rule::HigherDie
         } else {
             Rule::Die
@@ -504,7 +594,7 @@ impl Ctx<'_> {
 
     /// A record that takes the bosse par puissance (§E.7): two paths, no rest, onto the own
     /// bosse from `13 − high` and `13 − low`. `None` for any other record.
-    fn par_puissance(&self, paths: &[Path]) -> Option<Judgement> {
+    fn par_puissance(&mut self, paths: &[Path]) -> Option<Judgement> {
         let (hi, lo) = (self.dice.high(), self.dice.low());
         let [a, b] = paths else { return None };
         if lo < 2 || a.n_rests != 0 || b.n_rests != 0 || a.to as usize != BOSSE || b.to as usize != BOSSE {
@@ -536,7 +626,7 @@ impl Ctx<'_> {
             });
         } else if side[START] > 0 {
             Some(Rule::Entry)
-        } else if self.bosse_before != 0 || pr.opposing(BOSSE) != 0 || self.legal.natural_bosse {
+        } else if self.bosse_before != 0 || pr.opposing(BOSSE) != 0 || self.plays().natural_bosse {
             Some(Rule::ParPuissance)
         } else {
             None
@@ -544,7 +634,7 @@ impl Ctx<'_> {
         let s1 = pr.apply(fa as usize, BOSSE, hi);
         let s2 = pr.apply(fb as usize, BOSSE, lo);
         let key = play_key(&[s1, s2]);
-        let legal = if rule.is_none() { self.legal.find(key).copied() } else { None };
+        let legal = if rule.is_none() { self.plays().find(key).copied() } else { None };
         let rule = if rule.is_none() && legal.is_none() { Some(Rule::ParPuissance) } else { rule };
         let pont = pont_points(self.options, false, pont_stands(self.pos.side(self.seat())), pr.side());
         Some(Judgement {
@@ -591,8 +681,8 @@ pub fn paths_text(seat: Seat, paths: &[Path]) -> String {
 }
 
 /// The lawful plays that pass `filter`, those nearest the recorded play (`recorded`, as
-/// [`paths_text`] writes it) first, with their text.
-pub fn ordered_plays(seat: Seat, legal: &Plays, recorded: &str, filter: impl Fn(&Play) -> bool) -> Vec<(Play, String)> {
+/// [`paths_text`] writes it) first ([`crate::games::nearness`]), then in notation order.
+pub fn ordered_plays(seat: Seat, legal: &Plays, recorded: &str, filter: impl Fn(&Play) -> bool) -> Vec<Play> {
     let rec: Vec<&str> = recorded.split(' ').collect();
     let near = |t: &str| crate::games::nearness(&rec, t);
     let mut v: Vec<(usize, Play, String)> = legal
@@ -604,26 +694,14 @@ pub fn ordered_plays(seat: Seat, legal: &Plays, recorded: &str, filter: impl Fn(
         })
         .collect();
     v.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.2.cmp(&b.2)));
-    v.into_iter().map(|(_, p, t)| (p, t)).collect()
-}
-
-/// Up to three lawful plays, those nearest the recorded play first: `GK LM, GL KM or 4
-/// more`.
-pub fn some_plays(seat: Seat, legal: &Plays, recorded: &str, filter: impl Fn(&Play) -> bool) -> String {
-    let v = ordered_plays(seat, legal, recorded, filter);
-    let n = v.len();
-    let mut s = v.into_iter().take(3).map(|x| x.1).collect::<Vec<_>>().join(", ");
-    if n > 3 {
-        s.push_str(&format!(" or {} more", n - 3));
-    }
-    s
+    v.into_iter().map(|(_, p, _)| p).collect()
 }
 
 impl Fault {
-    /// The lawful plays the fault's message suggests, those nearest the recorded play first:
-    /// for a bosse taken par puissance when it could be taken naturally, the natural
+    /// The lawful plays a fausse case suggests, those nearest the recorded play first: for a
+    /// bosse taken par puissance when it could be taken naturally (§E.7), the natural
     /// takings; else every legal play.
-    pub fn lawful(&self, seat: Seat, paths: &[Path], legal: &Plays) -> Vec<(Play, String)> {
+    pub fn lawful(&self, seat: Seat, paths: &[Path], legal: &Plays) -> Vec<Play> {
         let played = paths_text(seat, paths);
         if self.rule == Rule::ParPuissance && legal.natural_bosse {
             ordered_plays(seat, legal, &played, |p| {
@@ -632,51 +710,5 @@ impl Fault {
         } else {
             ordered_plays(seat, legal, &played, |_| true)
         }
-    }
-
-    /// What the fault is, in words, with up to three lawful plays (`lawful`, as
-    /// [`Fault::lawful`] gives them): `top played GM with 5-4: M is bottom's bosse, closed
-    /// even empty; lawful plays were GK LM, …`.
-    pub fn message(&self, seat: Seat, dice: Dice, paths: &[Path], legal: &Plays, lawful: &[(Play, String)]) -> String {
-        let played = paths_text(seat, paths);
-        let l = |p: u8| letter(seat, p);
-        let (f, t) = (self.from, self.to);
-        let bosse = l(BOSSE as u8);
-        let what = match self.rule {
-            Rule::Die if t <= f && f != 0 => format!("{}{} goes backwards", l(f), l(t)),
-            Rule::Die if f != 0 => format!("no die of {dice} moves {}{}, {} points", l(f), l(t), t - f),
-            Rule::Die => format!("{played} is not a play of {dice}"),
-            Rule::NotThere => format!("{seat} has no man on {}", l(f)),
-            Rule::MovesLeft => {
-                let n = legal.max_moves;
-                format!("a play of {dice} uses {n} move{} here", if n == 1 { "" } else { "s" })
-            }
-            Rule::HigherDie => {
-                format!("only one die of {dice} can be played and it must be the higher, {}", dice.high())
-            }
-            Rule::TooMany => "a throw gives two moves, a doublet too".to_string(),
-            Rule::Occupied => format!("{} holds {} with two men or more", seat.other(), l(t)),
-            Rule::BosseAdverse => format!("{} is {}'s bosse, closed even empty", l(t), seat.other()),
-            Rule::Entry => {
-                format!("men remain on {}: they enter before any other man moves", l(START as u8))
-            }
-            Rule::BosseFirst => format!("the bosse {bosse} is first taken by two men together, one die each"),
-            Rule::BosseLast => format!("one man would stand alone on the bosse {bosse}: the last two leave together"),
-            Rule::ParPuissance if legal.natural_bosse => {
-                format!("the bosse {bosse} is taken par puissance only when it cannot be taken naturally")
-            }
-            Rule::ParPuissance => format!(
-                "the bosse {bosse} is taken par puissance only while it is empty, by two men a die each from {}",
-                l(OPP_BOSSE as u8)
-            ),
-            Rule::Overshoot => format!("{}# needs {}: no man is carried beyond the arrival", l(f), ARRIVAL as u8 - f),
-            Rule::AfterWin => "the partie was won by the move before: the rest of the throw is not played".to_string(),
-        };
-        let n = lawful.len();
-        let mut some = lawful.iter().take(3).map(|x| x.1.as_str()).collect::<Vec<_>>().join(", ");
-        if n > 3 {
-            some.push_str(&format!(" or {} more", n - 3));
-        }
-        format!("{seat} played {played} with {dice}: {what}; lawful plays were {some}")
     }
 }

@@ -10,17 +10,134 @@
 //!   Trictrac's routes, white = bottom) from and to a [`crate::board::Setup`].
 //! * [`options`]: `plus-fort`, `pont`, `points-perdant` (GAMES.md §F).
 //! * [`movegen`]: the legal plays of a roll (§E.2–§E.8), in fixed capacity.
-//! * [`judge`](mod@judge): a recorded play judged, the rule of §E.12 it breaks.
+//! * [`judge`](mod@judge): a recorded play judged, the rule of §E.12 it breaks; a play of
+//!   two lawful moves is judged without generating the roll's plays ([`judge::judge_lazy`]).
 //! * [`score`]: points, the value of a partie, prolongation (§E.9, §E.10).
 //! * [`series`]: a record's throws in turn with their claims (`marks`, `partie`,
 //!   `decision`, `seat`, `result`).
-//! * [`books`]: the replay of a record, its flags and steps (GAMES.md §E.12).
+//! * [`books`]: the replay of a record on the shared [`crate::replay::Ledger`], its flags
+//!   and steps (GAMES.md §E.12); each flag says a [`Fact`], whose words are written by
+//!   [`crate::words::tric_trac`].
 //! * [`generate`]: seeded self-play, a series with every claim written.
 
-/// What this game's rules found, as facts; the reporting layer writes their words
-/// ([`crate::words`]). (Being filled as the rules stop writing text.)
+/// What Tric Trac's rules and books found, as facts (GAMES.md §E.12); the reporting layer
+/// writes their words ([`crate::words::tric_trac`]). The replay's shared facts (a wrong
+/// seat, a stop) are [`crate::replay::Fact`]'s.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Fact {}
+pub enum Fact {
+    /// The record's start cannot be set (its `Position` tag, GAMES.md §E.11, or its `Rules`
+    /// tag, §F, when it has no throw): nothing is replayed.
+    NoStart {
+        /// Why.
+        why: StartFault,
+        /// The first throw, where the replay stops, and the record's last; `None` when the
+        /// record has no throw.
+        throws: Option<(u32, u32)>,
+    },
+    /// A play that breaks a rule of §E.12 (a fausse case).
+    FausseCase(Box<FausseCase>),
+    /// `tient` or `va`, Grand Trictrac's decisions, in a Tric Trac record (§E.10).
+    ForeignDecision {
+        /// The throw.
+        throw: u32,
+        /// The decision written.
+        decision: crate::notation::Decision,
+    },
+    /// No decision after the partie won by throw `won_by`, and more throws follow:
+    /// recommence is taken (§E.10).
+    DecisionMissing {
+        /// The throw that won the partie.
+        won_by: u32,
+    },
+    /// `prolonge` or `recommence` after a throw that won no partie (§E.10).
+    DecisionWithoutPartie {
+        /// The throw.
+        throw: u32,
+        /// The decision written.
+        choice: Choice,
+    },
+    /// The `*` written are not the captures made (§E.11: one after each point where a lone
+    /// man was captured).
+    Hit {
+        /// The throw.
+        throw: u32,
+        /// The thrower.
+        seat: Seat,
+        /// The play as recorded, in the thrower's relative points.
+        played: Vec<Path>,
+    },
+    /// The marks written are not what the play scores (§E.9).
+    Marks {
+        /// The throw.
+        throw: u32,
+        /// The thrower.
+        seat: Seat,
+        /// The points marked (0 when no mark is written).
+        claimed: u16,
+        /// The points scored.
+        computed: u16,
+        /// Men captured.
+        captures: u8,
+        /// Men borne off.
+        borne_off: u8,
+        /// What the grand pont scored (0 or 2).
+        pont: u8,
+    },
+    /// The `partie` claim is not the partie won, or none was (§E.9).
+    Partie {
+        /// The throw.
+        throw: u32,
+        /// The multiple claimed (`None`: no `partie` written).
+        claimed: Option<u8>,
+        /// The partie won (`None`: none).
+        won: Option<PartieWon>,
+        /// The partie's points after the throw, `[top, bottom]`.
+        points: [u16; 2],
+    },
+    /// The `Result` tag's series is not the one replayed (§E.11).
+    Result {
+        /// The winner and parties claimed (`top 5-2`).
+        claimed: (Seat, u32, u32),
+        /// The series' leader and parties, `None` when level.
+        stands: Option<(Seat, u16, u16)>,
+        /// The parties replayed, `[top, bottom]`.
+        parties: [u16; 2],
+    },
+    /// The `Result` tag gives points won, not a Tric Trac series (§E.11).
+    ResultNotASeries,
+}
+
+/// Why a record's start cannot be set (a [`Fact::NoStart`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartFault {
+    /// The `Rules` tag (GAMES.md §F).
+    Rules(options::OptionError),
+    /// The `Position` tag (GAMES.md §E.11).
+    Position(board::SetupError),
+}
+
+/// A play that breaks a rule of GAMES.md §E.12: the throw, the play as recorded, the rule
+/// and where, and the lawful plays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FausseCase {
+    /// The throw.
+    pub throw: u32,
+    /// The thrower.
+    pub seat: Seat,
+    /// The dice.
+    pub dice: Dice,
+    /// The play as recorded, in the thrower's relative points.
+    pub played: Vec<Path>,
+    /// The rule broken and where.
+    pub fault: Fault,
+    /// The most moves a legal play of the roll uses.
+    pub max_moves: u8,
+    /// Whether the bosse could be taken naturally with the roll (§E.7).
+    pub natural_bosse: bool,
+    /// The lawful plays the fault suggests, nearest the recorded play first
+    /// ([`Fault::lawful`]).
+    pub lawful: Vec<Play>,
+}
 
 pub mod board;
 pub mod books;
@@ -158,12 +275,7 @@ impl Game for TricTrac {
 
     fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
         if self.bad_rules {
-            return Err(format!(
-                "unknown rule options for tric-trac; the options are plus-fort ({}), pont ({}), points-perdant ({})",
-                Options::VALUES[0].join(", "),
-                Options::VALUES[1].join(", "),
-                Options::VALUES[2].join(", ")
-            ));
+            return Err(crate::words::tric_trac::unknown_options());
         }
         let pos = board::position_from_setup(setup).map_err(|e| e.to_string())?;
         let score = board::score_from_setup(setup).map_err(|e| e.to_string())?;

@@ -6,7 +6,7 @@
 //! This is the books' logic in the engine's terms (relative paths, points, seats); the
 //! replay turns its findings ([`Claim`]) into flags with words.
 
-use super::judge::{judge, Judgement, Path};
+use super::judge::{judge_lazy, Judgement, Path};
 use super::movegen::{legal_plays_into, Plays};
 use super::options::Options;
 use super::score::{next_turn, put_back_if_all_off, Choice, PartieWon, Score};
@@ -102,8 +102,12 @@ pub struct Series {
     pub score: Score,
     /// The options.
     pub options: Options,
-    /// The legal plays of the last throw.
-    pub plays: Plays,
+    /// The legal plays of the last roll, when `filled` ([`Series::legal_plays`]).
+    plays: Plays,
+    /// Whether `plays` holds the legal plays of `roll`: a play judged lawful needs none.
+    filled: bool,
+    /// The last throw's position (turn: the thrower), thrower's points and dice.
+    roll: Option<(Position, u16, Dice)>,
     /// A partie won with no decision written: its throw number.
     pending_decision: Option<u32>,
 }
@@ -111,7 +115,25 @@ pub struct Series {
 impl Series {
     /// A series from `pos` (the seat to throw first as its turn) and `score`.
     pub fn new(pos: Position, score: Score, options: Options) -> Series {
-        Series { pos, score, options, plays: Plays::default(), pending_decision: None }
+        Series { pos, score, options, plays: Plays::default(), filled: false, roll: None, pending_decision: None }
+    }
+
+    /// The legal plays of the last throw's roll (GAMES.md §E.5), generated now if judging it
+    /// did not need them.
+    pub fn legal_plays(&mut self) -> &Plays {
+        if let (false, Some((pos, points, dice))) = (self.filled, self.roll) {
+            legal_plays_into(&pos, points, dice, &self.options, &mut self.plays);
+            self.filled = true;
+        }
+        &self.plays
+    }
+
+    /// Whether `seat` could play `dice` from `pos` (its turn: `seat`): a throw with no play
+    /// written passes only when it could not.
+    pub fn could_play(&mut self, pos: &Position, seat: Seat, dice: Dice) -> bool {
+        legal_plays_into(pos, self.score.points[seat.index()], dice, &self.options, &mut self.plays);
+        self.filled = false;
+        self.plays.max_moves > 0
     }
 
     /// Plays one throw of the record.
@@ -128,8 +150,9 @@ impl Series {
         }
         let before = self.pos;
         let points_before = self.score.points[seat.index()];
-        legal_plays_into(&before, points_before, t.dice, &self.options, &mut self.plays);
-        let judgement = judge(&before, points_before, t.dice, &self.options, &self.plays, t.paths);
+        let (judgement, filled) = judge_lazy(&before, points_before, t.dice, &self.options, &mut self.plays, t.paths);
+        self.filled = filled;
+        self.roll = Some((before, points_before, t.dice));
         let points = judgement.points();
         if !judgement.hits_ok {
             claims.push(Claim::Hit);

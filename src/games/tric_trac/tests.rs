@@ -846,9 +846,19 @@ fn judging_never_panics_on_any_paths() {
             let after = j.after.expect("a lawful play has a position after it");
             assert!(plays.iter().any(|p| p.after(&pos) == after), "{pos} {d} {rec:?}");
         } else if let Some(f) = j.fault {
-            let lawful = f.lawful(pos.turn(), &rec, &plays);
-            let m = f.message(pos.turn(), d, &rec, &plays, &lawful);
-            assert!(m.starts_with(pos.turn().name()), "{m}");
+            let seat = pos.turn();
+            let fc = super::FausseCase {
+                throw: 1,
+                seat,
+                dice: d,
+                played: rec.clone(),
+                fault: f,
+                max_moves: plays.max_moves,
+                natural_bosse: plays.natural_bosse,
+                lawful: f.lawful(seat, &rec, &plays),
+            };
+            let m = crate::words::tric_trac::message(&super::Fact::FausseCase(Box::new(fc)), Dialect::Soumille);
+            assert!(m.starts_with(&format!("throw 1 ({seat} {d}): {seat} played ")), "{m}");
         }
     }
 }
@@ -917,4 +927,60 @@ fn the_game_trait_answers_for_tric_trac() {
     assert!(shown.windows(2).all(|w| w[0].notation <= w[1].notation));
     let e11 = shown.iter().find(|s| s.notation == "VO B#").unwrap();
     assert_eq!((e11.points, e11.result.as_str()), (3, "A5E2G3H2KM2/C2N2O2P2Q2R2S2#1"));
+}
+
+/// The judge that generates the roll's plays only when it needs them judges every record
+/// as the judge given them all: every legal play written canonically, and random paths;
+/// a lawful play is one of the legal plays, its position theirs.
+#[test]
+fn the_lazy_judge_judges_as_the_judge_given_every_legal_play() {
+    use super::judge::judge_lazy;
+    let mut rng = crate::generate::Rng::new(2024);
+    let mut plays = Plays::default();
+    let mut lazy_plays = Plays::default();
+    let (mut generated, mut skipped) = (0, 0);
+    for i in 0..6000 {
+        let (pos, points) = random_position(&mut rng);
+        let d = rng.dice();
+        let o = if i % 3 == 0 {
+            Options { plus_fort: PlusFort::Non, pont: Pont::UneFois, ..Options::default() }
+        } else {
+            Options::default()
+        };
+        legal_plays_into(&pos, points, d, &o, &mut plays);
+        let seat = pos.turn();
+        let mut records: Vec<Vec<Path>> = plays.iter().map(|p| paths(seat, &p.text(seat))).collect();
+        for _ in 0..4 {
+            let n = rng.below(3) as usize;
+            records.push(
+                (0..n)
+                    .map(|_| {
+                        let f = 1 + rng.below(23) as u8;
+                        let to = (f + 1 + rng.below(12) as u8).min(24);
+                        Path::new(f, to).with_hits(rng.below(4) as u8)
+                    })
+                    .collect(),
+            );
+        }
+        for (k, rec) in records.iter().enumerate() {
+            let full = judge(&pos, points, d, &o, &plays, rec);
+            if k < plays.len() {
+                assert_eq!(full.fault, None, "{pos} {d} {}: a legal play", paths_text(seat, rec));
+            }
+            let (lazy, filled) = judge_lazy(&pos, points, d, &o, &mut lazy_plays, rec);
+            assert_eq!(lazy, full, "{pos} {d} {}", paths_text(seat, rec));
+            if filled {
+                generated += 1;
+            } else {
+                skipped += 1;
+            }
+            if let (None, Some(p)) = (full.fault, full.legal) {
+                let found = plays.find(p.key).expect("a lawful play is a legal play");
+                assert_eq!(found.after(&pos), p.after(&pos), "{pos} {d} {}", paths_text(seat, rec));
+                assert_eq!(found.points(), p.points());
+            }
+        }
+    }
+    // most plays are judged without generating the roll's plays
+    assert!(skipped > generated, "{skipped} {generated}");
 }
