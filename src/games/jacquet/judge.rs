@@ -122,7 +122,9 @@ struct Findings {
 struct Reader<'a> {
     rules: &'a ThrowRules,
     dice: Dice,
-    legal: &'a Plays,
+    /// The legal plays of the roll; `None` when only a reading that uses every move of the
+    /// throw is sought ([`lawful_in_full`]).
+    legal: Option<&'a Plays>,
     paths: &'a [Path],
     found: Findings,
 }
@@ -238,21 +240,99 @@ impl Reader<'_> {
             self.found.block = Some(rule);
             return;
         }
-        let max = self.legal.max_moves();
+        let Some(legal) = self.legal else {
+            // every move of the throw made lawfully: no play uses more (§0.2), so it is legal
+            if len == moves_of(self.dice) {
+                self.found.lawful = Some(0);
+            }
+            return;
+        };
+        let max = legal.max_moves();
         if len < max {
             self.found.short = true;
             return;
         }
         let (hi, one_die) = (self.dice.high(), !self.dice.is_doublet() && max == 1);
-        if one_die && steps[0].die != hi && self.legal.some_play_uses(hi) {
+        if one_die && steps[0].die != hi && legal.some_play_uses(hi) {
             self.found.full = true;
             return;
         }
-        match self.legal.find(side) {
+        match legal.find(side) {
             Some(i) => self.found.lawful = Some(i),
             None => self.found.short = true,
         }
     }
+}
+
+/// The play of `paths` applied in the order written (step 1 of the [module docs](self)):
+/// the thrower's men after it, or the path that cannot be applied and the rule it breaks.
+fn applied(rules: &ThrowRules, paths: &[Path]) -> Result<[u8; 26], (Rule, usize)> {
+    let mut side = rules.before;
+    for (i, p) in paths.iter().enumerate() {
+        let (from, to) = (p.from as usize, p.to as usize);
+        if !(1..=24).contains(&from) || side[from] == 0 {
+            return Err((Rule::NotThere, i));
+        }
+        if !(1..=OFF).contains(&to) || (to < OFF && rules.held(to)) {
+            return Err((Rule::Occupied, i));
+        }
+        side[from] -= 1;
+        side[to] += 1;
+    }
+    Ok(side)
+}
+
+/// The moves the legs of `paths` need at the fewest (step 2), or the path whose legs the
+/// dice cannot make.
+fn needed_moves(dice: Dice, paths: &[Path]) -> Result<u32, usize> {
+    let mut needed = 0u32;
+    for (i, p) in paths.iter().enumerate() {
+        let (w, nw) = waypoints(p);
+        let mut at = p.from;
+        for (j, &b) in w[..nw].iter().enumerate() {
+            // forward, rests on the board, the end on the board or off
+            let ok = b > at && if j + 1 == nw { b as usize <= OFF } else { (b as usize) < OFF };
+            match if ok { leg_moves(dice, at, b) } else { None } {
+                Some(m) => needed += m as u32,
+                None => return Err(i),
+            }
+            at = b;
+        }
+    }
+    Ok(needed)
+}
+
+/// The readings of `paths` (step 3), against `legal` when given.
+fn readings(rules: &ThrowRules, dice: Dice, legal: Option<&Plays>, paths: &[Path]) -> Findings {
+    let mut reader = Reader { rules, dice, legal, paths, found: Findings::default() };
+    let left = if dice.is_doublet() { 4 } else { 3 };
+    let mut men = Men::default();
+    for (k, p) in paths.iter().enumerate() {
+        men.at[k] = p.from;
+    }
+    reader.read(&men, &rules.before, left, &[Step::default(); 4], 0, None);
+    reader.found
+}
+
+/// The position after the recorded `paths` when they are plainly lawful: some reading makes
+/// every move of the throw, each lawful, and creates no forbidden block. Then no legal play
+/// uses more moves (§0.2), so the play is one of the legal plays, and the legal plays need
+/// not be searched; `None` otherwise (the play is then judged by [`judge`]).
+pub fn lawful_in_full(options: &JacquetOptions, board: &Board, dice: Dice, paths: &[Path]) -> Option<Board> {
+    let moves = moves_of(dice);
+    if paths.is_empty() || paths.len() > moves as usize {
+        return None;
+    }
+    let rules = ThrowRules::new(*options, board);
+    let side = applied(&rules, paths).ok()?;
+    if needed_moves(dice, paths).ok()? > moves as u32 {
+        return None;
+    }
+    readings(&rules, dice, None, paths).lawful?;
+    let mut after = *board;
+    after.men[board.turn.index()] = side;
+    after.turn = board.turn.other();
+    Some(after)
 }
 
 /// Judges the recorded `paths` (relative points of the seat to throw in `board`, in the
@@ -263,18 +343,10 @@ pub fn judge(options: &JacquetOptions, board: &Board, dice: Dice, legal: &Plays,
     let seat = board.turn;
     let fault = |rule, path: Option<usize>, fatal| Some(Fault { rule, path, fatal });
     // 1. the play as recorded, applied in the order written
-    let mut side = *board.side(seat);
-    for (i, p) in paths.iter().enumerate() {
-        let (from, to) = (p.from as usize, p.to as usize);
-        if !(1..=24).contains(&from) || side[from] == 0 {
-            return Judgement { after: None, legal: None, fault: fault(Rule::NotThere, Some(i), true) };
-        }
-        if !(1..=OFF).contains(&to) || (to < OFF && rules.held(to)) {
-            return Judgement { after: None, legal: None, fault: fault(Rule::Occupied, Some(i), true) };
-        }
-        side[from] -= 1;
-        side[to] += 1;
-    }
+    let side = match applied(&rules, paths) {
+        Ok(side) => side,
+        Err((rule, i)) => return Judgement { after: None, legal: None, fault: fault(rule, Some(i), true) },
+    };
     let mut after = *board;
     after.men[seat.index()] = side;
     after.turn = seat.other();
@@ -286,32 +358,15 @@ pub fn judge(options: &JacquetOptions, board: &Board, dice: Dice, legal: &Plays,
         };
     }
     // 2. the lengths against the dice
-    let mut needed = 0u32;
-    for (i, p) in paths.iter().enumerate() {
-        let (w, nw) = waypoints(p);
-        let mut at = p.from;
-        for (j, &b) in w[..nw].iter().enumerate() {
-            // forward, rests on the board, the end on the board or off
-            let ok = b > at && if j + 1 == nw { b as usize <= OFF } else { (b as usize) < OFF };
-            match if ok { leg_moves(dice, at, b) } else { None } {
-                Some(m) => needed += m as u32,
-                None => return judged(fault(Rule::Die, Some(i), false)),
-            }
-            at = b;
-        }
-    }
+    let needed = match needed_moves(dice, paths) {
+        Ok(n) => n,
+        Err(i) => return judged(fault(Rule::Die, Some(i), false)),
+    };
     if paths.len() > moves_of(dice) as usize || needed > moves_of(dice) as u32 {
         return judged(fault(Rule::TooMany, None, false));
     }
     // 3. every reading of the paths with the dice
-    let mut reader = Reader { rules: &rules, dice, legal, paths, found: Findings::default() };
-    let left = if dice.is_doublet() { 4 } else { 3 };
-    let mut men = Men::default();
-    for (k, p) in paths.iter().enumerate() {
-        men.at[k] = p.from;
-    }
-    reader.read(&men, board.side(seat), left, &[Step::default(); 4], 0, None);
-    let f = reader.found;
+    let f = readings(&rules, dice, Some(legal), paths);
     if let Some(i) = f.lawful {
         return Judgement { after: Some(after), legal: Some(i), fault: None };
     }

@@ -93,28 +93,6 @@ impl Rule {
             Rule::SixBlock => "six-block",
         }
     }
-
-    /// What the rule forbids, in a few words, for messages.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Rule::Die => "a move's length matches no unused move of the throw",
-            Rule::NotThere => "no man of the seat on the point a move starts from",
-            Rule::Occupied => "a man lands or rests on a point holding an opposing man",
-            Rule::MovesLeft => "fewer moves played than the throw allows",
-            Rule::HigherDie => "the lower die played when only the higher could be",
-            Rule::TooMany => "more moves than the throw gives",
-            Rule::Postillon => {
-                "a man other than the postillon moved before its release, or a second man left the talon"
-            }
-            Rule::BearOffEarly => "a man borne off before all fifteen are in the last quarter",
-            Rule::Overshoot => "a man borne off by a larger number while a man stood farther back",
-            Rule::BearOffOrder => "a man borne off while one stood farther from the border",
-            Rule::TalonHeld => "a man borne off while the opponent has a man on his talon",
-            Rule::PostillonPath => "a block of six made ahead of the opponent's postillon",
-            Rule::FirstQuarterBlock => "the first quarter closed while the opponent must pass it",
-            Rule::SixBlock => "six consecutive points held with no man on the last two points",
-        }
-    }
 }
 
 impl fmt::Display for Rule {
@@ -729,7 +707,6 @@ mod tests {
                 "six-block"
             ]
         );
-        assert!(Rule::ALL.iter().all(|r| !r.meaning().is_empty()));
     }
 
     #[test]
