@@ -159,7 +159,7 @@ fn board_of(pos: &Position) -> Board {
 impl Game for Jacquet {
     type Options = JacquetOptions;
     type Play = Play;
-    type Plays = Box<Plays>;
+    type Plays = Plays;
     type State = ();
     type Marks = ();
     type Fault = books::FausseCase;
@@ -182,15 +182,15 @@ impl Game for Jacquet {
         position_of(&Board::opening(first))
     }
 
-    fn new_plays(&self) -> Box<Plays> {
-        Box::new(Plays::new())
+    fn new_plays(&self) -> Plays {
+        Plays::new()
     }
 
-    fn legal_plays_into(&self, pos: &Position, _: &(), dice: Dice, out: &mut Box<Plays>) {
+    fn legal_plays_into(&self, pos: &Position, _: &(), dice: Dice, out: &mut Plays) {
         movegen::legal_plays_into(&self.options, &board_of(pos), dice, out);
     }
 
-    fn roll(&self, pos: &Position, state: &(), dice: Dice, out: &mut Box<Plays>) {
+    fn roll(&self, pos: &Position, state: &(), dice: Dice, out: &mut Plays) {
         Game::legal_plays_into(self, pos, state, dice, out);
     }
 
@@ -199,7 +199,7 @@ impl Game for Jacquet {
         pos: &Position,
         _: &(),
         dice: Dice,
-        legal: &Box<Plays>,
+        legal: &Plays,
         play: &RecordedPlay,
         _letters: Dialect,
     ) -> Judged<Play, books::FausseCase> {
