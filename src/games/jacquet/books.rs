@@ -1,11 +1,19 @@
 //! The replay of a Jacquet or Moultezim record (GAMES.md §A.9, §A.10): the seats in turn,
 //! each throw's play judged and kept (RULES.md §10), the claims checked (seat, `Result`,
 //! `Position`), and the game-neutral steps and end filled for the renderers.
+//!
+//! The books are kept on the shared [`Ledger`] (the seat check, the stops, the spans read
+//! only when a flag needs them); every flag is raised with its facts ([`Fact`], or the
+//! shared stop and seat facts) and the reporting layer writes its words
+//! ([`crate::words::jacquet`]). A throw whose recorded play makes every move of the throw
+//! lawfully is judged without searching the legal plays ([`judge::lawful_in_full`]); the
+//! search runs only for the others (passes, plays that leave moves, faults).
 
 use super::board::{point, relative, Board};
+use super::judge::{self, judge};
 use super::movegen::{Path, Play, Plays};
 use super::options::{JacquetOptions, Variant};
-use super::{judge, Fact, Jacquet};
+use super::{Fact, Jacquet};
 use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, Target};
@@ -220,7 +228,7 @@ pub fn books(game: &Jacquet, rec: &Record, header: &Header, src: Option<&str>, k
         // the play as recorded: plainly lawful when it uses every move of the throw lawfully
         // (then no legal play uses more), else judged against the legal plays
         let plain = if recorded_paths_into(thrower, play, &mut paths) {
-            super::judge::lawful_in_full(&options, &board, dice, &paths)
+            judge::lawful_in_full(&options, &board, dice, &paths)
         } else {
             None
         };
