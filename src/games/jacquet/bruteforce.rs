@@ -267,6 +267,13 @@ fn compare(o: &JacquetOptions, b: &Board, d: Dice, plays: &mut Plays) {
             assert_eq!(j.legal, Some(i), "{b} {d:?} {o:?}: {} read as {r:?}: {j:?}", p.notation(seat));
             assert_eq!(j.after.map(|a| a.men[seat.index()]), Some(p.after));
             assert_eq!(j.after.map(|a| a.turn), Some(seat.other()));
+            // the plain path: lawful without the search exactly when the play uses every move
+            let plain = super::judge::lawful_in_full(o, b, d, &r);
+            if plays.max_moves() == super::movegen::moves_of(d) {
+                assert_eq!(plain, j.after, "{b} {d:?} {o:?}: {} read as {r:?}", p.notation(seat));
+            } else {
+                assert_eq!(plain, None, "{b} {d:?} {o:?}: {} read as {r:?}", p.notation(seat));
+            }
         }
     }
 }
@@ -320,7 +327,7 @@ fn the_engine_agrees_with_the_brute_force_on_every_roll() {
 fn random_recorded_plays_are_judged_without_panic_and_lawful_only_when_legal() {
     let mut rng = Rng::new(4242);
     let mut plays = Plays::new();
-    let mut lawful = 0;
+    let (mut lawful, mut plain) = (0, 0);
     for _ in 0..3000 {
         let b = random_board(&mut rng);
         let o = random_options(&mut rng);
@@ -357,6 +364,10 @@ fn random_recorded_plays_are_judged_without_panic_and_lawful_only_when_legal() {
             paths.push(Path::with_rests(from, &rests, to));
         }
         let j = judge(&o, &b, d, &plays, &paths);
+        if let Some(after) = super::judge::lawful_in_full(&o, &b, d, &paths) {
+            assert!(j.lawful() && j.after == Some(after), "{b} {d:?} {paths:?}: {j:?}");
+            plain += 1;
+        }
         if j.lawful() {
             lawful += 1;
             let after = j.after.expect("a lawful play applies");
@@ -366,5 +377,5 @@ fn random_recorded_plays_are_judged_without_panic_and_lawful_only_when_legal() {
             assert_eq!(f.fatal, j.after.is_none());
         }
     }
-    assert!(lawful > 50, "{lawful} lawful random plays");
+    assert!(lawful > 50 && plain > 20, "{lawful} lawful random plays, {plain} plainly");
 }

@@ -22,7 +22,7 @@ use super::board::Board;
 use super::movegen::{moves_of, Path, Plays, Rule, ThrowRules};
 use super::options::JacquetOptions;
 use crate::dice::Dice;
-use crate::position::{Step, OFF};
+use crate::position::OFF;
 
 /// The rule a recorded play breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,12 +118,24 @@ struct Findings {
     short: bool,
 }
 
-/// The search over readings of a recorded play.
+/// The search over readings of a recorded play: one reading at a time, its men moved in
+/// place and moved back (nothing copied or allocated per move).
 struct Reader<'a> {
     rules: &'a ThrowRules,
     dice: Dice,
-    legal: &'a Plays,
-    paths: &'a [Path],
+    /// The legal plays of the roll; `None` when only a reading that uses every move of the
+    /// throw is sought ([`lawful_in_full`]).
+    legal: Option<&'a Plays>,
+    /// Each path's waypoints ([`waypoints`]), and how many.
+    waypoints: [[u8; 4]; 4],
+    n_waypoints: [u8; 4],
+    n_paths: usize,
+    /// The thrower's men as the reading has left them so far.
+    side: [u8; 26],
+    /// Where each path's man stands and how far along his path he is.
+    men: Men,
+    /// The waypoints not reached yet, all paths together.
+    remaining: u8,
     found: Findings,
 }
 
@@ -150,39 +162,28 @@ impl Reader<'_> {
         (c, n)
     }
 
-    /// Reads on: `men` where each path's man stands and how far along its path he is, `side`
-    /// the thrower's men, `left` the dice left, `steps` the moves so far, `fault` the first
-    /// unlawful move of this reading. The next move is any path's next die (the men may
-    /// take turns: a man may bear off only once another has come home), except that a man in
-    /// the air moves on at once.
-    fn read(
-        &mut self,
-        men: &Men,
-        side: &[u8; 26],
-        left: u8,
-        steps: &[Step; 4],
-        len: u8,
-        fault: Option<(u8, Rule, usize)>,
-    ) {
+    /// Reads on: `left` the dice left, `len` the moves so far, `first` the die of the first
+    /// move, `fault` the first unlawful move of this reading. The next move is any path's
+    /// next die (the men may take turns: a man may bear off only once another has come
+    /// home), except that a man in the air moves on at once.
+    fn read(&mut self, left: u8, len: u8, first: u8, fault: Option<(u8, Rule, usize)>) {
         if self.found.lawful.is_some() {
             return;
         }
-        let n_paths = self.paths.len();
-        if (0..n_paths).all(|k| men.wp[k] as usize == waypoints(&self.paths[k]).1) {
-            self.complete(side, steps, len, fault);
+        if self.remaining == 0 {
+            self.complete(len, first, fault);
             return;
         }
         let (choices, n) = self.choices(left);
-        for k in 0..n_paths {
-            if men.air.is_some_and(|a| a != k) {
+        for k in 0..self.n_paths {
+            if self.men.air.is_some_and(|a| a != k) {
                 continue;
             }
-            let (w, nw) = waypoints(&self.paths[k]);
-            let wp = men.wp[k] as usize;
+            let (nw, wp) = (self.n_waypoints[k] as usize, self.men.wp[k] as usize);
             if wp == nw {
                 continue;
             }
-            let (pos, target) = (men.at[k], w[wp]);
+            let (pos, target) = (self.men.at[k], self.waypoints[k][wp]);
             for &(die, rest) in &choices[..n] {
                 let next = pos + die;
                 let off = target as usize >= OFF;
@@ -193,7 +194,7 @@ impl Reader<'_> {
                 let last = reaches && wp + 1 == nw;
                 let mut fault = fault;
                 let mut air = None;
-                let to = match self.rules.step(side, pos as usize, die) {
+                let to = match self.rules.step(&self.side, pos as usize, die) {
                     Ok(l) if l.in_air && last => {
                         fault = fault.or(Some((len, Rule::Occupied, k)));
                         l.to
@@ -209,24 +210,29 @@ impl Reader<'_> {
                         (next as usize).min(OFF)
                     }
                 };
-                let mut s = *steps;
-                s[len as usize] = Step { from: pos, to: to as u8, die };
-                let mut after = *side;
-                if (1..=24).contains(&pos) && after[pos as usize] > 0 {
-                    after[pos as usize] -= 1;
-                    after[to] += 1;
+                let moved = (1..=24).contains(&pos) && self.side[pos as usize] > 0;
+                if moved {
+                    self.side[pos as usize] -= 1;
+                    self.side[to] += 1;
                 }
-                let mut m = *men;
-                m.at[k] = to as u8;
-                m.wp[k] += u8::from(reaches);
-                m.air = air;
-                self.read(&m, &after, rest, &s, len + 1, fault);
+                let men = self.men;
+                self.men.at[k] = to as u8;
+                self.men.wp[k] += u8::from(reaches);
+                self.men.air = air;
+                self.remaining -= u8::from(reaches);
+                self.read(rest, len + 1, if len == 0 { die } else { first }, fault);
+                self.remaining += u8::from(reaches);
+                self.men = men;
+                if moved {
+                    self.side[pos as usize] += 1;
+                    self.side[to] -= 1;
+                }
             }
         }
     }
 
-    /// A reading that made every path with the dice.
-    fn complete(&mut self, side: &[u8; 26], steps: &[Step; 4], len: u8, fault: Option<(u8, Rule, usize)>) {
+    /// A reading that made every path with the dice, the first move with `first`.
+    fn complete(&mut self, len: u8, first: u8, fault: Option<(u8, Rule, usize)>) {
         self.found.matched = true;
         if let Some(f) = fault {
             if self.found.fault.is_none_or(|g| f.0 > g.0) {
@@ -234,25 +240,181 @@ impl Reader<'_> {
             }
             return;
         }
-        if let Some(rule) = self.rules.block_fault(side) {
+        if let Some(rule) = self.rules.block_fault(&self.side) {
             self.found.block = Some(rule);
             return;
         }
-        let max = self.legal.max_moves();
+        let Some(legal) = self.legal else {
+            // every move of the throw made lawfully: no play uses more (§0.2), so it is legal
+            if len == moves_of(self.dice) {
+                self.found.lawful = Some(0);
+            }
+            return;
+        };
+        let max = legal.max_moves();
         if len < max {
             self.found.short = true;
             return;
         }
         let (hi, one_die) = (self.dice.high(), !self.dice.is_doublet() && max == 1);
-        if one_die && steps[0].die != hi && self.legal.some_play_uses(hi) {
+        if one_die && first != hi && legal.some_play_uses(hi) {
             self.found.full = true;
             return;
         }
-        match self.legal.find(side) {
+        match legal.find(&self.side) {
             Some(i) => self.found.lawful = Some(i),
             None => self.found.short = true,
         }
     }
+}
+
+/// The play of `paths` applied in the order written (step 1 of the [module docs](self)):
+/// the thrower's men after it, or the path that cannot be applied and the rule it breaks.
+fn applied(rules: &ThrowRules, paths: &[Path]) -> Result<[u8; 26], (Rule, usize)> {
+    let mut side = rules.before;
+    for (i, p) in paths.iter().enumerate() {
+        let (from, to) = (p.from as usize, p.to as usize);
+        if !(1..=24).contains(&from) || side[from] == 0 {
+            return Err((Rule::NotThere, i));
+        }
+        if !(1..=OFF).contains(&to) || (to < OFF && rules.held(to)) {
+            return Err((Rule::Occupied, i));
+        }
+        side[from] -= 1;
+        side[to] += 1;
+    }
+    Ok(side)
+}
+
+/// The moves the legs of `paths` need at the fewest (step 2), or the path whose legs the
+/// dice cannot make.
+fn needed_moves(dice: Dice, paths: &[Path]) -> Result<u32, usize> {
+    let mut needed = 0u32;
+    for (i, p) in paths.iter().enumerate() {
+        let (w, nw) = waypoints(p);
+        let mut at = p.from;
+        for (j, &b) in w[..nw].iter().enumerate() {
+            // forward, rests on the board, the end on the board or off
+            let ok = b > at && if j + 1 == nw { b as usize <= OFF } else { (b as usize) < OFF };
+            match if ok { leg_moves(dice, at, b) } else { None } {
+                Some(m) => needed += m as u32,
+                None => return Err(i),
+            }
+            at = b;
+        }
+    }
+    Ok(needed)
+}
+
+/// The readings of `paths` (step 3), against `legal` when given.
+fn readings(rules: &ThrowRules, dice: Dice, legal: Option<&Plays>, paths: &[Path]) -> Findings {
+    let mut reader = Reader {
+        rules,
+        dice,
+        legal,
+        waypoints: [[0; 4]; 4],
+        n_waypoints: [0; 4],
+        n_paths: paths.len().min(4),
+        side: rules.before,
+        men: Men::default(),
+        remaining: 0,
+        found: Findings::default(),
+    };
+    for (k, p) in paths.iter().take(4).enumerate() {
+        let (w, n) = waypoints(p);
+        reader.waypoints[k] = w;
+        reader.n_waypoints[k] = n as u8;
+        reader.remaining += n as u8;
+        reader.men.at[k] = p.from;
+    }
+    let left = if dice.is_doublet() { 4 } else { 3 };
+    reader.read(left, 0, 0, None);
+    reader.found
+}
+
+/// The die of throw `dice` for a leg of `dist` points, among those `left` (a singleton's
+/// bits, a doublet's count, as [`Reader::choices`]), taken from `left`: the die of that
+/// length, or for a man borne off (`off`) the lowest larger one.
+#[inline]
+fn leg_die(dice: Dice, left: &mut u8, dist: u8, off: bool) -> Option<u8> {
+    let (hi, lo) = (dice.high(), dice.low());
+    if dice.is_doublet() {
+        let fits = hi == dist || (off && hi > dist);
+        if *left == 0 || !fits {
+            return None;
+        }
+        *left -= 1;
+        return Some(hi);
+    }
+    let bit = if *left & 1 != 0 && hi == dist {
+        1
+    } else if *left & 2 != 0 && (lo == dist || (off && lo > dist)) {
+        2
+    } else if *left & 1 != 0 && off && hi > dist {
+        1
+    } else {
+        return None;
+    };
+    *left &= !bit;
+    Some(if bit == 1 { hi } else { lo })
+}
+
+/// The reading of `paths` straight as written: the paths in their order, each man's legs
+/// one after the other, each leg one die. The thrower's men after it when its every move is
+/// lawful, it makes every move of the throw and creates no forbidden block; `None`
+/// otherwise (other readings may still be lawful). This is how most records write their
+/// plays, and it costs a few moves' checks.
+fn straight_reading(rules: &ThrowRules, dice: Dice, paths: &[Path]) -> Option<[u8; 26]> {
+    let mut side = rules.before;
+    let mut left = if dice.is_doublet() { 4 } else { 3 };
+    let mut made = 0;
+    for p in paths {
+        let (w, nw) = waypoints(p);
+        let mut at = p.from;
+        for (j, &b) in w[..nw].iter().enumerate() {
+            let (off, last) = (b as usize >= OFF, j + 1 == nw);
+            if b <= at || (off && !last) {
+                return None;
+            }
+            let die = leg_die(dice, &mut left, b.min(OFF as u8) - at, off)?;
+            let landing = rules.step(&side, at as usize, die).ok()?;
+            if landing.in_air && last {
+                return None;
+            }
+            side[at as usize] -= 1;
+            side[landing.to] += 1;
+            at = landing.to as u8;
+            made += 1;
+        }
+    }
+    (made == moves_of(dice) && rules.block_fault(&side).is_none()).then_some(side)
+}
+
+/// The position after the recorded `paths` when they are plainly lawful: some reading makes
+/// every move of the throw, each lawful, and creates no forbidden block. Then no legal play
+/// uses more moves (§0.2), so the play is one of the legal plays, and the legal plays need
+/// not be searched; `None` otherwise (the play is then judged by [`judge`]).
+pub fn lawful_in_full(options: &JacquetOptions, board: &Board, dice: Dice, paths: &[Path]) -> Option<Board> {
+    let moves = moves_of(dice);
+    if paths.is_empty() || paths.len() > moves as usize {
+        return None;
+    }
+    let rules = ThrowRules::new(*options, board);
+    let side = match straight_reading(&rules, dice, paths) {
+        Some(side) => side,
+        None => {
+            let side = applied(&rules, paths).ok()?;
+            if needed_moves(dice, paths).ok()? > moves as u32 {
+                return None;
+            }
+            readings(&rules, dice, None, paths).lawful?;
+            side
+        }
+    };
+    let mut after = *board;
+    after.men[board.turn.index()] = side;
+    after.turn = board.turn.other();
+    Some(after)
 }
 
 /// Judges the recorded `paths` (relative points of the seat to throw in `board`, in the
@@ -263,18 +425,10 @@ pub fn judge(options: &JacquetOptions, board: &Board, dice: Dice, legal: &Plays,
     let seat = board.turn;
     let fault = |rule, path: Option<usize>, fatal| Some(Fault { rule, path, fatal });
     // 1. the play as recorded, applied in the order written
-    let mut side = *board.side(seat);
-    for (i, p) in paths.iter().enumerate() {
-        let (from, to) = (p.from as usize, p.to as usize);
-        if !(1..=24).contains(&from) || side[from] == 0 {
-            return Judgement { after: None, legal: None, fault: fault(Rule::NotThere, Some(i), true) };
-        }
-        if !(1..=OFF).contains(&to) || (to < OFF && rules.held(to)) {
-            return Judgement { after: None, legal: None, fault: fault(Rule::Occupied, Some(i), true) };
-        }
-        side[from] -= 1;
-        side[to] += 1;
-    }
+    let side = match applied(&rules, paths) {
+        Ok(side) => side,
+        Err((rule, i)) => return Judgement { after: None, legal: None, fault: fault(rule, Some(i), true) },
+    };
     let mut after = *board;
     after.men[seat.index()] = side;
     after.turn = seat.other();
@@ -286,32 +440,15 @@ pub fn judge(options: &JacquetOptions, board: &Board, dice: Dice, legal: &Plays,
         };
     }
     // 2. the lengths against the dice
-    let mut needed = 0u32;
-    for (i, p) in paths.iter().enumerate() {
-        let (w, nw) = waypoints(p);
-        let mut at = p.from;
-        for (j, &b) in w[..nw].iter().enumerate() {
-            // forward, rests on the board, the end on the board or off
-            let ok = b > at && if j + 1 == nw { b as usize <= OFF } else { (b as usize) < OFF };
-            match if ok { leg_moves(dice, at, b) } else { None } {
-                Some(m) => needed += m as u32,
-                None => return judged(fault(Rule::Die, Some(i), false)),
-            }
-            at = b;
-        }
-    }
+    let needed = match needed_moves(dice, paths) {
+        Ok(n) => n,
+        Err(i) => return judged(fault(Rule::Die, Some(i), false)),
+    };
     if paths.len() > moves_of(dice) as usize || needed > moves_of(dice) as u32 {
         return judged(fault(Rule::TooMany, None, false));
     }
     // 3. every reading of the paths with the dice
-    let mut reader = Reader { rules: &rules, dice, legal, paths, found: Findings::default() };
-    let left = if dice.is_doublet() { 4 } else { 3 };
-    let mut men = Men::default();
-    for (k, p) in paths.iter().enumerate() {
-        men.at[k] = p.from;
-    }
-    reader.read(&men, board.side(seat), left, &[Step::default(); 4], 0, None);
-    let f = reader.found;
+    let f = readings(&rules, dice, Some(legal), paths);
     if let Some(i) = f.lawful {
         return Judgement { after: Some(after), legal: Some(i), fault: None };
     }

@@ -11,10 +11,71 @@
 //!
 //! [`Jacquet`] answers [`Game`] with them.
 
-/// What this game's rules found, as facts; the reporting layer writes their words
-/// ([`crate::words`]). (Being filled as the rules stop writing text.)
+/// What the rules of Jacquet and Moultezim and their books found, as facts (GAMES.md §A.9,
+/// §A.10); the reporting layer writes their words ([`crate::words::jacquet`]). The stops and
+/// wrong seats are the shared [`crate::replay::Fact::Stop`] and [`crate::replay::Fact::Seat`].
 #[derive(Clone, Debug, PartialEq)]
-pub enum Fact {}
+pub enum Fact {
+    /// A fausse case (GAMES.md §A.10): the recorded play breaks `rule`.
+    FausseCase {
+        /// The throw.
+        throw: u32,
+        /// The thrower.
+        seat: Seat,
+        /// The dice.
+        dice: Dice,
+        /// The rule broken.
+        rule: Rule,
+        /// The play as recorded.
+        play: RecordedPlay,
+        /// The recorded move (a man's path, its index in `play`) at fault, when one is.
+        at: Option<usize>,
+        /// The lawful plays, those nearest the recorded play first.
+        lawful: Vec<Play>,
+    },
+    /// A move claims a hit (`*`), but the game has no hits (GAMES.md §A.3): a wrong claim.
+    Hit {
+        /// The throw.
+        throw: u32,
+        /// The thrower.
+        seat: Seat,
+        /// The dice.
+        dice: Dice,
+        /// The game.
+        variant: Variant,
+    },
+    /// The `Position` tag is no position of the game (GAMES.md §A.10 `position`).
+    NoPosition {
+        /// The game.
+        variant: Variant,
+        /// Why not.
+        error: board::SetupError,
+    },
+    /// The `Result` tag says `*`, but the game ended (GAMES.md §A.10 `result`).
+    ResultEnded {
+        /// How it ended.
+        end: End,
+    },
+    /// The `Result` tag names a winner, but no seat bore off its fifteen men.
+    ResultUnfinished {
+        /// The winner the tag names.
+        claimed: Seat,
+    },
+    /// The `Result` tag names a winner and points that are not the replay's: what differs.
+    ResultDiffers {
+        /// The replay's winner, when the tag names another.
+        winner: Option<Seat>,
+        /// The replay's points, when the tag says others.
+        points: Option<u32>,
+        /// The kind of win the tag gives (a Backgammon word; Jacquet has none).
+        kind: Option<ResultKind>,
+    },
+    /// The `Result` tag gives a score `W-L`, not the points won (GAMES.md §A.9).
+    ResultScore {
+        /// The replay's winner, when the game ended.
+        winner: Option<Seat>,
+    },
+}
 
 pub mod board;
 pub mod books;
@@ -38,7 +99,7 @@ pub use generate::generate_record;
 use super::{Game, Judged, ShownPlay};
 use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
-use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
+use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record, ResultKind};
 use crate::position::Position;
 use crate::replay::Replay;
 
@@ -98,7 +159,7 @@ fn board_of(pos: &Position) -> Board {
 impl Game for Jacquet {
     type Options = JacquetOptions;
     type Play = Play;
-    type Plays = Box<Plays>;
+    type Plays = Plays;
     type State = ();
     type Marks = ();
     type Fault = books::FausseCase;
@@ -121,15 +182,15 @@ impl Game for Jacquet {
         position_of(&Board::opening(first))
     }
 
-    fn new_plays(&self) -> Box<Plays> {
-        Box::new(Plays::new())
+    fn new_plays(&self) -> Plays {
+        Plays::new()
     }
 
-    fn legal_plays_into(&self, pos: &Position, _: &(), dice: Dice, out: &mut Box<Plays>) {
+    fn legal_plays_into(&self, pos: &Position, _: &(), dice: Dice, out: &mut Plays) {
         movegen::legal_plays_into(&self.options, &board_of(pos), dice, out);
     }
 
-    fn roll(&self, pos: &Position, state: &(), dice: Dice, out: &mut Box<Plays>) {
+    fn roll(&self, pos: &Position, state: &(), dice: Dice, out: &mut Plays) {
         Game::legal_plays_into(self, pos, state, dice, out);
     }
 
@@ -138,7 +199,7 @@ impl Game for Jacquet {
         pos: &Position,
         _: &(),
         dice: Dice,
-        legal: &Box<Plays>,
+        legal: &Plays,
         play: &RecordedPlay,
         _letters: Dialect,
     ) -> Judged<Play, books::FausseCase> {

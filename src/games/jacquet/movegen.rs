@@ -11,8 +11,9 @@
 //!
 //! The search is a depth-first walk over the moves with a transposition table keyed by the
 //! position reached, the dice left and the man still in the air (see
-//! [`ThrowRules::step`]), held in a [`Plays`] of fixed capacity allocated once and reused:
-//! nothing is allocated per move.
+//! [`ThrowRules::step`]), held in a [`Plays`] reused from roll to roll: its room grows to
+//! the largest search met and is kept, so nothing is allocated per move. The books search
+//! only when the recorded play is not plainly lawful ([`super::judge::lawful_in_full`]).
 
 use super::board::{mirror, point, Board};
 use super::options::{Blocage, JacquetOptions, OrdreSortie, Postillon, PostillonRepos, Retrait, Variant};
@@ -91,28 +92,6 @@ impl Rule {
             Rule::PostillonPath => "postillon-path",
             Rule::FirstQuarterBlock => "first-quarter-block",
             Rule::SixBlock => "six-block",
-        }
-    }
-
-    /// What the rule forbids, in a few words, for messages.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Rule::Die => "a move's length matches no unused move of the throw",
-            Rule::NotThere => "no man of the seat on the point a move starts from",
-            Rule::Occupied => "a man lands or rests on a point holding an opposing man",
-            Rule::MovesLeft => "fewer moves played than the throw allows",
-            Rule::HigherDie => "the lower die played when only the higher could be",
-            Rule::TooMany => "more moves than the throw gives",
-            Rule::Postillon => {
-                "a man other than the postillon moved before its release, or a second man left the talon"
-            }
-            Rule::BearOffEarly => "a man borne off before all fifteen are in the last quarter",
-            Rule::Overshoot => "a man borne off by a larger number while a man stood farther back",
-            Rule::BearOffOrder => "a man borne off while one stood farther from the border",
-            Rule::TalonHeld => "a man borne off while the opponent has a man on his talon",
-            Rule::PostillonPath => "a block of six made ahead of the opponent's postillon",
-            Rule::FirstQuarterBlock => "the first quarter closed while the opponent must pass it",
-            Rule::SixBlock => "six consecutive points held with no man on the last two points",
         }
     }
 }
@@ -414,8 +393,9 @@ impl Play {
 /// most C(27,4) + C(26,3) + C(25,2) + 24 + 1 = 20 475 of them after up to four moves of one
 /// die, and as many again with a man in the air.
 pub const CAPACITY: usize = 40_960;
-/// Slots of the transposition table's index (a power of two, less than two-thirds full).
-const SLOTS: usize = 1 << 16;
+/// The fewest slots of the transposition table's index (a power of two); it doubles as
+/// the nodes grow, so that it stays less than two-thirds full.
+const MIN_SLOTS: usize = 256;
 
 /// A position reached in a throw's search.
 #[derive(Clone, Copy, Debug)]
@@ -434,21 +414,18 @@ struct Node {
     slot: u32,
 }
 
-const EMPTY_NODE: Node =
-    Node { side: [0; 26], steps: [Step { from: 0, to: 0, die: 0 }; 4], len: 0, left: 0, air: 0, slot: 0 };
-
-/// The legal plays of one roll, and the search that found them: fixed capacity, allocated
-/// once ([`Plays::new`]) and reused from roll to roll.
+/// The legal plays of one roll, and the search that found them: reused from roll to roll,
+/// its room grown to the largest search met (most rolls visit a few dozen nodes) and never
+/// beyond [`CAPACITY`], so that a search allocates nothing once the room is there.
+#[derive(Clone, Default)]
 pub struct Plays {
-    /// The nodes visited by the last search, `n` of them.
-    nodes: Box<[Node]>,
-    n: usize,
+    /// The nodes visited by the last search.
+    nodes: Vec<Node>,
     /// Transposition index: node index + 1 (0: empty). A slot is live when its node points
-    /// back to it.
-    slots: Box<[u32]>,
+    /// back to it. Empty until the first search.
+    slots: Vec<u32>,
     /// The legal plays: indices into `nodes`.
-    legal: Box<[u32]>,
-    n_legal: usize,
+    legal: Vec<u32>,
     /// The most moves a lawful play of the roll uses.
     max_moves: u8,
     /// The roll.
@@ -459,28 +436,7 @@ pub struct Plays {
 
 impl fmt::Debug for Plays {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Plays").field("dice", &self.dice).field("legal", &self.n_legal).finish()
-    }
-}
-
-impl Default for Plays {
-    fn default() -> Self {
-        Plays::new()
-    }
-}
-
-impl Clone for Plays {
-    fn clone(&self) -> Self {
-        let mut p = Plays::new();
-        p.nodes[..self.n].copy_from_slice(&self.nodes[..self.n]);
-        p.n = self.n;
-        p.slots.copy_from_slice(&self.slots);
-        p.legal[..self.n_legal].copy_from_slice(&self.legal[..self.n_legal]);
-        p.n_legal = self.n_legal;
-        p.max_moves = self.max_moves;
-        p.dice = self.dice;
-        p.overflow = self.overflow;
-        p
+        f.debug_struct("Plays").field("dice", &self.dice).field("legal", &self.legal.len()).finish()
     }
 }
 
@@ -498,40 +454,31 @@ fn node_hash(side: &[u8; 26], left: u8, air: u8) -> usize {
 }
 
 impl Plays {
-    /// An empty list, with room for any roll.
+    /// An empty list (it takes room at its first search).
     pub fn new() -> Plays {
-        Plays {
-            nodes: vec![EMPTY_NODE; CAPACITY].into_boxed_slice(),
-            n: 0,
-            slots: vec![0u32; SLOTS].into_boxed_slice(),
-            legal: vec![0u32; CAPACITY].into_boxed_slice(),
-            n_legal: 0,
-            max_moves: 0,
-            dice: None,
-            overflow: false,
-        }
+        Plays::default()
     }
 
     /// How many legal plays.
     pub fn len(&self) -> usize {
-        self.n_legal
+        self.legal.len()
     }
 
     /// Whether there is no legal play (only before a search: a search always finds one).
     pub fn is_empty(&self) -> bool {
-        self.n_legal == 0
+        self.legal.is_empty()
     }
 
     /// The `i`-th legal play.
     pub fn get(&self, i: usize) -> Option<Play> {
-        let &k = self.legal[..self.n_legal].get(i)?;
-        let node = &self.nodes[k as usize];
+        let &k = self.legal.get(i)?;
+        let node = self.nodes.get(k as usize)?;
         Some(Play { steps: node.steps, len: node.len, after: node.side })
     }
 
     /// The legal plays.
     pub fn iter(&self) -> impl Iterator<Item = Play> + '_ {
-        (0..self.n_legal).filter_map(|i| self.get(i))
+        (0..self.legal.len()).filter_map(|i| self.get(i))
     }
 
     /// The most moves a lawful play of the roll uses (0: the seat passes).
@@ -551,7 +498,7 @@ impl Plays {
 
     /// The index of the legal play that leaves the thrower's men at `after`.
     pub fn find(&self, after: &[u8; 26]) -> Option<usize> {
-        (0..self.n_legal).find(|&i| self.nodes[self.legal[i] as usize].side == *after)
+        self.legal.iter().position(|&k| self.nodes.get(k as usize).is_some_and(|n| n.side == *after))
     }
 
     /// Whether some legal play uses the die `die` as its first move (the higher-die rule:
@@ -560,22 +507,44 @@ impl Plays {
         self.iter().any(|p| p.steps().iter().any(|s| s.die == die))
     }
 
-    /// Forgets the last search.
+    /// Forgets the last search (its room is kept).
     fn clear(&mut self) {
         // only live slots need clearing: each node knows its slot
-        for k in 0..self.n {
-            let slot = self.nodes[k].slot as usize;
-            self.slots[slot] = 0;
+        for node in &self.nodes {
+            if let Some(s) = self.slots.get_mut(node.slot as usize) {
+                *s = 0;
+            }
         }
-        self.n = 0;
-        self.n_legal = 0;
+        self.nodes.clear();
+        self.legal.clear();
         self.max_moves = 0;
         self.overflow = false;
+        if self.slots.is_empty() {
+            self.slots = vec![0; MIN_SLOTS];
+        }
+    }
+
+    /// Doubles the index and puts every node in it again.
+    fn grow_slots(&mut self) {
+        let size = (self.slots.len() * 2).max(MIN_SLOTS);
+        self.slots = vec![0; size];
+        let mask = size - 1;
+        for (k, node) in self.nodes.iter_mut().enumerate() {
+            let mut slot = node_hash(&node.side, node.left, node.air) & mask;
+            while self.slots[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            self.slots[slot] = k as u32 + 1;
+            node.slot = slot as u32;
+        }
     }
 
     /// Adds a node unless its key was visited; `false` when it was (or there is no room).
     fn insert(&mut self, side: &[u8; 26], left: u8, air: u8, steps: &[Step; 4], len: u8) -> bool {
-        let mask = SLOTS - 1;
+        if (self.nodes.len() + 1) * 3 > self.slots.len() * 2 {
+            self.grow_slots();
+        }
+        let mask = self.slots.len() - 1;
         let mut slot = node_hash(side, left, air) & mask;
         loop {
             let v = self.slots[slot];
@@ -588,13 +557,12 @@ impl Plays {
             }
             slot = (slot + 1) & mask;
         }
-        if self.n >= CAPACITY {
+        if self.nodes.len() >= CAPACITY {
             self.overflow = true;
             return false;
         }
-        self.nodes[self.n] = Node { side: *side, steps: *steps, len, left, air, slot: slot as u32 };
-        self.n += 1;
-        self.slots[slot] = self.n as u32;
+        self.nodes.push(Node { side: *side, steps: *steps, len, left, air, slot: slot as u32 });
+        self.slots[slot] = self.nodes.len() as u32;
         true
     }
 }
@@ -673,8 +641,7 @@ pub fn plays_of(rules: &ThrowRules, dice: Dice, out: &mut Plays) {
     // the lawful sequences: no man in the air, no forbidden block created
     let mut max = 0;
     let mut high_used = false;
-    for k in 0..out.n {
-        let node = &out.nodes[k];
+    for (k, node) in out.nodes.iter().enumerate() {
         if node.air != 0 || rules.block_fault(&node.side).is_some() {
             continue;
         }
@@ -685,22 +652,16 @@ pub fn plays_of(rules: &ThrowRules, dice: Dice, out: &mut Plays) {
         if node.len == max && node.len > 0 && node.steps[0].die == dice.high() {
             high_used = true;
         }
-        out.legal[out.n_legal] = k as u32;
-        out.n_legal += 1;
+        out.legal.push(k as u32);
     }
     out.max_moves = max;
     // as many moves as possible; on a singleton with one move, the higher die if it can be
     let one_die = !dice.is_doublet() && max == 1;
-    let mut kept = 0;
-    for i in 0..out.n_legal {
-        let k = out.legal[i];
-        let node = &out.nodes[k as usize];
-        if node.len == max && !(one_die && high_used && node.steps[0].die != dice.high()) {
-            out.legal[kept] = k;
-            kept += 1;
-        }
-    }
-    out.n_legal = kept;
+    let nodes = &out.nodes;
+    out.legal.retain(|&k| {
+        let node = &nodes[k as usize];
+        node.len == max && !(one_die && high_used && node.steps[0].die != dice.high())
+    });
 }
 
 #[cfg(test)]
@@ -729,7 +690,6 @@ mod tests {
                 "six-block"
             ]
         );
-        assert!(Rule::ALL.iter().all(|r| !r.meaning().is_empty()));
     }
 
     #[test]

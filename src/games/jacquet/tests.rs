@@ -415,11 +415,63 @@ fn the_game_trait_answers_on_the_jacquet_board() {
     let j = Game::judge(&g, &pos, &(), dice("6-5"), &plays, &crate::notation::Play::Pass, Dialect::Soumille);
     let f = j.fault.unwrap();
     assert_eq!(f.rule, Rule::MovesLeft);
-    assert!(f.message.contains("&SN"), "{}", f.message);
+    assert!(f.lawful.iter().any(|p| p.notation(Seat::Bottom) == "&SN"), "{f:?}");
     let end = board("N15/#15 top");
     assert_eq!(g.outcome(&end.men, &end.men), Some(End { winner: Seat::Bottom, points: 2 }));
     let moultezim = Jacquet::of(&read("[Game \"moultezim\"]\n[Rules \"blocage=livret\"]\n\n").header);
     assert!(moultezim.invalid_options);
     assert_eq!(moultezim.tag(), crate::notation::Game::Moultezim);
     assert!(moultezim.explain_plays(&crate::board::Setup::opening(Seat::Top), dice("6-5")).is_err());
+}
+
+#[test]
+fn every_flag_of_the_samples_is_raised_with_its_facts() {
+    use crate::replay::Fact as Said;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut kinds = BTreeSet::new();
+    for dir in ["samples/jacquet", "samples/moultezim"] {
+        let mut files: Vec<_> =
+            std::fs::read_dir(root.join(dir)).expect("the samples").flatten().map(|e| e.path()).collect();
+        files.sort();
+        for path in files.into_iter().filter(|p| p.extension().is_some_and(|e| e == "stn")) {
+            let text = std::fs::read_to_string(&path).expect("a sample");
+            for r in crate::notation::read(&text) {
+                for f in crate::replay::replay(&r.record, &r.header, Some(&text)).flags {
+                    // the message is the words of the fact, and no fact is words alone
+                    assert!(!matches!(f.fact, Said::Text(_)), "{}: {}", path.display(), f.message);
+                    assert_eq!(f.message, crate::words::message(&f.fact, Dialect::Soumille));
+                    kinds.insert(match &f.fact {
+                        Said::Stop { .. } => "stop",
+                        Said::Seat { .. } => "seat",
+                        Said::Jacquet(Fact::FausseCase { .. }) => "fausse-case",
+                        Said::Jacquet(Fact::Hit { .. }) => "hit",
+                        Said::Jacquet(_) => "result",
+                        _ => "another game's",
+                    });
+                }
+            }
+        }
+    }
+    assert_eq!(kinds.into_iter().collect::<Vec<_>>(), ["fausse-case", "hit", "result", "seat", "stop"]);
+}
+
+#[test]
+fn a_record_whose_rules_cannot_be_read_stops_at_its_first_throw() {
+    use crate::replay::{Fact as Said, Stop};
+    let r = read("[Game \"jacquet\"]\n[Rules \"blocage=total\"]\n\n1. 6-5 &SN\n2. 6-5 MFA\n3. 2-1 NKL\n");
+    let rp = books::books(&Jacquet::of(&r.header), &r.record, &r.header, None, true);
+    assert_eq!(rp.flags.len(), 1);
+    let Said::Stop { throw: 1, why: Stop::Rules(errors), last: 3 } = &rp.flags[0].fact else {
+        panic!("{:?}", rp.flags[0].fact)
+    };
+    assert_eq!(errors.len(), 1);
+    assert!(rp.flags[0].message.starts_with("the Rules tag: unknown value `total` for `blocage`"));
+    assert!(rp.flags[0].message.ends_with(": the replay stops here; throws 2..3 are not replayed"));
+    assert_eq!(rp.stopped_at, Some(1));
+    // with no throw, the flag alone
+    let r = read("[Game \"moultezim\"]\n[Rules \"blocage=libre\"]\n\n");
+    let rp = books::books(&Jacquet::of(&r.header), &r.record, &r.header, None, true);
+    assert_eq!(rp.flags.iter().map(|f| (f.throw, f.what())).collect::<Vec<_>>(), [(None, "not-replayed")]);
+    assert!(rp.flags[0].message.ends_with(": the replay stops here"), "{}", rp.flags[0].message);
+    assert_eq!(rp.stopped_at, None);
 }
