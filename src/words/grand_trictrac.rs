@@ -293,3 +293,355 @@ fn fausse_case(seat: Seat, dice: Dice, played: &RecordedPlay, case: &FausseCase,
 fn played_but(seat: Seat, text: &str, why: &str, lawful: &str) -> String {
     format!("{seat} played {text}: {why}; lawful plays were {lawful}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use crate::games::grand_trictrac::movegen::{Board, MoveRules};
+    use crate::jan::JanCode;
+    use crate::notation::{Move, Target};
+    use crate::position::Position;
+
+    fn pt(c: char) -> Point {
+        Point::from_letter(c, Dialect::Soumille).unwrap()
+    }
+
+    fn mv(from: char, to: char) -> Move {
+        Move::new(pt(from), None, Target::Point(pt(to)))
+    }
+
+    fn dice(a: u8, b: u8) -> Dice {
+        Dice::new(a, b).unwrap()
+    }
+
+    /// The legal plays of `d` for top at the opening.
+    fn opening_plays(d: Dice) -> Vec<Play> {
+        let pos = Position::opening(Seat::Top);
+        Board::new(&pos, MoveRules::default()).legal_plays(d).iter().copied().collect()
+    }
+
+    /// The words of a fausse case at throw 3 by top, the recorded play `played` of `d`, the
+    /// lawful plays those of the opening.
+    fn fc(d: Dice, played: &[Move], rule: Rule, breach: Breach, letters: Dialect) -> String {
+        let case = FausseCase { rule, breach, fatal: false, lawful: opening_plays(d) };
+        let played = RecordedPlay::Moves(played.iter().cloned().collect());
+        message(&Fact::FausseCase { throw: 3, seat: Seat::Top, dice: d, played, case }, letters)
+    }
+
+    #[test]
+    fn a_fausse_case_names_three_lawful_plays_nearest_the_recorded_one_first() {
+        let d = dice(2, 1);
+        let s = |l| fc(d, &[mv('A', 'B')], Rule::MustPlayBoth, Breach::MustPlayBoth { playable: 2 }, l);
+        assert_eq!(
+            s(Dialect::Soumille),
+            "throw 3 (top 2-1): top played AB but both dice could be played: lawful plays were AB AC, AD"
+        );
+        assert_eq!(
+            s(Dialect::Lepeintre),
+            "throw 3 (top 2-1): top played yx but both dice could be played: lawful plays were yx yv, yu"
+        );
+        // as near as each other (the recorded move, or two of the same man's start): by their letters
+        let s = fc(d, &[mv('A', 'D')], Rule::MustFill, Breach::NotLawful, Dialect::Soumille);
+        assert_eq!(
+            s,
+            "throw 3 (top 2-1): top played AD, which is not a lawful play of 2-1: lawful plays were AB AC, AD"
+        );
+    }
+
+    #[test]
+    fn the_words_of_each_way_a_play_breaks_the_rules() {
+        let d = dice(2, 1);
+        let ab = [mv('A', 'B')];
+        let w = |rule, breach| fc(d, &ab, rule, breach, Dialect::Soumille);
+        let lawful = "lawful plays were AB AC, AD";
+        let cases = [
+            (
+                Rule::NotOwnMan,
+                Breach::NoManThere { mv: mv('C', 'D'), opponent_there: false },
+                format!("top moved CD but there is no man on C: {lawful}"),
+            ),
+            (
+                Rule::NotOwnMan,
+                Breach::NoManThere { mv: mv('Z', '&'), opponent_there: true },
+                format!("top moved Z& but there is no top man, only bottom's on Z: {lawful}"),
+            ),
+            (
+                Rule::Blocked,
+                Breach::LandsOnHeld { mv: mv('A', 'C'), at: pt('C') },
+                format!("top moved AC but bottom holds C: {lawful}"),
+            ),
+            (Rule::DieMismatch, Breach::Backwards { mv: mv('C', 'B') }, "top moved CB backwards".to_string()),
+            (
+                Rule::DieMismatch,
+                Breach::NoDieFor { mv: mv('A', 'E'), points: 4, left: DiceLeft::Two(2, 1) },
+                format!("top moved AE, 4 points, but the dice are 2 and 1: {lawful}"),
+            ),
+            (
+                Rule::DieMismatch,
+                Breach::NoDieFor { mv: mv('A', 'E'), points: 4, left: DiceLeft::One(1) },
+                format!("top moved AE, 4 points, but the die left is 1: {lawful}"),
+            ),
+            (
+                Rule::DieMismatch,
+                Breach::NoDieFor { mv: mv('A', 'E'), points: 4, left: DiceLeft::None },
+                format!("top moved AE, 4 points, but no die is left for it: {lawful}"),
+            ),
+            (
+                Rule::DieMismatch,
+                Breach::PuissanceImpossible { corner: pt('N') },
+                format!("AB is a corner par puissance, which needs both corners empty and two men each a die from N: {lawful}"),
+            ),
+            (
+                Rule::CornerByForceWhenNatural,
+                Breach::PuissanceWhenNatural,
+                "top took the corner par puissance (AB) though the roll takes it naturally (AB AC, AD)".to_string(),
+            ),
+            (
+                Rule::RestPointBlocked,
+                Breach::RestHeld { mv: mv('A', 'D'), held: HeldRest::One(pt('C')) },
+                format!("top played AD tout d'une but bottom holds the rest point C: {lawful}"),
+            ),
+            (
+                Rule::RestPointBlocked,
+                Breach::RestHeld { mv: mv('A', 'D'), held: HeldRest::Both(pt('B'), pt('C')) },
+                format!("top played AD tout d'une but bottom holds both rest points, B and C: {lawful}"),
+            ),
+            (
+                Rule::DieMismatch,
+                Breach::TooManyMoves,
+                format!("top played AB: more moves than the dice give; {lawful}"),
+            ),
+            (
+                Rule::CornerSingleMan,
+                Breach::CornerSingleMan { corner: pt('M') },
+                format!("top played AB: a single man on the corner M; {lawful}"),
+            ),
+            (
+                Rule::CornerLeaveNotTogether,
+                Breach::CornerLeaveNotTogether { corner: pt('M') },
+                format!("top played AB: the last two men of the corner M must leave it together; {lawful}"),
+            ),
+            (
+                Rule::OpponentCorner,
+                Breach::OpponentCorner { corner: pt('N') },
+                format!("top played AB: no man may go to bottom's corner N; {lawful}"),
+            ),
+            (
+                Rule::ReturnPassage,
+                Breach::ReturnPassage { at: pt('T'), rest: false, jan: FullJan::Petit, rest_forbidden: false },
+                format!("top played AB: it lands on T, a point of bottom's petit jan, which bottom can still fill: no man may land or rest there; {lawful}"),
+            ),
+            (
+                Rule::ReturnPassage,
+                Breach::ReturnPassage { at: pt('P'), rest: true, jan: FullJan::Grand, rest_forbidden: false },
+                format!("top played AB: it rests on P, a point of bottom's grand jan, which bottom can still fill: no man may land there, and a tout d'une rests only on an empty point of it; {lawful}"),
+            ),
+            (
+                Rule::ReturnPassage,
+                Breach::ReturnPassage { at: pt('P'), rest: true, jan: FullJan::Grand, rest_forbidden: true },
+                format!("top played AB: it rests on P, a point of bottom's grand jan, which bottom can still fill: no man may land or rest there (passage-rest=forbidden); {lawful}"),
+            ),
+            (
+                Rule::BearOff,
+                Breach::ProvincialBearOff,
+                format!("top played AB: in the provincial manner a man goes off only when the die cannot be played on the board, and then the man nearest the rail; {lawful}"),
+            ),
+            (
+                Rule::BearOff,
+                Breach::BearOffNotHome,
+                format!("top bore off with men still outside the jan de retour: {lawful}"),
+            ),
+            (
+                Rule::BearOff,
+                Breach::ExcedantNotFarthest { from: pt('X') },
+                format!("top bore off from X by excédant, which may take only the man farthest from the rail: {lawful}"),
+            ),
+            (
+                Rule::BearOff,
+                Breach::NeedlessExcedant,
+                format!("top bore a man off by excédant though the dice could be played without: {lawful}"),
+            ),
+            (
+                Rule::MustPlayBoth,
+                Breach::MustPlayBoth { playable: 1 },
+                format!("top played AB but a die could be played: {lawful}"),
+            ),
+            (
+                Rule::MustPlayHigher,
+                Breach::MustPlayHigher,
+                format!("top played the 1 (AB) but only one die could be played and the 2 could: {lawful}"),
+            ),
+            (
+                Rule::MustFill,
+                Breach::MissedJan { jan: FullJan::Grand, keep: false },
+                "top could fill the grand jan (AB AC, AD) but played AB".to_string(),
+            ),
+            (
+                Rule::MustPreserve,
+                Breach::MissedJan { jan: FullJan::Retour, keep: true },
+                "top could keep the jan de retour full (AB AC, AD) but played AB".to_string(),
+            ),
+            (
+                Rule::DieMismatch,
+                Breach::NotLawful,
+                format!("top played AB, which is not a lawful play of 2-1: {lawful}"),
+            ),
+        ];
+        for (rule, breach, words) in cases {
+            assert_eq!(w(rule, breach), format!("throw 3 (top 2-1): {words}"));
+        }
+        // a doublet
+        let d = dice(3, 3);
+        let s = |breach| fc(d, &ab, Rule::DoubletTooManyMen, breach, Dialect::Soumille);
+        assert_eq!(
+            s(Breach::TooManyMoves),
+            "throw 3 (top 3-3): top played AB: a doublet moves at most two men, one die each; lawful plays were AD AD, AG"
+        );
+        assert_eq!(
+            s(Breach::MustPlayBoth { playable: 2 }),
+            "throw 3 (top 3-3): top played AB but both moves of the doublet could be played: lawful plays were AD AD, AG"
+        );
+    }
+
+    #[test]
+    fn an_ecole_names_the_jans_and_the_school() {
+        let vrai = Jan { code: JanCode::Vrai, seat: Seat::Top, ways: 2, points: 4, at: Some(pt('G')) };
+        let plein = Jan { code: JanCode::PetitJan, seat: Seat::Top, ways: 1, points: 4, at: None };
+        let f = |claimed, worth, jans: Vec<Jan>| {
+            message(&Fact::Ecole { throw: 7, seat: Seat::Top, claimed, worth, jans }, Dialect::Soumille)
+        };
+        assert_eq!(
+            f(2, 8, vec![vrai, plein]),
+            "throw 7: top marked 2, the throw is worth 8 to top (vrai at G x2 = 4, petit-jan x1 = 4): école par moins of 6 for bottom"
+        );
+        assert_eq!(
+            f(4, 0, vec![]),
+            "throw 7: top marked 4, the throw is worth 0 to top (nothing): école par trop of 4 for bottom"
+        );
+        assert_eq!(
+            message(
+                &Fact::Ecole { throw: 7, seat: Seat::Top, claimed: 6, worth: 4, jans: vec![vrai] },
+                Dialect::Lepeintre
+            ),
+            "throw 7: top marked 6, the throw is worth 4 to top (vrai at r x2 = 4): école par trop of 2 for bottom"
+        );
+        let jan = |rule| Fact::JanNotKept {
+            throw: 9,
+            seat: Seat::Bottom,
+            rule,
+            dropped: 4,
+            jans: vec![Jan { seat: Seat::Bottom, ..plein }],
+            claimed: 4,
+            keeps: 0,
+            amount: 8,
+        };
+        assert_eq!(
+            message(&jan(Rule::MustFill), Dialect::Soumille),
+            "throw 9: bottom could fill a jan and did not: the 4 points of it are not bottom's (petit-jan x1 = 4); bottom marked 4, keeps 0: école of 8 for top"
+        );
+        assert_eq!(
+            message(&jan(Rule::MustPreserve), Dialect::Soumille),
+            "throw 9: bottom broke a jan it could keep: the 4 points of it are not bottom's (petit-jan x1 = 4); bottom marked 4, keeps 0: école of 8 for top"
+        );
+        assert_eq!(
+            message(&Fact::MarkedAfterGo { throw: 5, went: Seat::Top, claimed: 2 }, Dialect::Soumille),
+            "throw 5: top went, so bottom marks nothing for this roll, but marked 2: école par trop"
+        );
+    }
+
+    #[test]
+    fn a_fausse_ecole_says_what_was_due_and_what_the_other_may_mark() {
+        let f = |due: Vec<u16>, then| {
+            message(&Fact::FausseEcole { throw: 4, seat: Seat::Bottom, amount: 4, due, then }, Dialect::Soumille)
+        };
+        assert_eq!(
+            f(vec![], Disputed::Marks),
+            "throw 4: bottom claimed a school of 4 but none was due: a fausse école; top may mark 4"
+        );
+        assert_eq!(
+            f(vec![2, 6], Disputed::Augmentation),
+            "throw 4: bottom claimed a school of 4 but the schools due were 2, 6: a fausse école; top may mark 4 again (augmentation d'école)"
+        );
+        assert_eq!(
+            f(vec![2], Disputed::AlreadyDoubled),
+            "throw 4: bottom claimed a school of 4 but the schools due were 2: a fausse école; top's school was already doubled, so nothing more is due"
+        );
+    }
+
+    #[test]
+    fn hole_claims_and_decisions() {
+        let m = |fact| message(&fact, Dialect::Soumille);
+        let (throw, seat) = (6, Seat::Top);
+        assert_eq!(
+            m(Fact::FewerHoles { throw, seat, claimed: 1, given: 2, bredouille: true }),
+            "throw 6: top claimed 1 hole(s), the marks give 2: a bredouille hole not claimed (not an école); the record's count stands"
+        );
+        assert_eq!(
+            m(Fact::FewerHoles { throw, seat, claimed: 0, given: 1, bredouille: false }),
+            "throw 6: top claimed 0 hole(s), the marks give 1: fewer holes than the marks give; the record's count stands"
+        );
+        assert_eq!(
+            m(Fact::HolesUnmarked { throw, seat, claimed: 2, given: 0 }),
+            "throw 6: top claimed 2 hole(s), the throw gives 0; the record's count stands"
+        );
+        assert_eq!(
+            m(Fact::MoreHoles { throw, seat, claimed: 3, given: 1 }),
+            "throw 6: top claimed 3 hole(s), the marks give 1: école of 24 points for bottom"
+        );
+        assert_eq!(
+            m(Fact::NoDecision { throw, seat }),
+            "throw 6: top won a hole and says neither tient nor va; read as tient"
+        );
+        assert_eq!(
+            m(Fact::NeedlessDecision { throw, seat }),
+            "throw 6: top won no hole with this throw, so there is nothing to hold or go; ignored"
+        );
+    }
+
+    #[test]
+    fn the_result_tag_against_the_replay() {
+        let m = |fact| message(&fact, Dialect::Soumille);
+        assert_eq!(
+            m(Fact::ResultUnfinished { winner: Seat::Bottom, winner_holes: 12, loser_holes: 3 }),
+            "the Result tag says the tour is unfinished, but bottom reached 12 holes to 3"
+        );
+        assert_eq!(
+            m(Fact::ResultNotWon { winner: Seat::Top, holes: [7, 9] }),
+            "the Result tag says top won, but the replay ends with holes top 7 bottom 9"
+        );
+        assert_eq!(
+            m(Fact::ResultDisagrees(vec![
+                ResultDiff::Winner(Seat::Top),
+                ResultDiff::Holes(12, 4),
+                ResultDiff::NotGrandeBredouille(ResultBredouille::Bredouille),
+                ResultDiff::Stakes(2.5),
+            ])),
+            "the Result tag disagrees with the replay: the winner is top; the holes are 12-4; it was not won en grande bredouille (the tag says bredouille); the stakes are 2.5"
+        );
+        assert_eq!(
+            m(Fact::ResultDisagrees(vec![ResultDiff::NotGrandeBredouille(ResultBredouille::Grande)])),
+            "the Result tag disagrees with the replay: it was not won en grande bredouille (the tag says grande-bredouille)"
+        );
+        assert_eq!(m(Fact::ResultPoints), "the Result tag gives points won, not a Grand Trictrac result");
+    }
+
+    #[test]
+    fn the_shared_words_of_a_stop_and_a_wrong_seat_serve_grand_trictrac() {
+        use crate::replay::{Fact as Any, Stop};
+        let stop = |why, last| super::super::message(&Any::Stop { throw: 4, why, last }, Dialect::Soumille);
+        assert_eq!(
+            stop(Stop::CannotApply { before_marks: true }, 9),
+            "the play of throw 4 cannot be applied: the replay stops here, before its marks; throws 5..9 are not replayed"
+        );
+        assert_eq!(
+            stop(Stop::NoPlay { seat: Seat::Top }, 5),
+            "throw 4 records no play though top could play: the replay stops here; throw 5 is not replayed"
+        );
+        let seat = Any::Seat { throw: 2, recorded: Seat::Top, expected: Seat::Bottom, again_after_doublet: false };
+        assert_eq!(
+            super::super::message(&seat, Dialect::Soumille),
+            "throw 2: the record says top threw, but it was bottom's turn"
+        );
+    }
+}
