@@ -1,6 +1,10 @@
 //! The replay: a record folded throw by throw over the engine (RULES.md §10, §11), with a
 //! flag for every fausse case, wrong seat and unreplayable play. It never stops at the
 //! first flag; only a play that cannot be applied at all stops the game's replay.
+//!
+//! Game-neutral: the output ([`Replay`], its steps, [`Flag`] with its [`Fact`]), the books
+//! every game keeps ([`Ledger`]), the first seat, and the entry points; each game's books
+//! ([`Game::books`], e.g. [`crate::games::grand_trictrac::books`]) hold its claims.
 
 use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
