@@ -161,30 +161,36 @@ fn fausse_case(seat: Seat, dice: Dice, played: &RecordedPlay, case: &FausseCase,
         )
     };
     let other = seat.other();
+    // the recorded move at fault
+    let moved = |k: u32| match played {
+        RecordedPlay::Moves(m) => m.get(k as usize),
+        RecordedPlay::Pass => None,
+    };
+    let move_at = |k: u32| moved(k).map_or_else(|| "-".to_string(), |m| move_text(m, letters));
     match &case.breach {
-        Breach::NoManThere { mv, opponent_there } => {
+        Breach::NoManThere { mv: k, opponent_there } => {
             let whose = if *opponent_there { format!("no {seat} man, only {other}'s") } else { "no man".into() };
             format!(
                 "{seat} moved {} but there is {whose} on {}: lawful plays were {}",
-                move_text(mv, letters),
-                mv.from_point().map_or('@', |p| p.letter(letters)),
+                move_at(*k),
+                moved(*k).and_then(|m| m.from_point()).map_or('@', |p| p.letter(letters)),
                 lawful()
             )
         }
-        Breach::LandsOnHeld { mv, at } => format!(
+        Breach::LandsOnHeld { mv: k, at } => format!(
             "{seat} moved {} but {other} holds {}: lawful plays were {}",
-            move_text(mv, letters),
+            move_at(*k),
             at.letter(letters),
             lawful()
         ),
-        Breach::Backwards { mv } => format!("{seat} moved {} backwards", move_text(mv, letters)),
-        Breach::NoDieFor { mv, points, left } => {
+        Breach::Backwards { mv: k } => format!("{seat} moved {} backwards", move_at(*k)),
+        Breach::NoDieFor { mv: k, points, left } => {
             let left = match left {
                 DiceLeft::None => "no die is left for it".to_string(),
                 DiceLeft::One(d) => format!("the die left is {d}"),
                 DiceLeft::Two(x, y) => format!("the dice are {x} and {y}"),
             };
-            format!("{seat} moved {}, {points} points, but {left}: lawful plays were {}", move_text(mv, letters), lawful())
+            format!("{seat} moved {}, {points} points, but {left}: lawful plays were {}", move_at(*k), lawful())
         }
         Breach::PuissanceImpossible { corner } => format!(
             "{text} is a corner par puissance, which needs both corners empty and two men each a die from {}: lawful plays were {}",
@@ -194,14 +200,14 @@ fn fausse_case(seat: Seat, dice: Dice, played: &RecordedPlay, case: &FausseCase,
         Breach::PuissanceWhenNatural => {
             format!("{seat} took the corner par puissance ({text}) though the roll takes it naturally ({})", lawful())
         }
-        Breach::RestHeld { mv, held } => {
+        Breach::RestHeld { mv: k, held } => {
             let held = match held {
                 HeldRest::Both(a, b) => format!("both rest points, {} and {}", a.letter(letters), b.letter(letters)),
                 HeldRest::One(q) => format!("the rest point {}", q.letter(letters)),
             };
             format!(
                 "{seat} played {} tout d'une but {other} holds {held}: lawful plays were {}",
-                move_text(mv, letters),
+                move_at(*k),
                 lawful()
             )
         }
@@ -352,41 +358,70 @@ mod tests {
     #[test]
     fn the_words_of_each_way_a_play_breaks_the_rules() {
         let d = dice(2, 1);
-        let ab = [mv('A', 'B')];
-        let w = |rule, breach| fc(d, &ab, rule, breach, Dialect::Soumille);
         let lawful = "lawful plays were AB AC, AD";
-        let cases = [
+        // a move at fault: the second of the recorded play, after AB
+        let moved = [
             (
+                mv('C', 'D'),
                 Rule::NotOwnMan,
-                Breach::NoManThere { mv: mv('C', 'D'), opponent_there: false },
+                Breach::NoManThere { mv: 1, opponent_there: false },
                 format!("top moved CD but there is no man on C: {lawful}"),
             ),
             (
+                mv('Z', '&'),
                 Rule::NotOwnMan,
-                Breach::NoManThere { mv: mv('Z', '&'), opponent_there: true },
+                Breach::NoManThere { mv: 1, opponent_there: true },
                 format!("top moved Z& but there is no top man, only bottom's on Z: {lawful}"),
             ),
             (
+                mv('A', 'C'),
                 Rule::Blocked,
-                Breach::LandsOnHeld { mv: mv('A', 'C'), at: pt('C') },
+                Breach::LandsOnHeld { mv: 1, at: pt('C') },
                 format!("top moved AC but bottom holds C: {lawful}"),
             ),
-            (Rule::DieMismatch, Breach::Backwards { mv: mv('C', 'B') }, "top moved CB backwards".to_string()),
+            (mv('C', 'B'), Rule::DieMismatch, Breach::Backwards { mv: 1 }, "top moved CB backwards".to_string()),
             (
+                mv('A', 'E'),
                 Rule::DieMismatch,
-                Breach::NoDieFor { mv: mv('A', 'E'), points: 4, left: DiceLeft::Two(2, 1) },
+                Breach::NoDieFor { mv: 1, points: 4, left: DiceLeft::Two(2, 1) },
                 format!("top moved AE, 4 points, but the dice are 2 and 1: {lawful}"),
             ),
             (
+                mv('A', 'E'),
                 Rule::DieMismatch,
-                Breach::NoDieFor { mv: mv('A', 'E'), points: 4, left: DiceLeft::One(1) },
+                Breach::NoDieFor { mv: 1, points: 4, left: DiceLeft::One(1) },
                 format!("top moved AE, 4 points, but the die left is 1: {lawful}"),
             ),
             (
+                mv('A', 'E'),
                 Rule::DieMismatch,
-                Breach::NoDieFor { mv: mv('A', 'E'), points: 4, left: DiceLeft::None },
+                Breach::NoDieFor { mv: 1, points: 4, left: DiceLeft::None },
                 format!("top moved AE, 4 points, but no die is left for it: {lawful}"),
             ),
+            (
+                mv('A', 'D'),
+                Rule::RestPointBlocked,
+                Breach::RestHeld { mv: 1, held: HeldRest::One(pt('C')) },
+                format!("top played AD tout d'une but bottom holds the rest point C: {lawful}"),
+            ),
+            (
+                mv('A', 'D'),
+                Rule::RestPointBlocked,
+                Breach::RestHeld { mv: 1, held: HeldRest::Both(pt('B'), pt('C')) },
+                format!("top played AD tout d'une but bottom holds both rest points, B and C: {lawful}"),
+            ),
+        ];
+        for (at_fault, rule, breach, words) in moved {
+            let played = [mv('A', 'B'), at_fault];
+            assert_eq!(fc(d, &played, rule, breach, Dialect::Soumille), format!("throw 3 (top 2-1): {words}"));
+        }
+        // a move the play does not have (no panic)
+        let s = fc(d, &[], Rule::Blocked, Breach::LandsOnHeld { mv: 5, at: pt('C') }, Dialect::Soumille);
+        assert_eq!(s, format!("throw 3 (top 2-1): top moved - but bottom holds C: {lawful}"));
+        // the play as a whole
+        let ab = [mv('A', 'B')];
+        let w = |rule, breach| fc(d, &ab, rule, breach, Dialect::Soumille);
+        let cases = [
             (
                 Rule::DieMismatch,
                 Breach::PuissanceImpossible { corner: pt('N') },
@@ -397,21 +432,7 @@ mod tests {
                 Breach::PuissanceWhenNatural,
                 "top took the corner par puissance (AB) though the roll takes it naturally (AB AC, AD)".to_string(),
             ),
-            (
-                Rule::RestPointBlocked,
-                Breach::RestHeld { mv: mv('A', 'D'), held: HeldRest::One(pt('C')) },
-                format!("top played AD tout d'une but bottom holds the rest point C: {lawful}"),
-            ),
-            (
-                Rule::RestPointBlocked,
-                Breach::RestHeld { mv: mv('A', 'D'), held: HeldRest::Both(pt('B'), pt('C')) },
-                format!("top played AD tout d'une but bottom holds both rest points, B and C: {lawful}"),
-            ),
-            (
-                Rule::DieMismatch,
-                Breach::TooManyMoves,
-                format!("top played AB: more moves than the dice give; {lawful}"),
-            ),
+            (Rule::DieMismatch, Breach::TooManyMoves, format!("top played AB: more moves than the dice give; {lawful}")),
             (
                 Rule::CornerSingleMan,
                 Breach::CornerSingleMan { corner: pt('M') },

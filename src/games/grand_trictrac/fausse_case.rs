@@ -152,33 +152,34 @@ pub enum HeldRest {
 }
 
 /// What a recorded play did that breaks its rule (RULES.md §2–§3, §10): the facts of a fausse
-/// case, points as absolute points, moves as recorded. One variant per way a rule is broken.
+/// case, points as absolute points, a move at fault by its index in the recorded play (kept
+/// small: a judgement is moved on every throw). One variant per way a rule is broken.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Breach {
     /// [`Rule::NotOwnMan`]: `mv` moves a man from a point where the seat has none;
     /// `opponent_there`: the other seat's men are there.
     NoManThere {
-        /// The move.
-        mv: Move,
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
         /// The other seat has men on the point.
         opponent_there: bool,
     },
     /// [`Rule::Blocked`]: `mv` lands on `at`, which the other seat holds.
     LandsOnHeld {
-        /// The move.
-        mv: Move,
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
         /// The point landed on.
         at: Point,
     },
     /// [`Rule::DieMismatch`]: `mv` goes backwards.
     Backwards {
-        /// The move.
-        mv: Move,
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
     },
     /// [`Rule::DieMismatch`]: no die left gives the `points` that `mv` goes.
     NoDieFor {
-        /// The move.
-        mv: Move,
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
         /// How far it goes.
         points: u8,
         /// The dice left for it.
@@ -195,8 +196,8 @@ pub enum Breach {
     PuissanceWhenNatural,
     /// [`Rule::RestPointBlocked`]: `mv`, a tout d'une, rests on a held point.
     RestHeld {
-        /// The move.
-        mv: Move,
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
         /// The rest point(s) held.
         held: HeldRest,
     },
@@ -398,12 +399,13 @@ fn judge_breach(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -
             dice_left.clear();
         }
     }
-    for m in moves {
+    for (k, m) in moves.iter().enumerate() {
         let (f, r, t) = rel(m);
+        let mv = u32::try_from(k).unwrap_or(u32::MAX);
         if side[f] == 0 {
             let fault = FausseCase {
                 rule: Rule::NotOwnMan,
-                breach: Breach::NoManThere { mv: m.clone(), opponent_there: board.opp(f) > 0 },
+                breach: Breach::NoManThere { mv, opponent_there: board.opp(f) > 0 },
                 fatal: true,
                 lawful: Vec::new(),
             };
@@ -412,7 +414,7 @@ fn judge_breach(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -
         if t <= 24 && board.opp(t) > 0 {
             let fault = FausseCase {
                 rule: Rule::Blocked,
-                breach: Breach::LandsOnHeld { mv: m.clone(), at: point_of(seat, t) },
+                breach: Breach::LandsOnHeld { mv, at: point_of(seat, t) },
                 fatal: true,
                 lawful: Vec::new(),
             };
@@ -424,7 +426,7 @@ fn judge_breach(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -
             continue;
         }
         if t <= f {
-            note(Rule::DieMismatch, Breach::Backwards { mv: m.clone() }, &mut structural);
+            note(Rule::DieMismatch, Breach::Backwards { mv }, &mut structural);
             side[f] -= 1;
             side[t] += 1;
             continue;
@@ -494,7 +496,7 @@ fn judge_breach(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -
                 [x, y, ..] => DiceLeft::Two(*x, *y),
             };
             let points = dist.min(u8::MAX as usize) as u8;
-            note(Rule::DieMismatch, Breach::NoDieFor { mv: m.clone(), points, left }, &mut structural);
+            note(Rule::DieMismatch, Breach::NoDieFor { mv, points, left }, &mut structural);
         }
         if let Some((q, x, y)) = rest {
             if q <= 24 && board.opp(q) > 0 {
@@ -507,7 +509,7 @@ fn judge_breach(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -
                     } else {
                         HeldRest::One(point_of(seat, q))
                     };
-                    note(Rule::RestPointBlocked, Breach::RestHeld { mv: m.clone(), held }, &mut structural);
+                    note(Rule::RestPointBlocked, Breach::RestHeld { mv, held }, &mut structural);
                 }
             }
             steps.push(Step { from: f as u8, to: q as u8, die: x });
