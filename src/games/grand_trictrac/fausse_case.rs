@@ -2,7 +2,7 @@
 //! (RULES.md §10; the rule names of CLI.md).
 
 use super::movegen::{jans, key_from_sides, Board, MoveRules, Play, PlayFault, Plays, OPP_CORNER, OWN_CORNER};
-use crate::board::{Dialect, Seat};
+use crate::board::{Dialect, Point, Seat};
 use crate::dice::Dice;
 use crate::notation::{Move, Play as RecordedPlay, Target};
 use crate::position::{Position, Step, OFF};
@@ -74,84 +74,202 @@ impl fmt::Display for Rule {
     }
 }
 
-/// A fausse case: the rule and a message saying what a lawful play would have been.
+/// A fausse case: the rule broken, what the recorded play did that breaks it, and the lawful
+/// plays. Its words are the reporting layer's ([`crate::words::grand_trictrac`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FausseCase {
     /// The rule broken.
     pub rule: Rule,
-    /// What happened and what was lawful.
-    pub message: String,
+    /// What the recorded play did that breaks the rule, with the points and dice at fault.
+    pub breach: Breach,
     /// The play could not be applied at all: the replay stops (RULES.md §10).
     pub fatal: bool,
-    /// The lawful plays the message suggests, nearest the recorded play first (all of them;
-    /// the message names three): for a must-fill or must-preserve fault those that fill or
-    /// keep the jan, for a corner taken par puissance those that take it naturally, else
-    /// every legal play.
+    /// The lawful plays the fault suggests, in the order of the legal plays: for a must-fill
+    /// or must-preserve fault those that fill or keep the jan, for a corner taken par
+    /// puissance those that take it naturally, else every legal play. (The reporting layer
+    /// names three, nearest the recorded play first.)
     pub lawful: Vec<Play>,
+}
+
+/// One of the three jans a seat can fill and keep full (RULES.md §2, §5): the petit jan, the
+/// grand jan, the jan de retour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FullJan {
+    /// The petit jan (the seat's first table).
+    Petit,
+    /// The grand jan (the seat's second table).
+    Grand,
+    /// The jan de retour (the opponent's first table).
+    Retour,
+}
+
+impl FullJan {
+    /// The jan of a bit of [`jans`] (the petit jan for any other).
+    pub fn of_bit(bit: u8) -> FullJan {
+        match bit {
+            jans::GRAND => FullJan::Grand,
+            jans::RETOUR => FullJan::Retour,
+            _ => FullJan::Petit,
+        }
+    }
+
+    /// Its bit of [`jans`].
+    pub fn bit(self) -> u8 {
+        match self {
+            FullJan::Petit => jans::PETIT,
+            FullJan::Grand => jans::GRAND,
+            FullJan::Retour => jans::RETOUR,
+        }
+    }
+
+    /// The first of the jans in `bits` (petit, grand, retour), the petit jan if none.
+    pub fn first_of(bits: u8) -> FullJan {
+        [FullJan::Petit, FullJan::Grand, FullJan::Retour]
+            .into_iter()
+            .find(|j| bits & j.bit() != 0)
+            .unwrap_or(FullJan::Petit)
+    }
+}
+
+/// The dice still unplayed when a move could not be given one (RULES.md §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiceLeft {
+    /// No die is left.
+    None,
+    /// One die is left.
+    One(u8),
+    /// Both dice are left (the higher first).
+    Two(u8, u8),
+}
+
+/// The rest points of a tout d'une found held (RULES.md §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeldRest {
+    /// The rest point the record gives (or the only one).
+    One(Point),
+    /// Both rest points, nearer the seat's talon first.
+    Both(Point, Point),
+}
+
+/// What a recorded play did that breaks its rule (RULES.md §2–§3, §10): the facts of a fausse
+/// case, points as absolute points, a move at fault by its index in the recorded play (kept
+/// small: a judgement is moved on every throw). One variant per way a rule is broken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Breach {
+    /// [`Rule::NotOwnMan`]: `mv` moves a man from a point where the seat has none;
+    /// `opponent_there`: the other seat's men are there.
+    NoManThere {
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
+        /// The other seat has men on the point.
+        opponent_there: bool,
+    },
+    /// [`Rule::Blocked`]: `mv` lands on `at`, which the other seat holds.
+    LandsOnHeld {
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
+        /// The point landed on.
+        at: Point,
+    },
+    /// [`Rule::DieMismatch`]: `mv` goes backwards.
+    Backwards {
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
+    },
+    /// [`Rule::DieMismatch`]: no die left gives the `points` that `mv` goes.
+    NoDieFor {
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
+        /// How far it goes.
+        points: u8,
+        /// The dice left for it.
+        left: DiceLeft,
+    },
+    /// [`Rule::DieMismatch`]: a corner taken par puissance that the position does not allow
+    /// (both corners empty, two men each a die from the other's corner `corner`).
+    PuissanceImpossible {
+        /// The other seat's rest corner.
+        corner: Point,
+    },
+    /// [`Rule::CornerByForceWhenNatural`]: the corner taken par puissance though the roll
+    /// takes it naturally.
+    PuissanceWhenNatural,
+    /// [`Rule::RestPointBlocked`]: `mv`, a tout d'une, rests on a held point.
+    RestHeld {
+        /// The recorded move at fault: its index in the play.
+        mv: u32,
+        /// The rest point(s) held.
+        held: HeldRest,
+    },
+    /// [`Rule::DoubletTooManyMen`] (a doublet) or [`Rule::DieMismatch`]: more moves than the
+    /// dice give.
+    TooManyMoves,
+    /// [`Rule::CornerSingleMan`]: a single man on the rest corner `corner`.
+    CornerSingleMan {
+        /// The seat's rest corner.
+        corner: Point,
+    },
+    /// [`Rule::CornerLeaveNotTogether`]: the last two men of `corner` left it separately.
+    CornerLeaveNotTogether {
+        /// The seat's rest corner.
+        corner: Point,
+    },
+    /// [`Rule::OpponentCorner`]: a man put on the other seat's rest corner `corner`.
+    OpponentCorner {
+        /// The other seat's rest corner.
+        corner: Point,
+    },
+    /// [`Rule::ReturnPassage`]: a man lands (or, a tout d'une, rests) on `at`, a point of the
+    /// other seat's `jan` that it can still fill (RULES.md §3).
+    ReturnPassage {
+        /// The point.
+        at: Point,
+        /// It was the rest of a tout d'une.
+        rest: bool,
+        /// The other seat's jan (petit or grand).
+        jan: FullJan,
+        /// `passage-rest=forbidden`: no rest on the grand jan either.
+        rest_forbidden: bool,
+    },
+    /// [`Rule::BearOff`]: in the provincial manner a man goes off only when the die cannot be
+    /// played on the board, and then the man nearest the rail.
+    ProvincialBearOff,
+    /// [`Rule::BearOff`]: men still outside the jan de retour.
+    BearOffNotHome,
+    /// [`Rule::BearOff`]: a man borne off from `from` by excédant, not the farthest.
+    ExcedantNotFarthest {
+        /// The point it left.
+        from: Point,
+    },
+    /// [`Rule::BearOff`]: a man borne off by excédant though the dice could be played without.
+    NeedlessExcedant,
+    /// [`Rule::MustPlayBoth`]: fewer dice played than `playable` could be.
+    MustPlayBoth {
+        /// How many dice (moves of a doublet) could be played.
+        playable: u8,
+    },
+    /// [`Rule::MustPlayHigher`]: the lower die played though only one could be and the higher
+    /// could.
+    MustPlayHigher,
+    /// [`Rule::MustFill`] or [`Rule::MustPreserve`] (`keep`): the jan could be filled (kept
+    /// full) and was not.
+    MissedJan {
+        /// The jan.
+        jan: FullJan,
+        /// It was full and could be kept.
+        keep: bool,
+    },
+    /// [`Rule::DieMismatch`]: no lawful play of the dice.
+    NotLawful,
 }
 
 /// A recorded play judged against the legal plays: [`crate::games::Judged`] with Grand
 /// Trictrac's plays and faults.
 pub type Judgement = crate::games::Judged<Play, FausseCase>;
 
-fn letter_in(seat: Seat, p: usize, d: Dialect) -> char {
-    Position::point(seat, p).letter(d)
-}
-
-fn jan_name(bit: u8) -> &'static str {
-    match bit {
-        jans::PETIT => "petit jan",
-        jans::GRAND => "grand jan",
-        _ => "jan de retour",
-    }
-}
-
-/// A few lawful plays, for messages, those nearest the recorded play first:
-/// `AF AG, AF BG or 3 more`.
-pub fn some_plays(
-    plays: &Plays,
-    seat: Seat,
-    dialect: Dialect,
-    recorded: &str,
-    filter: impl Fn(&Play) -> bool,
-) -> String {
-    plays_text(
-        ordered_plays(plays, seat, dialect, recorded, filter)
-            .into_iter()
-            .map(|p| p.notation_in(seat, dialect))
-            .collect(),
-    )
-}
-
-/// The lawful plays that pass `filter`, those nearest the recorded play first, in the order
-/// [`some_plays`] names them.
-pub fn ordered_plays(
-    plays: &Plays,
-    seat: Seat,
-    dialect: Dialect,
-    recorded: &str,
-    filter: impl Fn(&Play) -> bool,
-) -> Vec<Play> {
-    let rec: Vec<&str> = recorded.split(' ').collect();
-    let near = |n: &str| crate::games::nearness(&rec, n);
-    let mut v: Vec<(usize, String, Play)> = plays
-        .iter()
-        .filter(|p| filter(p))
-        .map(|p| (p.notation_in(seat, dialect), *p))
-        .map(|(n, p)| (near(&n), n, p))
-        .collect();
-    v.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    v.into_iter().map(|x| x.2).collect()
-}
-
-/// `AF AG, AF BG or 3 more`: the first three of a list of plays written out.
-fn plays_text(v: Vec<String>) -> String {
-    let n = v.len();
-    let mut s = v.into_iter().take(3).collect::<Vec<_>>().join(", ");
-    if n > 3 {
-        s.push_str(&format!(" or {} more", n - 3));
-    }
-    s
+/// The absolute point of `seat`'s relative point `p`.
+fn point_of(seat: Seat, p: usize) -> Point {
+    Position::point(seat, p)
 }
 
 /// The recorded play in canonical notation, in the letters of `dialect`.
@@ -164,31 +282,23 @@ pub fn recorded_text(play: &RecordedPlay, dialect: Dialect) -> String {
     }
 }
 
-/// Judges a recorded play of `dice` by the seat to throw in `pos` (RULES.md §10); messages
-/// name points in the letters of `dialect`.
-pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules, dialect: Dialect) -> Judgement {
+/// Judges a recorded play of `dice` by the seat to throw in `pos` (RULES.md §10).
+pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules) -> Judgement {
     let board = Board::new(pos, rules);
     let legal = board.legal_plays(dice);
-    judge_with(&board, &legal, dice, play, dialect)
+    judge_with(&board, &legal, dice, play)
 }
 
 /// [`judge`] with the board and the legal plays already computed. A lawful play costs no
 /// allocation: its result is looked up among the legal plays first.
-pub fn judge_with(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, dialect: Dialect) -> Judgement {
-    lawful(board.position(), legal, play).unwrap_or_else(|| judge_fault(board, legal, dice, play, dialect))
+pub fn judge_with(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -> Judgement {
+    lawful(board.position(), legal, play).unwrap_or_else(|| judge_fault(board, legal, dice, play))
 }
 
 /// [`judge`] with the legal plays already computed: the [`Board`] is built only when the
 /// play is not lawful.
-pub fn judge_in(
-    pos: &Position,
-    rules: MoveRules,
-    legal: &Plays,
-    dice: Dice,
-    play: &RecordedPlay,
-    dialect: Dialect,
-) -> Judgement {
-    lawful(pos, legal, play).unwrap_or_else(|| judge_fault(&Board::new(pos, rules), legal, dice, play, dialect))
+pub fn judge_in(pos: &Position, rules: MoveRules, legal: &Plays, dice: Dice, play: &RecordedPlay) -> Judgement {
+    lawful(pos, legal, play).unwrap_or_else(|| judge_fault(&Board::new(pos, rules), legal, dice, play))
 }
 
 /// The fast path: apply the moves and look the result up among the legal plays.
@@ -217,50 +327,38 @@ fn lawful(pos: &Position, legal: &Plays, play: &RecordedPlay) -> Option<Judgemen
     Some(Judgement { after: Some(rebuild(pos, seat, &side)), fault: None, legal: Some(*p) })
 }
 
-/// The full judgement of a play that is not lawful: which rule, and the lawful plays the
-/// message suggests as structured facts.
-fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, dialect: Dialect) -> Judgement {
-    let mut j = judge_fault_text(board, legal, dice, play, dialect);
-    let seat = board.seat();
+/// The full judgement of a play that is not lawful: which rule, what the play did, and the
+/// lawful plays the fault suggests.
+fn judge_fault(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -> Judgement {
+    let mut j = judge_breach(board, legal, dice, play);
     if let Some(f) = j.fault.as_mut() {
-        let played = recorded_text(play, dialect);
-        let full_after = j.after.map_or(0, |a| Position::full_jans(a.side(seat)));
-        f.lawful = match f.rule {
-            Rule::CornerByForceWhenNatural => ordered_plays(legal, seat, dialect, &played, |p| {
-                !p.par_puissance && p.len == 2 && p.steps().iter().all(|s| s.to as usize == OWN_CORNER)
-            }),
-            Rule::MustFill | Rule::MustPreserve => {
-                // the jan the message names: the first obligation the play missed
-                let missed = legal.obligations & !full_after;
-                let bit = [jans::PETIT, jans::GRAND, jans::RETOUR]
-                    .into_iter()
-                    .find(|b| missed & b != 0)
-                    .unwrap_or(jans::PETIT);
-                ordered_plays(legal, seat, dialect, &played, |p| p.full & bit != 0)
-            }
-            _ => ordered_plays(legal, seat, dialect, &played, |_| true),
+        f.lawful = match f.breach {
+            Breach::PuissanceWhenNatural => legal.iter().filter(|p| takes_corner_naturally(p)).copied().collect(),
+            Breach::MissedJan { jan, .. } => legal.iter().filter(|p| p.full & jan.bit() != 0).copied().collect(),
+            _ => legal.iter().copied().collect(),
         };
     }
     j
 }
 
-/// The rule a play that is not lawful breaks, and the message saying what was lawful.
-fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay, dialect: Dialect) -> Judgement {
-    let letter = |seat: Seat, p: usize| letter_in(seat, p, dialect);
+/// Whether a play takes the own rest corner naturally: two men, each by its die.
+fn takes_corner_naturally(p: &Play) -> bool {
+    !p.par_puissance && p.len == 2 && p.steps().iter().all(|s| s.to as usize == OWN_CORNER)
+}
+
+/// The rule a play that is not lawful breaks, and what the play did that breaks it.
+fn judge_breach(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -> Judgement {
     let pos = board.position();
     let seat = pos.turn();
     let legal = *legal;
     let before = *pos.side(seat);
-    let played = recorded_text(play, dialect);
-    let suggest = |f: &dyn Fn(&Play) -> bool| some_plays(&legal, seat, dialect, &played, f);
-    let any = |_: &Play| true;
 
     // apply the record, noting what the moves themselves break
     let mut side = before;
-    let mut structural: Option<(Rule, String)> = None;
-    let note = |r: Rule, m: String, s: &mut Option<(Rule, String)>| {
+    let mut structural: Option<(Rule, Breach)> = None;
+    let note = |r: Rule, b: Breach, s: &mut Option<(Rule, Breach)>| {
         if s.is_none() {
-            *s = Some((r, m));
+            *s = Some((r, b));
         }
     };
     let mut steps: Vec<Step> = Vec::with_capacity(4);
@@ -290,43 +388,24 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
         if t1 == OWN_CORNER && t2 == OWN_CORNER && r1.is_none() && r2.is_none() && wants(d.0, d.1) {
             par_puissance = true;
             if board.corner_natural_possible(&before, dice) {
-                note(
-                    Rule::CornerByForceWhenNatural,
-                    format!(
-                        "{seat} took the corner par puissance ({played}) though the roll takes it naturally ({})",
-                        suggest(&|p| !p.par_puissance
-                            && p.len == 2
-                            && p.steps().iter().all(|s| s.to as usize == OWN_CORNER))
-                    ),
-                    &mut structural,
-                );
+                note(Rule::CornerByForceWhenNatural, Breach::PuissanceWhenNatural, &mut structural);
             } else if !board.puissance_possible(&before, dice) {
                 note(
                     Rule::DieMismatch,
-                    format!(
-                        "{played} is a corner par puissance, which needs both corners empty and two men each a die from {}: lawful plays were {}",
-                        letter(seat, OPP_CORNER),
-                        suggest(&any)
-                    ),
+                    Breach::PuissanceImpossible { corner: point_of(seat, OPP_CORNER) },
                     &mut structural,
                 );
             }
             dice_left.clear();
         }
     }
-    for m in moves {
+    for (k, m) in moves.iter().enumerate() {
         let (f, r, t) = rel(m);
-        let text = crate::notation::printer::move_text(m, dialect);
+        let mv = u32::try_from(k).unwrap_or(u32::MAX);
         if side[f] == 0 {
-            let whose =
-                if board.opp(f) > 0 { format!("no {seat} man, only {}'s", seat.other()) } else { "no man".into() };
             let fault = FausseCase {
                 rule: Rule::NotOwnMan,
-                message: format!(
-                    "{seat} moved {text} but there is {whose} on {}: lawful plays were {}",
-                    m.from_point().map_or('@', |p| p.letter(dialect)),
-                    suggest(&any)
-                ),
+                breach: Breach::NoManThere { mv, opponent_there: board.opp(f) > 0 },
                 fatal: true,
                 lawful: Vec::new(),
             };
@@ -335,12 +414,7 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
         if t <= 24 && board.opp(t) > 0 {
             let fault = FausseCase {
                 rule: Rule::Blocked,
-                message: format!(
-                    "{seat} moved {text} but {} holds {}: lawful plays were {}",
-                    seat.other(),
-                    letter(seat, t),
-                    suggest(&any)
-                ),
+                breach: Breach::LandsOnHeld { mv, at: point_of(seat, t) },
                 fatal: true,
                 lawful: Vec::new(),
             };
@@ -352,7 +426,7 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
             continue;
         }
         if t <= f {
-            note(Rule::DieMismatch, format!("{seat} moved {text} backwards"), &mut structural);
+            note(Rule::DieMismatch, Breach::Backwards { mv }, &mut structural);
             side[f] -= 1;
             side[t] += 1;
             continue;
@@ -394,9 +468,10 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
         } else if dist <= 6 && take(&mut dice_left, dist as u8) {
             steps.push(Step { from: f as u8, to: t as u8, die: dist as u8 });
             true
-        } else if t == OFF && dice_left.iter().any(|&d| d as usize > dist) {
+        } else if let Some(d) =
+            (t == OFF).then(|| dice_left.iter().copied().filter(|&d| d as usize > dist).min()).flatten()
+        {
             // bearing off by excédant with one die
-            let d = *dice_left.iter().filter(|&&d| d as usize > dist).min().expect("some die");
             take(&mut dice_left, d);
             steps.push(Step { from: f as u8, to: t as u8, die: d });
             true
@@ -416,15 +491,12 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
         };
         if !ok {
             let left = match dice_left.as_slice() {
-                [] => "no die is left for it".to_string(),
-                [d] => format!("the die left is {d}"),
-                [x, y, ..] => format!("the dice are {x} and {y}"),
+                [] => DiceLeft::None,
+                [d] => DiceLeft::One(*d),
+                [x, y, ..] => DiceLeft::Two(*x, *y),
             };
-            note(
-                Rule::DieMismatch,
-                format!("{seat} moved {text}, {dist} points, but {left}: lawful plays were {}", suggest(&any)),
-                &mut structural,
-            );
+            let points = dist.min(u8::MAX as usize) as u8;
+            note(Rule::DieMismatch, Breach::NoDieFor { mv, points, left }, &mut structural);
         }
         if let Some((q, x, y)) = rest {
             if q <= 24 && board.opp(q) > 0 {
@@ -433,19 +505,11 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
                 let other_free = other > 0 && other <= 24 && board.opp(other) == 0;
                 if m.rest().is_some() || !other_free {
                     let held = if m.rest().is_none() && other > 0 && other <= 24 {
-                        format!("both rest points, {} and {}", letter(seat, q.min(other)), letter(seat, q.max(other)))
+                        HeldRest::Both(point_of(seat, q.min(other)), point_of(seat, q.max(other)))
                     } else {
-                        format!("the rest point {}", letter(seat, q))
+                        HeldRest::One(point_of(seat, q))
                     };
-                    note(
-                        Rule::RestPointBlocked,
-                        format!(
-                            "{seat} played {text} tout d'une but {} holds {held}: lawful plays were {}",
-                            seat.other(),
-                            suggest(&any)
-                        ),
-                        &mut structural,
-                    );
+                    note(Rule::RestPointBlocked, Breach::RestHeld { mv, held }, &mut structural);
                 }
             }
             steps.push(Step { from: f as u8, to: q as u8, die: x });
@@ -457,12 +521,7 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
     let n_steps = if par_puissance { 2 } else { steps.len() };
     if n_steps > 2 || moves.len() > 2 {
         let r = if dice.is_doublet() { Rule::DoubletTooManyMen } else { Rule::DieMismatch };
-        let what = if dice.is_doublet() {
-            "a doublet moves at most two men, one die each"
-        } else {
-            "more moves than the dice give"
-        };
-        structural = Some((r, format!("{seat} played {played}: {what}; lawful plays were {}", suggest(&any))));
+        structural = Some((r, Breach::TooManyMoves));
     }
     let after = rebuild(pos, seat, &side);
     let key = key_from_sides(&before, &side);
@@ -471,63 +530,42 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
             return Judgement { after: Some(after), fault: None, legal: Some(*p) };
         }
     }
-    let fault = |rule: Rule, message: String| Judgement {
+    let fault = |rule: Rule, breach: Breach| Judgement {
         after: Some(after),
-        fault: Some(FausseCase { rule, message, fatal: false, lawful: Vec::new() }),
+        fault: Some(FausseCase { rule, breach, fatal: false, lawful: Vec::new() }),
         legal: None,
     };
-    if let Some((r, m)) = structural {
-        return fault(r, m);
+    if let Some((r, b)) = structural {
+        return fault(r, b);
     }
     if !par_puissance {
         if let Some(pf) = board.play_fault(&before, &side, &steps) {
-            let (rule, why) = match pf {
+            let (rule, breach) = match pf {
                 PlayFault::CornerSingleMan => {
-                    (Rule::CornerSingleMan, format!("a single man on the corner {}", letter(seat, OWN_CORNER)))
+                    (Rule::CornerSingleMan, Breach::CornerSingleMan { corner: point_of(seat, OWN_CORNER) })
                 }
                 PlayFault::CornerLeaveNotTogether => (
                     Rule::CornerLeaveNotTogether,
-                    format!("the last two men of the corner {} must leave it together", letter(seat, OWN_CORNER)),
+                    Breach::CornerLeaveNotTogether { corner: point_of(seat, OWN_CORNER) },
                 ),
-                PlayFault::OpponentCorner => (
-                    Rule::OpponentCorner,
-                    format!("no man may go to {}'s corner {}", seat.other(), letter(seat, OPP_CORNER)),
-                ),
+                PlayFault::OpponentCorner => {
+                    (Rule::OpponentCorner, Breach::OpponentCorner { corner: point_of(seat, OPP_CORNER) })
+                }
                 PlayFault::ReturnPassage { at, rest } => {
                     let at = at as usize;
-                    let (jan, may) = if at >= 19 {
-                        ("petit jan", "no man may land or rest there")
-                    } else if board.rules().passage_rest == crate::options::PassageRest::Forbidden {
-                        ("grand jan", "no man may land or rest there (passage-rest=forbidden)")
-                    } else {
-                        ("grand jan", "no man may land there, and a tout d'une rests only on an empty point of it")
-                    };
-                    let how = if rest { "rests on" } else { "lands on" };
-                    (
-                        Rule::ReturnPassage,
-                        format!(
-                            "it {how} {}, a point of {}'s {jan}, which {} can still fill: {may}",
-                            letter(seat, at),
-                            seat.other(),
-                            seat.other()
-                        ),
-                    )
+                    let jan = if at >= 19 { FullJan::Petit } else { FullJan::Grand };
+                    let rest_forbidden = board.rules().passage_rest == crate::options::PassageRest::Forbidden;
+                    (Rule::ReturnPassage, Breach::ReturnPassage { at: point_of(seat, at), rest, jan, rest_forbidden })
                 }
             };
-            return fault(rule, format!("{seat} played {played}: {why}; lawful plays were {}", suggest(&any)));
+            return fault(rule, breach);
         }
     }
     // bearing off
     let home_before = before[1..19].iter().all(|&c| c == 0);
     let provincial = board.rules().sortie == crate::options::Sortie::Provinciale;
     if provincial && home_before && steps.iter().any(|s| s.to as usize == OFF) && legal.max_dice > 0 {
-        return fault(
-            Rule::BearOff,
-            format!(
-                "{seat} played {played}: in the provincial manner a man goes off only when the die cannot be played on the board, and then the man nearest the rail; lawful plays were {}",
-                suggest(&any)
-            ),
-        );
+        return fault(Rule::BearOff, Breach::ProvincialBearOff);
     }
     if steps.iter().any(|s| s.to as usize == OFF) {
         let mut sim = before;
@@ -538,23 +576,10 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
                 let exact = f + s.die as usize == OFF;
                 let farthest = (1..=24).find(|&p| sim[p] > 0) == Some(f);
                 if !home {
-                    return fault(
-                        Rule::BearOff,
-                        format!(
-                            "{seat} bore off with men still outside the jan de retour: lawful plays were {}",
-                            suggest(&any)
-                        ),
-                    );
+                    return fault(Rule::BearOff, Breach::BearOffNotHome);
                 }
                 if !exact && !farthest {
-                    return fault(
-                        Rule::BearOff,
-                        format!(
-                            "{seat} bore off from {} by excédant, which may take only the man farthest from the rail: lawful plays were {}",
-                            letter(seat, f),
-                            suggest(&any)
-                        ),
-                    );
+                    return fault(Rule::BearOff, Breach::ExcedantNotFarthest { from: point_of(seat, f) });
                 }
             }
             sim[f] -= 1;
@@ -564,29 +589,14 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
         if dice_level.iter().all(|p| !p.excedant)
             && steps.iter().any(|s| s.to as usize == OFF && s.from + s.die > OFF as u8)
         {
-            return fault(
-                Rule::BearOff,
-                format!(
-                    "{seat} bore a man off by excédant though the dice could be played without: lawful plays were {}",
-                    suggest(&any)
-                ),
-            );
+            return fault(Rule::BearOff, Breach::NeedlessExcedant);
         }
     }
-    let _ = home_before;
     // the dice obligations
     let used = if par_puissance { 2 } else { steps.len() as u8 };
     let all_off = side[OFF] == 15;
     if used < legal.max_dice && !all_off {
-        let what = match (legal.max_dice, dice.is_doublet()) {
-            (2, true) => "both moves of the doublet could be played",
-            (2, false) => "both dice could be played",
-            _ => "a die could be played",
-        };
-        return fault(
-            Rule::MustPlayBoth,
-            format!("{seat} played {played} but {what}: lawful plays were {}", suggest(&any)),
-        );
+        return fault(Rule::MustPlayBoth, Breach::MustPlayBoth { playable: legal.max_dice });
     }
     if used == 1
         && legal.max_dice == 1
@@ -594,38 +604,20 @@ fn judge_fault_text(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPla
         && steps[0].die == dice.low()
         && legal.iter().any(|p| p.steps[0].die == dice.high())
     {
-        return fault(
-            Rule::MustPlayHigher,
-            format!(
-                "{seat} played the {} ({played}) but only one die could be played and the {} could: lawful plays were {}",
-                dice.low(),
-                dice.high(),
-                suggest(&any)
-            ),
-        );
+        return fault(Rule::MustPlayHigher, Breach::MustPlayHigher);
     }
     // the jans: fill or preserve
     let full_before = Position::full_jans(&before);
     let full_after = Position::full_jans(&side);
     let missed = legal.obligations & !full_after;
     if missed != 0 {
-        let bit = [jans::PETIT, jans::GRAND, jans::RETOUR].into_iter().find(|b| missed & b != 0).unwrap_or(jans::PETIT);
-        let keeps = |p: &Play| p.full & bit != 0;
-        if full_before & bit != 0 {
-            return fault(
-                Rule::MustPreserve,
-                format!("{seat} could keep the {} full ({}) but played {played}", jan_name(bit), suggest(&keeps)),
-            );
+        let jan = FullJan::first_of(missed);
+        if full_before & jan.bit() != 0 {
+            return fault(Rule::MustPreserve, Breach::MissedJan { jan, keep: true });
         }
-        return fault(
-            Rule::MustFill,
-            format!("{seat} could fill the {} ({}) but played {played}", jan_name(bit), suggest(&keeps)),
-        );
+        return fault(Rule::MustFill, Breach::MissedJan { jan, keep: false });
     }
-    fault(
-        Rule::DieMismatch,
-        format!("{seat} played {played}, which is not a lawful play of {dice}: lawful plays were {}", suggest(&any)),
-    )
+    fault(Rule::DieMismatch, Breach::NotLawful)
 }
 
 /// `pos` with the thrower's men as in `side`, the turn passed.

@@ -6,15 +6,15 @@
 //! * [`scoring`]: the jans of a roll, their ways and points (§4–§7).
 //! * [`score`]: points, holes, bredouille, pavillon, winnings, marqués (§8, §12).
 //!
-//! [`GrandTrictrac`] answers [`Game`] with them. Its books (the replay of a record with its
-//! claims: écoles, holes, tient/va, marqués) are `crate::replay`'s loop for now
-//! (docs/design.md).
+//! * [`books`]: the replay of a record with its claims: écoles, holes, tient/va, marqués
+//!   (§8–§12), kept on the shared [`crate::replay::Ledger`].
+//! * [`facts`]: what its flags say, as facts ([`Fact`]); their words are
+//!   [`crate::words::grand_trictrac`]'s.
+//!
+//! [`GrandTrictrac`] answers [`Game`] with them.
 
-/// What this game's rules found, as facts; the reporting layer writes their words
-/// ([`crate::words`]). (Being filled as the rules stop writing text.)
-#[derive(Clone, Debug, PartialEq)]
-pub enum Fact {}
-
+pub mod books;
+pub mod facts;
 pub mod fausse_case;
 pub mod movegen;
 pub mod score;
@@ -31,6 +31,8 @@ use fausse_case::FausseCase;
 use movegen::{Board, MoveRules, Play, Plays};
 use score::{Bredouille, Score};
 use scoring::{roll_jans, History, RollJans};
+
+pub use facts::Fact;
 
 /// Grand Trictrac under the options of a `Rules` tag; `a_ecrire` for Trictrac à écrire.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,9 +133,9 @@ impl Game for GrandTrictrac {
         dice: Dice,
         legal: &RollPlays,
         play: &RecordedPlay,
-        letters: Dialect,
+        _letters: Dialect,
     ) -> Judged<Play, FausseCase> {
-        fausse_case::judge_in(pos, self.move_rules(pos, state), &legal.legal, dice, play, letters)
+        fausse_case::judge_in(pos, self.move_rules(pos, state), &legal.legal, dice, play)
     }
 
     /// A tour ends at twelve holes (RULES.md §8); Trictrac à écrire's marqués are its books'.
@@ -163,6 +165,6 @@ impl Game for GrandTrictrac {
     }
 
     fn books(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
-        crate::replay::grand_trictrac_books(self, rec, header, src, keep_steps)
+        books::books(self, rec, header, src, keep_steps)
     }
 }

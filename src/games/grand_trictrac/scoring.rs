@@ -86,23 +86,6 @@ impl RollJans {
     pub fn points_for(&self, seat: Seat, code: JanCode) -> u16 {
         self.iter().filter(|j| j.seat == seat && j.code == code).map(|j| j.points).sum()
     }
-
-    /// The jans of `seat` in words: `vrai at G x2 = 4, petit-jan x1 = 4`.
-    pub fn describe(&self, seat: Seat, dialect: crate::board::Dialect) -> String {
-        let v: Vec<String> = self
-            .iter()
-            .filter(|j| j.seat == seat)
-            .map(|j| {
-                let at = j.at.map(|p| format!(" at {}", p.letter(dialect))).unwrap_or_default();
-                format!("{}{at} x{} = {}", j.code, j.ways, j.points)
-            })
-            .collect();
-        if v.is_empty() {
-            "nothing".into()
-        } else {
-            v.join(", ")
-        }
-    }
 }
 
 /// Per way: `single` for a singleton roll, `double` for a doublet.
