@@ -44,6 +44,14 @@ pub const GRAND_TRICTRAC: Route = {
 /// The end rail: relative point 25 is "borne off".
 pub const OFF: usize = 25;
 
+/// The longest half of field 1 that [`Position::side_field_into`] writes: 24 points of a
+/// letter and two digits, then `#` and two digits.
+pub const SIDE_FIELD_MAX: usize = 24 * 3 + 3;
+
+/// Soumille's letters in board order (NOTATION.md §1), letter index 1 first: the bytes of
+/// [`Point::letter`] in [`crate::board::Dialect::Soumille`].
+const SOUMILLE_LETTERS: &[u8; 24] = b"ABCDEFGHIKLMNOPQRSTVXYZ&";
+
 /// Why a setup is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
@@ -161,31 +169,53 @@ impl Position {
     /// (along `seat`'s route, index 25 borne off), in Soumille's letters and board order,
     /// appended to `out`: as [`crate::Setup::men_field`] writes it, allocating nothing.
     pub fn write_side_field(seat: Seat, side: &[u8; 26], out: &mut Vec<u8>) {
-        fn number(out: &mut Vec<u8>, n: u8) {
+        let mut buf = [0u8; SIDE_FIELD_MAX];
+        let n = Position::side_field_into(seat, side, &mut buf);
+        out.extend_from_slice(&buf[..n]);
+    }
+
+    /// [`Position::write_side_field`] into a fixed buffer: the number of bytes written.
+    /// Letters come in board order (A … &): along top's route p = L, along bottom's p = 25 − L.
+    pub fn side_field_into(seat: Seat, side: &[u8; 26], buf: &mut [u8; SIDE_FIELD_MAX]) -> usize {
+        // a count of men as Setup::men_field writes it: one digit, or two from ten on
+        #[inline(always)]
+        fn number(buf: &mut [u8; SIDE_FIELD_MAX], k: &mut usize, n: u8) {
             if n >= 10 {
-                out.push(b'0' + n / 10);
+                buf[*k] = b'0' + n / 10;
+                *k += 1;
             }
-            out.push(b'0' + n % 10);
+            buf[*k] = b'0' + n % 10;
+            *k += 1;
         }
-        // the occupied points, by letter index (bit L for letter L)
-        let mut occupied = 0u32;
-        for (p, &c) in side.iter().enumerate().take(25).skip(1) {
-            occupied |= u32::from(c != 0) << GRAND_TRICTRAC.letter[seat.index()][p];
-        }
-        while occupied != 0 {
-            let l = occupied.trailing_zeros() as u8;
-            occupied &= occupied - 1;
-            let point = Point::new(l).expect("a letter index");
-            out.push(point.letter(crate::board::Dialect::Soumille) as u8);
-            let c = side[point.relative(seat) as usize];
-            if c != 1 {
-                number(out, c);
+        let mut k = 0;
+        for (l, &letter) in SOUMILLE_LETTERS.iter().enumerate() {
+            let p = match seat {
+                Seat::Top => l + 1,
+                Seat::Bottom => 24 - l,
+            };
+            let c = side[p];
+            if c != 0 {
+                buf[k] = letter;
+                k += 1;
+                if c != 1 {
+                    number(buf, &mut k, c);
+                }
             }
         }
         if side[OFF] > 0 {
-            out.push(b'#');
-            number(out, side[OFF]);
+            buf[k] = b'#';
+            k += 1;
+            number(buf, &mut k, side[OFF]);
         }
+        k
+    }
+
+    /// Field 1 of the position string (NOTATION.md §6), top's men then bottom's, appended
+    /// to `out`: the bytes of [`Position::men_field`], allocating nothing.
+    pub fn write_men_field(&self, out: &mut Vec<u8>) {
+        Position::write_side_field(Seat::Top, &self.men[Seat::Top.index()], out);
+        out.push(b'/');
+        Position::write_side_field(Seat::Bottom, &self.men[Seat::Bottom.index()], out);
     }
 
     /// The point (letter) of `seat`'s relative point `p`.
@@ -235,6 +265,42 @@ pub struct Step {
 impl Position {
     /// Field 1 of the position string (NOTATION.md §6).
     pub fn men_field(&self) -> String {
-        self.to_setup().men_field(crate::board::Dialect::Soumille)
+        let mut out = Vec::with_capacity(2 * SIDE_FIELD_MAX + 1);
+        self.write_men_field(&mut out);
+        // letters, digits, `#` and `/`: ASCII
+        String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Dialect;
+
+    #[test]
+    fn the_letter_table_is_soumille_s() {
+        for (l, &c) in SOUMILLE_LETTERS.iter().enumerate() {
+            let point = Point::new(l as u8 + 1).expect("a letter index");
+            assert_eq!(point.letter(Dialect::Soumille), c as char);
+        }
+    }
+
+    #[test]
+    fn the_men_written_are_the_setup_s() {
+        for (pos, _) in crate::generate::positions(500) {
+            let mut out = Vec::new();
+            pos.write_men_field(&mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), pos.to_setup().men_field(Dialect::Soumille));
+        }
+        // the widest: every point with ten men or more on both sides
+        let mut pos = Position::opening(Seat::Top);
+        for seat in Seat::ALL {
+            pos.men[seat.index()] = [99; 26];
+        }
+        let mut buf = [0u8; SIDE_FIELD_MAX];
+        assert_eq!(Position::side_field_into(Seat::Bottom, pos.side(Seat::Bottom), &mut buf), SIDE_FIELD_MAX);
+        let mut out = Vec::new();
+        pos.write_men_field(&mut out);
+        assert_eq!(String::from_utf8(out).unwrap(), pos.to_setup().men_field(Dialect::Soumille));
     }
 }
