@@ -125,19 +125,88 @@ fn plays_and_jans(
     (plays, roll)
 }
 
-/// Lists reused from line to line by [`write_explanation`].
-#[derive(Default)]
+/// Lists reused from line to line by [`write_explanation`]: nothing is allocated once they
+/// have grown to the largest roll seen.
 pub struct Scratch {
-    /// Each play's notation then its result, one after the other.
+    /// The legal plays of the roll.
+    plays: crate::position::Plays,
+    /// Each play's notation, one after the other.
     text: Vec<u8>,
-    /// Each play's (start, end of notation, end of result) in `text`.
-    plays: Vec<(u32, u32, u32)>,
-    /// The other seat's half of the results.
-    other: Vec<u8>,
+    /// Each play with where its notation lies in `text`, to be sorted.
+    order: Vec<Sorted>,
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch { plays: crate::position::Plays::new(), text: Vec::new(), order: Vec::new() }
+    }
+}
+
+/// A play with its notation's place in [`Scratch::text`] and its sort key.
+struct Sorted {
+    /// The notation's first eight bytes as a big-endian number (see [`prefix_key`]): a
+    /// play's notation has at most five.
+    key: u64,
+    /// Where the notation starts in the text.
+    start: u32,
+    /// Where it ends.
+    end: u32,
+    /// The play's place in the list of plays (the order of a stable sort between equals).
+    index: u32,
+    /// The play.
+    play: crate::position::Play,
+}
+
+/// The first eight bytes of `s` as a big-endian number, zeros after its end: ordering these
+/// orders the strings as ASCII strings up to their eighth byte (no notation holds a zero).
+fn prefix_key(s: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = s.len().min(8);
+    b[..n].copy_from_slice(&s[..n]);
+    u64::from_be_bytes(b)
+}
+
+/// A number in decimal, as serde_json writes it.
+fn write_number(out: &mut Vec<u8>, n: u16) {
+    let mut b = [0u8; 5];
+    let mut k = b.len();
+    let mut n = n;
+    loop {
+        k -= 1;
+        b[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&b[k..]);
+}
+
+/// One jan as serde_json writes a [`crate::scoring::Jan`]: its fields in order, `at` only
+/// for a hit. Codes, seat names and letters hold nothing that JSON escapes.
+fn write_jan(out: &mut Vec<u8>, j: &crate::scoring::Jan) {
+    out.extend_from_slice(b"{\"code\":\"");
+    out.extend_from_slice(j.code.name().as_bytes());
+    out.extend_from_slice(b"\",\"seat\":\"");
+    out.extend_from_slice(j.seat.name().as_bytes());
+    out.extend_from_slice(b"\",\"ways\":");
+    write_number(out, u16::from(j.ways));
+    out.extend_from_slice(b",\"points\":");
+    write_number(out, j.points);
+    if let Some(p) = j.at {
+        out.extend_from_slice(b",\"at\":\"");
+        let mut b = [0u8; 4];
+        out.extend_from_slice(p.letter(crate::board::Dialect::Soumille).encode_utf8(&mut b).as_bytes());
+        out.push(b'"');
+    }
+    out.push(b'}');
 }
 
 /// Writes the JSON of [`explain_with`] (the same bytes as `serde_json::to_writer` of the
-/// [`Explanation`]) straight into `out`, building no [`Explanation`]: for `explain --batch`.
+/// [`Explanation`]) straight into `out`, building no [`Explanation`] and no string: for
+/// `explain --batch`. The plays (RULES.md §2) and jans (RULES.md §4–§7) are those of
+/// [`explain_with`]; each play's notation is written once into `scratch` to be sorted, and
+/// each result straight into `out`, the other seat's half of it written once.
 pub fn write_explanation(
     out: &mut Vec<u8>,
     scratch: &mut Scratch,
@@ -146,57 +215,76 @@ pub fn write_explanation(
     options: &crate::options::RuleOptions,
     history: &crate::scoring::History,
 ) {
-    use std::io::Write;
-    let (plays, roll) = plays_and_jans(pos, dice, options, history);
+    use crate::position::{OFF, SIDE_FIELD_MAX};
+    let board = crate::position::Board::new(pos, MoveRules::from(options));
+    let plays = &mut scratch.plays;
+    board.dice_plays_into(dice, plays);
+    let roll = crate::scoring::roll_jans(&board, dice, plays, history, options);
+    plays.apply_jan_obligations();
     let seat = pos.turn();
+    // the notations, sorted as ASCII strings (the order of explain_with's stable sort)
     scratch.text.clear();
-    scratch.plays.clear();
-    // the other seat's half of every result is the same: written once
-    let other = seat.other();
-    scratch.other.clear();
-    Position::write_side_field(other, pos.side(other), &mut scratch.other);
-    for p in plays.iter() {
-        let start = scratch.text.len() as u32;
+    scratch.order.clear();
+    for (k, p) in plays.iter().enumerate() {
+        let start = scratch.text.len();
         p.write_notation(seat, crate::board::Dialect::Soumille, &mut scratch.text);
-        let mid = scratch.text.len() as u32;
-        let mut side = *pos.side(seat);
-        for st in p.steps() {
-            side[st.from as usize] -= 1;
-            side[st.to as usize] += 1;
-        }
-        if seat == Seat::Top {
-            Position::write_side_field(seat, &side, &mut scratch.text);
-            scratch.text.push(b'/');
-            scratch.text.extend_from_slice(&scratch.other);
-        } else {
-            scratch.text.extend_from_slice(&scratch.other);
-            scratch.text.push(b'/');
-            Position::write_side_field(seat, &side, &mut scratch.text);
-        }
-        scratch.plays.push((start, mid, scratch.text.len() as u32));
+        let key = prefix_key(&scratch.text[start..]);
+        scratch.order.push(Sorted {
+            key,
+            start: start as u32,
+            end: scratch.text.len() as u32,
+            index: k as u32,
+            play: *p,
+        });
     }
     let text = &scratch.text;
-    scratch.plays.sort_unstable_by(|a, b| text[a.0 as usize..a.1 as usize].cmp(&text[b.0 as usize..b.1 as usize]));
+    scratch.order.sort_unstable_by(|a, b| {
+        a.key
+            .cmp(&b.key)
+            .then_with(|| text[a.start as usize..a.end as usize].cmp(&text[b.start as usize..b.end as usize]))
+            .then(a.index.cmp(&b.index))
+    });
     // position strings, notations and men fields hold letters, digits, `/&#=` and spaces:
     // nothing that JSON escapes
     out.extend_from_slice(b"{\"position\":\"");
-    pos.to_setup().write_men_field(crate::board::Dialect::Soumille, out);
-    let _ = write!(
-        out,
-        " {}\",\"dice\":[{},{}],\"seat\":\"{}\",\"plays\":[",
-        pos.turn().name(),
-        dice.high(),
-        dice.low(),
-        seat.name()
-    );
-    for (k, &(a, m, e)) in scratch.plays.iter().enumerate() {
-        if k > 0 {
+    pos.write_men_field(out);
+    out.push(b' ');
+    out.extend_from_slice(seat.name().as_bytes());
+    out.extend_from_slice(b"\",\"dice\":[");
+    write_number(out, u16::from(dice.high()));
+    out.push(b',');
+    write_number(out, u16::from(dice.low()));
+    out.extend_from_slice(b"],\"seat\":\"");
+    out.extend_from_slice(seat.name().as_bytes());
+    out.extend_from_slice(b"\",\"plays\":[");
+    // the other seat's half of every result is the same: written once
+    let other = seat.other();
+    let mut other_field = [0u8; SIDE_FIELD_MAX];
+    let other_len = Position::side_field_into(other, pos.side(other), &mut other_field);
+    let other_field = &other_field[..other_len];
+    let mut mine = [0u8; SIDE_FIELD_MAX];
+    for (n, s) in scratch.order.iter().enumerate() {
+        if n > 0 {
             out.push(b',');
         }
         out.extend_from_slice(b"{\"notation\":\"");
-        out.extend_from_slice(&text[a as usize..m as usize]);
+        out.extend_from_slice(&text[s.start as usize..s.end as usize]);
         out.extend_from_slice(b"\",\"result\":\"");
-        out.extend_from_slice(&text[m as usize..e as usize]);
+        let mut side = *pos.side(seat);
+        for st in s.play.steps() {
+            side[st.from as usize] -= 1;
+            side[(st.to as usize).min(OFF)] += 1;
+        }
+        let mine_len = Position::side_field_into(seat, &side, &mut mine);
+        if seat == Seat::Top {
+            out.extend_from_slice(&mine[..mine_len]);
+            out.push(b'/');
+            out.extend_from_slice(other_field);
+        } else {
+            out.extend_from_slice(other_field);
+            out.push(b'/');
+            out.extend_from_slice(&mine[..mine_len]);
+        }
         out.extend_from_slice(b"\"}");
     }
     out.extend_from_slice(b"],\"jans\":[");
@@ -204,19 +292,39 @@ pub fn write_explanation(
         if k > 0 {
             out.push(b',');
         }
-        let _ = serde_json::to_writer(&mut *out, j);
+        write_jan(out, j);
     }
-    let _ = write!(
-        out,
-        "],\"points\":{{\"top\":{},\"bottom\":{}}}}}",
-        roll.points_of(Seat::Top),
-        roll.points_of(Seat::Bottom)
-    );
+    out.extend_from_slice(b"],\"points\":{\"top\":");
+    write_number(out, roll.points_of(Seat::Top));
+    out.extend_from_slice(b",\"bottom\":");
+    write_number(out, roll.points_of(Seat::Bottom));
+    out.extend_from_slice(b"}}");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The batch writer's bytes and serde_json's of [`explain_with`], for one roll.
+    fn both(
+        scratch: &mut Scratch,
+        pos: &Position,
+        dice: Dice,
+        options: &crate::options::RuleOptions,
+        history: &crate::scoring::History,
+    ) -> (String, String) {
+        let mut out = b"left from the line before".to_vec();
+        out.clear();
+        write_explanation(&mut out, scratch, pos, dice, options, history);
+        let e = explain_with(pos, dice, options, history);
+        (String::from_utf8(out).expect("ASCII"), serde_json::to_string(&e).expect("serializes"))
+    }
+
+    /// Every roll: the 21 dice.
+    fn every_roll() -> impl Iterator<Item = Dice> {
+        (1..=6u8).flat_map(|a| (1..=a).filter_map(move |b| Dice::new(a, b)))
+    }
 
     #[test]
     fn the_batch_writer_writes_what_serde_writes() {
@@ -224,10 +332,93 @@ mod tests {
         let history = crate::scoring::History::default();
         let mut scratch = Scratch::default();
         for (pos, dice) in crate::generate::positions(300) {
-            let mut out = Vec::new();
-            write_explanation(&mut out, &mut scratch, &pos, dice, &options, &history);
-            let e = explain_with(&pos, dice, &options, &history);
-            assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(&e).unwrap());
+            let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
+            assert_eq!(mine, serde);
+        }
+    }
+
+    #[test]
+    fn the_batch_writer_writes_what_serde_writes_for_every_roll_and_rules() {
+        let mut scratch = Scratch::default();
+        let rules = ["", "sortie=provinciale; passage-rest=forbidden; hit-passage=checked; anciens=oui"];
+        for (k, (pos, _)) in crate::generate::positions(400).into_iter().enumerate() {
+            let options = crate::options::RuleOptions::parse(rules[k % 2]).expect("valid rules");
+            let history = crate::scoring::History { throws: [k as u16 % 4, k as u16 % 3], ..Default::default() };
+            for dice in every_roll() {
+                let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
+                assert_eq!(mine, serde, "{pos:?} {dice}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_jan_code_is_written_as_serde_writes_it() {
+        for code in crate::jan::JanCode::all() {
+            for at in [None, crate::board::Point::new(24), crate::board::Point::new(1)] {
+                let j = crate::scoring::Jan { code, seat: Seat::Bottom, ways: 3, points: 65535, at };
+                let mut out = Vec::new();
+                write_jan(&mut out, &j);
+                assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(&j).unwrap());
+            }
+        }
+    }
+
+    /// A position: the 24 points shared out between the seats (`owners`: bit L for top's
+    /// letter L), each seat's fifteen men on its own points or borne off.
+    fn a_position() -> impl Strategy<Value = Position> {
+        (any::<u32>(), prop::collection::vec(0u8..=30, 30), any::<bool>()).prop_map(|(owners, picks, top)| {
+            let mut men = [[0u8; 26]; 2];
+            for (k, &pick) in picks.iter().enumerate() {
+                let seat = if k < 15 { Seat::Top } else { Seat::Bottom };
+                let own: Vec<u8> = (1..=24u8).filter(|l| (owners >> l & 1 == 1) == (seat == Seat::Top)).collect();
+                // mostly on the board, sometimes borne off
+                let p = match own.get(pick as usize % (own.len() + 2)) {
+                    Some(&l) => Position::relative(seat, crate::board::Point::new(l).expect("a letter")),
+                    None => crate::position::OFF,
+                };
+                men[seat.index()][p] += 1;
+            }
+            Position { men, turn: if top { Seat::Top } else { Seat::Bottom } }
+        })
+    }
+
+    fn some_rules() -> impl Strategy<Value = crate::options::RuleOptions> {
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c, d)| {
+            let words = [
+                if a { "sortie=provinciale" } else { "" },
+                if b { "passage-rest=forbidden" } else { "" },
+                if c { "hit-passage=checked" } else { "" },
+                if d { "anciens=oui" } else { "" },
+            ];
+            let text: Vec<&str> = words.into_iter().filter(|w| !w.is_empty()).collect();
+            crate::options::RuleOptions::parse(&text.join("; ")).expect("valid rules")
+        })
+    }
+
+    fn a_history() -> impl Strategy<Value = crate::scoring::History> {
+        (0u16..4, 0u16..4, any::<bool>(), proptest::option::of((1u8..=6, 1u8..=6)), 0u8..3, 0u8..3).prop_map(
+            |(t, b, first_releve, roll, p, q)| crate::scoring::History {
+                throws: [t, b],
+                first_releve,
+                first_roll: roll.and_then(|(a, b)| Dice::new(a, b)),
+                privileges_used: [p, q],
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Whatever the position, roll, rules and history, the batch writer writes the bytes
+        /// serde_json writes for explain_with's Explanation.
+        #[test]
+        fn the_batch_writer_is_serde_for_any_position(
+            pos in a_position(), a in 1u8..=6, b in 1u8..=6, options in some_rules(), history in a_history(),
+        ) {
+            let dice = Dice::new(a, b).expect("dice");
+            let mut scratch = Scratch::default();
+            let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
+            prop_assert_eq!(mine, serde);
         }
     }
 }
