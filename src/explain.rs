@@ -56,14 +56,15 @@ pub enum ExplainError {
 /// Reads dice such as `6-5`, `5-6` or `sonnez`.
 pub fn parse_dice(s: &str) -> Result<Dice, ExplainError> {
     let s = s.trim();
-    if let Some(d) = Dice::from_doublet_name(s) {
-        return Ok(d);
-    }
+    // digits first: no doublet's name is three bytes with a `-` in the middle
     let b = s.as_bytes();
     if b.len() == 3 && b[1] == b'-' && b[0].is_ascii_digit() && b[2].is_ascii_digit() {
         if let Some(d) = Dice::new(b[0] - b'0', b[2] - b'0') {
             return Ok(d);
         }
+    }
+    if let Some(d) = Dice::from_doublet_name(s) {
+        return Ok(d);
     }
     Err(ExplainError::Dice(s.to_string()))
 }
@@ -263,6 +264,7 @@ pub fn write_explanation(
     let other_len = Position::side_field_into(other, pos.side(other), &mut other_field);
     let other_field = &other_field[..other_len];
     let mut mine = [0u8; SIDE_FIELD_MAX];
+    let base = Position::occupied_letters(seat, pos.side(seat));
     for (n, s) in scratch.order.iter().enumerate() {
         if n > 0 {
             out.push(b',');
@@ -270,12 +272,18 @@ pub fn write_explanation(
         out.extend_from_slice(b"{\"notation\":\"");
         out.extend_from_slice(&text[s.start as usize..s.end as usize]);
         out.extend_from_slice(b"\",\"result\":\"");
+        // the men moved: the points reached may hold men now, those left are skipped if empty
         let mut side = *pos.side(seat);
+        let mut occupied = base;
         for st in s.play.steps() {
             side[st.from as usize] -= 1;
-            side[(st.to as usize).min(OFF)] += 1;
+            let to = (st.to as usize).min(OFF);
+            side[to] += 1;
+            if to < OFF {
+                occupied |= 1 << Position::letter_bit(seat, to);
+            }
         }
-        let mine_len = Position::side_field_into(seat, &side, &mut mine);
+        let mine_len = Position::side_field_with(seat, &side, occupied, &mut mine);
         if seat == Seat::Top {
             out.extend_from_slice(&mine[..mine_len]);
             out.push(b'/');

@@ -175,8 +175,35 @@ impl Position {
     }
 
     /// [`Position::write_side_field`] into a fixed buffer: the number of bytes written.
-    /// Letters come in board order (A … &): along top's route p = L, along bottom's p = 25 − L.
     pub fn side_field_into(seat: Seat, side: &[u8; 26], buf: &mut [u8; SIDE_FIELD_MAX]) -> usize {
+        Position::side_field_with(seat, side, Position::occupied_letters(seat, side), buf)
+    }
+
+    /// The bit of relative point `p` (1..=24) of `seat` in [`Position::occupied_letters`]:
+    /// bit L − 1 for the point of letter index L (along top's route L = p, along bottom's
+    /// L = 25 − p), so that the bits run in board order (A … &).
+    #[inline]
+    pub fn letter_bit(seat: Seat, p: usize) -> u32 {
+        match seat {
+            Seat::Top => p as u32 - 1,
+            Seat::Bottom => 24 - p as u32,
+        }
+    }
+
+    /// The points of `side` (along `seat`'s route) that hold men, as [`Position::letter_bit`]s.
+    pub fn occupied_letters(seat: Seat, side: &[u8; 26]) -> u32 {
+        let mut occupied = 0u32;
+        for (p, &c) in side.iter().enumerate().take(25).skip(1) {
+            occupied |= u32::from(c != 0) << Position::letter_bit(seat, p);
+        }
+        occupied
+    }
+
+    /// [`Position::side_field_into`] given the points that may hold men (`occupied`, as
+    /// [`Position::letter_bit`]s: every point holding men and perhaps some empty ones), which
+    /// a play changes in a few bits only: the letters in board order, each with its count
+    /// unless one, then the men borne off.
+    pub fn side_field_with(seat: Seat, side: &[u8; 26], occupied: u32, buf: &mut [u8; SIDE_FIELD_MAX]) -> usize {
         // a count of men as Setup::men_field writes it: one digit, or two from ten on
         #[inline(always)]
         fn number(buf: &mut [u8; SIDE_FIELD_MAX], k: &mut usize, n: u8) {
@@ -188,18 +215,22 @@ impl Position {
             *k += 1;
         }
         let mut k = 0;
-        for (l, &letter) in SOUMILLE_LETTERS.iter().enumerate() {
+        let mut occupied = occupied & ((1 << 24) - 1);
+        while occupied != 0 {
+            let bit = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
             let p = match seat {
-                Seat::Top => l + 1,
-                Seat::Bottom => 24 - l,
+                Seat::Top => bit + 1,
+                Seat::Bottom => 24 - bit,
             };
             let c = side[p];
-            if c != 0 {
-                buf[k] = letter;
-                k += 1;
-                if c != 1 {
-                    number(buf, &mut k, c);
-                }
+            if c == 0 {
+                continue;
+            }
+            buf[k] = SOUMILLE_LETTERS[bit];
+            k += 1;
+            if c != 1 {
+                number(buf, &mut k, c);
             }
         }
         if side[OFF] > 0 {
@@ -302,5 +333,17 @@ mod tests {
         let mut out = Vec::new();
         pos.write_men_field(&mut out);
         assert_eq!(String::from_utf8(out).unwrap(), pos.to_setup().men_field(Dialect::Soumille));
+    }
+
+    #[test]
+    fn empty_points_among_the_occupied_are_skipped() {
+        for (pos, _) in crate::generate::positions(200) {
+            for seat in Seat::ALL {
+                let (mut exact, mut more) = ([0u8; SIDE_FIELD_MAX], [0u8; SIDE_FIELD_MAX]);
+                let n = Position::side_field_into(seat, pos.side(seat), &mut exact);
+                let m = Position::side_field_with(seat, pos.side(seat), u32::MAX, &mut more);
+                assert_eq!(exact[..n], more[..m]);
+            }
+        }
     }
 }
