@@ -192,11 +192,23 @@ impl Position {
 
     /// The points of `side` (along `seat`'s route) that hold men, as [`Position::letter_bit`]s.
     pub fn occupied_letters(seat: Seat, side: &[u8; 26]) -> u32 {
-        let mut occupied = 0u32;
-        for (p, &c) in side.iter().enumerate().take(25).skip(1) {
-            occupied |= u32::from(c != 0) << Position::letter_bit(seat, p);
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // points 1..=24 as three words of eight bytes; a byte's high bit set if it is not zero
+        let mut along = 0u32;
+        for k in 0..3 {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&side[1 + 8 * k..9 + 8 * k]);
+            let w = u64::from_le_bytes(bytes);
+            let nonzero = (((w & LOW7) + LOW7) | w) & !LOW7;
+            // gather the eight high bits: byte i's to bit i
+            let bits = ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+            along |= bits << (8 * k);
         }
-        occupied
+        // `along` has bit p − 1 for point p: top's letter bits; bottom's run the other way
+        match seat {
+            Seat::Top => along,
+            Seat::Bottom => along.reverse_bits() >> 8,
+        }
     }
 
     /// [`Position::side_field_into`] given the points that may hold men (`occupied`, as
@@ -333,6 +345,23 @@ mod tests {
         let mut out = Vec::new();
         pos.write_men_field(&mut out);
         assert_eq!(String::from_utf8(out).unwrap(), pos.to_setup().men_field(Dialect::Soumille));
+    }
+
+    #[test]
+    fn the_occupied_letters_are_the_points_holding_men() {
+        let mut side = [0u8; 26];
+        for k in 0..2000u32 {
+            // every pattern of empty and held points, counts up to 255
+            let x = k.wrapping_mul(2_654_435_761);
+            for (p, c) in side.iter_mut().enumerate() {
+                *c = if x >> (p % 32) & 1 == 1 { (x >> (p % 7)) as u8 | 1 } else { 0 };
+            }
+            side[(k % 24) as usize + 1] = 128 + (k % 128) as u8;
+            for seat in Seat::ALL {
+                let want = (1..=24).filter(|&p| side[p] != 0).fold(0u32, |m, p| m | 1 << Position::letter_bit(seat, p));
+                assert_eq!(Position::occupied_letters(seat, &side), want, "{side:?}");
+            }
+        }
     }
 
     #[test]
