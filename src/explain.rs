@@ -131,40 +131,71 @@ fn plays_and_jans(
 pub struct Scratch {
     /// The legal plays of the roll.
     plays: crate::position::Plays,
-    /// Each play's notation, one after the other.
-    text: Vec<u8>,
-    /// Each play with where its notation lies in `text`, to be sorted.
-    order: Vec<Sorted>,
+    /// Each play with its notation, in the order of the plays.
+    notated: Vec<Notated>,
+    /// Each play's sort key: its notation's bytes (big-endian) above its index.
+    order: Vec<u128>,
 }
 
 impl Default for Scratch {
     fn default() -> Scratch {
-        Scratch { plays: crate::position::Plays::new(), text: Vec::new(), order: Vec::new() }
+        Scratch { plays: crate::position::Plays::new(), notated: Vec::new(), order: Vec::new() }
     }
 }
 
-/// A play with its notation's place in [`Scratch::text`] and its sort key.
-struct Sorted {
-    /// The notation's first eight bytes as a big-endian number (see [`prefix_key`]): a
-    /// play's notation has at most five.
-    key: u64,
-    /// Where the notation starts in the text.
-    start: u32,
-    /// Where it ends.
-    end: u32,
-    /// The play's place in the list of plays (the order of a stable sort between equals).
-    index: u32,
+/// A play with its notation.
+struct Notated {
+    /// The notation's bytes, zeros after its end.
+    notation: [u8; NOTATION_MAX],
+    /// How many.
+    len: usize,
     /// The play.
     play: crate::position::Play,
 }
 
-/// The first eight bytes of `s` as a big-endian number, zeros after its end: ordering these
-/// orders the strings as ASCII strings up to their eighth byte (no notation holds a zero).
-fn prefix_key(s: &[u8]) -> u64 {
-    let mut b = [0u8; 8];
-    let n = s.len().min(8);
-    b[..n].copy_from_slice(&s[..n]);
-    u64::from_be_bytes(b)
+/// The longest notation of a Grand Trictrac play: two men's moves (`AB CD`).
+const NOTATION_MAX: usize = 8;
+
+/// A play's canonical notation for `seat` (CLI.md) into a fixed buffer: the bytes of
+/// [`crate::position::Play::notation`] (each man's move from its origin to its end, a man
+/// moved by both dice tout d'une, the moves in order of origin then end along the route,
+/// `-` for no move), allocating nothing. The number of bytes written.
+fn notation_into(play: &crate::position::Play, seat: Seat, buf: &mut [u8; NOTATION_MAX]) -> usize {
+    if play.len == 0 {
+        buf[0] = b'-';
+        return 1;
+    }
+    // each man's move: one origin and one end, or two of each as the steps went
+    let (o, d) = play.endpoints();
+    let mut pairs = [(0u8, 0u8); 2];
+    let mut n = 0;
+    match (o[0] != 0, o[1] != 0, d[0] != 0, d[1] != 0) {
+        (true, false, true, false) => {
+            pairs[0] = (o[0], d[0]);
+            n = 1;
+        }
+        (true, true, true, true) => {
+            for (pair, st) in pairs.iter_mut().zip(play.steps()) {
+                *pair = (st.from, st.to);
+                n += 1;
+            }
+        }
+        _ => {}
+    }
+    if n == 2 && pairs[1] < pairs[0] {
+        pairs.swap(0, 1);
+    }
+    let mut k = 0;
+    for &(from, to) in &pairs[..n] {
+        if k > 0 {
+            buf[k] = b' ';
+            k += 1;
+        }
+        buf[k] = Position::letter_byte(seat, from as usize);
+        buf[k + 1] = if to as usize >= crate::position::OFF { b'#' } else { Position::letter_byte(seat, to as usize) };
+        k += 2;
+    }
+    k
 }
 
 /// A number in decimal, as serde_json writes it.
@@ -223,32 +254,32 @@ pub fn write_explanation(
     let roll = crate::scoring::roll_jans(&board, dice, plays, history, options);
     plays.apply_jan_obligations();
     let seat = pos.turn();
-    // the notations, sorted as ASCII strings (the order of explain_with's stable sort)
-    scratch.text.clear();
+    // the notations, sorted as ASCII strings (the order of explain_with's stable sort): as
+    // big-endian numbers, zeros after the end, with the play's index to break ties
+    scratch.notated.clear();
     scratch.order.clear();
     for (k, p) in plays.iter().enumerate() {
-        let start = scratch.text.len();
-        p.write_notation(seat, crate::board::Dialect::Soumille, &mut scratch.text);
-        let key = prefix_key(&scratch.text[start..]);
-        scratch.order.push(Sorted {
-            key,
-            start: start as u32,
-            end: scratch.text.len() as u32,
-            index: k as u32,
-            play: *p,
-        });
+        let mut notation = [0u8; NOTATION_MAX];
+        let len = notation_into(p, seat, &mut notation);
+        scratch.order.push(u128::from(u64::from_be_bytes(notation)) << 64 | k as u128);
+        scratch.notated.push(Notated { notation, len, play: *p });
     }
-    let text = &scratch.text;
-    scratch.order.sort_unstable_by(|a, b| {
-        a.key
-            .cmp(&b.key)
-            .then_with(|| text[a.start as usize..a.end as usize].cmp(&text[b.start as usize..b.end as usize]))
-            .then(a.index.cmp(&b.index))
-    });
+    scratch.order.sort_unstable();
+    // each side's half of field 1, written once
+    let mut fields = [[0u8; SIDE_FIELD_MAX]; 2];
+    let mut lens = [0usize; 2];
+    for side in Seat::ALL {
+        lens[side.index()] = Position::side_field_into(side, pos.side(side), &mut fields[side.index()]);
+    }
+    let field = |side: Seat| &fields[side.index()][..lens[side.index()]];
+    // a line's length at most, reserved once
+    out.reserve(96 + scratch.order.len() * (40 + 2 * SIDE_FIELD_MAX) + roll.iter().count() * 80);
     // position strings, notations and men fields hold letters, digits, `/&#=` and spaces:
     // nothing that JSON escapes
     out.extend_from_slice(b"{\"position\":\"");
-    pos.write_men_field(out);
+    out.extend_from_slice(field(Seat::Top));
+    out.push(b'/');
+    out.extend_from_slice(field(Seat::Bottom));
     out.push(b' ');
     out.extend_from_slice(seat.name().as_bytes());
     out.extend_from_slice(b"\",\"dice\":[");
@@ -258,19 +289,17 @@ pub fn write_explanation(
     out.extend_from_slice(b"],\"seat\":\"");
     out.extend_from_slice(seat.name().as_bytes());
     out.extend_from_slice(b"\",\"plays\":[");
-    // the other seat's half of every result is the same: written once
-    let other = seat.other();
-    let mut other_field = [0u8; SIDE_FIELD_MAX];
-    let other_len = Position::side_field_into(other, pos.side(other), &mut other_field);
-    let other_field = &other_field[..other_len];
+    // the other seat's half of every result is the same
+    let other_field = field(seat.other());
     let mut mine = [0u8; SIDE_FIELD_MAX];
     let base = Position::occupied_letters(seat, pos.side(seat));
-    for (n, s) in scratch.order.iter().enumerate() {
+    for (n, &key) in scratch.order.iter().enumerate() {
+        let Some(s) = scratch.notated.get(key as u32 as usize) else { continue };
         if n > 0 {
             out.push(b',');
         }
         out.extend_from_slice(b"{\"notation\":\"");
-        out.extend_from_slice(&text[s.start as usize..s.end as usize]);
+        out.extend_from_slice(&s.notation[..s.len]);
         out.extend_from_slice(b"\",\"result\":\"");
         // the men moved: the points reached may hold men now, those left are skipped if empty
         let mut side = *pos.side(seat);
@@ -355,6 +384,21 @@ mod tests {
             for dice in every_roll() {
                 let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
                 assert_eq!(mine, serde, "{pos:?} {dice}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_play_s_notation_is_the_play_s() {
+        let options = crate::options::RuleOptions::default();
+        for (pos, _) in crate::generate::positions(300) {
+            let board = crate::position::Board::new(&pos, MoveRules::from(&options));
+            for dice in every_roll() {
+                for p in board.dice_plays(dice).iter() {
+                    let mut buf = [0u8; NOTATION_MAX];
+                    let n = notation_into(p, pos.turn(), &mut buf);
+                    assert_eq!(std::str::from_utf8(&buf[..n]).unwrap(), p.notation(pos.turn()));
+                }
             }
         }
     }

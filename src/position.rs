@@ -190,6 +190,16 @@ impl Position {
         }
     }
 
+    /// The Soumille letter of relative point `p` (1..=24) of `seat`, as a byte (`?` for
+    /// no point).
+    #[inline]
+    pub fn letter_byte(seat: Seat, p: usize) -> u8 {
+        if !(1..=24).contains(&p) {
+            return b'?';
+        }
+        SOUMILLE_LETTERS.get(Position::letter_bit(seat, p) as usize).copied().unwrap_or(b'?')
+    }
+
     /// The points of `side` (along `seat`'s route) that hold men, as [`Position::letter_bit`]s.
     pub fn occupied_letters(seat: Seat, side: &[u8; 26]) -> u32 {
         const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
