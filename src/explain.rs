@@ -128,6 +128,7 @@ fn plays_and_jans(
 
 /// Lists reused from line to line by [`write_explanation`]: nothing is allocated once they
 /// have grown to the largest roll seen.
+#[derive(Default)]
 pub struct Scratch {
     /// The legal plays of the roll.
     plays: crate::position::Plays,
@@ -135,12 +136,6 @@ pub struct Scratch {
     notated: Vec<Notated>,
     /// Each play's sort key: its notation's bytes (big-endian) above its index.
     order: Vec<u128>,
-}
-
-impl Default for Scratch {
-    fn default() -> Scratch {
-        Scratch { plays: crate::position::Plays::new(), notated: Vec::new(), order: Vec::new() }
-    }
 }
 
 /// A play with its notation.
