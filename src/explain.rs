@@ -135,7 +135,7 @@ pub struct Scratch {
     /// Each play with its notation, in the order of the plays.
     notated: Vec<Notated>,
     /// Each play's sort key: its notation's bytes (big-endian) above its index.
-    order: Vec<u128>,
+    order: Vec<u64>,
 }
 
 /// A play with its notation.
@@ -149,7 +149,7 @@ struct Notated {
 }
 
 /// The longest notation of a Grand Trictrac play: two men's moves (`AB CD`).
-const NOTATION_MAX: usize = 8;
+const NOTATION_MAX: usize = 5;
 
 /// A play's canonical notation for `seat` (CLI.md) into a fixed buffer: the bytes of
 /// [`crate::position::Play::notation`] (each man's move from its origin to its end, a man
@@ -250,13 +250,16 @@ pub fn write_explanation(
     plays.apply_jan_obligations();
     let seat = pos.turn();
     // the notations, sorted as ASCII strings (the order of explain_with's stable sort): as
-    // big-endian numbers, zeros after the end, with the play's index to break ties
+    // big-endian numbers, zeros after the end, above the play's index (fewer than 2^24
+    // plays) that breaks ties
     scratch.notated.clear();
     scratch.order.clear();
     for (k, p) in plays.iter().enumerate() {
         let mut notation = [0u8; NOTATION_MAX];
         let len = notation_into(p, seat, &mut notation);
-        scratch.order.push(u128::from(u64::from_be_bytes(notation)) << 64 | k as u128);
+        let mut key = [0u8; 8];
+        key[..NOTATION_MAX].copy_from_slice(&notation);
+        scratch.order.push(u64::from_be_bytes(key) | (k as u64 & 0xff_ffff));
         scratch.notated.push(Notated { notation, len, play: *p });
     }
     scratch.order.sort_unstable();
@@ -289,7 +292,7 @@ pub fn write_explanation(
     let mut mine = [0u8; SIDE_FIELD_MAX];
     let base = Position::occupied_letters(seat, pos.side(seat));
     for (n, &key) in scratch.order.iter().enumerate() {
-        let Some(s) = scratch.notated.get(key as u32 as usize) else { continue };
+        let Some(s) = scratch.notated.get((key & 0xff_ffff) as usize) else { continue };
         if n > 0 {
             out.push(b',');
         }

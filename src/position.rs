@@ -48,6 +48,41 @@ pub const OFF: usize = 25;
 /// letter and two digits, then `#` and two digits.
 pub const SIDE_FIELD_MAX: usize = 24 * 3 + 3;
 
+/// A count of men as [`Setup::men_field`] writes it: one digit, or two from ten on (the
+/// second byte unused below ten).
+const COUNT_DIGITS: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let mut n = 0;
+    while n < 256 {
+        t[n] = if n >= 10 { [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8] } else { [b'0' + n as u8, b'0'] };
+        n += 1;
+    }
+    t
+};
+
+/// How many digits [`COUNT_DIGITS`] gives a count.
+const DIGITS_LEN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut n = 0;
+    while n < 256 {
+        t[n] = if n >= 10 { 2 } else { 1 };
+        n += 1;
+    }
+    t
+};
+
+/// The length of a point's piece of field 1 for a count of men: nothing for none, the
+/// letter alone for one man, the letter and the count's digits for more.
+const PIECE_LEN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut n = 1;
+    while n < 256 {
+        t[n] = if n == 1 { 1 } else { 1 + DIGITS_LEN[n] };
+        n += 1;
+    }
+    t
+};
+
 /// Soumille's letters in board order (NOTATION.md §1), letter index 1 first: the bytes of
 /// [`Point::letter`] in [`crate::board::Dialect::Soumille`].
 const SOUMILLE_LETTERS: &[u8; 24] = b"ABCDEFGHIKLMNOPQRSTVXYZ&";
@@ -226,16 +261,8 @@ impl Position {
     /// a play changes in a few bits only: the letters in board order, each with its count
     /// unless one, then the men borne off.
     pub fn side_field_with(seat: Seat, side: &[u8; 26], occupied: u32, buf: &mut [u8; SIDE_FIELD_MAX]) -> usize {
-        // a count of men as Setup::men_field writes it: one digit, or two from ten on
-        #[inline(always)]
-        fn number(buf: &mut [u8; SIDE_FIELD_MAX], k: &mut usize, n: u8) {
-            if n >= 10 {
-                buf[*k] = b'0' + n / 10;
-                *k += 1;
-            }
-            buf[*k] = b'0' + n % 10;
-            *k += 1;
-        }
+        // each point's piece (letter, digits) is written whole, three bytes, and the length
+        // moves on by its own length only (none for an empty point): no branch on the count
         let mut k = 0;
         let mut occupied = occupied & ((1 << 24) - 1);
         while occupied != 0 {
@@ -245,20 +272,22 @@ impl Position {
                 Seat::Top => bit + 1,
                 Seat::Bottom => 24 - bit,
             };
-            let c = side[p];
-            if c == 0 {
-                continue;
+            let c = usize::from(side[p]);
+            let [first, second] = COUNT_DIGITS[c];
+            // at most 23 pieces of three before this one: within the buffer
+            if let Some(piece) = buf.get_mut(k..k + 3) {
+                piece.copy_from_slice(&[SOUMILLE_LETTERS[bit], first, second]);
             }
-            buf[k] = SOUMILLE_LETTERS[bit];
-            k += 1;
-            if c != 1 {
-                number(buf, &mut k, c);
-            }
+            k += usize::from(PIECE_LEN[c]);
         }
-        if side[OFF] > 0 {
-            buf[k] = b'#';
-            k += 1;
-            number(buf, &mut k, side[OFF]);
+        let off = usize::from(side[OFF]);
+        if off > 0 {
+            let [first, second] = COUNT_DIGITS[off];
+            if let Some(piece) = buf.get_mut(k..k + 3) {
+                piece.copy_from_slice(&[b'#', first, second]);
+            }
+            // `#` and the count, even for one man
+            k += 1 + usize::from(DIGITS_LEN[off]);
         }
         k
     }
@@ -355,6 +384,13 @@ mod tests {
         let mut out = Vec::new();
         pos.write_men_field(&mut out);
         assert_eq!(String::from_utf8(out).unwrap(), pos.to_setup().men_field(Dialect::Soumille));
+        // counts from a hundred, as Setup::men_field writes them
+        for c in [100, 200, 255] {
+            pos.men = [[c; 26]; 2];
+            let mut out = Vec::new();
+            pos.write_men_field(&mut out);
+            assert_eq!(out, pos.to_setup().men_field(Dialect::Soumille).into_bytes());
+        }
     }
 
     #[test]
