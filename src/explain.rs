@@ -140,8 +140,8 @@ pub struct Scratch {
 
 /// A play with its notation.
 struct Notated {
-    /// The notation's bytes, zeros after its end.
-    notation: [u8; NOTATION_MAX],
+    /// The notation's bytes, big-endian from the highest byte, zeros after its end.
+    notation: u64,
     /// How many.
     len: usize,
     /// The play.
@@ -151,46 +151,42 @@ struct Notated {
 /// The longest notation of a Grand Trictrac play: two men's moves (`AB CD`).
 const NOTATION_MAX: usize = 5;
 
-/// A play's canonical notation for `seat` (CLI.md) into a fixed buffer: the bytes of
-/// [`crate::position::Play::notation`] (each man's move from its origin to its end, a man
-/// moved by both dice tout d'une, the moves in order of origin then end along the route,
-/// `-` for no move), allocating nothing. The number of bytes written.
-fn notation_into(play: &crate::position::Play, seat: Seat, buf: &mut [u8; NOTATION_MAX]) -> usize {
+/// A play's canonical notation for `seat` (CLI.md) as the bytes of a number, big-endian from
+/// its highest byte, and their number: the bytes of [`crate::position::Play::notation`] (each
+/// man's move from its origin to its end, a man moved by both dice tout d'une, the moves in
+/// order of origin then end along the route, `-` for no move), allocating nothing. Held in a
+/// register, the bytes sort the notations as ASCII strings.
+fn notation_of(play: &crate::position::Play, seat: Seat) -> (u64, usize) {
     if play.len == 0 {
-        buf[0] = b'-';
-        return 1;
+        return (u64::from(b'-') << 56, 1);
     }
+    // a man's move as origin × 256 + end: ordered by origin then end
+    let man = |from: u8, to: u8| u16::from(from) << 8 | u16::from(to);
     // each man's move: one origin and one end, or two of each as the steps went
     let (o, d) = play.endpoints();
-    let mut pairs = [(0u8, 0u8); 2];
-    let mut n = 0;
-    match (o[0] != 0, o[1] != 0, d[0] != 0, d[1] != 0) {
-        (true, false, true, false) => {
-            pairs[0] = (o[0], d[0]);
-            n = 1;
-        }
-        (true, true, true, true) => {
-            for (pair, st) in pairs.iter_mut().zip(play.steps()) {
-                *pair = (st.from, st.to);
-                n += 1;
+    let (first, second) = match (o[0] != 0, o[1] != 0, d[0] != 0, d[1] != 0) {
+        (true, false, true, false) => (Some(man(o[0], d[0])), None),
+        (true, true, true, true) => match play.steps() {
+            [a] => (Some(man(a.from, a.to)), None),
+            [a, b, ..] => {
+                let (a, b) = (man(a.from, a.to), man(b.from, b.to));
+                (Some(a.min(b)), Some(a.max(b)))
             }
-        }
-        _ => {}
+            [] => (None, None),
+        },
+        _ => (None, None),
+    };
+    // a move's two letters, `#` for a man borne off
+    let letters = |m: u16| {
+        let (from, to) = (usize::from(m >> 8), usize::from(m & 0xff));
+        let end = if to >= crate::position::OFF { b'#' } else { Position::letter_byte(seat, to) };
+        u64::from(Position::letter_byte(seat, from)) << 8 | u64::from(end)
+    };
+    match (first, second) {
+        (Some(a), Some(b)) => (letters(a) << 48 | u64::from(b' ') << 40 | letters(b) << 24, NOTATION_MAX),
+        (Some(a), None) => (letters(a) << 48, 2),
+        _ => (0, 0),
     }
-    if n == 2 && pairs[1] < pairs[0] {
-        pairs.swap(0, 1);
-    }
-    let mut k = 0;
-    for &(from, to) in &pairs[..n] {
-        if k > 0 {
-            buf[k] = b' ';
-            k += 1;
-        }
-        buf[k] = Position::letter_byte(seat, from as usize);
-        buf[k + 1] = if to as usize >= crate::position::OFF { b'#' } else { Position::letter_byte(seat, to as usize) };
-        k += 2;
-    }
-    k
 }
 
 /// A number in decimal, as serde_json writes it.
@@ -255,11 +251,9 @@ pub fn write_explanation(
     scratch.notated.clear();
     scratch.order.clear();
     for (k, p) in plays.iter().enumerate() {
-        let mut notation = [0u8; NOTATION_MAX];
-        let len = notation_into(p, seat, &mut notation);
-        let mut key = [0u8; 8];
-        key[..NOTATION_MAX].copy_from_slice(&notation);
-        scratch.order.push(u64::from_be_bytes(key) | (k as u64 & 0xff_ffff));
+        let (notation, len) = notation_of(p, seat);
+        // the notation's five bytes at most leave the three low bytes for the index
+        scratch.order.push(notation | (k as u64 & 0xff_ffff));
         scratch.notated.push(Notated { notation, len, play: *p });
     }
     scratch.order.sort_unstable();
@@ -297,7 +291,7 @@ pub fn write_explanation(
             out.push(b',');
         }
         out.extend_from_slice(b"{\"notation\":\"");
-        out.extend_from_slice(&s.notation[..s.len]);
+        out.extend_from_slice(&s.notation.to_be_bytes()[..s.len]);
         out.extend_from_slice(b"\",\"result\":\"");
         // the men moved: the points reached may hold men now, those left are skipped if empty
         let mut side = *pos.side(seat);
@@ -393,9 +387,8 @@ mod tests {
             let board = crate::position::Board::new(&pos, MoveRules::from(&options));
             for dice in every_roll() {
                 for p in board.dice_plays(dice).iter() {
-                    let mut buf = [0u8; NOTATION_MAX];
-                    let n = notation_into(p, pos.turn(), &mut buf);
-                    assert_eq!(std::str::from_utf8(&buf[..n]).unwrap(), p.notation(pos.turn()));
+                    let (bytes, n) = notation_of(p, pos.turn());
+                    assert_eq!(std::str::from_utf8(&bytes.to_be_bytes()[..n]).unwrap(), p.notation(pos.turn()));
                 }
             }
         }
