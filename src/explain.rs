@@ -151,6 +151,13 @@ struct Notated {
 /// The longest notation of a Grand Trictrac play: two men's moves (`AB CD`).
 const NOTATION_MAX: usize = 5;
 
+/// Where a play's notation starts in its JSON object: after `{"notation":"`.
+const NOTATION_AT: usize = 13;
+
+/// The longest JSON object of a play (`{"notation":"…","result":"…/…"}`), with room for
+/// whole words and arrays copied past each part's end.
+const PLAY_MAX: usize = NOTATION_AT + NOTATION_MAX + 12 + 2 * crate::position::SIDE_FIELD_MAX + 1 + 2 + 8;
+
 /// A play's canonical notation for `seat` (CLI.md) as the bytes of a number, big-endian from
 /// its highest byte, and their number: the bytes of [`crate::position::Play::notation`] (each
 /// man's move from its origin to its end, a man moved by both dice tout d'une, the moves in
@@ -265,7 +272,7 @@ pub fn write_explanation(
     }
     let field = |side: Seat| &fields[side.index()][..lens[side.index()]];
     // a line's length at most, reserved once
-    out.reserve(96 + scratch.order.len() * (40 + 2 * SIDE_FIELD_MAX) + roll.iter().count() * 80);
+    out.reserve(96 + scratch.order.len() * (PLAY_MAX + 1) + roll.iter().count() * 80);
     // position strings, notations and men fields hold letters, digits, `/&#=` and spaces:
     // nothing that JSON escapes
     out.extend_from_slice(b"{\"position\":\"");
@@ -281,18 +288,21 @@ pub fn write_explanation(
     out.extend_from_slice(b"],\"seat\":\"");
     out.extend_from_slice(seat.name().as_bytes());
     out.extend_from_slice(b"\",\"plays\":[");
-    // the other seat's half of every result is the same
-    let other_field = field(seat.other());
-    let mut mine = [0u8; SIDE_FIELD_MAX];
+    // each play's object is put together in `piece`, copying whole words and arrays (the
+    // bytes after each part's end are overwritten by the next), then appended at once
+    let (other, other_len) = (&fields[seat.other().index()], lens[seat.other().index()]);
     let base = Position::occupied_letters(seat, pos.side(seat));
+    let mut piece = [0u8; PLAY_MAX];
+    piece[..NOTATION_AT].copy_from_slice(b"{\"notation\":\"");
     for (n, &key) in scratch.order.iter().enumerate() {
         let Some(s) = scratch.notated.get((key & 0xff_ffff) as usize) else { continue };
         if n > 0 {
             out.push(b',');
         }
-        out.extend_from_slice(b"{\"notation\":\"");
-        out.extend_from_slice(&s.notation.to_be_bytes()[..s.len]);
-        out.extend_from_slice(b"\",\"result\":\"");
+        piece[NOTATION_AT..NOTATION_AT + 8].copy_from_slice(&s.notation.to_be_bytes());
+        let mut k = NOTATION_AT + s.len;
+        piece[k..k + 12].copy_from_slice(b"\",\"result\":\"");
+        k += 12;
         // the men moved: the points reached may hold men now, those left are skipped if empty
         let mut side = *pos.side(seat);
         let mut occupied = base;
@@ -304,17 +314,18 @@ pub fn write_explanation(
                 occupied |= 1 << Position::letter_bit(seat, to);
             }
         }
-        let mine_len = Position::side_field_with(seat, &side, occupied, &mut mine);
         if seat == Seat::Top {
-            out.extend_from_slice(&mine[..mine_len]);
-            out.push(b'/');
-            out.extend_from_slice(other_field);
+            k = Position::side_field_with(seat, &side, occupied, &mut piece, k);
+            piece[k] = b'/';
+            piece[k + 1..k + 1 + SIDE_FIELD_MAX].copy_from_slice(other);
+            k += 1 + other_len;
         } else {
-            out.extend_from_slice(other_field);
-            out.push(b'/');
-            out.extend_from_slice(&mine[..mine_len]);
+            piece[k..k + SIDE_FIELD_MAX].copy_from_slice(other);
+            piece[k + other_len] = b'/';
+            k = Position::side_field_with(seat, &side, occupied, &mut piece, k + other_len + 1);
         }
-        out.extend_from_slice(b"\"}");
+        piece[k..k + 2].copy_from_slice(b"\"}");
+        out.extend_from_slice(&piece[..k + 2]);
     }
     out.extend_from_slice(b"],\"jans\":[");
     for (k, j) in roll.iter().enumerate() {

@@ -211,7 +211,7 @@ impl Position {
 
     /// [`Position::write_side_field`] into a fixed buffer: the number of bytes written.
     pub fn side_field_into(seat: Seat, side: &[u8; 26], buf: &mut [u8; SIDE_FIELD_MAX]) -> usize {
-        Position::side_field_with(seat, side, Position::occupied_letters(seat, side), buf)
+        Position::side_field_with(seat, side, Position::occupied_letters(seat, side), buf, 0)
     }
 
     /// The bit of relative point `p` (1..=24) of `seat` in [`Position::occupied_letters`]:
@@ -259,11 +259,13 @@ impl Position {
     /// [`Position::side_field_into`] given the points that may hold men (`occupied`, as
     /// [`Position::letter_bit`]s: every point holding men and perhaps some empty ones), which
     /// a play changes in a few bits only: the letters in board order, each with its count
-    /// unless one, then the men borne off.
-    pub fn side_field_with(seat: Seat, side: &[u8; 26], occupied: u32, buf: &mut [u8; SIDE_FIELD_MAX]) -> usize {
+    /// unless one, then the men borne off. Written into `buf` from `at`, which must leave
+    /// [`SIDE_FIELD_MAX`] bytes (the bytes after the end written may be overwritten too);
+    /// the end is returned.
+    pub fn side_field_with(seat: Seat, side: &[u8; 26], occupied: u32, buf: &mut [u8], at: usize) -> usize {
         // each point's piece (letter, digits) is written whole, three bytes, and the length
         // moves on by its own length only (none for an empty point): no branch on the count
-        let mut k = 0;
+        let mut k = at;
         let mut occupied = occupied & ((1 << 24) - 1);
         while occupied != 0 {
             let bit = occupied.trailing_zeros() as usize;
@@ -416,7 +418,7 @@ mod tests {
             for seat in Seat::ALL {
                 let (mut exact, mut more) = ([0u8; SIDE_FIELD_MAX], [0u8; SIDE_FIELD_MAX]);
                 let n = Position::side_field_into(seat, pos.side(seat), &mut exact);
-                let m = Position::side_field_with(seat, pos.side(seat), u32::MAX, &mut more);
+                let m = Position::side_field_with(seat, pos.side(seat), u32::MAX, &mut more, 0);
                 assert_eq!(exact[..n], more[..m]);
             }
         }
