@@ -132,21 +132,13 @@ fn plays_and_jans(
 pub struct Scratch {
     /// The legal plays of the roll.
     plays: crate::position::Plays,
-    /// Each play with its notation, in the order of the plays.
-    notated: Vec<Notated>,
-    /// Each play's sort key: its notation's bytes (big-endian) above its index.
+    /// Each play's notation and index: the notation's bytes from the highest byte (see
+    /// [`notation_of`]) above the index, in the three low bytes.
     order: Vec<u64>,
 }
 
-/// A play with its notation.
-struct Notated {
-    /// The notation's bytes, big-endian from the highest byte, zeros after its end.
-    notation: u64,
-    /// How many.
-    len: usize,
-    /// The play.
-    play: crate::position::Play,
-}
+/// The index of a play in [`Scratch::order`]'s numbers.
+const INDEX_BITS: u64 = 0xff_ffff;
 
 /// The longest notation of a Grand Trictrac play: two men's moves (`AB CD`).
 const NOTATION_MAX: usize = 5;
@@ -254,14 +246,10 @@ pub fn write_explanation(
     let seat = pos.turn();
     // the notations, sorted as ASCII strings (the order of explain_with's stable sort): as
     // big-endian numbers, zeros after the end, above the play's index (fewer than 2^24
-    // plays) that breaks ties
-    scratch.notated.clear();
+    // plays) that breaks ties; the notation's five bytes at most leave the three low bytes
     scratch.order.clear();
     for (k, p) in plays.iter().enumerate() {
-        let (notation, len) = notation_of(p, seat);
-        // the notation's five bytes at most leave the three low bytes for the index
-        scratch.order.push(notation | (k as u64 & 0xff_ffff));
-        scratch.notated.push(Notated { notation, len, play: *p });
+        scratch.order.push(notation_of(p, seat).0 | (k as u64 & INDEX_BITS));
     }
     scratch.order.sort_unstable();
     // each side's half of field 1, written once
@@ -295,18 +283,20 @@ pub fn write_explanation(
     let mut piece = [0u8; PLAY_MAX];
     piece[..NOTATION_AT].copy_from_slice(b"{\"notation\":\"");
     for (n, &key) in scratch.order.iter().enumerate() {
-        let Some(s) = scratch.notated.get((key & 0xff_ffff) as usize) else { continue };
+        let Some(play) = plays.iter().nth((key & INDEX_BITS) as usize) else { continue };
         if n > 0 {
             out.push(b',');
         }
-        piece[NOTATION_AT..NOTATION_AT + 8].copy_from_slice(&s.notation.to_be_bytes());
-        let mut k = NOTATION_AT + s.len;
+        // the notation's bytes are not zero: its length is where the zeros start
+        let notation = key & !INDEX_BITS;
+        piece[NOTATION_AT..NOTATION_AT + 8].copy_from_slice(&notation.to_be_bytes());
+        let mut k = NOTATION_AT + 8 - (notation.trailing_zeros() / 8) as usize;
         piece[k..k + 12].copy_from_slice(b"\",\"result\":\"");
         k += 12;
         // the men moved: the points reached may hold men now, those left are skipped if empty
         let mut side = *pos.side(seat);
         let mut occupied = base;
-        for st in s.play.steps() {
+        for st in play.steps() {
             side[st.from as usize] -= 1;
             let to = (st.to as usize).min(OFF);
             side[to] += 1;
