@@ -10,6 +10,11 @@ fn main() {
     let bin = concat!(env!("CARGO_MANIFEST_DIR"), "/target/release/soumille");
     let tmp = std::env::temp_dir().join("soumille-corpusbench");
     let _ = std::fs::create_dir_all(&tmp);
+    if std::env::args().any(|a| a == "explain") {
+        // `cargo run --release --example corpusbench -- explain`: that figure alone
+        explain_batch(bin, &tmp);
+        return;
+    }
     let gen = |n: u32| {
         let p = tmp.join(format!("g{n}.stn"));
         let o = Command::new(bin).args(["generate", "--games", &n.to_string(), "--seed", "7"]).output().unwrap();
@@ -78,19 +83,29 @@ fn main() {
     println!("100 k syntax errors ({:.1} MB), all rendered: {dt:.2} s", s.len() as f64 / 1e6);
     let (dt, _) = timed(&["check", "--format", "json", "--max-errors", "0", "-q", bad.to_str().unwrap()], "1");
     println!("100 k syntax errors, JSON only (quiet): {dt:.2} s");
-    // explain --batch
+    explain_batch(bin, &tmp);
+}
+
+/// `explain --batch` µs a line, best of three, on 100,000 lines (20,000 positions of generated
+/// games with their rolls, five times over) written to a file.
+fn explain_batch(bin: &str, tmp: &std::path::Path) {
     let tsv = tmp.join("pos.tsv");
     let lines: String = soumille::generate::positions(20_000).iter().map(|(p, d)| format!("{p}\t{d}\n")).collect();
     let lines = lines.repeat(5);
     std::fs::write(&tsv, &lines).unwrap();
-    let t = Instant::now();
-    let out = std::fs::File::create(tmp.join("out.jsonl")).unwrap();
-    Command::new(bin)
-        .args(["explain", "--batch"])
-        .stdin(std::fs::File::open(&tsv).unwrap())
-        .stdout(out)
-        .status()
-        .unwrap();
-    let dt = t.elapsed().as_secs_f64();
-    println!("explain --batch to a file: {:.2} µs a line (100,000 lines)", dt * 1e6 / 100_000.0);
+    let mut best = f64::MAX;
+    for _ in 0..3 {
+        let t = Instant::now();
+        let out = std::fs::File::create(tmp.join("out.jsonl")).unwrap();
+        Command::new(bin)
+            .args(["explain", "--batch"])
+            .stdin(std::fs::File::open(&tsv).unwrap())
+            .stdout(out)
+            .status()
+            .unwrap();
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    let written = std::fs::read(tmp.join("out.jsonl")).unwrap();
+    assert_eq!(written.iter().filter(|&&b| b == b'\n').count(), 100_000, "one line out a line in");
+    println!("explain --batch to a file: {:.2} µs a line (100,000 lines, best of 3)", best * 1e6 / 100_000.0);
 }

@@ -56,14 +56,15 @@ pub enum ExplainError {
 /// Reads dice such as `6-5`, `5-6` or `sonnez`.
 pub fn parse_dice(s: &str) -> Result<Dice, ExplainError> {
     let s = s.trim();
-    if let Some(d) = Dice::from_doublet_name(s) {
-        return Ok(d);
-    }
+    // digits first: no doublet's name is three bytes with a `-` in the middle
     let b = s.as_bytes();
     if b.len() == 3 && b[1] == b'-' && b[0].is_ascii_digit() && b[2].is_ascii_digit() {
         if let Some(d) = Dice::new(b[0] - b'0', b[2] - b'0') {
             return Ok(d);
         }
+    }
+    if let Some(d) = Dice::from_doublet_name(s) {
+        return Ok(d);
     }
     Err(ExplainError::Dice(s.to_string()))
 }
@@ -125,19 +126,109 @@ fn plays_and_jans(
     (plays, roll)
 }
 
-/// Lists reused from line to line by [`write_explanation`].
+/// Lists reused from line to line by [`write_explanation`]: nothing is allocated once they
+/// have grown to the largest roll seen.
 #[derive(Default)]
 pub struct Scratch {
-    /// Each play's notation then its result, one after the other.
-    text: Vec<u8>,
-    /// Each play's (start, end of notation, end of result) in `text`.
-    plays: Vec<(u32, u32, u32)>,
-    /// The other seat's half of the results.
-    other: Vec<u8>,
+    /// The legal plays of the roll.
+    plays: crate::position::Plays,
+    /// Each play's notation and index: the notation's bytes from the highest byte (see
+    /// [`notation_of`]) above the index, in the three low bytes.
+    order: Vec<u64>,
+}
+
+/// The index of a play in [`Scratch::order`]'s numbers.
+const INDEX_BITS: u64 = 0xff_ffff;
+
+/// The longest notation of a Grand Trictrac play: two men's moves (`AB CD`).
+const NOTATION_MAX: usize = 5;
+
+/// Where a play's notation starts in its JSON object: after `{"notation":"`.
+const NOTATION_AT: usize = 13;
+
+/// The longest JSON object of a play (`{"notation":"…","result":"…/…"}`), with room for
+/// whole words and arrays copied past each part's end.
+const PLAY_MAX: usize = NOTATION_AT + NOTATION_MAX + 12 + 2 * crate::position::SIDE_FIELD_MAX + 1 + 2 + 8;
+
+/// A play's canonical notation for `seat` (CLI.md) as the bytes of a number, big-endian from
+/// its highest byte, and their number: the bytes of [`crate::position::Play::notation`] (each
+/// man's move from its origin to its end, a man moved by both dice tout d'une, the moves in
+/// order of origin then end along the route, `-` for no move), allocating nothing. Held in a
+/// register, the bytes sort the notations as ASCII strings.
+fn notation_of(play: &crate::position::Play, seat: Seat) -> (u64, usize) {
+    if play.len == 0 {
+        return (u64::from(b'-') << 56, 1);
+    }
+    // a man's move as origin × 256 + end: ordered by origin then end
+    let man = |from: u8, to: u8| u16::from(from) << 8 | u16::from(to);
+    // each man's move: one origin and one end, or two of each as the steps went
+    let (o, d) = play.endpoints();
+    let (first, second) = match (o[0] != 0, o[1] != 0, d[0] != 0, d[1] != 0) {
+        (true, false, true, false) => (Some(man(o[0], d[0])), None),
+        (true, true, true, true) => match play.steps() {
+            [a] => (Some(man(a.from, a.to)), None),
+            [a, b, ..] => {
+                let (a, b) = (man(a.from, a.to), man(b.from, b.to));
+                (Some(a.min(b)), Some(a.max(b)))
+            }
+            [] => (None, None),
+        },
+        _ => (None, None),
+    };
+    // a move's two letters, `#` for a man borne off
+    let letters = |m: u16| {
+        let (from, to) = (usize::from(m >> 8), usize::from(m & 0xff));
+        let end = if to >= crate::position::OFF { b'#' } else { Position::letter_byte(seat, to) };
+        u64::from(Position::letter_byte(seat, from)) << 8 | u64::from(end)
+    };
+    match (first, second) {
+        (Some(a), Some(b)) => (letters(a) << 48 | u64::from(b' ') << 40 | letters(b) << 24, NOTATION_MAX),
+        (Some(a), None) => (letters(a) << 48, 2),
+        _ => (0, 0),
+    }
+}
+
+/// A number in decimal, as serde_json writes it.
+fn write_number(out: &mut Vec<u8>, n: u16) {
+    let mut b = [0u8; 5];
+    let mut k = b.len();
+    let mut n = n;
+    loop {
+        k -= 1;
+        b[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&b[k..]);
+}
+
+/// One jan as serde_json writes a [`crate::scoring::Jan`]: its fields in order, `at` only
+/// for a hit. Codes, seat names and letters hold nothing that JSON escapes.
+fn write_jan(out: &mut Vec<u8>, j: &crate::scoring::Jan) {
+    out.extend_from_slice(b"{\"code\":\"");
+    out.extend_from_slice(j.code.name().as_bytes());
+    out.extend_from_slice(b"\",\"seat\":\"");
+    out.extend_from_slice(j.seat.name().as_bytes());
+    out.extend_from_slice(b"\",\"ways\":");
+    write_number(out, u16::from(j.ways));
+    out.extend_from_slice(b",\"points\":");
+    write_number(out, j.points);
+    if let Some(p) = j.at {
+        out.extend_from_slice(b",\"at\":\"");
+        let mut b = [0u8; 4];
+        out.extend_from_slice(p.letter(crate::board::Dialect::Soumille).encode_utf8(&mut b).as_bytes());
+        out.push(b'"');
+    }
+    out.push(b'}');
 }
 
 /// Writes the JSON of [`explain_with`] (the same bytes as `serde_json::to_writer` of the
-/// [`Explanation`]) straight into `out`, building no [`Explanation`]: for `explain --batch`.
+/// [`Explanation`]) straight into `out`, building no [`Explanation`] and no string: for
+/// `explain --batch`. The plays (RULES.md §2) and jans (RULES.md §4–§7) are those of
+/// [`explain_with`]; each play's notation is written once into `scratch` to be sorted, and
+/// each result straight into `out`, the other seat's half of it written once.
 pub fn write_explanation(
     out: &mut Vec<u8>,
     scratch: &mut Scratch,
@@ -146,77 +237,124 @@ pub fn write_explanation(
     options: &crate::options::RuleOptions,
     history: &crate::scoring::History,
 ) {
-    use std::io::Write;
-    let (plays, roll) = plays_and_jans(pos, dice, options, history);
+    use crate::position::{OFF, SIDE_FIELD_MAX};
+    let board = crate::position::Board::new(pos, MoveRules::from(options));
+    let plays = &mut scratch.plays;
+    board.dice_plays_into(dice, plays);
+    let roll = crate::scoring::roll_jans(&board, dice, plays, history, options);
+    plays.apply_jan_obligations();
     let seat = pos.turn();
-    scratch.text.clear();
-    scratch.plays.clear();
-    // the other seat's half of every result is the same: written once
-    let other = seat.other();
-    scratch.other.clear();
-    Position::write_side_field(other, pos.side(other), &mut scratch.other);
-    for p in plays.iter() {
-        let start = scratch.text.len() as u32;
-        p.write_notation(seat, crate::board::Dialect::Soumille, &mut scratch.text);
-        let mid = scratch.text.len() as u32;
-        let mut side = *pos.side(seat);
-        for st in p.steps() {
-            side[st.from as usize] -= 1;
-            side[st.to as usize] += 1;
-        }
-        if seat == Seat::Top {
-            Position::write_side_field(seat, &side, &mut scratch.text);
-            scratch.text.push(b'/');
-            scratch.text.extend_from_slice(&scratch.other);
-        } else {
-            scratch.text.extend_from_slice(&scratch.other);
-            scratch.text.push(b'/');
-            Position::write_side_field(seat, &side, &mut scratch.text);
-        }
-        scratch.plays.push((start, mid, scratch.text.len() as u32));
+    // the notations, sorted as ASCII strings (the order of explain_with's stable sort): as
+    // big-endian numbers, zeros after the end, above the play's index (fewer than 2^24
+    // plays) that breaks ties; the notation's five bytes at most leave the three low bytes
+    scratch.order.clear();
+    for (k, p) in plays.iter().enumerate() {
+        scratch.order.push(notation_of(p, seat).0 | (k as u64 & INDEX_BITS));
     }
-    let text = &scratch.text;
-    scratch.plays.sort_unstable_by(|a, b| text[a.0 as usize..a.1 as usize].cmp(&text[b.0 as usize..b.1 as usize]));
+    scratch.order.sort_unstable();
+    // each side's half of field 1, written once
+    let mut fields = [[0u8; SIDE_FIELD_MAX]; 2];
+    let mut lens = [0usize; 2];
+    for side in Seat::ALL {
+        lens[side.index()] = Position::side_field_into(side, pos.side(side), &mut fields[side.index()]);
+    }
+    let field = |side: Seat| &fields[side.index()][..lens[side.index()]];
+    // a line's length at most, reserved once
+    out.reserve(96 + scratch.order.len() * (PLAY_MAX + 1) + roll.iter().count() * 80);
     // position strings, notations and men fields hold letters, digits, `/&#=` and spaces:
     // nothing that JSON escapes
     out.extend_from_slice(b"{\"position\":\"");
-    pos.to_setup().write_men_field(crate::board::Dialect::Soumille, out);
-    let _ = write!(
-        out,
-        " {}\",\"dice\":[{},{}],\"seat\":\"{}\",\"plays\":[",
-        pos.turn().name(),
-        dice.high(),
-        dice.low(),
-        seat.name()
-    );
-    for (k, &(a, m, e)) in scratch.plays.iter().enumerate() {
-        if k > 0 {
+    out.extend_from_slice(field(Seat::Top));
+    out.push(b'/');
+    out.extend_from_slice(field(Seat::Bottom));
+    out.push(b' ');
+    out.extend_from_slice(seat.name().as_bytes());
+    out.extend_from_slice(b"\",\"dice\":[");
+    write_number(out, u16::from(dice.high()));
+    out.push(b',');
+    write_number(out, u16::from(dice.low()));
+    out.extend_from_slice(b"],\"seat\":\"");
+    out.extend_from_slice(seat.name().as_bytes());
+    out.extend_from_slice(b"\",\"plays\":[");
+    // each play's object is put together in `piece`, copying whole words and arrays (the
+    // bytes after each part's end are overwritten by the next), then appended at once
+    let (other, other_len) = (&fields[seat.other().index()], lens[seat.other().index()]);
+    let base = Position::occupied_letters(seat, pos.side(seat));
+    let mut piece = [0u8; PLAY_MAX];
+    piece[..NOTATION_AT].copy_from_slice(b"{\"notation\":\"");
+    for (n, &key) in scratch.order.iter().enumerate() {
+        let Some(play) = plays.iter().nth((key & INDEX_BITS) as usize) else { continue };
+        if n > 0 {
             out.push(b',');
         }
-        out.extend_from_slice(b"{\"notation\":\"");
-        out.extend_from_slice(&text[a as usize..m as usize]);
-        out.extend_from_slice(b"\",\"result\":\"");
-        out.extend_from_slice(&text[m as usize..e as usize]);
-        out.extend_from_slice(b"\"}");
+        // the notation's bytes are not zero: its length is where the zeros start
+        let notation = key & !INDEX_BITS;
+        piece[NOTATION_AT..NOTATION_AT + 8].copy_from_slice(&notation.to_be_bytes());
+        let mut k = NOTATION_AT + 8 - (notation.trailing_zeros() / 8) as usize;
+        piece[k..k + 12].copy_from_slice(b"\",\"result\":\"");
+        k += 12;
+        // the men moved: the points reached may hold men now, those left are skipped if empty
+        let mut side = *pos.side(seat);
+        let mut occupied = base;
+        for st in play.steps() {
+            side[st.from as usize] -= 1;
+            let to = (st.to as usize).min(OFF);
+            side[to] += 1;
+            if to < OFF {
+                occupied |= 1 << Position::letter_bit(seat, to);
+            }
+        }
+        if seat == Seat::Top {
+            k = Position::side_field_with(seat, &side, occupied, &mut piece, k);
+            piece[k] = b'/';
+            piece[k + 1..k + 1 + SIDE_FIELD_MAX].copy_from_slice(other);
+            k += 1 + other_len;
+        } else {
+            piece[k..k + SIDE_FIELD_MAX].copy_from_slice(other);
+            piece[k + other_len] = b'/';
+            k = Position::side_field_with(seat, &side, occupied, &mut piece, k + other_len + 1);
+        }
+        piece[k..k + 2].copy_from_slice(b"\"}");
+        out.extend_from_slice(&piece[..k + 2]);
     }
     out.extend_from_slice(b"],\"jans\":[");
     for (k, j) in roll.iter().enumerate() {
         if k > 0 {
             out.push(b',');
         }
-        let _ = serde_json::to_writer(&mut *out, j);
+        write_jan(out, j);
     }
-    let _ = write!(
-        out,
-        "],\"points\":{{\"top\":{},\"bottom\":{}}}}}",
-        roll.points_of(Seat::Top),
-        roll.points_of(Seat::Bottom)
-    );
+    out.extend_from_slice(b"],\"points\":{\"top\":");
+    write_number(out, roll.points_of(Seat::Top));
+    out.extend_from_slice(b",\"bottom\":");
+    write_number(out, roll.points_of(Seat::Bottom));
+    out.extend_from_slice(b"}}");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The batch writer's bytes and serde_json's of [`explain_with`], for one roll.
+    fn both(
+        scratch: &mut Scratch,
+        pos: &Position,
+        dice: Dice,
+        options: &crate::options::RuleOptions,
+        history: &crate::scoring::History,
+    ) -> (String, String) {
+        let mut out = b"left from the line before".to_vec();
+        out.clear();
+        write_explanation(&mut out, scratch, pos, dice, options, history);
+        let e = explain_with(pos, dice, options, history);
+        (String::from_utf8(out).expect("ASCII"), serde_json::to_string(&e).expect("serializes"))
+    }
+
+    /// Every roll: the 21 dice.
+    fn every_roll() -> impl Iterator<Item = Dice> {
+        (1..=6u8).flat_map(|a| (1..=a).filter_map(move |b| Dice::new(a, b)))
+    }
 
     #[test]
     fn the_batch_writer_writes_what_serde_writes() {
@@ -224,10 +362,107 @@ mod tests {
         let history = crate::scoring::History::default();
         let mut scratch = Scratch::default();
         for (pos, dice) in crate::generate::positions(300) {
-            let mut out = Vec::new();
-            write_explanation(&mut out, &mut scratch, &pos, dice, &options, &history);
-            let e = explain_with(&pos, dice, &options, &history);
-            assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(&e).unwrap());
+            let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
+            assert_eq!(mine, serde);
+        }
+    }
+
+    #[test]
+    fn the_batch_writer_writes_what_serde_writes_for_every_roll_and_rules() {
+        let mut scratch = Scratch::default();
+        let rules = ["", "sortie=provinciale; passage-rest=forbidden; hit-passage=checked; anciens=oui"];
+        for (k, (pos, _)) in crate::generate::positions(400).into_iter().enumerate() {
+            let options = crate::options::RuleOptions::parse(rules[k % 2]).expect("valid rules");
+            let history = crate::scoring::History { throws: [k as u16 % 4, k as u16 % 3], ..Default::default() };
+            for dice in every_roll() {
+                let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
+                assert_eq!(mine, serde, "{pos:?} {dice}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_play_s_notation_is_the_play_s() {
+        let options = crate::options::RuleOptions::default();
+        for (pos, _) in crate::generate::positions(300) {
+            let board = crate::position::Board::new(&pos, MoveRules::from(&options));
+            for dice in every_roll() {
+                for p in board.dice_plays(dice).iter() {
+                    let (bytes, n) = notation_of(p, pos.turn());
+                    assert_eq!(std::str::from_utf8(&bytes.to_be_bytes()[..n]).unwrap(), p.notation(pos.turn()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_jan_code_is_written_as_serde_writes_it() {
+        for code in crate::jan::JanCode::all() {
+            for at in [None, crate::board::Point::new(24), crate::board::Point::new(1)] {
+                let j = crate::scoring::Jan { code, seat: Seat::Bottom, ways: 3, points: 65535, at };
+                let mut out = Vec::new();
+                write_jan(&mut out, &j);
+                assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(&j).unwrap());
+            }
+        }
+    }
+
+    /// A position: the 24 points shared out between the seats (`owners`: bit L for top's
+    /// letter L), each seat's fifteen men on its own points or borne off.
+    fn a_position() -> impl Strategy<Value = Position> {
+        (any::<u32>(), prop::collection::vec(0u8..=30, 30), any::<bool>()).prop_map(|(owners, picks, top)| {
+            let mut men = [[0u8; 26]; 2];
+            for (k, &pick) in picks.iter().enumerate() {
+                let seat = if k < 15 { Seat::Top } else { Seat::Bottom };
+                let own: Vec<u8> = (1..=24u8).filter(|l| (owners >> l & 1 == 1) == (seat == Seat::Top)).collect();
+                // mostly on the board, sometimes borne off
+                let p = match own.get(pick as usize % (own.len() + 2)) {
+                    Some(&l) => Position::relative(seat, crate::board::Point::new(l).expect("a letter")),
+                    None => crate::position::OFF,
+                };
+                men[seat.index()][p] += 1;
+            }
+            Position { men, turn: if top { Seat::Top } else { Seat::Bottom } }
+        })
+    }
+
+    fn some_rules() -> impl Strategy<Value = crate::options::RuleOptions> {
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c, d)| {
+            let words = [
+                if a { "sortie=provinciale" } else { "" },
+                if b { "passage-rest=forbidden" } else { "" },
+                if c { "hit-passage=checked" } else { "" },
+                if d { "anciens=oui" } else { "" },
+            ];
+            let text: Vec<&str> = words.into_iter().filter(|w| !w.is_empty()).collect();
+            crate::options::RuleOptions::parse(&text.join("; ")).expect("valid rules")
+        })
+    }
+
+    fn a_history() -> impl Strategy<Value = crate::scoring::History> {
+        (0u16..4, 0u16..4, any::<bool>(), proptest::option::of((1u8..=6, 1u8..=6)), 0u8..3, 0u8..3).prop_map(
+            |(t, b, first_releve, roll, p, q)| crate::scoring::History {
+                throws: [t, b],
+                first_releve,
+                first_roll: roll.and_then(|(a, b)| Dice::new(a, b)),
+                privileges_used: [p, q],
+            },
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        /// Whatever the position, roll, rules and history, the batch writer writes the bytes
+        /// serde_json writes for explain_with's Explanation.
+        #[test]
+        fn the_batch_writer_is_serde_for_any_position(
+            pos in a_position(), a in 1u8..=6, b in 1u8..=6, options in some_rules(), history in a_history(),
+        ) {
+            let dice = Dice::new(a, b).expect("dice");
+            let mut scratch = Scratch::default();
+            let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
+            prop_assert_eq!(mine, serde);
         }
     }
 }

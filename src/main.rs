@@ -169,7 +169,9 @@ enum Command {
     ///
     /// POSITION is a position string (NOTATION.md §6) such as "A15/&15 top". Plays are in
     /// canonical notation with the resulting men (field 1 of a position string). With
-    /// `--batch`, reads `POSITION<TAB>DICE` lines from stdin and writes one JSON object a line.
+    /// `--batch`, reads `POSITION<TAB>DICE` lines from stdin and writes one JSON object a line,
+    /// for any `--game`: what `--format json` writes, or `{"line": N, "error": "…"}` for a bad
+    /// line (and exit status 2 at the end).
     Explain {
         /// A position string, e.g. "A9BC2DGH/N2VX&11 bottom".
         #[arg(required_unless_present = "batch")]
@@ -177,7 +179,7 @@ enum Command {
         /// The roll, e.g. 6-5 or sonnez.
         #[arg(long, required_unless_present = "batch")]
         dice: Option<String>,
-        /// Read `POSITION<TAB>DICE` lines from stdin, write JSON Lines.
+        /// Read `POSITION<TAB>DICE` lines from stdin, write JSON Lines (one line out a line in).
         #[arg(long, conflicts_with_all = ["position", "dice"])]
         batch: bool,
         /// `text` or `json`.
@@ -187,7 +189,7 @@ enum Command {
         #[arg(long, default_value = "")]
         rules: String,
         /// The game whose rules apply: grand-trictrac (default), jacquet, moultezim,
-        /// backgammon, tric-trac. Only Grand Trictrac lists jans, and only it takes --batch.
+        /// backgammon, tric-trac. Only Grand Trictrac lists jans.
         #[arg(long, default_value = "grand-trictrac", value_parser = game_arg)]
         game: soumille::notation::Game,
     },
@@ -624,7 +626,9 @@ fn tables_game(game: soumille::notation::Game, rules: &str) -> Option<soumille::
     }
 }
 
-/// `explain` for the other games: their legal plays (GAMES.md), no jans.
+/// `explain` for the other games: their legal plays (GAMES.md), no jans; `--batch` reads
+/// `POSITION<TAB>DICE` lines as Grand Trictrac's does and writes each line what `--format
+/// json` writes, on one line.
 fn explain_tables(
     game: soumille::notation::Game,
     position: Option<String>,
@@ -633,47 +637,26 @@ fn explain_tables(
     format: Format,
     rules: &str,
 ) -> io::Result<Outcome> {
+    let Some(g) = tables_game(game, rules) else { return Ok(Outcome::Failed) };
     if batch {
-        eprintln!("soumille explain: --batch reads Grand Trictrac positions only");
-        return Ok(Outcome::Failed);
+        return explain_batch(|p, d, out| {
+            let (setup, roll, plays) = tables_plays(&g, game, p, d)?;
+            serde_json::to_writer(out, &tables_json(game, p, roll, setup.turn, plays)).map_err(|e| e.to_string())
+        });
     }
     let (Some(p), Some(d)) = (position, dice) else {
-        eprintln!("soumille explain: give POSITION and --dice");
+        eprintln!("soumille explain: give POSITION and --dice, or --batch");
         return Ok(Outcome::Failed);
     };
-    let Some(g) = tables_game(game, rules) else { return Ok(Outcome::Failed) };
-    let setup = match soumille::notation::parser::parse_position_of(&p, soumille::Dialect::Soumille, game) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("soumille explain: {} ({})", e.message, e.label);
-            return Ok(Outcome::Failed);
-        }
-    };
-    let roll = match soumille::explain::parse_dice(&d) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("soumille explain: {e}");
-            return Ok(Outcome::Failed);
-        }
-    };
-    let plays = match g.explain_plays(&setup, roll) {
-        Ok(p) => p,
+    let (setup, roll, plays) = match tables_plays(&g, game, &p, &d) {
+        Ok(x) => x,
         Err(e) => {
             eprintln!("soumille explain: {e}");
             return Ok(Outcome::Failed);
         }
     };
     match format {
-        Format::Json => {
-            let doc = serde_json::json!({
-                "game": game.to_string(),
-                "position": p,
-                "dice": [roll.high(), roll.low()],
-                "seat": setup.turn,
-                "plays": plays,
-            });
-            out(&json_text(&doc)?)?;
-        }
+        Format::Json => out(&json_text(&tables_json(game, &p, roll, setup.turn, plays))?)?,
         Format::Text => {
             let mut s = format!(
                 "{} to throw {roll} ({game}): {} legal play{}\n",
@@ -690,6 +673,39 @@ fn explain_tables(
         }
     }
     Ok(Outcome::Clean)
+}
+
+/// A position string and a roll of another game read, and its legal plays (GAMES.md), or
+/// what is wrong, in words: the position first, then the dice, then the plays.
+fn tables_plays(
+    g: &soumille::games::Games,
+    game: soumille::notation::Game,
+    position: &str,
+    dice: &str,
+) -> Result<(soumille::Setup, soumille::Dice, Vec<soumille::games::ShownPlay>), String> {
+    let setup = soumille::notation::parser::parse_position_of(position, soumille::Dialect::Soumille, game)
+        .map_err(|e| format!("{} ({})", e.message, e.label))?;
+    let roll = soumille::explain::parse_dice(dice).map_err(|e| e.to_string())?;
+    let plays = g.explain_plays(&setup, roll)?;
+    Ok((setup, roll, plays))
+}
+
+/// The JSON of another game's `explain` (CLI.md): the game, the position string as given,
+/// the dice, the seat to throw and the plays; the same for `--format json` and `--batch`.
+fn tables_json(
+    game: soumille::notation::Game,
+    position: &str,
+    roll: soumille::Dice,
+    seat: soumille::Seat,
+    plays: Vec<soumille::games::ShownPlay>,
+) -> serde_json::Value {
+    serde_json::json!({
+        "game": game.to_string(),
+        "position": position,
+        "dice": [roll.high(), roll.low()],
+        "seat": seat,
+        "plays": plays,
+    })
 }
 
 /// A value as pretty JSON with a final line end.
@@ -718,7 +734,13 @@ fn explain(
         }
     };
     if batch {
-        return explain_batch(&rules);
+        let mut scratch = soumille::explain::Scratch::default();
+        return explain_batch(|p, d, out| {
+            let ((setup, pos), d) =
+                parse_setup(p).and_then(|sp| parse_dice(d).map(|d| (sp, d))).map_err(|e| e.to_string())?;
+            soumille::explain::write_explanation(out, &mut scratch, &pos, d, &rules, &history_of(&setup));
+            Ok(())
+        });
     }
     let (Some(p), Some(d)) = (position, dice) else {
         eprintln!("soumille explain: give POSITION and --dice, or --batch");
@@ -814,56 +836,92 @@ fn man_page() -> io::Result<String> {
     Ok(s)
 }
 
-/// `explain --batch`: one JSON line out for each line in (`{"line": N, "error": "…"}` for a
-/// line that cannot be read), written into one reused buffer; flushed line by line when
-/// standard output is a pipe or a terminal (an interactive consumer gets each answer at
-/// once), in large blocks when it is a file.
-fn explain_batch(rules: &soumille::options::RuleOptions) -> io::Result<Outcome> {
+/// `explain --batch`: one JSON line out for each line in, `answer(position, dice, out)`
+/// writing it (`{"line": N, "error": "…"}` for a line that cannot be read or answered).
+/// Standard input is read in blocks, split into lines where they end (a line may straddle
+/// two blocks); the answers go into one reused buffer, flushed line by line when standard
+/// output is a pipe or a terminal (an interactive consumer gets each answer at once), in
+/// large blocks when it is a file.
+fn explain_batch(mut answer: impl FnMut(&str, &str, &mut Vec<u8>) -> Result<(), String>) -> io::Result<Outcome> {
     use io::BufRead;
-    use soumille::explain::{history_of, parse_dice, parse_setup, write_explanation, Scratch};
     let per_line = stdout_is_interactive();
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();
     let mut o = stdout.lock();
-    let mut line = String::new();
     let mut buf: Vec<u8> = Vec::with_capacity(64 << 10);
-    let mut scratch = Scratch::default();
+    // the start of a line whose end is in a later block
+    let mut straddling: Vec<u8> = Vec::new();
     let mut failed = false;
     let mut n = 0usize;
+    let mut one = |line: &[u8], buf: &mut Vec<u8>| {
+        n += 1;
+        if !batch_line(n, line, &mut answer, buf) {
+            failed = true;
+        }
+    };
     loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
+        let block = input.fill_buf()?;
+        if block.is_empty() {
             break;
         }
-        n += 1;
-        let l = line.strip_suffix('\n').unwrap_or(&line);
-        let l = l.strip_suffix('\r').unwrap_or(l);
-        let parsed = match l.split_once('\t') {
-            None => Err("expected POSITION<TAB>DICE".to_string()),
-            Some((p, d)) => parse_setup(p).and_then(|sp| parse_dice(d).map(|d| (sp, d))).map_err(|e| e.to_string()),
-        };
-        match parsed {
-            Ok(((setup, pos), d)) => write_explanation(&mut buf, &mut scratch, &pos, d, rules, &history_of(&setup)),
-            Err(e) => {
-                failed = true;
-                buf.extend_from_slice(format!("{{\"line\":{n},\"error\":").as_bytes());
-                serde_json::to_writer(&mut buf, &e).map_err(io::Error::other)?;
-                buf.push(b'}');
+        let mut start = 0;
+        for end in memchr::memchr_iter(b'\n', block) {
+            if straddling.is_empty() {
+                one(&block[start..end], &mut buf);
+            } else {
+                straddling.extend_from_slice(&block[start..end]);
+                one(&straddling, &mut buf);
+                straddling.clear();
+            }
+            start = end + 1;
+            if per_line || buf.len() >= 60 << 10 {
+                o.write_all(&buf)?;
+                if per_line {
+                    o.flush()?;
+                }
+                buf.clear();
             }
         }
-        buf.push(b'\n');
-        if per_line || buf.len() >= 60 << 10 {
-            o.write_all(&buf)?;
-            if per_line {
-                o.flush()?;
-            }
-            buf.clear();
-        }
+        straddling.extend_from_slice(&block[start..]);
+        let len = block.len();
+        input.consume(len);
+    }
+    // a last line without its line end
+    if !straddling.is_empty() {
+        one(&straddling, &mut buf);
     }
     o.write_all(&buf)?;
     o.flush()?;
     Ok(if failed { Outcome::Failed } else { Outcome::Clean })
+}
+
+/// Answers line `n` of `explain --batch` (without its line end) into `buf`, ending it with
+/// a line end: `answer`'s JSON, or `{"line": N, "error": "…"}`. Whether it was answered.
+fn batch_line(
+    n: usize,
+    line: &[u8],
+    answer: &mut impl FnMut(&str, &str, &mut Vec<u8>) -> Result<(), String>,
+    buf: &mut Vec<u8>,
+) -> bool {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let mark = buf.len();
+    let result = match std::str::from_utf8(line) {
+        Err(_) => Err("the line is not UTF-8 text".to_string()),
+        Ok(text) => match text.split_once('\t') {
+            None => Err("expected POSITION<TAB>DICE".to_string()),
+            Some((p, d)) => answer(p, d, buf),
+        },
+    };
+    let answered = result.is_ok();
+    if let Err(e) = result {
+        buf.truncate(mark);
+        buf.extend_from_slice(format!("{{\"line\":{n},\"error\":").as_bytes());
+        let _ = serde_json::to_writer(&mut *buf, &e);
+        buf.push(b'}');
+    }
+    buf.push(b'\n');
+    answered
 }
 
 /// Whether standard output is a terminal, a pipe or a socket (not a file).

@@ -44,6 +44,49 @@ pub const GRAND_TRICTRAC: Route = {
 /// The end rail: relative point 25 is "borne off".
 pub const OFF: usize = 25;
 
+/// The longest half of field 1 that [`Position::side_field_into`] writes: 24 points of a
+/// letter and two digits, then `#` and two digits.
+pub const SIDE_FIELD_MAX: usize = 24 * 3 + 3;
+
+/// A count of men as [`Setup::men_field`] writes it: one digit, or two from ten on (the
+/// second byte unused below ten).
+const COUNT_DIGITS: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let mut n = 0;
+    while n < 256 {
+        t[n] = if n >= 10 { [b'0' + (n / 10) as u8, b'0' + (n % 10) as u8] } else { [b'0' + n as u8, b'0'] };
+        n += 1;
+    }
+    t
+};
+
+/// How many digits [`COUNT_DIGITS`] gives a count.
+const DIGITS_LEN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut n = 0;
+    while n < 256 {
+        t[n] = if n >= 10 { 2 } else { 1 };
+        n += 1;
+    }
+    t
+};
+
+/// The length of a point's piece of field 1 for a count of men: nothing for none, the
+/// letter alone for one man, the letter and the count's digits for more.
+const PIECE_LEN: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut n = 1;
+    while n < 256 {
+        t[n] = if n == 1 { 1 } else { 1 + DIGITS_LEN[n] };
+        n += 1;
+    }
+    t
+};
+
+/// Soumille's letters in board order (NOTATION.md §1), letter index 1 first: the bytes of
+/// [`Point::letter`] in [`crate::board::Dialect::Soumille`].
+const SOUMILLE_LETTERS: &[u8; 24] = b"ABCDEFGHIKLMNOPQRSTVXYZ&";
+
 /// Why a setup is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
@@ -161,31 +204,102 @@ impl Position {
     /// (along `seat`'s route, index 25 borne off), in Soumille's letters and board order,
     /// appended to `out`: as [`crate::Setup::men_field`] writes it, allocating nothing.
     pub fn write_side_field(seat: Seat, side: &[u8; 26], out: &mut Vec<u8>) {
-        fn number(out: &mut Vec<u8>, n: u8) {
-            if n >= 10 {
-                out.push(b'0' + n / 10);
-            }
-            out.push(b'0' + n % 10);
+        let mut buf = [0u8; SIDE_FIELD_MAX];
+        let n = Position::side_field_into(seat, side, &mut buf);
+        out.extend_from_slice(&buf[..n]);
+    }
+
+    /// [`Position::write_side_field`] into a fixed buffer: the number of bytes written.
+    pub fn side_field_into(seat: Seat, side: &[u8; 26], buf: &mut [u8; SIDE_FIELD_MAX]) -> usize {
+        Position::side_field_with(seat, side, Position::occupied_letters(seat, side), buf, 0)
+    }
+
+    /// The bit of relative point `p` (1..=24) of `seat` in [`Position::occupied_letters`]:
+    /// bit L − 1 for the point of letter index L (along top's route L = p, along bottom's
+    /// L = 25 − p), so that the bits run in board order (A … &).
+    #[inline]
+    pub fn letter_bit(seat: Seat, p: usize) -> u32 {
+        match seat {
+            Seat::Top => p as u32 - 1,
+            Seat::Bottom => 24 - p as u32,
         }
-        // the occupied points, by letter index (bit L for letter L)
-        let mut occupied = 0u32;
-        for (p, &c) in side.iter().enumerate().take(25).skip(1) {
-            occupied |= u32::from(c != 0) << GRAND_TRICTRAC.letter[seat.index()][p];
+    }
+
+    /// The Soumille letter of relative point `p` (1..=24) of `seat`, as a byte (`?` for
+    /// no point).
+    #[inline]
+    pub fn letter_byte(seat: Seat, p: usize) -> u8 {
+        if !(1..=24).contains(&p) {
+            return b'?';
         }
+        SOUMILLE_LETTERS.get(Position::letter_bit(seat, p) as usize).copied().unwrap_or(b'?')
+    }
+
+    /// The points of `side` (along `seat`'s route) that hold men, as [`Position::letter_bit`]s.
+    pub fn occupied_letters(seat: Seat, side: &[u8; 26]) -> u32 {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // points 1..=24 as three words of eight bytes; a byte's high bit set if it is not zero
+        let mut along = 0u32;
+        for k in 0..3 {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&side[1 + 8 * k..9 + 8 * k]);
+            let w = u64::from_le_bytes(bytes);
+            let nonzero = (((w & LOW7) + LOW7) | w) & !LOW7;
+            // gather the eight high bits: byte i's to bit i
+            let bits = ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+            along |= bits << (8 * k);
+        }
+        // `along` has bit p − 1 for point p: top's letter bits; bottom's run the other way
+        match seat {
+            Seat::Top => along,
+            Seat::Bottom => along.reverse_bits() >> 8,
+        }
+    }
+
+    /// [`Position::side_field_into`] given the points that may hold men (`occupied`, as
+    /// [`Position::letter_bit`]s: every point holding men and perhaps some empty ones), which
+    /// a play changes in a few bits only: the letters in board order, each with its count
+    /// unless one, then the men borne off. Written into `buf` from `at`, which must leave
+    /// [`SIDE_FIELD_MAX`] bytes (the bytes after the end written may be overwritten too);
+    /// the end is returned.
+    pub fn side_field_with(seat: Seat, side: &[u8; 26], occupied: u32, buf: &mut [u8], at: usize) -> usize {
+        // each point's piece (letter, digits) is written whole, three bytes, and the length
+        // moves on by its own length only (none for an empty point): no branch on the count
+        let mut k = at;
+        let mut occupied = occupied & ((1 << 24) - 1);
         while occupied != 0 {
-            let l = occupied.trailing_zeros() as u8;
+            let bit = occupied.trailing_zeros() as usize;
             occupied &= occupied - 1;
-            let point = Point::new(l).expect("a letter index");
-            out.push(point.letter(crate::board::Dialect::Soumille) as u8);
-            let c = side[point.relative(seat) as usize];
-            if c != 1 {
-                number(out, c);
+            let p = match seat {
+                Seat::Top => bit + 1,
+                Seat::Bottom => 24 - bit,
+            };
+            let c = usize::from(side[p]);
+            let [first, second] = COUNT_DIGITS[c];
+            // at most 23 pieces of three before this one: within the buffer
+            if let Some(piece) = buf.get_mut(k..k + 3) {
+                piece.copy_from_slice(&[SOUMILLE_LETTERS[bit], first, second]);
             }
+            k += usize::from(PIECE_LEN[c]);
         }
-        if side[OFF] > 0 {
-            out.push(b'#');
-            number(out, side[OFF]);
+        let off = usize::from(side[OFF]);
+        if off > 0 {
+            let [first, second] = COUNT_DIGITS[off];
+            if let Some(piece) = buf.get_mut(k..k + 3) {
+                piece.copy_from_slice(&[b'#', first, second]);
+            }
+            // `#` and the count, even for one man
+            k += 1 + usize::from(DIGITS_LEN[off]);
         }
+        k
+    }
+
+    /// Field 1 of the position string (NOTATION.md §6), top's men then bottom's, appended
+    /// to `out`: the bytes of [`Position::men_field`], allocating nothing.
+    pub fn write_men_field(&self, out: &mut Vec<u8>) {
+        Position::write_side_field(Seat::Top, &self.men[Seat::Top.index()], out);
+        out.push(b'/');
+        Position::write_side_field(Seat::Bottom, &self.men[Seat::Bottom.index()], out);
     }
 
     /// The point (letter) of `seat`'s relative point `p`.
@@ -235,6 +349,78 @@ pub struct Step {
 impl Position {
     /// Field 1 of the position string (NOTATION.md §6).
     pub fn men_field(&self) -> String {
-        self.to_setup().men_field(crate::board::Dialect::Soumille)
+        let mut out = Vec::with_capacity(2 * SIDE_FIELD_MAX + 1);
+        self.write_men_field(&mut out);
+        // letters, digits, `#` and `/`: ASCII
+        String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Dialect;
+
+    #[test]
+    fn the_letter_table_is_soumille_s() {
+        for (l, &c) in SOUMILLE_LETTERS.iter().enumerate() {
+            let point = Point::new(l as u8 + 1).expect("a letter index");
+            assert_eq!(point.letter(Dialect::Soumille), c as char);
+        }
+    }
+
+    #[test]
+    fn the_men_written_are_the_setup_s() {
+        for (pos, _) in crate::generate::positions(500) {
+            let mut out = Vec::new();
+            pos.write_men_field(&mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), pos.to_setup().men_field(Dialect::Soumille));
+        }
+        // the widest: every point with ten men or more on both sides
+        let mut pos = Position::opening(Seat::Top);
+        for seat in Seat::ALL {
+            pos.men[seat.index()] = [99; 26];
+        }
+        let mut buf = [0u8; SIDE_FIELD_MAX];
+        assert_eq!(Position::side_field_into(Seat::Bottom, pos.side(Seat::Bottom), &mut buf), SIDE_FIELD_MAX);
+        let mut out = Vec::new();
+        pos.write_men_field(&mut out);
+        assert_eq!(String::from_utf8(out).unwrap(), pos.to_setup().men_field(Dialect::Soumille));
+        // counts from a hundred, as Setup::men_field writes them
+        for c in [100, 200, 255] {
+            pos.men = [[c; 26]; 2];
+            let mut out = Vec::new();
+            pos.write_men_field(&mut out);
+            assert_eq!(out, pos.to_setup().men_field(Dialect::Soumille).into_bytes());
+        }
+    }
+
+    #[test]
+    fn the_occupied_letters_are_the_points_holding_men() {
+        let mut side = [0u8; 26];
+        for k in 0..2000u32 {
+            // every pattern of empty and held points, counts up to 255
+            let x = k.wrapping_mul(2_654_435_761);
+            for (p, c) in side.iter_mut().enumerate() {
+                *c = if x >> (p % 32) & 1 == 1 { (x >> (p % 7)) as u8 | 1 } else { 0 };
+            }
+            side[(k % 24) as usize + 1] = 128 + (k % 128) as u8;
+            for seat in Seat::ALL {
+                let want = (1..=24).filter(|&p| side[p] != 0).fold(0u32, |m, p| m | 1 << Position::letter_bit(seat, p));
+                assert_eq!(Position::occupied_letters(seat, &side), want, "{side:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn empty_points_among_the_occupied_are_skipped() {
+        for (pos, _) in crate::generate::positions(200) {
+            for seat in Seat::ALL {
+                let (mut exact, mut more) = ([0u8; SIDE_FIELD_MAX], [0u8; SIDE_FIELD_MAX]);
+                let n = Position::side_field_into(seat, pos.side(seat), &mut exact);
+                let m = Position::side_field_with(seat, pos.side(seat), u32::MAX, &mut more, 0);
+                assert_eq!(exact[..n], more[..m]);
+            }
+        }
     }
 }
