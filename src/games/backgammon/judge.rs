@@ -15,7 +15,7 @@
 //! farthest failed (a blocked point, a bear-off rule, … before a die that fits nothing).
 
 use super::board::{Board, BAR, OFF};
-use super::movegen::{Path, Play, Plays, Step};
+use super::movegen::{Allowance, Path, Play, PlayKey, Plays, Step};
 use crate::dice::Dice;
 use std::fmt;
 
@@ -61,22 +61,6 @@ impl Rule {
         }
     }
 
-    /// What the rule says, in words (GAMES.md §D.10).
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Rule::Die => "a move's length matches no unused die of the throw",
-            Rule::NotThere => "no man of the seat stands on the point a move starts from",
-            Rule::TooMany => "more moves than the throw gives",
-            Rule::MovesLeft => "fewer moves played than the throw allows",
-            Rule::HigherDie => "only one die could be played and the higher could, but the lower was played",
-            Rule::Occupied => "a man lands or rests on a point held by two or more opposing men",
-            Rule::BarFirst => "a man moved while the seat has a man on the bar",
-            Rule::BearOffEarly => "a man borne off while a man of the seat is outside its last quarter or on the bar",
-            Rule::Overshoot => "a man borne off by a larger number while a man stood farther back",
-            Rule::LowerDieLost => "only the lower die could be played, and un-seul-de=livret loses it",
-        }
-    }
-
     /// Every rule, in §D.10's order.
     pub const ALL: [Rule; 10] = [
         Rule::Die,
@@ -112,6 +96,9 @@ pub struct HitClaims {
 pub struct Judgement {
     /// The rule broken, if the play is not lawful.
     pub fault: Option<Rule>,
+    /// The recorded path at fault (its index in the paths judged), when the rule is that of
+    /// one man's step: where the reading that went farthest failed, or a path no die makes.
+    pub path: Option<usize>,
     /// The hit claims, when they differ from the hits.
     pub hits: Option<HitClaims>,
     /// The legal play it is, when lawful.
@@ -128,6 +115,8 @@ pub struct Judgement {
 struct Segment {
     from: u8,
     to: u8,
+    /// The recorded path it is a stretch of.
+    path: u8,
 }
 
 #[derive(Clone, Copy)]
@@ -148,17 +137,19 @@ struct Search {
     /// Each path's first segment and number of segments.
     paths: [(u8, u8); 4],
     n_paths: usize,
-    found: [Play; MAX_FOUND],
+    /// The readings whose steps are all lawful, each once, with their keys.
+    found: [(PlayKey, Play); MAX_FOUND],
     n_found: usize,
-    /// The failure of the reading that went farthest: (segments done, rule not `die`, rule).
-    failure: Option<(usize, bool, Rule)>,
+    /// The failure of the reading that went farthest: (segments done, rule not `die`, rule,
+    /// the path at fault).
+    failure: Option<(usize, bool, Rule, u8)>,
 }
 
 impl Search {
-    fn fail(&mut self, done: usize, rule: Rule) {
+    fn fail(&mut self, done: usize, rule: Rule, path: u8) {
         let rank = (done, rule != Rule::Die);
-        if self.failure.is_none_or(|(s, r, _)| rank > (s, r)) {
-            self.failure = Some((done, rank.1, rule));
+        if self.failure.is_none_or(|(s, r, _, _)| rank > (s, r)) {
+            self.failure = Some((done, rank.1, rule, path));
         }
     }
 
@@ -167,9 +158,9 @@ impl Search {
     fn segment(&mut self, done: usize, progress: [u8; 4], side: &Side, pool: &[u8; 7], hits: u32, play: &mut Play) {
         if done == self.n_segments {
             let key = play.key();
-            if self.found[..self.n_found].iter().all(|f| f.key() != key) {
+            if self.found[..self.n_found].iter().all(|f| f.0 != key) {
                 if let Some(slot) = self.found.get_mut(self.n_found) {
-                    *slot = *play;
+                    *slot = (key, *play);
                     self.n_found += 1;
                 }
             }
@@ -184,11 +175,11 @@ impl Search {
             let s = self.segments[i];
             let from = usize::from(s.from);
             if side.men[from] == 0 {
-                self.fail(done, Rule::NotThere);
+                self.fail(done, Rule::NotThere, s.path);
                 continue;
             }
             if from != BAR && side.men[BAR] > 0 {
-                self.fail(done, Rule::BarFirst);
+                self.fail(done, Rule::BarFirst, s.path);
                 continue;
             }
             let mut next = progress;
@@ -211,6 +202,7 @@ impl Search {
         play: &mut Play,
     ) {
         let target = usize::from(self.segments[i].to);
+        let path = self.segments[i].path;
         let mut tried = false;
         for d in 1..=6usize {
             if pool[d] == 0 || usize::from(play.len) >= 4 {
@@ -221,19 +213,19 @@ impl Search {
                 // bearing off (§D.5)
                 if side.men[..19].iter().any(|&c| c > 0) {
                     tried = true;
-                    self.fail(done, Rule::BearOffEarly);
+                    self.fail(done, Rule::BearOffEarly, path);
                     continue;
                 }
                 if next > OFF && side.men[19..at].iter().any(|&c| c > 0) {
                     tried = true;
-                    self.fail(done, Rule::Overshoot);
+                    self.fail(done, Rule::Overshoot, path);
                     continue;
                 }
                 OFF
             } else if next < target.min(OFF) || (next == target && target < OFF) {
                 if self.blocked >> next & 1 == 1 {
                     tried = true;
-                    self.fail(done, Rule::Occupied);
+                    self.fail(done, Rule::Occupied, path);
                     continue;
                 }
                 next
@@ -258,7 +250,7 @@ impl Search {
             play.len -= 1;
         }
         if !tried {
-            self.fail(done, Rule::Die);
+            self.fail(done, Rule::Die, path);
         }
     }
 }
@@ -315,9 +307,36 @@ fn apply_as_written(board: &Board, paths: &[Path]) -> (Option<Board>, u32) {
     (Some(b), hits)
 }
 
+/// `play` (every step lawful) as a legal play of the roll, if it is one: as read, or a man
+/// borne off by the lower die of a singleton where only one die could be played and the
+/// higher could, which the higher bears off too when no man stands farther back (§D.5,
+/// §D.6: the same play).
+fn as_legal(board: &Board, dice: Dice, allowed: Allowance, play: &Play) -> Option<Play> {
+    if allowed.allows(play, dice) {
+        return Some(*play);
+    }
+    let s = play.steps[0];
+    let side = board.side(board.turn);
+    let nobody_behind = side.get(19..usize::from(s.from)).is_some_and(|b| b.iter().all(|&c| c == 0));
+    if allowed.high_only && play.len == 1 && usize::from(s.to) == OFF && nobody_behind {
+        let mut high = *play;
+        high.steps[0].die = dice.high();
+        return allowed.allows(&high, dice).then_some(high);
+    }
+    None
+}
+
 /// Judges the recorded `paths` of `dice` by the seat to throw on `board`, against `legal`
 /// (the plays [`super::movegen::legal_plays_into`] left for this board and roll).
 pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgement {
+    judge_allowed(board, dice, legal.allowance(), paths)
+}
+
+/// Judges the recorded `paths` of `dice` by the seat to throw on `board`, the roll allowing
+/// `allowed` ([`super::movegen::allowance`]): the play is read, and a reading whose every
+/// step is lawful is legal when it makes the moves the roll allows (no list of the legal
+/// plays is needed).
+pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Path]) -> Judgement {
     let seat = board.turn;
     let claimed = claimed_hits(paths);
     let (mut blocked, mut blots) = (0u32, 0u32);
@@ -335,7 +354,7 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
         n_segments: 0,
         paths: [(0, 0); 4],
         n_paths: 0,
-        found: [Play::default(); MAX_FOUND],
+        found: [(0, Play::default()); MAX_FOUND],
         n_found: 0,
         failure: None,
     };
@@ -348,11 +367,12 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
         pool[lo] = 1;
     }
     let moves: usize = pool.iter().map(|&c| usize::from(c)).sum();
-    let mut malformed = false;
-    for path in paths {
+    // the first path no die makes (a rest off the board, a start at the end, …)
+    let mut malformed: Option<usize> = None;
+    for (n, path) in paths.iter().enumerate() {
         let points = path.points();
         if points.len() < 2 {
-            malformed = true;
+            malformed = malformed.or(Some(n));
         }
         if let Some(slot) = search.paths.get_mut(search.n_paths) {
             *slot = (search.n_segments.min(MAX_SEGMENTS) as u8, (points.len().saturating_sub(1)) as u8);
@@ -361,37 +381,43 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
         for (k, w) in points.windows(2).enumerate() {
             // a rest off the board, or a start at the end: no die makes it
             let bad = (k > 0 && (w[0] == BAR as u8 || usize::from(w[0]) >= OFF)) || usize::from(w[1]) > OFF;
-            malformed |= bad || w[1] == BAR as u8;
+            if bad || w[1] == BAR as u8 {
+                malformed = malformed.or(Some(n));
+            }
             if let Some(s) = search.segments.get_mut(search.n_segments) {
-                *s = Segment { from: w[0].min(OFF as u8), to: w[1].min(OFF as u8) };
+                *s = Segment { from: w[0].min(OFF as u8), to: w[1].min(OFF as u8), path: n.min(255) as u8 };
             }
             search.n_segments += 1;
         }
     }
     let written = apply_as_written(board, paths);
-    let unlawful = |rule: Rule| Judgement {
+    let unlawful = |rule: Rule, path: Option<usize>| Judgement {
         fault: Some(rule),
+        path,
         hits: (claimed != written.1).then_some(HitClaims { claimed, actual: written.1 }),
         legal: None,
         played: None,
         after: written.0,
     };
     if search.n_segments > moves || search.n_paths > 4 {
-        return unlawful(Rule::TooMany);
+        return unlawful(Rule::TooMany, None);
     }
-    if malformed {
-        return unlawful(Rule::Die);
+    if malformed.is_some() {
+        return unlawful(Rule::Die, malformed);
     }
     let side = Side { men: *board.side(seat) };
     let mut play = Play::default();
     search.segment(0, [0; 4], &side, &pool, 0, &mut play);
     let found = &search.found[..search.n_found];
     if found.is_empty() {
-        return unlawful(search.failure.map_or(Rule::Die, |f| f.2));
+        return match search.failure {
+            Some((_, _, rule, path)) => unlawful(rule, Some(usize::from(path))),
+            None => unlawful(Rule::Die, None),
+        };
     }
     // a legal reading, the claims matching first; else the reading to classify
-    let matching = |p: &&Play| p.hits() == claimed;
-    let legal_reading = |p: &&Play| legal.find(p.key()).is_some();
+    let matching = |p: &&(PlayKey, Play)| p.1.hits() == claimed;
+    let legal_reading = |p: &&(PlayKey, Play)| as_legal(board, dice, allowed, &p.1).is_some();
     let chosen = found
         .iter()
         .filter(legal_reading)
@@ -399,23 +425,23 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
         .or_else(|| found.iter().find(legal_reading))
         .or_else(|| found.iter().find(matching))
         .or_else(|| found.first());
-    let Some(&played) = chosen else {
-        return unlawful(Rule::Die);
+    let Some(&(_, played)) = chosen else {
+        return unlawful(Rule::Die, None);
     };
     let hits = (played.hits() != claimed).then_some(HitClaims { claimed, actual: played.hits() });
     let after = Some(played.apply(board));
-    if let Some(&l) = legal.find(played.key()) {
-        return Judgement { fault: None, hits, legal: Some(l), played: Some(played), after };
+    if let Some(legal) = as_legal(board, dice, allowed, &played) {
+        return Judgement { fault: None, path: None, hits, legal: Some(legal), played: Some(played), after };
     }
     let n = played.moves();
-    let rule = if legal.lower_die_lost() && n == 1 {
+    let rule = if allowed.lower_die_lost && n == 1 {
         Rule::LowerDieLost
-    } else if n == 1 && legal.max_moves() == 1 && usize::from(played.steps[0].die) != hi {
+    } else if n == 1 && allowed.max_moves == 1 && usize::from(played.steps[0].die) != hi {
         Rule::HigherDie
     } else {
         Rule::MovesLeft
     };
-    Judgement { fault: Some(rule), hits, legal: None, played: Some(played), after }
+    Judgement { fault: Some(rule), path: None, hits, legal: None, played: Some(played), after }
 }
 
 #[cfg(test)]
@@ -626,6 +652,38 @@ mod tests {
                 let j = judge(&b, d, &legal, &paths(&b, &text));
                 assert_eq!((j.fault, j.hits), (None, None), "{text} with {d} on {b}");
                 assert_eq!(j.after, Some(p.apply(&b)), "{text} with {d} on {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_play_judged_by_the_allowance_is_legal_as_the_list_says() {
+        let mut rng = super::super::brute::Rng(2024);
+        let (mut legal, mut scratch) = (Plays::new(), Plays::new());
+        for i in 0..3000 {
+            let b = if i % 2 == 0 {
+                super::super::brute::scatter(&mut rng)
+            } else {
+                super::super::brute::random_game_position(&mut rng, &mut scratch)
+            };
+            let d = rng.dice();
+            let u = if i % 3 == 0 { UnSeulDe::Livret } else { UnSeulDe::Moderne };
+            legal_plays_into(&b, d, u, &mut legal);
+            // a man's single moves and the legal plays' paths, each man from a point it holds
+            let seat = b.turn;
+            let from: Vec<u8> = (0..25u8).filter(|&p| b.men(seat, usize::from(p)) > 0).collect();
+            let n = 1 + rng.below(2) as usize;
+            let paths: Vec<Path> = (0..n)
+                .map(|_| {
+                    let f = from[rng.below(from.len() as u64) as usize];
+                    Path::new(f, (f + 1 + rng.below(12) as u8).min(OFF as u8))
+                })
+                .collect();
+            let j = judge(&b, d, &legal, &paths);
+            if let Some(p) = j.legal {
+                assert!(legal.find(p.key()).is_some(), "{paths:?} with {d} on {b}");
+            } else if let (Some(p), Some(Rule::MovesLeft | Rule::HigherDie | Rule::LowerDieLost)) = (j.played, j.fault) {
+                assert!(legal.find(p.key()).is_none(), "{paths:?} with {d} on {b}");
             }
         }
     }
