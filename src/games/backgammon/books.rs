@@ -248,7 +248,7 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
     };
     // the legal plays of a roll, listed only for a fausse case's lawful plays; the paths of
     // a recorded play: both reused from throw to throw
-    let mut plays = Plays::new();
+    let mut plays: Option<Plays> = None;
     let mut paths: Vec<Path> = Vec::with_capacity(4);
     let pass = RecordedPlay::Pass;
     // the end by bearing off: (throw, end)
@@ -354,8 +354,9 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
         let judged = read_and_judge(&board, dice, allowed, play, &mut paths);
         if let Some(rule) = judged.fault {
             // the lawful plays are listed for the flag only
-            legal_plays_into(&board, dice, options.un_seul_de, &mut plays);
-            let f = FausseCase::of(&judged, rule, &paths, &plays, thrower, play);
+            let plays = plays.get_or_insert_with(Plays::new);
+            legal_plays_into(&board, dice, options.un_seul_de, plays);
+            let f = FausseCase::of(&judged, rule, &paths, plays, thrower, play);
             let span = l.spans(t).and_then(|s| s.play.or(s.dice));
             let moves = f.lawful.iter().map(|p| play_moves(thrower, p)).collect();
             let fact = Fact::FausseCase {
@@ -438,8 +439,11 @@ fn check_result(l: &mut Ledger<'_>, header: &Header, end: Option<End>) {
             let kind = kind.filter(|k| k.name() != e.kind.name()).map(|k| (e.kind, k));
             let winner = (*winner != e.winner).then_some(e.winner);
             let points = (*points != e.points).then_some(e.points);
-            (winner.is_some() || points.is_some() || kind.is_some())
-                .then_some(ResultFault::Differs { winner, points, kind })
+            (winner.is_some() || points.is_some() || kind.is_some()).then_some(ResultFault::Differs {
+                winner,
+                points,
+                kind,
+            })
         }
         (ResultClaim::Won { .. }, _) => Some(ResultFault::Score { winner: end.map(|e| e.winner) }),
     };

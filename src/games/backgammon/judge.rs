@@ -15,7 +15,7 @@
 //! farthest failed (a blocked point, a bear-off rule, … before a die that fits nothing).
 
 use super::board::{Board, BAR, OFF};
-use super::movegen::{Allowance, Path, Play, PlayKey, Plays, Step};
+use super::movegen::{Allowance, Ground, Path, Play, PlayKey, Plays, Step};
 use crate::dice::Dice;
 use std::fmt;
 
@@ -125,7 +125,10 @@ struct Side {
 }
 
 const MAX_SEGMENTS: usize = 16;
-const MAX_FOUND: usize = 64;
+/// Readings of distinct positions: every path ends where it is written, so readings differ
+/// only in the lone opposing men hit on rests left unsaid, of which four moves leave at most
+/// three: at most 2³.
+const MAX_FOUND: usize = 8;
 
 struct Search {
     /// Bit p: two or more opposing men on the mover's p.
@@ -143,6 +146,15 @@ struct Search {
     /// The failure of the reading that went farthest: (segments done, rule not `die`, rule,
     /// the path at fault).
     failure: Option<(usize, bool, Rule, u8)>,
+    /// What makes a reading the one taken: the roll's allowance, the dice, the mover's men
+    /// before the play, the hits claimed.
+    allowed: Allowance,
+    dice: Dice,
+    men: [u8; 26],
+    claimed: u32,
+    /// A legal reading whose hits are those claimed was found: it is the one taken (the
+    /// first such in the order searched), and the search ends.
+    taken: bool,
 }
 
 impl Search {
@@ -162,11 +174,16 @@ impl Search {
                 if let Some(slot) = self.found.get_mut(self.n_found) {
                     *slot = (key, *play);
                     self.n_found += 1;
+                    self.taken =
+                        play.hits() == self.claimed && as_legal(&self.men, self.dice, self.allowed, play).is_some();
                 }
             }
             return;
         }
         for k in 0..self.n_paths {
+            if self.taken {
+                return;
+            }
             let (start, len) = self.paths[k];
             if progress[k] >= len {
                 continue;
@@ -205,6 +222,9 @@ impl Search {
         let path = self.segments[i].path;
         let mut tried = false;
         for d in 1..=6usize {
+            if self.taken {
+                return;
+            }
             if pool[d] == 0 || usize::from(play.len) >= 4 {
                 continue;
             }
@@ -311,13 +331,12 @@ fn apply_as_written(board: &Board, paths: &[Path]) -> (Option<Board>, u32) {
 /// borne off by the lower die of a singleton where only one die could be played and the
 /// higher could, which the higher bears off too when no man stands farther back (§D.5,
 /// §D.6: the same play).
-fn as_legal(board: &Board, dice: Dice, allowed: Allowance, play: &Play) -> Option<Play> {
+fn as_legal(men: &[u8; 26], dice: Dice, allowed: Allowance, play: &Play) -> Option<Play> {
     if allowed.allows(play, dice) {
         return Some(*play);
     }
     let s = play.steps[0];
-    let side = board.side(board.turn);
-    let nobody_behind = side.get(19..usize::from(s.from)).is_some_and(|b| b.iter().all(|&c| c == 0));
+    let nobody_behind = men.get(19..usize::from(s.from)).is_some_and(|b| b.iter().all(|&c| c == 0));
     if allowed.high_only && play.len == 1 && usize::from(s.to) == OFF && nobody_behind {
         let mut high = *play;
         high.steps[0].die = dice.high();
@@ -339,14 +358,7 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
 pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Path]) -> Judgement {
     let seat = board.turn;
     let claimed = claimed_hits(paths);
-    let (mut blocked, mut blots) = (0u32, 0u32);
-    for p in 1..OFF {
-        match board.opposing(seat, p) {
-            0 => {}
-            1 => blots |= 1 << p,
-            _ => blocked |= 1 << p,
-        }
-    }
+    let Ground { blocked, blots } = Ground::of(board);
     let mut search = Search {
         blocked,
         blots,
@@ -357,6 +369,11 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
         found: [(0, Play::default()); MAX_FOUND],
         n_found: 0,
         failure: None,
+        allowed,
+        dice,
+        men: *board.side(seat),
+        claimed,
+        taken: false,
     };
     let mut pool = [0u8; 7];
     let (hi, lo) = (usize::from(dice.high()), usize::from(dice.low()));
@@ -390,14 +407,16 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
             search.n_segments += 1;
         }
     }
-    let written = apply_as_written(board, paths);
-    let unlawful = |rule: Rule, path: Option<usize>| Judgement {
-        fault: Some(rule),
-        path,
-        hits: (claimed != written.1).then_some(HitClaims { claimed, actual: written.1 }),
-        legal: None,
-        played: None,
-        after: written.0,
+    let unlawful = |rule: Rule, path: Option<usize>| {
+        let written = apply_as_written(board, paths);
+        Judgement {
+            fault: Some(rule),
+            path,
+            hits: (claimed != written.1).then_some(HitClaims { claimed, actual: written.1 }),
+            legal: None,
+            played: None,
+            after: written.0,
+        }
     };
     if search.n_segments > moves || search.n_paths > 4 {
         return unlawful(Rule::TooMany, None);
@@ -405,7 +424,7 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     if malformed.is_some() {
         return unlawful(Rule::Die, malformed);
     }
-    let side = Side { men: *board.side(seat) };
+    let side = Side { men: search.men };
     let mut play = Play::default();
     search.segment(0, [0; 4], &side, &pool, 0, &mut play);
     let found = &search.found[..search.n_found];
@@ -417,7 +436,7 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     }
     // a legal reading, the claims matching first; else the reading to classify
     let matching = |p: &&(PlayKey, Play)| p.1.hits() == claimed;
-    let legal_reading = |p: &&(PlayKey, Play)| as_legal(board, dice, allowed, &p.1).is_some();
+    let legal_reading = |p: &&(PlayKey, Play)| as_legal(&search.men, dice, allowed, &p.1).is_some();
     let chosen = found
         .iter()
         .filter(legal_reading)
@@ -430,7 +449,7 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     };
     let hits = (played.hits() != claimed).then_some(HitClaims { claimed, actual: played.hits() });
     let after = Some(played.apply(board));
-    if let Some(legal) = as_legal(board, dice, allowed, &played) {
+    if let Some(legal) = as_legal(&search.men, dice, allowed, &played) {
         return Judgement { fault: None, path: None, hits, legal: Some(legal), played: Some(played), after };
     }
     let n = played.moves();
@@ -682,7 +701,8 @@ mod tests {
             let j = judge(&b, d, &legal, &paths);
             if let Some(p) = j.legal {
                 assert!(legal.find(p.key()).is_some(), "{paths:?} with {d} on {b}");
-            } else if let (Some(p), Some(Rule::MovesLeft | Rule::HigherDie | Rule::LowerDieLost)) = (j.played, j.fault) {
+            } else if let (Some(p), Some(Rule::MovesLeft | Rule::HigherDie | Rule::LowerDieLost)) = (j.played, j.fault)
+            {
                 assert!(legal.find(p.key()).is_none(), "{paths:?} with {d} on {b}");
             }
         }

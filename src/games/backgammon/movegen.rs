@@ -442,14 +442,23 @@ impl Side {
 
 /// The opposing men as the mover meets them (§D.4).
 #[derive(Clone, Copy)]
-struct Ground {
+pub(crate) struct Ground {
     /// Bit p: two or more opposing men on the mover's p.
-    blocked: u32,
+    pub(crate) blocked: u32,
     /// Bit p: one opposing man on the mover's p.
-    blots: u32,
+    pub(crate) blots: u32,
 }
 
 impl Ground {
+    /// The opposing men on `board` as the seat to throw meets them.
+    #[inline]
+    pub(crate) fn of(board: &Board) -> Ground {
+        let (one, two) = counts(board.side(board.turn.other()));
+        // their q is the mover's 25 − q; the points p1..p24 only
+        let mine = |m: u32| (m.reverse_bits() >> 6) & POINTS;
+        Ground { blocked: mine(two), blots: mine(one & !two) }
+    }
+
     /// Where die `d` takes the man on `p`, if it may move (the bar rule is the caller's).
     #[inline(always)]
     fn target(&self, s: &Side, p: usize, d: usize) -> Option<usize> {
@@ -563,27 +572,36 @@ impl Gen<'_> {
     }
 }
 
-/// The mover's men, and the opposing points that block (two or more men) and the lone
-/// opposing men, as bits of the mover's points (§D.4).
+/// Bits 1..=24: the points p1–p24.
+const POINTS: u32 = ((1 << OFF) - 1) & !1;
+
+/// The points of a side's men holding one man or more and two or more (bit p for `men[p]`,
+/// p0–p25), eight points at a time (a point holds at most fifteen men, so no byte carries
+/// into the next).
+#[inline]
+fn counts(men: &[u8; 26]) -> (u32, u32) {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // the high bit of each byte, gathered into the top byte
+    let gather = |x: u64| ((x >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+    let mut bytes = [0u8; 32];
+    bytes[..26].copy_from_slice(men);
+    let (mut one, mut two) = (0u32, 0u32);
+    for (k, chunk) in bytes.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(w) & 0x7f7f_7f7f_7f7f_7f7f;
+        one |= gather((w + 0x7f7f_7f7f_7f7f_7f7f) & HIGH) << (8 * k);
+        two |= gather((w + 0x7e7e_7e7e_7e7e_7e7e) & HIGH) << (8 * k);
+    }
+    (one, two)
+}
+
+/// The mover's men, and the opposing men as the mover meets them (§D.4).
 #[inline]
 fn mover(board: &Board) -> (Side, Ground) {
-    let seat = board.turn;
-    let side = board.side(seat);
-    let theirs = board.side(seat.other());
-    let (mut blocked, mut blots, mut occ) = (0u32, 0u32, 0u32);
-    for p in 1..OFF {
-        match theirs[25 - p] {
-            0 => {}
-            1 => blots |= 1 << p,
-            _ => blocked |= 1 << p,
-        }
-    }
-    for (p, &c) in side.iter().enumerate().take(OFF) {
-        if c > 0 {
-            occ |= 1 << p;
-        }
-    }
-    (Side { men: *side, occ }, Ground { blocked, blots })
+    let side = board.side(board.turn);
+    let occ = counts(side).0 & ((1 << OFF) - 1);
+    (Side { men: *side, occ }, Ground::of(board))
 }
 
 /// What a roll allows, told without listing its plays (GAMES.md §0.2, §D.6): a play whose
@@ -899,6 +917,26 @@ pub(crate) mod tests {
                     assert!(plays.as_slice().iter().all(|p| a.allows(p, d)), "{d} on {b}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_points_held_are_read_eight_at_a_time() {
+        let mut rng = super::super::brute::Rng(5);
+        for _ in 0..2000 {
+            let mut men = [0u8; 26];
+            men.iter_mut().for_each(|c| *c = rng.below(16) as u8 * u8::from(rng.below(3) == 0));
+            let (one, two) = counts(&men);
+            for (p, &c) in men.iter().enumerate() {
+                assert_eq!((one >> p & 1 == 1, two >> p & 1 == 1), (c >= 1, c >= 2), "{men:?} {p}");
+            }
+            let b = Board { men: [men, [0; 26]], turn: Seat::Bottom };
+            let g = Ground::of(&b);
+            for p in 1..OFF {
+                let c = men[25 - p];
+                assert_eq!((g.blots >> p & 1 == 1, g.blocked >> p & 1 == 1), (c == 1, c >= 2));
+            }
+            assert_eq!((g.blots | g.blocked) & !POINTS, 0);
         }
     }
 
