@@ -148,3 +148,193 @@ fn result(why: &ResultFault) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use crate::dice::Dice;
+    use crate::games::backgammon::{BoardError, End, EndKind, Path, Step};
+    use crate::notation::{Move, Origin, ResultKind, Target};
+
+    fn say(fact: Fact) -> String {
+        message(&fact, Dialect::Soumille)
+    }
+
+    fn dice(a: u8, b: u8) -> Dice {
+        Dice::new(a, b).unwrap()
+    }
+
+    /// A recorded play of moves `(from, to, hits)` in Soumille's letters.
+    fn recorded(moves: &[(char, char, u8)]) -> RecordedPlay {
+        let point = |c| Point::from_letter(c, Dialect::Soumille).unwrap();
+        RecordedPlay::Moves(
+            moves
+                .iter()
+                .map(|&(f, t, hits)| Move {
+                    from: Origin::Point(point(f)),
+                    rests: Default::default(),
+                    to: Target::Point(point(t)),
+                    hits,
+                })
+                .collect(),
+        )
+    }
+
+    /// A play of top's single steps `(from, to)`.
+    fn play(steps: &[(u8, u8)]) -> Play {
+        let mut p = Play::default();
+        for (slot, &(from, to)) in p.steps.iter_mut().zip(steps) {
+            *slot = Step { from, to, die: to - from, hit: false };
+        }
+        p.len = steps.len() as u8;
+        p
+    }
+
+    #[test]
+    fn a_fausse_case_names_the_rule_the_play_and_three_lawful_plays() {
+        let lawful = vec![play(&[(1, 5), (1, 7)]), play(&[(1, 7), (12, 16)]), play(&[(1, 7), (17, 21)])];
+        let mut fact = Fact::FausseCase {
+            throw: 1,
+            seat: Seat::Top,
+            dice: dice(6, 4),
+            rule: Rule::Die,
+            recorded: recorded(&[('A', 'D', 0), ('A', 'G', 0)]),
+            path: Path::through(&[1, 4], 0),
+            lawful: lawful.clone(),
+        };
+        assert_eq!(
+            say(fact.clone()),
+            "throw 1 (top 6-4): die: a move's length matches no unused die of the throw; `AD AG` is not lawful, lawful plays were AE AG, AG MQ, AG RX"
+        );
+        if let Fact::FausseCase { lawful: l, rule, .. } = &mut fact {
+            l.push(play(&[(12, 16), (12, 18)]));
+            *rule = Rule::MovesLeft;
+        }
+        assert_eq!(
+            say(fact),
+            "throw 1 (top 6-4): moves-left: fewer moves played than the throw allows; `AD AG` is not lawful, lawful plays were AE AG, AG MQ, AG RX or 1 more"
+        );
+    }
+
+    #[test]
+    fn every_rule_has_its_meaning() {
+        assert_eq!(Rule::ALL.map(meaning).len(), 10);
+        assert_eq!(meaning(Rule::LowerDieLost), "only the lower die could be played, and un-seul-de=livret loses it");
+        assert_eq!(meaning(Rule::BarFirst), "a man moved while the seat has a man on the bar");
+    }
+
+    #[test]
+    fn a_hit_claim_names_the_points_claimed_and_hit() {
+        let fact = Fact::Hits {
+            throw: 3,
+            seat: Seat::Top,
+            dice: dice(4, 3),
+            recorded: recorded(&[('A', 'H', 0)]),
+            claimed: 0,
+            actual: 1 << 5,
+        };
+        assert_eq!(say(fact), "throw 3 (top 4-3): hit: `AH` claims hits on nowhere, but the play hits on E");
+        let fact = Fact::Hits {
+            throw: 3,
+            seat: Seat::Bottom,
+            dice: dice(4, 3),
+            recorded: recorded(&[('&', 'S', 1)]),
+            claimed: 1 << 7 | 1 << 4,
+            actual: 1 << 7,
+        };
+        assert_eq!(say(fact), "throw 3 (bottom 4-3): hit: `&S*` claims hits on X, S, but the play hits on S");
+    }
+
+    #[test]
+    fn the_cube_rules_say_what_the_double_broke() {
+        let cube = |rule, owner, written| Fact::Cube { throw: 5, rule, doubler: Seat::Top, owner, written, value: 2 };
+        let cases = [
+            (cube(CubeRule::Off, None, None), "throw 5: cube-off: the cube is not in play (cube=non)"),
+            (
+                cube(CubeRule::Owner, Some(Seat::Bottom), None),
+                "throw 5: cube-owner: top doubles but bottom owns the cube",
+            ),
+            (cube(CubeRule::Timing, None, None), "throw 5: cube-timing: a double before the game's first throw"),
+            (
+                cube(CubeRule::Value, None, Some(8)),
+                "throw 5: cube-value: the double is written 8 but the cube goes from 2 to 4",
+            ),
+            (cube(CubeRule::Answer, None, None), "throw 5: cube-answer: a double with no answer (take or drop)"),
+            (cube(CubeRule::AfterDrop, None, None), "throw 5: after-drop: a double after the game ended by a drop"),
+        ];
+        for (fact, words) in cases {
+            assert_eq!(say(fact), words);
+        }
+        assert_eq!(
+            say(Fact::AfterDrop { throw: 6, dropped_at: 5 }),
+            "throw 6: the game ended when a double was dropped at throw 5"
+        );
+        assert_eq!(
+            say(Fact::DiceAfterDrop { throw: 5 }),
+            "throw 5: dice thrown after the double was dropped: the game had ended"
+        );
+        assert_eq!(cube_note(Some(CubeAnswer::Take), 4), "double, take: cube 4");
+        assert_eq!(cube_note(Some(CubeAnswer::Drop), 2), "double, drop");
+        assert_eq!(cube_note(None, 1), "double, no answer");
+    }
+
+    #[test]
+    fn the_opening_doublet_and_the_position_claims() {
+        assert_eq!(
+            say(Fact::OpeningDoublet { throw: 1, seat: Seat::Bottom, dice: dice(3, 3) }),
+            "throw 1 (bottom 3-3): the opening dice are thrown one by each player, so they cannot be a doublet (premier-coup=tirage)"
+        );
+        let pos = |why| say(Fact::Position(why));
+        assert_eq!(
+            pos(PositionFault::Board(BoardError::Count(Seat::Top, 14))),
+            "the Position tag is no position of backgammon: top has 14 men counting the bar and those borne off; each side holds exactly 15"
+        );
+        assert_eq!(
+            pos(PositionFault::CubeValue(3)),
+            "the Position tag is no position of backgammon: the cube shows 1, 2, 4, 8, …, not 3"
+        );
+        assert_eq!(
+            pos(PositionFault::OwnedAtOne),
+            "the Position tag is no position of backgammon: a cube of 1 is owned by nobody (it is owned after a take, at 2 or more)"
+        );
+        assert_eq!(
+            pos(PositionFault::AllOff),
+            "the Position tag is no position of backgammon: both seats have borne off all their men"
+        );
+    }
+
+    #[test]
+    fn the_result_claims_give_each_difference() {
+        let r = |why| say(Fact::Result(why));
+        let end = End { winner: Seat::Bottom, points: 4, kind: EndKind::Gammon };
+        assert_eq!(
+            r(ResultFault::Unfinished { end }),
+            "the Result tag says the game is unfinished, but bottom won 4 (gammon)"
+        );
+        assert_eq!(
+            r(ResultFault::NoDrop { winner: Seat::Top }),
+            "the Result tag says top won on a drop, but no double was dropped"
+        );
+        assert_eq!(
+            r(ResultFault::NotOver { winner: Seat::Top }),
+            "the Result tag says top won, but the game is unfinished: no seat bore off its fifteen men"
+        );
+        assert_eq!(
+            r(ResultFault::Differs { winner: None, points: Some(4), kind: Some((EndKind::Gammon, ResultKind::Single)) }),
+            "the Result tag disagrees with the replay: the points won are 4; the game ended by a gammon (the tag says single)"
+        );
+        assert_eq!(
+            r(ResultFault::Differs { winner: Some(Seat::Bottom), points: None, kind: None }),
+            "the Result tag disagrees with the replay: the winner is bottom"
+        );
+        assert_eq!(
+            r(ResultFault::Score { winner: None }),
+            "the Result tag gives a score `W-L`, not the points won (`SEAT N [kind]`, GAMES.md §D.9)"
+        );
+        assert_eq!(
+            r(ResultFault::Score { winner: Some(Seat::Top) }),
+            "the Result tag gives a score `W-L`, not the points won (`top N [kind]`, GAMES.md §D.9)"
+        );
+    }
+}
