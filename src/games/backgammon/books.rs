@@ -48,10 +48,7 @@ pub fn recorded_paths_into(seat: Seat, play: &RecordedPlay, out: &mut Vec<Path>)
             Target::Point(p) => p.relative(seat),
             Target::Off => OFF as u8,
         };
-        match Path::through(&points[..n], m.hits) {
-            Some(p) => out.push(p),
-            None => return false,
-        }
+        out.push(Path { points, len: n as u8, hits: m.hits });
     }
     true
 }

@@ -122,7 +122,12 @@ struct Segment {
 #[derive(Clone, Copy)]
 struct Side {
     men: [u8; 26],
+    /// Bit p: a man on p (the bar p0 to p24).
+    occ: u32,
 }
+
+/// Bits 0..=18: the bar and p1–p18, outside the home quarter Q4.
+const OUTSIDE_HOME: u32 = (1 << 19) - 1;
 
 const MAX_SEGMENTS: usize = 16;
 /// Readings of distinct positions: every path ends where it is written, so readings differ
@@ -152,6 +157,8 @@ struct Search {
     dice: Dice,
     men: [u8; 26],
     claimed: u32,
+    /// The faces of the dice, lower first (one for a doublet, the other 0).
+    faces: [u8; 2],
     /// A legal reading whose hits are those claimed was found: it is the one taken (the
     /// first such in the order searched), and the search ends.
     taken: bool,
@@ -221,7 +228,10 @@ impl Search {
         let target = usize::from(self.segments[i].to);
         let path = self.segments[i].path;
         let mut tried = false;
-        for d in 1..=6usize {
+        // the dice's faces, lower first
+        let faces = self.faces;
+        for &d in faces.iter().filter(|&&d| d > 0) {
+            let d = usize::from(d);
             if self.taken {
                 return;
             }
@@ -231,12 +241,13 @@ impl Search {
             let next = at + d;
             let to = if target == OFF && next >= OFF {
                 // bearing off (§D.5)
-                if side.men[..19].iter().any(|&c| c > 0) {
+                if side.occ & OUTSIDE_HOME != 0 {
                     tried = true;
                     self.fail(done, Rule::BearOffEarly, path);
                     continue;
                 }
-                if next > OFF && side.men[19..at].iter().any(|&c| c > 0) {
+                // a man on p19 up to the point left
+                if next > OFF && side.occ & ((1 << at) - 1) != 0 {
                     tried = true;
                     self.fail(done, Rule::Overshoot, path);
                     continue;
@@ -256,7 +267,13 @@ impl Search {
             let hit = to < OFF && (self.blots & !hits) >> to & 1 == 1;
             let mut side2 = *side;
             side2.men[at] -= 1;
+            if side2.men[at] == 0 {
+                side2.occ &= !(1 << at);
+            }
             side2.men[to] += 1;
+            if to < OFF {
+                side2.occ |= 1 << to;
+            }
             let mut pool2 = *pool;
             pool2[d] -= 1;
             play.steps[usize::from(play.len)] = Step { from: at as u8, to: to as u8, die: d as u8, hit };
@@ -373,6 +390,7 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
         dice,
         men: *board.side(seat),
         claimed,
+        faces: if dice.is_doublet() { [dice.high(), 0] } else { [dice.low(), dice.high()] },
         taken: false,
     };
     let mut pool = [0u8; 7];
@@ -424,7 +442,8 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     if malformed.is_some() {
         return unlawful(Rule::Die, malformed);
     }
-    let side = Side { men: search.men };
+    let occ = search.men[..OFF].iter().enumerate().fold(0u32, |m, (p, &c)| m | u32::from(c > 0) << p);
+    let side = Side { men: search.men, occ };
     let mut play = Play::default();
     search.segment(0, [0; 4], &side, &pool, 0, &mut play);
     let found = &search.found[..search.n_found];
