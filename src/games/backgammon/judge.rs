@@ -13,6 +13,12 @@
 //! not a legal play breaks `moves-left`, `higher-die` or `lower-die-lost`. When no reading
 //! makes every step lawful, the rule is that of the step where the reading that went
 //! farthest failed (a blocked point, a bear-off rule, … before a die that fits nothing).
+//!
+//! No list of the legal plays is needed: a reading whose every step is lawful is a legal
+//! play when it makes the moves the roll allows ([`Allowance`], §0.2, §D.6), so the readings
+//! are searched in the order above and the first legal one whose hits are those claimed
+//! ends the search. Nothing is allocated: the paths, their stretches and the readings are
+//! fixed-size arrays.
 
 use super::board::{Board, BAR, OFF};
 use super::movegen::{Allowance, Ground, Path, Play, PlayKey, Plays, Step};

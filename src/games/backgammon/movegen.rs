@@ -17,6 +17,11 @@
 //! of a roll go into a [`Plays`] of fixed capacity, allocated once and reused, and nothing
 //! is allocated per move.
 //!
+//! What a roll allows ([`allowance`]: the moves of every legal play, and whether the higher
+//! die must be the one played) is told without listing the plays, stopping at the first
+//! play of all the dice: a replay judges a recorded play against it
+//! ([`super::judge::judge_allowed`]) and lists the plays only for a fausse case's message.
+//!
 //! Doublets are generated with the steps in non-decreasing order of their starting point:
 //! any lawful sequence of moves of one die stays lawful when so sorted (men only move
 //! forward: a man needed at a point arrives from a lower one, bearing off needs no man
