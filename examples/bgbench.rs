@@ -3,10 +3,13 @@
 //! bar and bear-offs), one random roll each (doublets included, one in six).
 //!
 //! `cargo run --release --example bgbench [POSITIONS]` prints the median and mean time per
-//! position (each position timed over repeated runs), and the same for doublets alone.
+//! position (each position timed over repeated runs), and the same for doublets alone; then
+//! the replay's cost of one throw: what the roll allows ([`allowance`]) and a legal play,
+//! written as a record writes it, judged against it ([`judge_allowed`]).
 
 use soumille::games::backgammon::board::{Board, BAR, OFF};
-use soumille::games::backgammon::movegen::{legal_plays_into, Plays};
+use soumille::games::backgammon::judge::judge_allowed;
+use soumille::games::backgammon::movegen::{allowance, legal_plays_into, Plays};
 use soumille::games::backgammon::options::UnSeulDe;
 use soumille::{Dice, Seat};
 use std::hint::black_box;
@@ -127,4 +130,22 @@ fn main() {
     summary("all", &mut all);
     summary("doublets", &mut doublets);
     println!("plays per roll: {:.1} on average", total_plays as f64 / n as f64);
+    // one throw replayed: the allowance, and the last legal play's paths judged
+    let mut judged = Vec::with_capacity(n);
+    let mut lawful = 0usize;
+    for (b, &d) in boards.iter().zip(&rolls) {
+        legal_plays_into(b, d, UnSeulDe::Moderne, &mut plays);
+        let Some(play) = plays.as_slice().last() else { continue };
+        let (paths, k) = play.paths();
+        let t = Instant::now();
+        for _ in 0..REPS {
+            let allowed = allowance(black_box(b), black_box(d), UnSeulDe::Moderne);
+            black_box(judge_allowed(b, d, allowed, black_box(&paths[..k])));
+        }
+        judged.push(t.elapsed().as_secs_f64() * 1e6 / f64::from(REPS));
+        let allowed = allowance(b, d, UnSeulDe::Moderne);
+        lawful += usize::from(judge_allowed(b, d, allowed, &paths[..k]).fault.is_none());
+    }
+    println!("a legal play judged (allowance and judgement), {lawful} of {} lawful:", judged.len());
+    summary("judged", &mut judged);
 }

@@ -13,9 +13,15 @@
 //! not a legal play breaks `moves-left`, `higher-die` or `lower-die-lost`. When no reading
 //! makes every step lawful, the rule is that of the step where the reading that went
 //! farthest failed (a blocked point, a bear-off rule, … before a die that fits nothing).
+//!
+//! No list of the legal plays is needed: a reading whose every step is lawful is a legal
+//! play when it makes the moves the roll allows ([`Allowance`], §0.2, §D.6), so the readings
+//! are searched in the order above and the first legal one whose hits are those claimed
+//! ends the search. Nothing is allocated: the paths, their stretches and the readings are
+//! fixed-size arrays.
 
 use super::board::{Board, BAR, OFF};
-use super::movegen::{Path, Play, Plays, Step};
+use super::movegen::{Allowance, Ground, Path, Play, PlayKey, Plays, Step};
 use crate::dice::Dice;
 use std::fmt;
 
@@ -61,22 +67,6 @@ impl Rule {
         }
     }
 
-    /// What the rule says, in words (GAMES.md §D.10).
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Rule::Die => "a move's length matches no unused die of the throw",
-            Rule::NotThere => "no man of the seat stands on the point a move starts from",
-            Rule::TooMany => "more moves than the throw gives",
-            Rule::MovesLeft => "fewer moves played than the throw allows",
-            Rule::HigherDie => "only one die could be played and the higher could, but the lower was played",
-            Rule::Occupied => "a man lands or rests on a point held by two or more opposing men",
-            Rule::BarFirst => "a man moved while the seat has a man on the bar",
-            Rule::BearOffEarly => "a man borne off while a man of the seat is outside its last quarter or on the bar",
-            Rule::Overshoot => "a man borne off by a larger number while a man stood farther back",
-            Rule::LowerDieLost => "only the lower die could be played, and un-seul-de=livret loses it",
-        }
-    }
-
     /// Every rule, in §D.10's order.
     pub const ALL: [Rule; 10] = [
         Rule::Die,
@@ -112,6 +102,9 @@ pub struct HitClaims {
 pub struct Judgement {
     /// The rule broken, if the play is not lawful.
     pub fault: Option<Rule>,
+    /// The recorded path at fault (its index in the paths judged), when the rule is that of
+    /// one man's step: where the reading that went farthest failed, or a path no die makes.
+    pub path: Option<usize>,
     /// The hit claims, when they differ from the hits.
     pub hits: Option<HitClaims>,
     /// The legal play it is, when lawful.
@@ -128,15 +121,25 @@ pub struct Judgement {
 struct Segment {
     from: u8,
     to: u8,
+    /// The recorded path it is a stretch of.
+    path: u8,
 }
 
 #[derive(Clone, Copy)]
 struct Side {
     men: [u8; 26],
+    /// Bit p: a man on p (the bar p0 to p24).
+    occ: u32,
 }
 
+/// Bits 0..=18: the bar and p1–p18, outside the home quarter Q4.
+const OUTSIDE_HOME: u32 = (1 << 19) - 1;
+
 const MAX_SEGMENTS: usize = 16;
-const MAX_FOUND: usize = 64;
+/// Readings of distinct positions: every path ends where it is written, so readings differ
+/// only in the lone opposing men hit on rests left unsaid, of which four moves leave at most
+/// three: at most 2³.
+const MAX_FOUND: usize = 8;
 
 struct Search {
     /// Bit p: two or more opposing men on the mover's p.
@@ -148,17 +151,30 @@ struct Search {
     /// Each path's first segment and number of segments.
     paths: [(u8, u8); 4],
     n_paths: usize,
-    found: [Play; MAX_FOUND],
+    /// The readings whose steps are all lawful, each once, with their keys.
+    found: [(PlayKey, Play); MAX_FOUND],
     n_found: usize,
-    /// The failure of the reading that went farthest: (segments done, rule not `die`, rule).
-    failure: Option<(usize, bool, Rule)>,
+    /// The failure of the reading that went farthest: (segments done, rule not `die`, rule,
+    /// the path at fault).
+    failure: Option<(usize, bool, Rule, u8)>,
+    /// What makes a reading the one taken: the roll's allowance, the dice, the mover's men
+    /// before the play, the hits claimed.
+    allowed: Allowance,
+    dice: Dice,
+    men: [u8; 26],
+    claimed: u32,
+    /// The faces of the dice, lower first (one for a doublet, the other 0).
+    faces: [u8; 2],
+    /// A legal reading whose hits are those claimed was found: it is the one taken (the
+    /// first such in the order searched), and the search ends.
+    taken: bool,
 }
 
 impl Search {
-    fn fail(&mut self, done: usize, rule: Rule) {
+    fn fail(&mut self, done: usize, rule: Rule, path: u8) {
         let rank = (done, rule != Rule::Die);
-        if self.failure.is_none_or(|(s, r, _)| rank > (s, r)) {
-            self.failure = Some((done, rank.1, rule));
+        if self.failure.is_none_or(|(s, r, _, _)| rank > (s, r)) {
+            self.failure = Some((done, rank.1, rule, path));
         }
     }
 
@@ -167,15 +183,20 @@ impl Search {
     fn segment(&mut self, done: usize, progress: [u8; 4], side: &Side, pool: &[u8; 7], hits: u32, play: &mut Play) {
         if done == self.n_segments {
             let key = play.key();
-            if self.found[..self.n_found].iter().all(|f| f.key() != key) {
+            if self.found[..self.n_found].iter().all(|f| f.0 != key) {
                 if let Some(slot) = self.found.get_mut(self.n_found) {
-                    *slot = *play;
+                    *slot = (key, *play);
                     self.n_found += 1;
+                    self.taken =
+                        play.hits() == self.claimed && as_legal(&self.men, self.dice, self.allowed, play).is_some();
                 }
             }
             return;
         }
         for k in 0..self.n_paths {
+            if self.taken {
+                return;
+            }
             let (start, len) = self.paths[k];
             if progress[k] >= len {
                 continue;
@@ -184,11 +205,11 @@ impl Search {
             let s = self.segments[i];
             let from = usize::from(s.from);
             if side.men[from] == 0 {
-                self.fail(done, Rule::NotThere);
+                self.fail(done, Rule::NotThere, s.path);
                 continue;
             }
             if from != BAR && side.men[BAR] > 0 {
-                self.fail(done, Rule::BarFirst);
+                self.fail(done, Rule::BarFirst, s.path);
                 continue;
             }
             let mut next = progress;
@@ -211,29 +232,37 @@ impl Search {
         play: &mut Play,
     ) {
         let target = usize::from(self.segments[i].to);
+        let path = self.segments[i].path;
         let mut tried = false;
-        for d in 1..=6usize {
+        // the dice's faces, lower first
+        let faces = self.faces;
+        for &d in faces.iter().filter(|&&d| d > 0) {
+            let d = usize::from(d);
+            if self.taken {
+                return;
+            }
             if pool[d] == 0 || usize::from(play.len) >= 4 {
                 continue;
             }
             let next = at + d;
             let to = if target == OFF && next >= OFF {
                 // bearing off (§D.5)
-                if side.men[..19].iter().any(|&c| c > 0) {
+                if side.occ & OUTSIDE_HOME != 0 {
                     tried = true;
-                    self.fail(done, Rule::BearOffEarly);
+                    self.fail(done, Rule::BearOffEarly, path);
                     continue;
                 }
-                if next > OFF && side.men[19..at].iter().any(|&c| c > 0) {
+                // a man on p19 up to the point left
+                if next > OFF && side.occ & ((1 << at) - 1) != 0 {
                     tried = true;
-                    self.fail(done, Rule::Overshoot);
+                    self.fail(done, Rule::Overshoot, path);
                     continue;
                 }
                 OFF
             } else if next < target.min(OFF) || (next == target && target < OFF) {
                 if self.blocked >> next & 1 == 1 {
                     tried = true;
-                    self.fail(done, Rule::Occupied);
+                    self.fail(done, Rule::Occupied, path);
                     continue;
                 }
                 next
@@ -244,7 +273,13 @@ impl Search {
             let hit = to < OFF && (self.blots & !hits) >> to & 1 == 1;
             let mut side2 = *side;
             side2.men[at] -= 1;
+            if side2.men[at] == 0 {
+                side2.occ &= !(1 << at);
+            }
             side2.men[to] += 1;
+            if to < OFF {
+                side2.occ |= 1 << to;
+            }
             let mut pool2 = *pool;
             pool2[d] -= 1;
             play.steps[usize::from(play.len)] = Step { from: at as u8, to: to as u8, die: d as u8, hit };
@@ -258,7 +293,7 @@ impl Search {
             play.len -= 1;
         }
         if !tried {
-            self.fail(done, Rule::Die);
+            self.fail(done, Rule::Die, path);
         }
     }
 }
@@ -315,19 +350,38 @@ fn apply_as_written(board: &Board, paths: &[Path]) -> (Option<Board>, u32) {
     (Some(b), hits)
 }
 
+/// `play` (every step lawful) as a legal play of the roll, if it is one: as read, or a man
+/// borne off by the lower die of a singleton where only one die could be played and the
+/// higher could, which the higher bears off too when no man stands farther back (§D.5,
+/// §D.6: the same play).
+fn as_legal(men: &[u8; 26], dice: Dice, allowed: Allowance, play: &Play) -> Option<Play> {
+    if allowed.allows(play, dice) {
+        return Some(*play);
+    }
+    let s = play.steps[0];
+    let nobody_behind = men.get(19..usize::from(s.from)).is_some_and(|b| b.iter().all(|&c| c == 0));
+    if allowed.high_only && play.len == 1 && usize::from(s.to) == OFF && nobody_behind {
+        let mut high = *play;
+        high.steps[0].die = dice.high();
+        return allowed.allows(&high, dice).then_some(high);
+    }
+    None
+}
+
 /// Judges the recorded `paths` of `dice` by the seat to throw on `board`, against `legal`
 /// (the plays [`super::movegen::legal_plays_into`] left for this board and roll).
 pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgement {
+    judge_allowed(board, dice, legal.allowance(), paths)
+}
+
+/// Judges the recorded `paths` of `dice` by the seat to throw on `board`, the roll allowing
+/// `allowed` ([`super::movegen::allowance`]): the play is read, and a reading whose every
+/// step is lawful is legal when it makes the moves the roll allows (no list of the legal
+/// plays is needed).
+pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Path]) -> Judgement {
     let seat = board.turn;
     let claimed = claimed_hits(paths);
-    let (mut blocked, mut blots) = (0u32, 0u32);
-    for p in 1..OFF {
-        match board.opposing(seat, p) {
-            0 => {}
-            1 => blots |= 1 << p,
-            _ => blocked |= 1 << p,
-        }
-    }
+    let Ground { blocked, blots } = Ground::of(board);
     let mut search = Search {
         blocked,
         blots,
@@ -335,9 +389,15 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
         n_segments: 0,
         paths: [(0, 0); 4],
         n_paths: 0,
-        found: [Play::default(); MAX_FOUND],
+        found: [(0, Play::default()); MAX_FOUND],
         n_found: 0,
         failure: None,
+        allowed,
+        dice,
+        men: *board.side(seat),
+        claimed,
+        faces: if dice.is_doublet() { [dice.high(), 0] } else { [dice.low(), dice.high()] },
+        taken: false,
     };
     let mut pool = [0u8; 7];
     let (hi, lo) = (usize::from(dice.high()), usize::from(dice.low()));
@@ -348,11 +408,12 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
         pool[lo] = 1;
     }
     let moves: usize = pool.iter().map(|&c| usize::from(c)).sum();
-    let mut malformed = false;
-    for path in paths {
+    // the first path no die makes (a rest off the board, a start at the end, …)
+    let mut malformed: Option<usize> = None;
+    for (n, path) in paths.iter().enumerate() {
         let points = path.points();
         if points.len() < 2 {
-            malformed = true;
+            malformed = malformed.or(Some(n));
         }
         if let Some(slot) = search.paths.get_mut(search.n_paths) {
             *slot = (search.n_segments.min(MAX_SEGMENTS) as u8, (points.len().saturating_sub(1)) as u8);
@@ -361,37 +422,46 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
         for (k, w) in points.windows(2).enumerate() {
             // a rest off the board, or a start at the end: no die makes it
             let bad = (k > 0 && (w[0] == BAR as u8 || usize::from(w[0]) >= OFF)) || usize::from(w[1]) > OFF;
-            malformed |= bad || w[1] == BAR as u8;
+            if bad || w[1] == BAR as u8 {
+                malformed = malformed.or(Some(n));
+            }
             if let Some(s) = search.segments.get_mut(search.n_segments) {
-                *s = Segment { from: w[0].min(OFF as u8), to: w[1].min(OFF as u8) };
+                *s = Segment { from: w[0].min(OFF as u8), to: w[1].min(OFF as u8), path: n.min(255) as u8 };
             }
             search.n_segments += 1;
         }
     }
-    let written = apply_as_written(board, paths);
-    let unlawful = |rule: Rule| Judgement {
-        fault: Some(rule),
-        hits: (claimed != written.1).then_some(HitClaims { claimed, actual: written.1 }),
-        legal: None,
-        played: None,
-        after: written.0,
+    let unlawful = |rule: Rule, path: Option<usize>| {
+        let written = apply_as_written(board, paths);
+        Judgement {
+            fault: Some(rule),
+            path,
+            hits: (claimed != written.1).then_some(HitClaims { claimed, actual: written.1 }),
+            legal: None,
+            played: None,
+            after: written.0,
+        }
     };
     if search.n_segments > moves || search.n_paths > 4 {
-        return unlawful(Rule::TooMany);
+        return unlawful(Rule::TooMany, None);
     }
-    if malformed {
-        return unlawful(Rule::Die);
+    if malformed.is_some() {
+        return unlawful(Rule::Die, malformed);
     }
-    let side = Side { men: *board.side(seat) };
+    let occ = search.men[..OFF].iter().enumerate().fold(0u32, |m, (p, &c)| m | u32::from(c > 0) << p);
+    let side = Side { men: search.men, occ };
     let mut play = Play::default();
     search.segment(0, [0; 4], &side, &pool, 0, &mut play);
     let found = &search.found[..search.n_found];
     if found.is_empty() {
-        return unlawful(search.failure.map_or(Rule::Die, |f| f.2));
+        return match search.failure {
+            Some((_, _, rule, path)) => unlawful(rule, Some(usize::from(path))),
+            None => unlawful(Rule::Die, None),
+        };
     }
     // a legal reading, the claims matching first; else the reading to classify
-    let matching = |p: &&Play| p.hits() == claimed;
-    let legal_reading = |p: &&Play| legal.find(p.key()).is_some();
+    let matching = |p: &&(PlayKey, Play)| p.1.hits() == claimed;
+    let legal_reading = |p: &&(PlayKey, Play)| as_legal(&search.men, dice, allowed, &p.1).is_some();
     let chosen = found
         .iter()
         .filter(legal_reading)
@@ -399,23 +469,23 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
         .or_else(|| found.iter().find(legal_reading))
         .or_else(|| found.iter().find(matching))
         .or_else(|| found.first());
-    let Some(&played) = chosen else {
-        return unlawful(Rule::Die);
+    let Some(&(_, played)) = chosen else {
+        return unlawful(Rule::Die, None);
     };
     let hits = (played.hits() != claimed).then_some(HitClaims { claimed, actual: played.hits() });
     let after = Some(played.apply(board));
-    if let Some(&l) = legal.find(played.key()) {
-        return Judgement { fault: None, hits, legal: Some(l), played: Some(played), after };
+    if let Some(legal) = as_legal(&search.men, dice, allowed, &played) {
+        return Judgement { fault: None, path: None, hits, legal: Some(legal), played: Some(played), after };
     }
     let n = played.moves();
-    let rule = if legal.lower_die_lost() && n == 1 {
+    let rule = if allowed.lower_die_lost && n == 1 {
         Rule::LowerDieLost
-    } else if n == 1 && legal.max_moves() == 1 && usize::from(played.steps[0].die) != hi {
+    } else if n == 1 && allowed.max_moves == 1 && usize::from(played.steps[0].die) != hi {
         Rule::HigherDie
     } else {
         Rule::MovesLeft
     };
-    Judgement { fault: Some(rule), hits, legal: None, played: Some(played), after }
+    Judgement { fault: Some(rule), path: None, hits, legal: None, played: Some(played), after }
 }
 
 #[cfg(test)]
@@ -626,6 +696,39 @@ mod tests {
                 let j = judge(&b, d, &legal, &paths(&b, &text));
                 assert_eq!((j.fault, j.hits), (None, None), "{text} with {d} on {b}");
                 assert_eq!(j.after, Some(p.apply(&b)), "{text} with {d} on {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_play_judged_by_the_allowance_is_legal_as_the_list_says() {
+        let mut rng = super::super::brute::Rng(2024);
+        let (mut legal, mut scratch) = (Plays::new(), Plays::new());
+        for i in 0..3000 {
+            let b = if i % 2 == 0 {
+                super::super::brute::scatter(&mut rng)
+            } else {
+                super::super::brute::random_game_position(&mut rng, &mut scratch)
+            };
+            let d = rng.dice();
+            let u = if i % 3 == 0 { UnSeulDe::Livret } else { UnSeulDe::Moderne };
+            legal_plays_into(&b, d, u, &mut legal);
+            // a man's single moves and the legal plays' paths, each man from a point it holds
+            let seat = b.turn;
+            let from: Vec<u8> = (0..25u8).filter(|&p| b.men(seat, usize::from(p)) > 0).collect();
+            let n = 1 + rng.below(2) as usize;
+            let paths: Vec<Path> = (0..n)
+                .map(|_| {
+                    let f = from[rng.below(from.len() as u64) as usize];
+                    Path::new(f, (f + 1 + rng.below(12) as u8).min(OFF as u8))
+                })
+                .collect();
+            let j = judge(&b, d, &legal, &paths);
+            if let Some(p) = j.legal {
+                assert!(legal.find(p.key()).is_some(), "{paths:?} with {d} on {b}");
+            } else if let (Some(p), Some(Rule::MovesLeft | Rule::HigherDie | Rule::LowerDieLost)) = (j.played, j.fault)
+            {
+                assert!(legal.find(p.key()).is_none(), "{paths:?} with {d} on {b}");
             }
         }
     }

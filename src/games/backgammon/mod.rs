@@ -8,19 +8,17 @@
 //!   position it leaves.
 //! * [`cube`]: the doubling cube (§D.7) and the end of a game (§D.8).
 //! * [`gnubg_id`]: GNU Backgammon's Position ID, to and from a board.
-//! * [`books`]: the replay of a record, its flags and steps (§D.10).
+//! * [`books`]: the replay of a record on the shared [`crate::replay::Ledger`], its flags
+//!   and steps (§D.10).
+//! * [`fact`]: what its flags say, as facts; [`crate::words::backgammon`] writes their words.
 //! * [`generate`](mod@generate): seeded self-play, a game with its cube actions and result.
 //!
 //! [`Backgammon`] answers [`Game`] with them.
 
-/// What this game's rules found, as facts; the reporting layer writes their words
-/// ([`crate::words`]). (Being filled as the rules stop writing text.)
-#[derive(Clone, Debug, PartialEq)]
-pub enum Fact {}
-
 pub mod board;
 pub mod books;
 pub mod cube;
+pub mod fact;
 pub mod generate;
 pub mod gnubg_id;
 pub mod judge;
@@ -39,10 +37,12 @@ use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
 use crate::position::Position;
 use crate::replay::Replay;
 pub use board::Board;
-pub use cube::{Cube, CubeBooks, End, EndKind};
+pub use board::BoardError;
+pub use cube::{Cube, CubeBooks, CubeRule, End, EndKind};
+pub use fact::{Fact, PositionFault, ResultFault};
 pub use generate::generate_record;
-pub use judge::{judge, Judgement, Rule};
-pub use movegen::{legal_plays_into, Path, Play, Plays, Step};
+pub use judge::{judge, judge_allowed, Judgement, Rule};
+pub use movegen::{allowance, legal_plays_into, Allowance, Path, Play, Plays, Step};
 pub use options::Options;
 
 /// Backgammon under the options of a `Rules` tag.

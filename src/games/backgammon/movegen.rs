@@ -17,6 +17,11 @@
 //! of a roll go into a [`Plays`] of fixed capacity, allocated once and reused, and nothing
 //! is allocated per move.
 //!
+//! What a roll allows ([`allowance`]: the moves of every legal play, and whether the higher
+//! die must be the one played) is told without listing the plays, stopping at the first
+//! play of all the dice: a replay judges a recorded play against it
+//! ([`super::judge::judge_allowed`]) and lists the plays only for a fausse case's message.
+//!
 //! Doublets are generated with the steps in non-decreasing order of their starting point:
 //! any lawful sequence of moves of one die stays lawful when so sorted (men only move
 //! forward: a man needed at a point arrives from a lower one, bearing off needs no man
@@ -271,6 +276,9 @@ pub struct Plays {
     max_moves: u8,
     /// `un-seul-de=livret` took the lower die away (only it could be played).
     lower_die_lost: bool,
+    /// Only one die of a singleton could be played, and the higher could: a play of the
+    /// lower alone is not legal (§D.6).
+    high_only: bool,
     /// More plays than [`CAPACITY`] (never seen; the extra ones are dropped).
     overflow: bool,
     seen: Box<[(u32, PlayKey)]>,
@@ -290,6 +298,7 @@ impl Clone for Plays {
         p.len = self.len;
         p.max_moves = self.max_moves;
         p.lower_die_lost = self.lower_die_lost;
+        p.high_only = self.high_only;
         p.overflow = self.overflow;
         p
     }
@@ -309,6 +318,7 @@ impl Plays {
             len: 0,
             max_moves: 0,
             lower_die_lost: false,
+            high_only: false,
             overflow: false,
             seen: vec![(0, 0); SEEN_SLOTS].into_boxed_slice(),
             generation: 0,
@@ -344,6 +354,12 @@ impl Plays {
     #[inline]
     pub fn lower_die_lost(&self) -> bool {
         self.lower_die_lost
+    }
+
+    /// What the roll allows, as [`allowance`] tells it without listing the plays.
+    #[inline]
+    pub fn allowance(&self) -> Allowance {
+        Allowance { max_moves: self.max_moves, high_only: self.high_only, lower_die_lost: self.lower_die_lost }
     }
 
     /// Whether the roll had more plays than [`CAPACITY`].
@@ -429,15 +445,25 @@ impl Side {
     }
 }
 
-struct Gen<'a> {
+/// The opposing men as the mover meets them (§D.4).
+#[derive(Clone, Copy)]
+pub(crate) struct Ground {
     /// Bit p: two or more opposing men on the mover's p.
-    blocked: u32,
+    pub(crate) blocked: u32,
     /// Bit p: one opposing man on the mover's p.
-    blots: u32,
-    out: &'a mut Plays,
+    pub(crate) blots: u32,
 }
 
-impl Gen<'_> {
+impl Ground {
+    /// The opposing men on `board` as the seat to throw meets them.
+    #[inline]
+    pub(crate) fn of(board: &Board) -> Ground {
+        let (one, two) = counts(board.side(board.turn.other()));
+        // their q is the mover's 25 − q; the points p1..p24 only
+        let mine = |m: u32| (m.reverse_bits() >> 6) & POINTS;
+        Ground { blocked: mine(two), blots: mine(one & !two) }
+    }
+
     /// Where die `d` takes the man on `p`, if it may move (the bar rule is the caller's).
     #[inline(always)]
     fn target(&self, s: &Side, p: usize, d: usize) -> Option<usize> {
@@ -455,6 +481,23 @@ impl Gen<'_> {
     fn step(&self, p: usize, to: usize, d: usize, hits: u32) -> (Step, u32) {
         let hit = to < OFF && (self.blots & !hits) >> to & 1 == 1;
         (Step { from: p as u8, to: to as u8, die: d as u8, hit }, if hit { hits | 1 << to } else { hits })
+    }
+}
+
+struct Gen<'a> {
+    ground: Ground,
+    out: &'a mut Plays,
+}
+
+impl Gen<'_> {
+    #[inline(always)]
+    fn target(&self, s: &Side, p: usize, d: usize) -> Option<usize> {
+        self.ground.target(s, p, d)
+    }
+
+    #[inline(always)]
+    fn step(&self, p: usize, to: usize, d: usize, hits: u32) -> (Step, u32) {
+        self.ground.step(p, to, d, hits)
     }
 
     /// Keeps `play` if it makes as many moves as the most seen so far.
@@ -534,30 +577,130 @@ impl Gen<'_> {
     }
 }
 
+/// Bits 1..=24: the points p1–p24.
+const POINTS: u32 = ((1 << OFF) - 1) & !1;
+
+/// The points of a side's men holding one man or more and two or more (bit p for `men[p]`,
+/// p0–p25), eight points at a time (a point holds at most fifteen men, so no byte carries
+/// into the next).
+#[inline]
+fn counts(men: &[u8; 26]) -> (u32, u32) {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // the high bit of each byte, gathered into the top byte
+    let gather = |x: u64| ((x >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+    let mut bytes = [0u8; 32];
+    bytes[..26].copy_from_slice(men);
+    let (mut one, mut two) = (0u32, 0u32);
+    for (k, chunk) in bytes.chunks_exact(8).enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(w) & 0x7f7f_7f7f_7f7f_7f7f;
+        one |= gather((w + 0x7f7f_7f7f_7f7f_7f7f) & HIGH) << (8 * k);
+        two |= gather((w + 0x7e7e_7e7e_7e7e_7e7e) & HIGH) << (8 * k);
+    }
+    (one, two)
+}
+
+/// The mover's men, and the opposing men as the mover meets them (§D.4).
+#[inline]
+fn mover(board: &Board) -> (Side, Ground) {
+    let side = board.side(board.turn);
+    let occ = counts(side).0 & ((1 << OFF) - 1);
+    (Side { men: *side, occ }, Ground::of(board))
+}
+
+/// What a roll allows, told without listing its plays (GAMES.md §0.2, §D.6): a play whose
+/// every step is lawful is legal when it makes [`Allowance::max_moves`] moves and, when only
+/// one die of a singleton could be played and the higher could, plays the higher.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Allowance {
+    /// Moves of each legal play (0: the seat passes).
+    pub max_moves: u8,
+    /// Only one die of a singleton could be played, and the higher could (§D.6).
+    pub high_only: bool,
+    /// `un-seul-de=livret` took the lower die away, the only one that could be played.
+    pub lower_die_lost: bool,
+}
+
+impl Allowance {
+    /// Whether `play`, every step of it lawful in turn, is a legal play of `dice`.
+    #[inline]
+    pub fn allows(&self, play: &Play, dice: Dice) -> bool {
+        play.len == self.max_moves && !(self.high_only && play.len == 1 && play.steps[0].die != dice.high())
+    }
+}
+
+/// The most moves a doublet of `d` allows from `s`, men starting from `min_from` on
+/// (the steps taken in order of their starting points, as [`Gen::doublet`] does); `left`
+/// moves are still to be made. Stops at the first sequence of all `left`.
+fn doublet_depth(g: &Ground, s: &Side, d: usize, min_from: usize, left: u8) -> u8 {
+    let mut origins = s.origins() & !((1u32 << min_from) - 1);
+    let mut best = 0;
+    while origins != 0 {
+        let p = origins.trailing_zeros() as usize;
+        origins &= origins - 1;
+        if let Some(to) = g.target(s, p, d) {
+            let n = if left == 1 { 1 } else { 1 + doublet_depth(g, &s.moved(p, to), d, p, left - 1) };
+            if n == left {
+                return n;
+            }
+            best = best.max(n);
+        }
+    }
+    best
+}
+
+/// What `dice` allow the seat to throw on `board` (see [`Allowance`]), as
+/// [`legal_plays_into`] would leave it in [`Plays::allowance`], without listing the plays:
+/// the search stops at the first play of as many moves as the dice give.
+pub fn allowance(board: &Board, dice: Dice, un_seul_de: UnSeulDe) -> Allowance {
+    let (s, g) = mover(board);
+    let (hi, lo) = (usize::from(dice.high()), usize::from(dice.low()));
+    if hi == lo {
+        return Allowance { max_moves: doublet_depth(&g, &s, hi, 0, 4), ..Allowance::default() };
+    }
+    let (mut high, mut low) = (false, false);
+    for (d1, d2) in [(hi, lo), (lo, hi)] {
+        let mut o1 = s.origins();
+        while o1 != 0 {
+            let p1 = o1.trailing_zeros() as usize;
+            o1 &= o1 - 1;
+            let Some(t1) = g.target(&s, p1, d1) else { continue };
+            if d1 == hi {
+                high = true;
+            } else {
+                low = true;
+            }
+            let s1 = s.moved(p1, t1);
+            let mut o2 = s1.origins();
+            while o2 != 0 {
+                let p2 = o2.trailing_zeros() as usize;
+                o2 &= o2 - 1;
+                if g.target(&s1, p2, d2).is_some() {
+                    return Allowance { max_moves: 2, ..Allowance::default() };
+                }
+            }
+        }
+    }
+    match (high, low) {
+        (true, _) => Allowance { max_moves: 1, high_only: true, lower_die_lost: false },
+        (false, true) if un_seul_de == UnSeulDe::Livret => {
+            Allowance { max_moves: 0, high_only: false, lower_die_lost: true }
+        }
+        (false, true) => Allowance { max_moves: 1, ..Allowance::default() },
+        (false, false) => Allowance::default(),
+    }
+}
+
 /// Every legal play of `dice` for the seat to throw on `board`, into `out` (GAMES.md §0.2,
 /// §D.4–§D.6); when nothing can be played, the one play with no step.
 pub fn legal_plays_into(board: &Board, dice: Dice, un_seul_de: UnSeulDe, out: &mut Plays) {
-    let seat = board.turn;
-    let side = board.side(seat);
-    let theirs = board.side(seat.other());
-    let (mut blocked, mut blots, mut occ) = (0u32, 0u32, 0u32);
-    for p in 1..OFF {
-        match theirs[25 - p] {
-            0 => {}
-            1 => blots |= 1 << p,
-            _ => blocked |= 1 << p,
-        }
-    }
-    for (p, &c) in side.iter().enumerate().take(OFF) {
-        if c > 0 {
-            occ |= 1 << p;
-        }
-    }
-    let s = Side { men: *side, occ };
+    let (s, ground) = mover(board);
     out.reset(0);
     out.lower_die_lost = false;
+    out.high_only = false;
     out.overflow = false;
-    let mut g = Gen { blocked, blots, out };
+    let mut g = Gen { ground, out };
     let (hi, lo) = (usize::from(dice.high()), usize::from(dice.low()));
     if hi == lo {
         let mut play = Play::default();
@@ -568,6 +711,7 @@ pub fn legal_plays_into(board: &Board, dice: Dice, un_seul_de: UnSeulDe, out: &m
             // only one die can be played: the higher if it can be (§0.2, §D.6)
             let high_ok = out.as_slice().iter().any(|p| usize::from(p.steps[0].die) == hi);
             if high_ok {
+                out.high_only = true;
                 let mut k = 0;
                 for i in 0..out.len {
                     if usize::from(out.list[i].steps[0].die) == hi {
@@ -758,6 +902,47 @@ pub(crate) mod tests {
         assert_eq!(key_of(&[s(1, 4, 3), s(4, 6, 2)], 0), key_of(&[s(4, 6, 2), s(1, 4, 3)], 0));
         assert_ne!(key_of(&[s(1, 4, 3)], 0), key_of(&[s(1, 4, 3)], 1 << 4));
         assert_eq!(key_of(&[s(23, 25, 6), s(24, 25, 5)], 0), key_of(&[s(23, 25, 5), s(24, 25, 6)], 0));
+    }
+
+    #[test]
+    fn the_allowance_is_that_of_the_listed_plays() {
+        let mut rng = super::super::brute::Rng(77);
+        let (mut plays, mut scratch) = (Plays::new(), Plays::new());
+        for i in 0..600 {
+            let b = if i % 2 == 0 {
+                super::super::brute::scatter(&mut rng)
+            } else {
+                super::super::brute::random_game_position(&mut rng, &mut scratch)
+            };
+            for d in Dice::all() {
+                for u in [UnSeulDe::Moderne, UnSeulDe::Livret] {
+                    legal_plays_into(&b, d, u, &mut plays);
+                    let a = allowance(&b, d, u);
+                    assert_eq!(a, plays.allowance(), "{d} on {b}");
+                    assert!(plays.as_slice().iter().all(|p| a.allows(p, d)), "{d} on {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_points_held_are_read_eight_at_a_time() {
+        let mut rng = super::super::brute::Rng(5);
+        for _ in 0..2000 {
+            let mut men = [0u8; 26];
+            men.iter_mut().for_each(|c| *c = rng.below(16) as u8 * u8::from(rng.below(3) == 0));
+            let (one, two) = counts(&men);
+            for (p, &c) in men.iter().enumerate() {
+                assert_eq!((one >> p & 1 == 1, two >> p & 1 == 1), (c >= 1, c >= 2), "{men:?} {p}");
+            }
+            let b = Board { men: [men, [0; 26]], turn: Seat::Bottom };
+            let g = Ground::of(&b);
+            for p in 1..OFF {
+                let c = men[25 - p];
+                assert_eq!((g.blots >> p & 1 == 1, g.blocked >> p & 1 == 1), (c == 1, c >= 2));
+            }
+            assert_eq!((g.blots | g.blocked) & !POINTS, 0);
+        }
     }
 
     #[test]

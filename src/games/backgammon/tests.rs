@@ -35,7 +35,7 @@ fn the_game_answers_through_the_shared_position() {
     let j = Game::judge(&g, &pos, &(), dice, &plays, &bad, Dialect::Soumille);
     let f = j.fault.unwrap();
     assert_eq!(f.rule, Rule::Die);
-    assert!(f.message.contains("lawful plays were ") && f.message.contains(" or 12 more"), "{}", f.message);
+    assert_eq!((f.lawful.len(), f.fatal, f.path.map(|p| p.points().to_vec())), (15, false, Some(vec![1, 5])));
     // the end: bottom bore off all, top none and a man on A: a backgammon, times the cube
     let mut score = Score::default();
     score.men[Seat::Bottom.index()][25] = 15;
@@ -110,4 +110,69 @@ fn a_game_set_up_takes_its_cube_from_the_position() {
     let rp = replay_text(&bad);
     assert_eq!(rp.flags.iter().map(|f| f.what()).collect::<Vec<_>>(), ["cube-owner"]);
     assert_eq!(rp.game_end.map(|e| e.points), Some(4));
+}
+
+#[test]
+fn every_flag_of_the_samples_says_a_fact_and_its_words() {
+    use crate::replay::Fact as Said;
+    let mut n = 0;
+    for entry in std::fs::read_dir("samples/backgammon").unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for r in read(&text) {
+            let rp = crate::replay::replay(&r.record, &r.header, Some(&text));
+            for f in &rp.flags {
+                n += 1;
+                assert!(!matches!(f.fact, Said::Text(_)), "{}: {f:?}", path.display());
+                assert_eq!(f.message, crate::words::message(&f.fact, r.header.letters));
+            }
+        }
+    }
+    assert!(n >= 20, "{n} flags");
+}
+
+#[test]
+fn a_fausse_case_holds_its_rule_path_and_lawful_plays() {
+    use crate::replay::Fact as Said;
+    let rp = replay_text("[Game \"backgammon\"]\n[First \"top\"]\n\n1. top: 6-4 AG AD\n");
+    let Said::Backgammon(Fact::FausseCase { throw, seat, rule, path, lawful, .. }) = &rp.flags[0].fact else {
+        panic!("{:?}", rp.flags[0].fact)
+    };
+    assert_eq!((*throw, *seat, *rule), (1, Seat::Top, Rule::Die));
+    assert_eq!(path.map(|p| p.points().to_vec()), Some(vec![1, 4]));
+    assert_eq!(lawful.len(), 14);
+    assert_eq!(rp.flags[0].plays.len(), 14);
+}
+
+#[test]
+fn options_or_a_position_not_backgammon_s_stop_the_replay_with_the_shared_words() {
+    let text = "[Game \"backgammon\"]\n[Rules \"sortie=parisienne\"]\n\n1. top: 6-4 AG AE\n2. bottom: 2-1 &X &Z\n";
+    let r = &read(text)[0];
+    let rp = Game::books(&Backgammon::of_rules(&r.header.game_rules), &r.record, &r.header, Some(text), false);
+    assert_eq!(rp.stopped_at, Some(1));
+    assert_eq!(
+        rp.flags[0].message,
+        "the Rules tag: unknown rule option `sortie` for backgammon; the options are premier-coup, un-seul-de, backgammon, cube: the replay stops here; throw 2 is not replayed"
+    );
+    let no_throw = read("[Game \"backgammon\"]\n[Rules \"cube=peut-etre\"]\n\n")[0].clone();
+    let rp = Game::books(&Backgammon::default(), &no_throw.record, &no_throw.header, None, false);
+    assert_eq!(
+        rp.flags[0].message,
+        "the Rules tag: unknown value `peut-etre` for `cube`; accepted: oui, non: the replay stops here"
+    );
+    // a Position the reader would not give: the books say so and replay nothing
+    let text = "[Game \"backgammon\"]\n\n1. top: 6-4 AG AE\n";
+    let mut r = read(text)[0].clone();
+    let mut setup = Board::opening(Seat::Top).to_setup();
+    setup.score.cube = Some(3);
+    r.header.position = Some(setup);
+    let rp = Game::books(&Backgammon::default(), &r.record, &r.header, Some(text), false);
+    let words: Vec<&str> = rp.flags.iter().map(|f| f.message.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "the Position tag is no position of backgammon: the cube shows 1, 2, 4, 8, …, not 3",
+            "the start is no position: the replay stops here"
+        ]
+    );
 }
