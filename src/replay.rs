@@ -120,9 +120,6 @@ pub enum Fact {
     Backgammon(crate::games::backgammon::Fact),
     /// A Tric Trac fact (GAMES.md §E).
     TricTrac(crate::games::tric_trac::Fact),
-    /// Words written before their facts were (while the rules move to the reporting layer;
-    /// nothing is to raise it when that is done).
-    Text(String),
 }
 
 /// Why a replay stops (RULES.md §10: only a play or throw that cannot be replayed at all
@@ -151,6 +148,11 @@ pub enum Stop {
     NoStart,
     /// The `Rules` tag cannot be read: its errors.
     Rules(Vec<String>),
+    /// The engine does not know the rules of the record's game.
+    UnknownRules {
+        /// The game.
+        game: crate::notation::Game,
+    },
 }
 
 impl FlagKind {
@@ -178,8 +180,17 @@ impl Flag {
         self.rule.unwrap_or(self.kind.name())
     }
 
-    /// A flag of `kind` at `throw` (`None`: the record as a whole), with no rule or amounts.
-    pub fn new(throw: Option<u32>, kind: FlagKind, seat: Option<Seat>, message: String, span: Option<Span>) -> Flag {
+    /// A flag of `kind` at `throw` (`None`: the record as a whole) saying `fact`, with no rule
+    /// or amounts; its message is written by the reporting layer ([`crate::words::message`])
+    /// in `letters`.
+    pub fn of(
+        throw: Option<u32>,
+        kind: FlagKind,
+        seat: Option<Seat>,
+        fact: Fact,
+        letters: Dialect,
+        span: Option<Span>,
+    ) -> Flag {
         Flag {
             throw,
             kind,
@@ -190,24 +201,10 @@ impl Flag {
             amount: None,
             plays: Vec::new(),
             jans: Vec::new(),
-            fact: Fact::Text(message.clone()),
-            message,
+            message: crate::words::message(&fact, letters),
+            fact,
             span,
         }
-    }
-
-    /// A flag of `kind` at `throw` saying `fact`, its message written by the reporting layer
-    /// ([`crate::words::message`]) in `letters`.
-    pub fn of(
-        throw: Option<u32>,
-        kind: FlagKind,
-        seat: Option<Seat>,
-        fact: Fact,
-        letters: Dialect,
-        span: Option<Span>,
-    ) -> Flag {
-        let message = crate::words::message(&fact, letters);
-        Flag { fact, ..Flag::new(throw, kind, seat, message, span) }
     }
 
     /// The flag as a diagnostic with a label on the bytes it is about.
@@ -485,15 +482,10 @@ pub fn replay_game<G: Game>(game: &G, rec: &Record, header: &Header, src: Option
     if game.replayable() {
         return game.books(rec, header, src, keep_steps);
     }
-    // the other tables games of RULES.md §14 share the notation, not these rules
-    let mut out = Replay::default();
+    // a game whose rules are not known: its records are read, printed and converted
+    let mut ledger = Ledger::new(rec, header, src, keep_steps);
     if let Some(t) = rec.throws.first() {
-        let message = format!(
-            "{} records are read, printed and converted, but not replayed: the engine knows the rules of Grand Trictrac (and Trictrac à écrire) only",
-            game.tag()
-        );
-        out.flags.push(Flag::new(Some(t.number), FlagKind::NotReplayed, None, message, None));
-        out.stopped_at = Some(t.number);
+        ledger.stop(t, None, Stop::UnknownRules { game: game.tag() }, None);
     }
-    out
+    ledger.out
 }

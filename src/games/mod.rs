@@ -43,7 +43,7 @@ pub mod grand_trictrac;
 pub mod jacquet;
 pub mod tric_trac;
 
-use crate::board::{Dialect, Seat, Setup};
+use crate::board::{Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
 use crate::position::Position;
@@ -172,9 +172,8 @@ pub trait Game {
     fn play_marks(&self, _pos: &Position, _state: &Self::State, _play: &Self::Play, _marks: &mut Self::Marks) {}
 
     /// Judges a recorded play of `dice` against `legal` (as [`Game::roll`] or
-    /// [`Game::legal_plays_into`] left it for this position and roll). `letters` are the
-    /// record's, for the fault's message (until the messages are all written by the
-    /// reporting layer from the fault's facts, docs/design.md).
+    /// [`Game::legal_plays_into`] left it for this position and roll). The fault is facts
+    /// only; its words are the reporting layer's ([`crate::words`]).
     fn judge(
         &self,
         pos: &Position,
@@ -182,7 +181,6 @@ pub trait Game {
         dice: Dice,
         legal: &Self::Plays,
         play: &RecordedPlay,
-        letters: Dialect,
     ) -> Judged<Self::Play, Self::Fault>;
 
     /// Whether `score` ends the game, after the throw that began at `before`, and what it is
@@ -245,7 +243,7 @@ impl Game for Unsupported {
     fn new_plays(&self) {}
     fn legal_plays_into(&self, _: &Position, _: &(), _: Dice, _: &mut ()) {}
     fn roll(&self, _: &Position, _: &(), _: Dice, _: &mut ()) {}
-    fn judge(&self, _: &Position, _: &(), _: Dice, _: &(), _: &RecordedPlay, _: Dialect) -> Judged<(), ()> {
+    fn judge(&self, _: &Position, _: &(), _: Dice, _: &(), _: &RecordedPlay) -> Judged<(), ()> {
         Judged { after: None, fault: None, legal: None }
     }
     fn outcome(&self, _: &(), _: &()) -> Option<()> {
@@ -360,7 +358,7 @@ mod tests {
         let f = rp.flags.iter().find(|f| f.rule.is_some()).unwrap();
         assert!(!f.plays.is_empty());
         for p in f.plays.iter().take(3) {
-            let text = crate::fausse_case::recorded_text(p, Dialect::Soumille);
+            let text = crate::fausse_case::recorded_text(p, crate::board::Dialect::Soumille);
             assert!(f.message.contains(&text), "{text} not in {}", f.message);
         }
     }

@@ -23,7 +23,6 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
         Fact::Jacquet(f) => jacquet::message(f, letters),
         Fact::Backgammon(f) => backgammon::message(f, letters),
         Fact::TricTrac(f) => tric_trac::message(f, letters),
-        Fact::Text(s) => s.clone(),
     }
 }
 
@@ -46,6 +45,7 @@ fn stop(throw: u32, why: &Stop, last: u32) -> String {
         }
         Stop::NoStart => "the start is no position".to_string(),
         Stop::Rules(errors) => format!("the Rules tag: {}", errors.join("; ")),
+        Stop::UnknownRules { game } => format!("the engine does not know the rules of {game}"),
     };
     format!("{why}: the replay stops here{rest}")
 }

@@ -31,7 +31,7 @@ mod brute;
 mod tests;
 
 use super::{Game, Judged, ShownPlay};
-use crate::board::{Dialect, Seat, Setup};
+use crate::board::{Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
 use crate::position::Position;
@@ -120,7 +120,6 @@ impl Game for Backgammon {
         dice: Dice,
         legal: &Plays,
         play: &RecordedPlay,
-        _letters: Dialect,
     ) -> Judged<Play, books::FausseCase> {
         let (j, fault) = books::judge_recorded(&Board::from_position(pos), dice, legal, play);
         Judged { after: j.after.map(|b| b.to_position()), fault, legal: j.legal }

@@ -181,11 +181,7 @@ pub(crate) fn books(
             None if plays.dice.max_dice == 0 => Some(RecordedPlay::Pass),
             None => None,
         };
-        let judged = if going {
-            None
-        } else {
-            play.as_ref().map(|p| game.judge(&pos, &history, dice, &plays, p, b.ledger.letters))
-        };
+        let judged = if going { None } else { play.as_ref().map(|p| game.judge(&pos, &history, dice, &plays, p)) };
         if let (Some(f), Some(p)) = (judged.as_ref().and_then(|j| j.fault.as_ref()).filter(|f| f.fatal), &play) {
             // a play that cannot be applied stops the replay before the throw's marks are
             // counted: the fausse case and one not-replayed flag at this throw (RULES.md §10)
@@ -386,7 +382,7 @@ pub(crate) fn books(
         let j = if at_end_without_play {
             None
         } else {
-            Some(judged.unwrap_or_else(|| game.judge(&pos, &history, dice, &plays, &play, b.ledger.letters)))
+            Some(judged.unwrap_or_else(|| game.judge(&pos, &history, dice, &plays, &play)))
         };
         let lawful = j.as_ref().is_none_or(|j| j.fault.is_none());
         if let Some(f) = j.as_ref().and_then(|j| j.fault.as_ref()) {

@@ -21,7 +21,7 @@ pub mod score;
 pub mod scoring;
 
 use super::{Game, Judged};
-use crate::board::{Dialect, Seat};
+use crate::board::Seat;
 use crate::dice::Dice;
 use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
 use crate::options::RuleOptions;
@@ -133,7 +133,6 @@ impl Game for GrandTrictrac {
         dice: Dice,
         legal: &RollPlays,
         play: &RecordedPlay,
-        _letters: Dialect,
     ) -> Judged<Play, FausseCase> {
         fausse_case::judge_in(pos, self.move_rules(pos, state), &legal.legal, dice, play)
     }

@@ -97,7 +97,7 @@ pub use options::{JacquetOptions, Variant};
 pub use generate::generate_record;
 
 use super::{Game, Judged, ShownPlay};
-use crate::board::{Dialect, Seat, Setup};
+use crate::board::{Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record, ResultKind};
 use crate::position::Position;
@@ -201,7 +201,6 @@ impl Game for Jacquet {
         dice: Dice,
         legal: &Plays,
         play: &RecordedPlay,
-        _letters: Dialect,
     ) -> Judged<Play, books::FausseCase> {
         let (j, fault) = books::judge_recorded(&self.options, &board_of(pos), dice, legal, play);
         Judged { after: j.after.map(|b| position_of(&b)), fault, legal: j.legal.and_then(|i| legal.get(i)) }

@@ -244,7 +244,6 @@ impl Game for TricTrac {
         dice: Dice,
         legal: &Plays,
         play: &RecordedPlay,
-        _letters: Dialect,
     ) -> Judged<Play, Fault> {
         let seat = pos.turn();
         let mut paths: smallvec::SmallVec<[Path; 4]> = smallvec::SmallVec::new();

@@ -914,7 +914,7 @@ fn the_game_trait_answers_for_tric_trac() {
     let mut marks = [0, 0];
     g.play_marks(&pos, &state, &p, &mut marks);
     assert_eq!(marks, [0, 3]);
-    let j = g.judge(&pos, &state, dice(6, 1), &plays, &p.moves(Seat::Bottom), Dialect::Soumille);
+    let j = g.judge(&pos, &state, dice(6, 1), &plays, &p.moves(Seat::Bottom));
     assert!(j.fault.is_none() && j.legal == Some(p));
     assert_eq!(j.after.unwrap().turn(), Seat::Top);
     let won = g.outcome(&Score { points: [7, 12], parties: [0, 0] }, &state).unwrap();
