@@ -199,7 +199,7 @@ enum Command {
     /// the arrow keys step through it. No network: CSS, script and the game are inline.
     /// Every game: Jacquet, Moultezim, Backgammon and Tric Trac show the men on the bar and
     /// borne off, the cube, Tric Trac's points and parties, and the flags at their throw.
-    /// Games that are not replayed show their start and the `not-replayed` flag.
+    /// A replay that stops shows the throws up to the stop and its `not-replayed` flag.
     View {
         /// The STN file (`-` for standard input).
         file: PathBuf,

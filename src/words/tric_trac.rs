@@ -64,6 +64,19 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
         Fact::ResultNotASeries => {
             "the Result tag gives points won, not a Tric Trac series (`top 5-2`, the parties' values)".to_string()
         }
+        Fact::ResultUnfinished { length, stands } => {
+            let stands = match stands {
+                Some((leader, w, l)) => format!("{leader} {w}-{l}"),
+                None => "level".to_string(),
+            };
+            format!("the Result tag says the series is unfinished, but its {length} parties (the Parties tag) were played: it stands {stands}")
+        }
+        Fact::SeriesUnfinished { played, length } => format!(
+            "the Result tag gives the series' winner, but {played} of its {length} parties were played (the Parties tag)"
+        ),
+        Fact::PartiesTag { value } => {
+            format!("the Parties tag `{value}` is no number of parties: the series' length is not known")
+        }
     }
 }
 
@@ -350,6 +363,18 @@ mod tests {
         assert_eq!(
             words(Fact::ResultNotASeries),
             "the Result tag gives points won, not a Tric Trac series (`top 5-2`, the parties' values)"
+        );
+        assert_eq!(
+            words(Fact::ResultUnfinished { length: 3, stands: Some((Seat::Bottom, 4, 1)) }),
+            "the Result tag says the series is unfinished, but its 3 parties (the Parties tag) were played: it stands bottom 4-1"
+        );
+        assert_eq!(
+            words(Fact::SeriesUnfinished { played: 2, length: 12 }),
+            "the Result tag gives the series' winner, but 2 of its 12 parties were played (the Parties tag)"
+        );
+        assert_eq!(
+            words(Fact::PartiesTag { value: "douze".into() }),
+            "the Parties tag `douze` is no number of parties: the series' length is not known"
         );
     }
 

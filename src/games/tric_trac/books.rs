@@ -77,10 +77,19 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
         }
     };
     let claims = rec.throws.iter().any(|t| !t.marks.is_empty() || t.partie.is_some());
+    let length = series_length(&mut b);
+    // the parties won in the record, and the throw that won the last of the series
+    let mut played = 0u16;
+    let mut series_over: Option<u32> = None;
     let mut series = Series::new(pos, score, options);
     let mut last_won: Option<PartieWon> = None;
     let mut paths: smallvec::SmallVec<[Path; 4]> = smallvec::SmallVec::new();
     for t in &rec.throws {
+        if let Some(ended) = series_over {
+            let span = b.spans(t).and_then(|s| s.number);
+            b.stop(t, t.seat, Stop::AfterEnd { ended }, span);
+            break;
+        }
         let Some(dice) = t.dice else {
             let span = b.spans(t).and_then(|s| s.number);
             b.stop(t, t.seat, Stop::NoDice, span);
@@ -208,6 +217,10 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
         }
         if o.won.is_some() {
             last_won = o.won;
+            played = played.saturating_add(1);
+            if length == Some(played) {
+                series_over = Some(t.number);
+            }
         }
         if keep_steps {
             let mut before = setup_of(&o.before, &score_before);
@@ -238,8 +251,23 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
             _ => "partie",
         }),
     });
-    check_result(&mut b, header, &series);
+    check_result(&mut b, header, &series, length.map(|n| (played, n)));
     b.out
+}
+
+/// The series' length from the `Parties` tag (GAMES.md §E.11), when it has one; a value
+/// that is no number of parties is flagged (`claim`, rule `parties`) and not used.
+fn series_length(b: &mut Ledger) -> Option<u16> {
+    let tag = b.rec.tags.iter().find(|t| t.name == "Parties")?;
+    match tag.value.trim().parse::<u16>() {
+        Ok(n) if n > 0 => Some(n),
+        _ => {
+            let fact = said(Fact::PartiesTag { value: tag.value.clone() });
+            let span = b.tag_span("Parties");
+            b.raise(None, FlagKind::Claim, None, fact, span).rule = Some("parties");
+            None
+        }
+    }
 }
 
 /// The span `pick` takes of throw `t`'s tokens (read only when a flag needs it).
@@ -256,18 +284,27 @@ fn marks_span(sp: &crate::notation::ThrowSpans) -> Option<Span> {
 }
 
 /// The `Result` tag against the series (GAMES.md §E.11: `top 5-2`, the parties' values).
-fn check_result(b: &mut Ledger, header: &Header, series: &Series) {
+/// With a `Parties` tag (`length`: the parties won in the record and the series' length),
+/// `*` is wrong once the series is played out, and a winner is wrong before.
+fn check_result(b: &mut Ledger, header: &Header, series: &Series, length: Option<(u16, u16)>) {
     let Some(claim) = &header.result else { return };
     let fact = match claim {
-        ResultClaim::Unfinished => None,
+        ResultClaim::Unfinished => match length {
+            Some((played, length)) if played >= length => {
+                Some(Fact::ResultUnfinished { length, stands: series.score.series() })
+            }
+            _ => None,
+        },
         ResultClaim::Won { .. } if b.out.stopped_at.is_some() => None,
         ResultClaim::Won { winner, winner_holes, loser_holes, .. } => {
             let claimed = (*winner, *winner_holes, *loser_holes);
-            (!series.result_right(Some(claimed))).then(|| Fact::Result {
-                claimed,
-                stands: series.score.series(),
-                parties: series.score.parties,
-            })
+            if !series.result_right(Some(claimed)) {
+                Some(Fact::Result { claimed, stands: series.score.series(), parties: series.score.parties })
+            } else {
+                length
+                    .filter(|(played, length)| played < length)
+                    .map(|(played, length)| Fact::SeriesUnfinished { played, length })
+            }
         }
         ResultClaim::Points { .. } => Some(Fact::ResultNotASeries),
     };

@@ -105,6 +105,27 @@ pub enum Fact {
     },
     /// The `Result` tag gives points won, not a Tric Trac series (§E.11).
     ResultNotASeries,
+    /// The `Result` tag says `*` (unfinished), but the series of the `Parties` tag's length
+    /// was played out (§E.11).
+    ResultUnfinished {
+        /// The series' length.
+        length: u16,
+        /// The series' leader and parties, `None` when level.
+        stands: Option<(Seat, u16, u16)>,
+    },
+    /// The `Result` tag gives the series' winner, but fewer parties were played than the
+    /// `Parties` tag's length (§E.11).
+    SeriesUnfinished {
+        /// The parties won in the record.
+        played: u16,
+        /// The series' length.
+        length: u16,
+    },
+    /// The `Parties` tag (the series' length, §E.11) is no number of parties.
+    PartiesTag {
+        /// The tag's value as written.
+        value: String,
+    },
 }
 
 /// Why a record's start cannot be set (a [`Fact::NoStart`]).
