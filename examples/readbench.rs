@@ -1,6 +1,8 @@
 //! A release harness: read and print throughput over a large concatenation of records
 //! (generated tours with the samples between them; `SAMPLES_ONLY=1` for the samples alone).
 //! `cargo run --release --example readbench [MB]`
+//! `READBENCH_FILE=path`: read the corpus from that file, writing it there first if it is
+//! not there (to profile the reading alone, without the generation).
 
 use soumille::notation::{print_records, read, PrintOptions};
 use std::time::Instant;
@@ -8,7 +10,17 @@ use std::time::Instant;
 fn main() {
     let mb: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(32);
     let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/samples"));
-    let text = soumille::generate::corpus(dir, mb << 20, std::env::var_os("SAMPLES_ONLY").is_some());
+    let cached = std::env::var_os("READBENCH_FILE").map(std::path::PathBuf::from);
+    let text = match cached.as_deref().map(std::fs::read_to_string) {
+        Some(Ok(text)) => text,
+        _ => {
+            let text = soumille::generate::corpus(dir, mb << 20, std::env::var_os("SAMPLES_ONLY").is_some());
+            if let Some(p) = &cached {
+                std::fs::write(p, &text).expect("the corpus file is written");
+            }
+            text
+        }
+    };
     let mb_f = text.len() as f64 / 1e6;
     let rate = |what: &str, t: Instant, throws: usize| {
         let dt = t.elapsed().as_secs_f64();
