@@ -240,6 +240,10 @@ impl Iterator for Records<'_> {
                     return Some(cur);
                 }
                 started = true;
+                if cur.record.tags.is_empty() {
+                    // room for a printed record's tags at once
+                    cur.record.tags.reserve(8);
+                }
                 match tag_pair(c, i) {
                     Ok((rest, t)) => {
                         if header_done {
@@ -850,6 +854,14 @@ fn line_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
 
 // tag_pair = "[" , ws , tag_name , ws , tag_value , ws , "]" ;
 fn tag_pair<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
+    match fast_tag(c, i) {
+        Some(t) => Ok(t),
+        None => tag_pair_any(c, i),
+    }
+}
+
+/// [`tag_pair`] in any of its written forms.
+fn tag_pair_any<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
     let start = i;
     let (r, _) = ch('[').parse(i)?;
     let mut comments = Vec::new();
@@ -866,6 +878,43 @@ fn tag_pair<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
     };
     let spans = TagSpans { whole: c.span(start, r), name: name_span, value: value_span };
     Ok((r, Tag { name: name.to_string(), value, comments, spans: Some(spans) }))
+}
+
+/// The fast path for a tag written as the printer writes it, `[Name "value"]`: an ASCII
+/// name, one space, a value with no escape, the `]` right after it. Any other form (white
+/// space, comments, escapes, other letters, errors) is left to [`tag_pair_any`], which
+/// reads this one to the same tag (a test checks it).
+fn fast_tag<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Tag)> {
+    let b = i.as_bytes();
+    if b.first() != Some(&b'[') {
+        return None;
+    }
+    let mut k = 1;
+    while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'_' || b[k] == b'-') {
+        k += 1;
+    }
+    if k == 1 || b.get(k) != Some(&b' ') || b.get(k + 1) != Some(&b'"') {
+        return None;
+    }
+    let name_end = k;
+    let v0 = k + 2;
+    let v1 = v0 + memchr::memchr3(b'"', b'\\', b'\n', &b[v0..])?;
+    if b[v1] != b'"' || b.get(v1 + 1) != Some(&b']') {
+        return None;
+    }
+    let start = c.off(i);
+    let spans = TagSpans {
+        whole: Span::new(start, start + v1 + 2),
+        name: Span::new(start + 1, start + name_end),
+        value: Span::new(start + v0, start + v1),
+    };
+    let tag = Tag {
+        name: i[1..name_end].to_string(),
+        value: i[v0..v1].to_string(),
+        comments: Vec::new(),
+        spans: Some(spans),
+    };
+    Some((&i[v1 + 2..], tag))
 }
 
 // tag_name = NAME_CHAR , { NAME_CHAR } ;

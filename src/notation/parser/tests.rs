@@ -881,3 +881,49 @@ mod fast_path_props {
         }
     }
 }
+
+#[test]
+fn fast_tags_are_the_tags_read_in_full() {
+    for s in [
+        "[Game \"grand-trictrac\"]",
+        "[Source \"soumille generate --seed 7, game 1\"]\n1. 6-5 AF",
+        "[Result \"top 12-5 stakes=2\"]",
+        "[x_y-Z9 \"\"]",
+        "[Event \"a\rb\"] [Top \"x\"]",
+    ] {
+        let c = ctx(s);
+        let fast = fast_tag(&c, s).unwrap_or_else(|| panic!("not fast: {s:?}"));
+        assert_eq!(tag_pair_any(&c, s).ok(), Some(fast), "{s:?}");
+    }
+    for s in [
+        "[Game  \"x\"]",
+        "[ Game \"x\"]",
+        "[Game \"x\" ]",
+        "[Game \"a\\\"b\"]",
+        "[Game \"x\n\"]",
+        "[Jeu\u{e9} \"x\"]",
+        "[Game \"x\"",
+        "[Game \"x",
+        "[Game",
+        "[\"x\"]",
+        "[Game {c} \"x\"]",
+        "[Game \"x\"{c}]",
+    ] {
+        assert!(fast_tag(&ctx(s), s).is_none(), "{s:?}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
+    ))]
+
+    /// Whatever the fast path reads as a tag, the full reader reads to the same tag.
+    #[test]
+    fn fast_tag_agrees_with_the_full_reader(s in "\\[[A-Za-z_\\-é ]{0,6}[ \"]{0,2}[a-z\"\\\\\\]\\n\r é{}]{0,8}\\]?[ \\]]?") {
+        let c = ctx(&s);
+        if let Some(fast) = fast_tag(&c, &s) {
+            proptest::prop_assert_eq!(tag_pair_any(&c, &s).ok(), Some(fast), "{:?}", s);
+        }
+    }
+}
