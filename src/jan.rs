@@ -116,6 +116,7 @@ impl JanCode {
     }
 
     /// A code or alias written in lower case, as the printer writes them.
+    #[inline]
     pub fn from_lower_code(low: &[u8]) -> Option<JanCode> {
         use JanCode::*;
         fn fixed<const N: usize>(low: &[u8]) -> [u8; N] {

@@ -296,6 +296,7 @@ pub struct Move {
 
 impl Move {
     /// A move from a point, with at most one rest and no hit claim (Grand Trictrac's forms).
+    #[inline]
     pub fn new(from: Point, rest: Option<Point>, to: Target) -> Move {
         let mut rests = Rests::new();
         if let Some(p) = rest {

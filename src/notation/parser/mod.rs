@@ -459,10 +459,11 @@ fn fast_holes(b: &[u8], k: usize) -> Option<(u32, usize)> {
     (w == b"trou" || w == b"trous").then_some((v, e + 1 + w.len()))
 }
 
-/// Whether `w` (two letters) is `va` or `go` in any case.
+/// Whether `w` (two bytes) is `va` or `go` in any case (`| 0x20` folds the capitals and
+/// maps no other byte to these letters).
 #[inline]
 fn is_two_letter_decision(w: &[u8]) -> bool {
-    w.eq_ignore_ascii_case(b"va") || w.eq_ignore_ascii_case(b"go")
+    matches!((w[0] | 0x20, w[1] | 0x20), (b'v', b'a') | (b'g', b'o'))
 }
 
 /// The fast path after the dice, from `k`, into `t`: how many bytes of `i` the throw and
@@ -485,11 +486,13 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
     let mut stage = Stage::Marks;
     let mut pass = false;
     let mut odd_mark = false;
-    while b.get(k) == Some(&b' ') && !matches!(b.get(k + 1), None | Some(b' ' | b'\n' | b'\r' | b'{' | b';')) {
-        k += 1;
-        match b[k] {
+    // each token after one space, until a line end, a comment or anything else
+    while b.get(k) == Some(&b' ') {
+        let Some(&x) = b.get(k + 1) else { break };
+        match x {
+            b' ' | b'\n' | b'\r' | b'{' | b';' => break,
             b'+' => {
-                let (m, e) = fast_mark(b, k)?;
+                let (m, e) = fast_mark(b, k + 1)?;
                 odd_mark |= m.points % 2 != 0;
                 if stage <= Stage::Marks {
                     t.marks.push(m);
@@ -502,7 +505,7 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
                 k = e;
             }
             b'0'..=b'9' => {
-                let (h, e) = fast_holes(b, k)?;
+                let (h, e) = fast_holes(b, k + 1)?;
                 if stage < Stage::Holes {
                     t.holes = Some(h);
                     stage = Stage::Holes;
@@ -514,29 +517,38 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
                 }
                 k = e;
             }
-            b'/' if word_ends(b, k + 1) => {
+            b'/' if word_ends(b, k + 2) => {
                 if stage >= Stage::Slash {
                     return None;
                 }
                 t.opponent = Some(OpponentPart::default());
                 stage = Stage::Slash;
-                k += 1;
+                k += 2;
             }
-            b'-' if word_ends(b, k + 1) => {
+            b'-' if word_ends(b, k + 2) => {
                 // `-`: nothing could be played
                 if stage > Stage::Play || pass || t.play.is_some() {
                     return None;
                 }
                 stage = Stage::Play;
                 pass = true;
-                k += 1;
+                k += 2;
             }
             _ => {
-                // a word: `tient`, `va` or a move of two or three letters; other spellings
+                // a word: a move of two or three letters, `tient` or `va`; other spellings
                 // of the decisions (`GO`, `Va`, `hold`) are the full reader's
-                let w = &b[k..word_end(b, k)];
-                let decision = match w.len() {
-                    5 if w == b"tient" => Some(Decision::Hold),
+                k += 1;
+                let len = if word_ends(b, k + 1) {
+                    1
+                } else if word_ends(b, k + 2) {
+                    2
+                } else if word_ends(b, k + 3) {
+                    3
+                } else {
+                    word_end(b, k) - k
+                };
+                let w = &b[k..k + len];
+                let decision = match len {
                     2 if is_two_letter_decision(w) => {
                         if w != b"va" {
                             return None;
@@ -544,6 +556,7 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
                         (t.holes.is_some() || !c.dialect_reads_move("va")).then_some(Decision::Go)
                     }
                     2 | 3 => None,
+                    5 if w == b"tient" => Some(Decision::Hold),
                     _ => return None,
                 };
                 if let Some(d) = decision {
@@ -552,7 +565,7 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
                     }
                     t.decision = Some(d);
                     stage = Stage::Decision;
-                    k += w.len();
+                    k += len;
                     continue;
                 }
                 if stage > Stage::Play || pass {
@@ -561,14 +574,14 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
                 stage = Stage::Play;
                 let pt = |x: u8| Point::from_letter(x as char, c.dialect);
                 let from = pt(w[0])?;
-                let last = w[w.len() - 1];
+                let last = w[len - 1];
                 let to = if last == b'#' { Target::Off } else { Target::Point(pt(last)?) };
-                let rest = if w.len() == 3 { Some(pt(w[1])?) } else { None };
+                let rest = if len == 3 { Some(pt(w[1])?) } else { None };
                 let m = Move::new(from, rest, to);
                 if let Play::Moves(moves) = t.play.get_or_insert_with(|| Play::Moves(Moves::new())) {
                     moves.push(m);
                 }
-                k += w.len();
+                k += len;
             }
         }
     }
