@@ -2,7 +2,8 @@
 //! (generated tours with the samples between them; `SAMPLES_ONLY=1` for the samples alone).
 //! `cargo run --release --example readbench [MB]`
 //! `READBENCH_FILE=path`: read the corpus from that file, writing it there first if it is
-//! not there (to profile the reading alone, without the generation).
+//! not there (to profile the reading alone, without the generation); with `STREAM_RECORDS=1`
+//! it is also read from the file through `stream_records`.
 
 use soumille::notation::{print_records, read, PrintOptions};
 use std::time::Instant;
@@ -33,6 +34,18 @@ fn main() {
     let t = Instant::now();
     let throws: usize = soumille::notation::records(&text).map(|r| r.record.throws.len()).sum();
     rate("read (streaming)", t, throws);
+    if let Some(p) = cached.as_deref().filter(|p| p.exists() && std::env::var_os("STREAM_RECORDS").is_some()) {
+        // `STREAM_RECORDS=1`: the same through `stream_records`, from the file, one buffer
+        // at a time
+        let t = Instant::now();
+        let mut k = 0;
+        let file = std::fs::File::open(p).expect("the corpus file opens");
+        let _ = soumille::notation::stream_records(file, |r| {
+            k += r.read.record.throws.len();
+            std::ops::ControlFlow::Continue(())
+        });
+        rate("read (stream_records, from the file)", t, k);
+    }
     if std::env::var_os("STREAM_ONLY").is_some() {
         return;
     }

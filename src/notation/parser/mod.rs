@@ -405,11 +405,9 @@ fn number_at(b: &[u8], mut k: usize, max: usize) -> Option<(u32, usize)> {
     (k > d0).then_some((v, k))
 }
 
-/// The fast path's mark `+N` or `+N (code xN, code)`, from `k` at the `+`: the mark and
-/// where it ends.
-fn fast_mark(b: &[u8], k: usize) -> Option<(Mark, usize)> {
-    let (points, mut k) = number_at(b, k + 1, 6)?;
-    let mut jans = JanClaims::new();
+/// The fast path's jan list ` (code xN, code)` after a mark's points, from `k` (at the
+/// space, if any), into `jans`: where the mark ends.
+fn fast_jans(b: &[u8], mut k: usize, jans: &mut JanClaims) -> Option<usize> {
     if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'(') {
         k += 2;
         loop {
@@ -438,7 +436,7 @@ fn fast_mark(b: &[u8], k: usize) -> Option<(Mark, usize)> {
             }
         }
     }
-    word_ends(b, k).then_some((Mark { points: points as i64, jans }, k))
+    word_ends(b, k).then_some(k)
 }
 
 /// The fast path's hole claim `N trou(s)`, from `k` at the digit: the holes and where the
@@ -492,17 +490,22 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
         match x {
             b' ' | b'\n' | b'\r' | b'{' | b';' => break,
             b'+' => {
-                let (m, e) = fast_mark(b, k + 1)?;
-                odd_mark |= m.points % 2 != 0;
-                if stage <= Stage::Marks {
-                    t.marks.push(m);
+                // a mark `+N (code xN, code)`, filled where it stands
+                let (points, e) = number_at(b, k + 2, 6)?;
+                odd_mark |= points % 2 != 0;
+                let mark = Mark { points: points as i64, jans: JanClaims::new() };
+                let jans = if stage <= Stage::Marks {
+                    t.marks.push(mark);
+                    &mut t.marks.last_mut()?.jans
                 } else if stage == Stage::Slash || stage == Stage::OppMarks {
                     stage = Stage::OppMarks;
-                    t.opponent.get_or_insert_with(OpponentPart::default).marks.push(m);
+                    let o = t.opponent.get_or_insert_with(OpponentPart::default);
+                    o.marks.push(mark);
+                    &mut o.marks.last_mut()?.jans
                 } else {
                     return None;
-                }
-                k = e;
+                };
+                k = fast_jans(b, e, jans)?;
             }
             b'0'..=b'9' => {
                 let (h, e) = fast_holes(b, k + 1)?;
