@@ -685,6 +685,11 @@ fn finish(src: &str, c: &Ctx, cur: &mut ReadRecord, header_done: bool, suspect: 
         cur.errors.extend(errs);
     }
     cur.record.span = Some(Span::new(start, c.off(end)));
+    let throws = &mut cur.record.throws;
+    if throws.capacity() > 2 * throws.len() + 16 {
+        // the room guessed from the lines (`throws_hint`) was far too much: lines of comments
+        throws.shrink_to_fit();
+    }
     if suspect {
         cur.errors.extend(super::check::check_throws(&cur.record, Some((src, c.dialect))));
     }
