@@ -1,6 +1,9 @@
 //! A release harness: read and print throughput over a large concatenation of records
 //! (generated tours with the samples between them; `SAMPLES_ONLY=1` for the samples alone).
 //! `cargo run --release --example readbench [MB]`
+//! `READBENCH_FILE=path`: read the corpus from that file, writing it there first if it is
+//! not there (to profile the reading alone, without the generation); with `STREAM_RECORDS=1`
+//! it is also read from the file through `stream_records`.
 
 use soumille::notation::{print_records, read, PrintOptions};
 use std::time::Instant;
@@ -8,7 +11,17 @@ use std::time::Instant;
 fn main() {
     let mb: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(32);
     let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/samples"));
-    let text = soumille::generate::corpus(dir, mb << 20, std::env::var_os("SAMPLES_ONLY").is_some());
+    let cached = std::env::var_os("READBENCH_FILE").map(std::path::PathBuf::from);
+    let text = match cached.as_deref().map(std::fs::read_to_string) {
+        Some(Ok(text)) => text,
+        _ => {
+            let text = soumille::generate::corpus(dir, mb << 20, std::env::var_os("SAMPLES_ONLY").is_some());
+            if let Some(p) = &cached {
+                std::fs::write(p, &text).expect("the corpus file is written");
+            }
+            text
+        }
+    };
     let mb_f = text.len() as f64 / 1e6;
     let rate = |what: &str, t: Instant, throws: usize| {
         let dt = t.elapsed().as_secs_f64();
@@ -21,6 +34,18 @@ fn main() {
     let t = Instant::now();
     let throws: usize = soumille::notation::records(&text).map(|r| r.record.throws.len()).sum();
     rate("read (streaming)", t, throws);
+    if let Some(p) = cached.as_deref().filter(|p| p.exists() && std::env::var_os("STREAM_RECORDS").is_some()) {
+        // `STREAM_RECORDS=1`: the same through `stream_records`, from the file, one buffer
+        // at a time
+        let t = Instant::now();
+        let mut k = 0;
+        let file = std::fs::File::open(p).expect("the corpus file opens");
+        let _ = soumille::notation::stream_records(file, |r| {
+            k += r.read.record.throws.len();
+            std::ops::ControlFlow::Continue(())
+        });
+        rate("read (stream_records, from the file)", t, k);
+    }
     if std::env::var_os("STREAM_ONLY").is_some() {
         return;
     }

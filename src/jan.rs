@@ -97,18 +97,94 @@ impl JanCode {
         JanCode::from_code_bytes(s.as_bytes())
     }
 
-    /// [`JanCode::from_code`] on bytes: the canonical spelling first, then any case.
+    /// [`JanCode::from_code`] on bytes, in any case: read by its length, then by a `match`
+    /// on its bytes (the reader calls it for every jan of every mark; a test checks it
+    /// against the table of codes); folded to lower case only when it has capitals.
     pub fn from_code_bytes(s: &[u8]) -> Option<JanCode> {
-        if s.len() > 18 {
+        if let Some(code) = JanCode::from_lower_code(s) {
+            return Some(code);
+        }
+        if s.len() > 18 || !s.iter().any(u8::is_ascii_uppercase) {
             return None;
         }
-        if let Some(c) = CODES.iter().find(|(_, n, a)| n.as_bytes() == s || a.as_bytes() == s) {
-            return Some(c.0);
+        let mut folded = [0u8; 18];
+        let low = folded.get_mut(..s.len())?;
+        for (l, &b) in low.iter_mut().zip(s) {
+            *l = b.to_ascii_lowercase();
         }
-        CODES
-            .iter()
-            .find(|(_, n, a)| n.as_bytes().eq_ignore_ascii_case(s) || a.as_bytes().eq_ignore_ascii_case(s))
-            .map(|c| c.0)
+        JanCode::from_lower_code(low)
+    }
+
+    /// A code or alias written in lower case, as the printer writes them.
+    #[inline]
+    pub fn from_lower_code(low: &[u8]) -> Option<JanCode> {
+        use JanCode::*;
+        fn fixed<const N: usize>(low: &[u8]) -> [u8; N] {
+            let mut a = [0u8; N];
+            a.copy_from_slice(&low[..N]);
+            a
+        }
+        Some(match low.len() {
+            2 => match &fixed::<2>(low) {
+                b"bv" => Vrai,
+                b"bf" => Faux,
+                b"bc" => Coin,
+                b"6t" => SixTables,
+                b"2t" => DeuxTables,
+                b"mz" => Mezeas,
+                b"pj" => PetitJan,
+                b"gj" => GrandJan,
+                b"jr" => Retour,
+                b"so" => Sortie,
+                b"ec" => Ecole,
+                b"pr" => Prise,
+                b"rt" => Retiree,
+                b"gp" => Pont,
+                _ => return None,
+            },
+            3 => match &fixed::<3>(low) {
+                b"c2t" => ContreDeuxTables,
+                b"cmz" => ContreMezeas,
+                b"cpj" => ConservePetitJan,
+                b"cgj" => ConserveGrandJan,
+                b"cjr" => ConserveRetour,
+                b"imp" => Impuissance,
+                _ => return None,
+            },
+            4 => match &fixed::<4>(low) {
+                b"vrai" => Vrai,
+                b"faux" => Faux,
+                b"coin" => Coin,
+                b"pont" => Pont,
+                _ => return None,
+            },
+            5 => match &fixed::<5>(low) {
+                b"ecole" => Ecole,
+                b"prise" => Prise,
+                _ => return None,
+            },
+            _ => match low {
+                b"six-tables" => SixTables,
+                b"deux-tables" => DeuxTables,
+                b"contre-deux-tables" => ContreDeuxTables,
+                b"mezeas" => Mezeas,
+                b"contre-mezeas" => ContreMezeas,
+                b"petit-jan" => PetitJan,
+                b"grand-jan" => GrandJan,
+                b"retour" => Retour,
+                b"conserve-petit-jan" => ConservePetitJan,
+                b"conserve-grand-jan" => ConserveGrandJan,
+                b"conserve-retour" => ConserveRetour,
+                b"impuissance" => Impuissance,
+                b"sortie" => Sortie,
+                b"rencontre" => Rencontre,
+                b"margot" => Margot,
+                b"misere" => Misere,
+                b"conserve-misere" => ConserveMisere,
+                b"retiree" => Retiree,
+                _ => return None,
+            },
+        })
     }
 
     /// Every code, in table order.
@@ -140,5 +216,26 @@ mod tests {
         assert_eq!(JanCode::from_code("Retiree"), Some(JanCode::Retiree));
         assert_eq!(JanCode::from_code("gp"), Some(JanCode::Pont));
         assert_eq!(JanCode::Pont.name(), "pont");
+    }
+
+    /// The `match` of `from_code_bytes` reads every code and alias of the table, in lower,
+    /// upper and mixed case, and nothing else close to them.
+    #[test]
+    fn the_match_is_the_table() {
+        for (code, name, alias) in CODES {
+            for w in [name, alias] {
+                let upper = w.to_ascii_uppercase();
+                let mixed: String =
+                    w.chars().enumerate().map(|(k, c)| if k % 2 == 0 { c.to_ascii_uppercase() } else { c }).collect();
+                for v in [w.to_string(), upper, mixed] {
+                    assert_eq!(JanCode::from_code(&v), Some(code), "{v}");
+                    assert_eq!(JanCode::from_code(&format!("{v}s")), None, "{v}s");
+                    assert_eq!(JanCode::from_code(&v[..v.len() - 1]).filter(|&c| c == code), None, "{v}");
+                }
+            }
+        }
+        assert_eq!(JanCode::from_code(""), None);
+        assert_eq!(JanCode::from_code("contre-deux-tables-"), None);
+        assert_eq!(JanCode::from_code("vraì"), None);
     }
 }

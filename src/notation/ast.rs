@@ -296,8 +296,13 @@ pub struct Move {
 
 impl Move {
     /// A move from a point, with at most one rest and no hit claim (Grand Trictrac's forms).
+    #[inline]
     pub fn new(from: Point, rest: Option<Point>, to: Target) -> Move {
-        Move { from: Origin::Point(from), rests: rest.into_iter().collect(), to, hits: 0 }
+        let mut rests = Rests::new();
+        if let Some(p) = rest {
+            rests.push(p);
+        }
+        Move { from: Origin::Point(from), rests, to, hits: 0 }
     }
 
     /// The first rest, if any.

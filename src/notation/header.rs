@@ -249,6 +249,10 @@ pub fn tag_rank(name: &str) -> usize {
 
 /// The canonical name of a known tag written `name` (any case, French or English).
 pub fn canonical_tag_name(name: &str) -> Option<&'static str> {
+    // the canonical spelling (no alias is another tag's name), then any
+    if let Some((n, _)) = KNOWN_TAGS.iter().find(|(n, _)| *n == name) {
+        return Some(n);
+    }
     if let Some((n, _)) = KNOWN_TAGS
         .iter()
         .find(|(n, aliases)| n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
@@ -305,7 +309,9 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                 ));
             }
             seen[rank] = true;
-            t.name = canon.to_string();
+            if t.name != canon {
+                t.name = canon.to_string();
+            }
         }
     }
     // Game and Letters first: the Position, Result and Rules values depend on them.
@@ -445,7 +451,9 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             _ => {}
         }
     }
-    tags.sort_by_key(|t| tag_rank(&t.name));
+    if !tags.is_sorted_by_key(|t| tag_rank(&t.name)) {
+        tags.sort_by_key(|t| tag_rank(&t.name));
+    }
     (h, errors)
 }
 

@@ -168,8 +168,6 @@ pub struct Records<'a> {
     done: bool,
     /// Read plain throws (`12. 6-5 AF AG`) by the byte-level fast path.
     fast: bool,
-    /// Throws in the last record: room is made for as many in the next.
-    last_len: usize,
 }
 
 impl Records<'_> {
@@ -198,7 +196,7 @@ pub fn read_without_fast_path(src: &str) -> Vec<ReadRecord> {
 fn file(src: &str) -> Records<'_> {
     let c = Ctx::new(src, Dialect::Soumille, Game::GrandTrictrac);
     let i = src.strip_prefix('\u{feff}').unwrap_or(src);
-    Records { src, c, i, pending: Vec::new(), done: false, fast: true, last_len: 16 }
+    Records { src, c, i, pending: Vec::new(), done: false, fast: true }
 }
 
 impl Iterator for Records<'_> {
@@ -216,6 +214,8 @@ impl Iterator for Records<'_> {
         let mut started = false; // the current record has a token
         let mut header_done = false;
         let mut last_number: u32 = 0;
+        // a throw that may hold what `check_throws` reports (see `finish`)
+        let mut suspect = false;
         let rec_start = c.off(i);
         loop {
             // whitespace and comments, attached to the token before them
@@ -235,12 +235,15 @@ impl Iterator for Records<'_> {
             if first == b'[' {
                 if !cur.record.throws.is_empty() {
                     // a tag after throws starts the next record
-                    finish(self.src, c, &mut cur, header_done, rec_start, i);
+                    finish(self.src, c, &mut cur, header_done, suspect, rec_start, i);
                     self.i = i;
-                    self.last_len = cur.record.throws.len().clamp(16, 4096);
                     return Some(cur);
                 }
                 started = true;
+                if cur.record.tags.is_empty() {
+                    // room for a printed record's tags at once
+                    cur.record.tags.reserve(8);
+                }
                 match tag_pair(c, i) {
                     Ok((rest, t)) => {
                         if header_done {
@@ -267,38 +270,33 @@ impl Iterator for Records<'_> {
                     cur.header = h;
                     cur.errors.extend(errs);
                     header_done = true;
-                    cur.record.throws.reserve(self.last_len);
+                    cur.record.throws.reserve(throws_hint(i));
                 }
                 started = true;
-                let fast = if self.fast { fast_throw(c, i) } else { None };
-                let number = match &fast {
-                    Some((_, t)) => {
-                        let digits = i.bytes().take_while(u8::is_ascii_digit).count();
-                        Some((&i[digits + 1..], t.number))
+                if self.fast {
+                    // plain throws one after the other, each read in place by the fast path
+                    // (which leaves `i` at the next throw number, a tag or the end)
+                    let mut all_fast = false;
+                    while let Some(f) = fast_throw(c, i, &mut cur.record.throws) {
+                        let number_end = c.off(i) + f.digits + 1;
+                        check_number(&mut cur.errors, &mut last_number, f.number, Span::new(c.off(i), number_end));
+                        suspect |= f.odd_mark;
+                        i = &i[f.len..];
+                        if !i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+                            all_fast = true;
+                            break;
+                        }
                     }
-                    None => throw_number(c, i).ok(),
-                };
-                if let Some((r, n)) = number {
-                    let expected = last_number.saturating_add(1);
-                    if n != expected {
-                        cur.errors.push(
-                            SyntaxError::new(
-                                Some(c.span(i, r)),
-                                format!("throw {n} where throw {expected} was expected"),
-                                format!("expected {expected}."),
-                            )
-                            .with_help("throw numbers run consecutively from 1 across the whole game"),
-                        );
+                    if all_fast {
+                        continue;
                     }
-                    last_number = n;
                 }
-                if let Some((rest, t)) = fast {
-                    cur.record.throws.push(t);
-                    i = rest;
-                    continue;
+                if let Ok((r, n)) = throw_number(c, i) {
+                    check_number(&mut cur.errors, &mut last_number, n, c.span(i, r));
                 }
                 match throw(c, i) {
                     Ok((rest, (t, _))) => {
+                        suspect = true;
                         cur.record.throws.push(t);
                         i = rest;
                     }
@@ -321,19 +319,30 @@ impl Iterator for Records<'_> {
         self.done = true;
         self.i = i;
         if started || !cur.record.comments.is_empty() || !cur.errors.is_empty() {
-            finish(self.src, c, &mut cur, header_done, rec_start, i);
+            finish(self.src, c, &mut cur, header_done, suspect, rec_start, i);
             return Some(cur);
         }
         None
     }
 }
 
+/// What the fast path read: the throw's number, how many digits it has, and how many bytes
+/// it took (the throw and the white space after it).
+struct FastThrow {
+    number: u32,
+    digits: usize,
+    len: usize,
+    /// A mark of an odd number of points (an error but in Tric Trac: see `finish`).
+    odd_mark: bool,
+}
+
 /// The fast path for throws written as the printer writes them (`12. 6-5 +4 (vrai x2) AF AG
 /// / +2 (faux)`), alone on their line: read byte by byte, with no backtracking and no
-/// allocation but the lists it fills. Any other form (seats, dashes, doublet names, glyphs,
-/// comments, French keywords) is left to [`throw`], which reads it to the same record; a test
-/// checks that both agree.
-fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
+/// allocation but the lists it fills. The throw is pushed on `throws` and filled where it
+/// stands (a throw is large: it is not moved); when the line has any other form (seats,
+/// dashes, doublet names, glyphs, comments, French keywords) it is taken off again and left
+/// to [`throw`], which reads it to the same record; a test checks that both agree.
+fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
     let b = i.as_bytes();
     let mut k = 0;
     let mut number: u32 = 0;
@@ -347,77 +356,120 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
     if k == 0 || b.get(k) != Some(&b'.') || b.get(k + 1) != Some(&b' ') {
         return None;
     }
+    let digits = k;
     k += 2;
     let die = |x: Option<&u8>| x.filter(|d| (b'1'..=b'6').contains(d)).map(|d| d - b'0');
     let (d1, d2) = (die(b.get(k))?, die(b.get(k + 2))?);
     if b.get(k + 1) != Some(&b'-') {
         return None;
     }
-    k += 3;
-    let mut t = Throw::new(number, Dice::new(d1, d2)?);
-    // the end of a word: a space or the end of the line
-    let ends = |k: usize| matches!(b.get(k), None | Some(b' ') | Some(b'\n') | Some(b'\r'));
-    let word = |k: usize| {
-        let k = k.min(b.len());
-        let mut e = k;
-        while e < b.len() && !matches!(b[e], b' ' | b'\n' | b'\r') {
-            e += 1;
+    throws.push(Throw::new(number, Dice::new(d1, d2)?));
+    let t = throws.last_mut()?;
+    match fast_throw_after_dice(c, i, k + 3, t) {
+        Some((len, odd_mark)) => {
+            t.span = Some(Span::new(c.off(i), c.off(i) + len));
+            Some(FastThrow { number, digits, len, odd_mark })
         }
-        &b[k..e]
-    };
-    // a number of at most `max` digits from k: its value and where it ends
-    let number_at = |mut k: usize, max: usize| -> Option<(u32, usize)> {
-        let d0 = k;
-        let mut v: u32 = 0;
-        while k < b.len() && b[k].is_ascii_digit() && k - d0 < max {
-            v = v * 10 + (b[k] - b'0') as u32;
-            k += 1;
+        None => {
+            throws.pop();
+            None
         }
-        (k > d0).then_some((v, k))
-    };
-    // `+N` or `+N (code xN, code)`, from k at '+'; returns the mark and where it ends
-    let mark = |k: usize| -> Option<(Mark, usize)> {
-        let (points, mut k) = number_at(k + 1, 6)?;
-        let points = points as i64;
-        let mut jans = JanClaims::new();
-        if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'(') {
-            k += 2;
-            loop {
-                let s0 = k;
-                while k < b.len() && (b[k].is_ascii_lowercase() || b[k].is_ascii_digit() || b[k] == b'-') {
+    }
+}
+
+/// Where the word at `k` ends: at a space, a line end or the end of the text.
+#[inline]
+fn word_end(b: &[u8], k: usize) -> usize {
+    let mut e = k.min(b.len());
+    while e < b.len() && !matches!(b[e], b' ' | b'\n' | b'\r') {
+        e += 1;
+    }
+    e
+}
+
+/// Whether a word ends at `k`: a space, a line end or the end of the text.
+#[inline]
+fn word_ends(b: &[u8], k: usize) -> bool {
+    matches!(b.get(k), None | Some(b' ') | Some(b'\n') | Some(b'\r'))
+}
+
+/// A number of at most `max` digits from `k`: its value and where it ends.
+#[inline]
+fn number_at(b: &[u8], mut k: usize, max: usize) -> Option<(u32, usize)> {
+    let d0 = k;
+    let mut v: u32 = 0;
+    while k < b.len() && b[k].is_ascii_digit() && k - d0 < max {
+        v = v * 10 + (b[k] - b'0') as u32;
+        k += 1;
+    }
+    (k > d0).then_some((v, k))
+}
+
+/// The fast path's jan list ` (code xN, code)` after a mark's points, from `k` (at the
+/// space, if any), into `jans`: where the mark ends.
+fn fast_jans(b: &[u8], mut k: usize, jans: &mut JanClaims) -> Option<usize> {
+    if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'(') {
+        k += 2;
+        loop {
+            let s0 = k;
+            while k < b.len() && (b[k].is_ascii_lowercase() || b[k].is_ascii_digit() || b[k] == b'-') {
+                k += 1;
+            }
+            let code = JanCode::from_lower_code(&b[s0..k])?;
+            let mut ways = None;
+            if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'x') {
+                let (w, e) = number_at(b, k + 2, 4)?;
+                if !(1..=1000).contains(&w) {
+                    return None;
+                }
+                k = e;
+                ways = Some(w);
+            }
+            jans.push(JanClaim { code, ways });
+            match (b.get(k), b.get(k + 1)) {
+                (Some(b','), Some(b' ')) => k += 2,
+                (Some(b')'), _) => {
                     k += 1;
+                    break;
                 }
-                let code = JanCode::from_code_bytes(&b[s0..k])?;
-                let mut ways = None;
-                if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'x') {
-                    let (w, e) = number_at(k + 2, 4)?;
-                    if !(1..=1000).contains(&w) {
-                        return None;
-                    }
-                    k = e;
-                    ways = Some(w);
-                }
-                jans.push(JanClaim { code, ways });
-                match (b.get(k), b.get(k + 1)) {
-                    (Some(b','), Some(b' ')) => k += 2,
-                    (Some(b')'), _) => {
-                        k += 1;
-                        break;
-                    }
-                    _ => return None,
-                }
+                _ => return None,
             }
         }
-        ends(k).then_some((Mark { points, jans }, k))
-    };
-    // `N trou(s)`, from k at the digit
-    let holes = |k: usize| -> Option<(u32, usize)> {
-        let n = word(k);
-        let v: u32 = std::str::from_utf8(n).ok()?.parse().ok()?;
-        let w = word(k + n.len() + 1);
-        let ok = b.get(k + n.len()) == Some(&b' ') && (w == b"trou" || w == b"trous") && (1..=1000).contains(&v);
-        ok.then_some((v, k + n.len() + 1 + w.len()))
-    };
+    }
+    word_ends(b, k).then_some(k)
+}
+
+/// The fast path's hole claim `N trou(s)`, from `k` at the digit: the holes and where the
+/// claim ends.
+fn fast_holes(b: &[u8], k: usize) -> Option<(u32, usize)> {
+    let e = word_end(b, k);
+    let mut v: u32 = 0;
+    for &d in &b[k..e] {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        v = v.saturating_mul(10).saturating_add((d - b'0') as u32);
+    }
+    if b.get(e) != Some(&b' ') || !(1..=1000).contains(&v) {
+        return None;
+    }
+    let w = &b[e + 1..word_end(b, e + 1)];
+    (w == b"trou" || w == b"trous").then_some((v, e + 1 + w.len()))
+}
+
+/// Whether `w` (two bytes) is `va` or `go` in any case (`| 0x20` folds the capitals and
+/// maps no other byte to these letters).
+#[inline]
+fn is_two_letter_decision(w: &[u8]) -> bool {
+    matches!((w[0] | 0x20, w[1] | 0x20), (b'v', b'a') | (b'g', b'o'))
+}
+
+/// The fast path after the dice, from `k`, into `t`: how many bytes of `i` the throw and
+/// the white space and comments after it take, and whether a mark is odd; `None` for a form
+/// left to [`throw`].
+/// Each token follows one space; the first thing that is not ` token` ends the tokens, and
+/// only white space and comments may come between them and the next throw, a tag or the end.
+fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Option<(usize, bool)> {
     #[derive(PartialEq, PartialOrd)]
     enum Stage {
         Marks,
@@ -428,106 +480,142 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
         OppMarks,
         OppHoles,
     }
+    let b = i.as_bytes();
     let mut stage = Stage::Marks;
-    let mut moves = Moves::new();
     let mut pass = false;
-    loop {
-        match b.get(k) {
-            None => break,
-            Some(b'\n') => {
-                k += 1;
-                break;
+    let mut odd_mark = false;
+    // each token after one space, until a line end, a comment or anything else
+    while b.get(k) == Some(&b' ') {
+        let Some(&x) = b.get(k + 1) else { break };
+        match x {
+            b' ' | b'\n' | b'\r' | b'{' | b';' => break,
+            b'+' => {
+                // a mark `+N (code xN, code)`, filled where it stands
+                let (points, e) = number_at(b, k + 2, 6)?;
+                odd_mark |= points % 2 != 0;
+                let mark = Mark { points: points as i64, jans: JanClaims::new() };
+                let jans = if stage <= Stage::Marks {
+                    t.marks.push(mark);
+                    &mut t.marks.last_mut()?.jans
+                } else if stage == Stage::Slash || stage == Stage::OppMarks {
+                    stage = Stage::OppMarks;
+                    let o = t.opponent.get_or_insert_with(OpponentPart::default);
+                    o.marks.push(mark);
+                    &mut o.marks.last_mut()?.jans
+                } else {
+                    return None;
+                };
+                k = fast_jans(b, e, jans)?;
             }
-            Some(b'\r') if b.get(k + 1) == Some(&b'\n') => {
+            b'0'..=b'9' => {
+                let (h, e) = fast_holes(b, k + 1)?;
+                if stage < Stage::Holes {
+                    t.holes = Some(h);
+                    stage = Stage::Holes;
+                } else if stage == Stage::Slash || stage == Stage::OppMarks {
+                    t.opponent.get_or_insert_with(OpponentPart::default).holes = Some(h);
+                    stage = Stage::OppHoles;
+                } else {
+                    return None;
+                }
+                k = e;
+            }
+            b'/' if word_ends(b, k + 2) => {
+                if stage >= Stage::Slash {
+                    return None;
+                }
+                t.opponent = Some(OpponentPart::default());
+                stage = Stage::Slash;
                 k += 2;
-                break;
             }
-            Some(b' ') if !matches!(b.get(k + 1), None | Some(b' ') | Some(b'\n') | Some(b'\r')) => k += 1,
-            _ => return None,
-        }
-        let w = word(k);
-        let first = *w.first()?;
-        if first == b'+' {
-            let (m, e) = mark(k)?;
-            if stage <= Stage::Marks {
-                t.marks.push(m);
-            } else if stage == Stage::Slash || stage == Stage::OppMarks {
-                stage = Stage::OppMarks;
-                t.opponent.get_or_insert_with(OpponentPart::default).marks.push(m);
-            } else {
-                return None;
+            b'-' if word_ends(b, k + 2) => {
+                // `-`: nothing could be played
+                if stage > Stage::Play || pass || t.play.is_some() {
+                    return None;
+                }
+                stage = Stage::Play;
+                pass = true;
+                k += 2;
             }
-            k = e;
-            continue;
-        }
-        if first.is_ascii_digit() {
-            let (h, e) = holes(k)?;
-            if stage < Stage::Holes {
-                t.holes = Some(h);
-                stage = Stage::Holes;
-            } else if stage == Stage::Slash || stage == Stage::OppMarks {
-                t.opponent.get_or_insert_with(OpponentPart::default).holes = Some(h);
-                stage = Stage::OppHoles;
-            } else {
-                return None;
+            _ => {
+                // a word: a move of two or three letters, `tient` or `va`; other spellings
+                // of the decisions (`GO`, `Va`, `hold`) are the full reader's
+                k += 1;
+                let len = if word_ends(b, k + 1) {
+                    1
+                } else if word_ends(b, k + 2) {
+                    2
+                } else if word_ends(b, k + 3) {
+                    3
+                } else {
+                    word_end(b, k) - k
+                };
+                let w = &b[k..k + len];
+                let decision = match len {
+                    2 if is_two_letter_decision(w) => {
+                        if w != b"va" {
+                            return None;
+                        }
+                        (t.holes.is_some() || !c.dialect_reads_move("va")).then_some(Decision::Go)
+                    }
+                    2 | 3 => None,
+                    5 if w == b"tient" => Some(Decision::Hold),
+                    _ => return None,
+                };
+                if let Some(d) = decision {
+                    if stage >= Stage::Decision {
+                        return None;
+                    }
+                    t.decision = Some(d);
+                    stage = Stage::Decision;
+                    k += len;
+                    continue;
+                }
+                if stage > Stage::Play || pass {
+                    return None;
+                }
+                stage = Stage::Play;
+                let pt = |x: u8| Point::from_letter(x as char, c.dialect);
+                let from = pt(w[0])?;
+                let last = w[len - 1];
+                let to = if last == b'#' { Target::Off } else { Target::Point(pt(last)?) };
+                let rest = if len == 3 { Some(pt(w[1])?) } else { None };
+                let m = Move::new(from, rest, to);
+                if let Play::Moves(moves) = t.play.get_or_insert_with(|| Play::Moves(Moves::new())) {
+                    moves.push(m);
+                }
+                k += len;
             }
-            k = e;
-            continue;
         }
-        if w == b"/" {
-            if stage >= Stage::Slash {
-                return None;
-            }
-            t.opponent = Some(OpponentPart::default());
-            stage = Stage::Slash;
-            k += 1;
-            continue;
-        }
-        // a decision word in other letters (`GO`, `Va`, `HOLD`): the full reader's
-        if w != b"tient"
-            && w != b"va"
-            && [&b"tient"[..], b"va", b"go", b"hold"].iter().any(|k| w.eq_ignore_ascii_case(k))
-        {
-            return None;
-        }
-        let decision = match w {
-            b"tient" => Some(Decision::Hold),
-            b"va" if t.holes.is_some() || !c.dialect_reads_move("va") => Some(Decision::Go),
-            _ => None,
-        };
-        if let Some(d) = decision {
-            if stage >= Stage::Decision {
-                return None;
-            }
-            t.decision = Some(d);
-            stage = Stage::Decision;
-            k += w.len();
-            continue;
-        }
-        if stage > Stage::Play || pass {
-            return None;
-        }
-        stage = Stage::Play;
-        if w == b"-" && moves.is_empty() {
-            pass = true;
-            k += 1;
-            continue;
-        }
-        if !(2..=3).contains(&w.len()) || w.iter().any(|&x| x >= 0x80) {
-            return None;
-        }
-        let pt = |x: u8| Point::from_letter(x as char, c.dialect);
-        let from = pt(w[0])?;
-        let last = w[w.len() - 1];
-        let to = if last == b'#' { Target::Off } else { Target::Point(pt(last)?) };
-        let rest = if w.len() == 3 { Some(pt(w[1])?) } else { None };
-        moves.push(Move::new(from, rest, to));
-        k += w.len();
     }
-    // the throw must end here: white space, then the next throw, a tag or the end (a
-    // comment after the throw is the full reader's)
-    while matches!(b.get(k), Some(b' ') | Some(b'\t') | Some(b'\n') | Some(b'\r')) {
+    if !matches!(b.get(k), None | Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        // a token glued to the last one (`6-51.`): the full reader's
+        return None;
+    }
+    if t.opponent.as_ref().is_some_and(|o| o.marks.is_empty() && o.holes.is_none()) {
+        // a bare `/`: leave it to the full reader
+        return None;
+    }
+    if pass {
+        t.play = Some(Play::Pass);
+    }
+    // the throw must end here: white space and comments, then the next throw, a tag or the
+    // end
+    while matches!(b.get(k), Some(b' ' | b'\t' | b'\n' | b'\r')) {
         k += 1;
+    }
+    if matches!(b.get(k), Some(&x) if x == b'{' || x == b';' || x >= 0x80) {
+        if c.tric() {
+            // Tric Trac's marks stand after the play: where its comments go is the full
+            // reader's to say
+            return None;
+        }
+        let (r, ()) = ws(c, &i[k..], &mut t.comments).ok()?;
+        let anchor = last_anchor(t, c.game);
+        for cm in &mut t.comments {
+            cm.after = Some(anchor);
+        }
+        k = i.len() - r.len();
     }
     match b.get(k) {
         None | Some(b'[') => {}
@@ -540,20 +628,42 @@ fn fast_throw<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Throw)> {
         }
         _ => return None,
     }
-    if t.opponent.as_ref().is_some_and(|o| o.marks.is_empty() && o.holes.is_none()) {
-        // a bare `/`: leave it to the full reader
-        return None;
+    Some((k, odd_mark))
+}
+
+/// Room for the throws of a record whose first throw starts `i`: its lines up to the next
+/// `[` (a guess: a printed record has one throw a line, and its end is the next record's
+/// first tag), so that the list of throws, whose items are large, is seldom moved as it
+/// grows. It looks no further than the next `[`, so that reading stays linear.
+fn throws_hint(i: &str) -> usize {
+    let b = i.as_bytes();
+    let b = &b[..b.len().min(MAX_HINT_SCAN)];
+    let end = memchr::memchr(b'[', b).unwrap_or(b.len());
+    (memchr::memchr_iter(b'\n', &b[..end]).count() + 1).clamp(16, 1 << 14)
+}
+
+/// How far ahead [`throws_hint`] looks.
+const MAX_HINT_SCAN: usize = 1 << 20;
+
+/// Checks that throw `n` (whose number is at `span`) follows the last one (NOTATION.md §3).
+#[inline]
+fn check_number(errors: &mut Vec<SyntaxError>, last_number: &mut u32, n: u32, span: Span) {
+    let expected = last_number.saturating_add(1);
+    if n != expected {
+        errors.push(number_error(n, expected, span));
     }
-    let rest = &i[k..];
-    t.play = if pass {
-        Some(Play::Pass)
-    } else if moves.is_empty() {
-        None
-    } else {
-        Some(Play::Moves(moves))
-    };
-    t.span = Some(c.span(i, rest));
-    Some((rest, t))
+    *last_number = n;
+}
+
+/// The error of a throw number that does not follow the last one.
+#[cold]
+fn number_error(n: u32, expected: u32, span: Span) -> SyntaxError {
+    SyntaxError::new(
+        Some(span),
+        format!("throw {n} where throw {expected} was expected"),
+        format!("expected {expected}."),
+    )
+    .with_help("throw numbers run consecutively from 1 across the whole game")
 }
 
 fn unwrap_err(e: nom::Err<PErr>) -> PErr {
@@ -564,14 +674,25 @@ fn unwrap_err(e: nom::Err<PErr>) -> PErr {
 }
 
 /// Closes a record: reads its header if no throw did, and checks what needs no rules.
-fn finish(src: &str, c: &Ctx, cur: &mut ReadRecord, header_done: bool, start: usize, end: &str) {
+/// `suspect`: whether a throw may hold what [`super::check::check_throws`] reports (odd or
+/// negative marks, no ways, no holes): any throw of the full reader, and those of the fast
+/// path with an odd mark (its marks, ways and holes are never negative or 0); with none,
+/// the check would find nothing and is not made.
+fn finish(src: &str, c: &Ctx, cur: &mut ReadRecord, header_done: bool, suspect: bool, start: usize, end: &str) {
     if !header_done {
         let (h, errs) = header::interpret(&mut cur.record.tags, true);
         cur.header = h;
         cur.errors.extend(errs);
     }
     cur.record.span = Some(Span::new(start, c.off(end)));
-    cur.errors.extend(super::check::check_throws(&cur.record, Some((src, c.dialect))));
+    let throws = &mut cur.record.throws;
+    if throws.capacity() > 2 * throws.len() + 16 {
+        // the room guessed from the lines (`throws_hint`) was far too much: lines of comments
+        throws.shrink_to_fit();
+    }
+    if suspect {
+        cur.errors.extend(super::check::check_throws(&cur.record, Some((src, c.dialect))));
+    }
     cur.errors.sort_by_key(|e| e.span.map_or(0, |s| s.start));
 }
 
@@ -754,6 +875,14 @@ fn line_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
 
 // tag_pair = "[" , ws , tag_name , ws , tag_value , ws , "]" ;
 fn tag_pair<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
+    match fast_tag(c, i) {
+        Some(t) => Ok(t),
+        None => tag_pair_any(c, i),
+    }
+}
+
+/// [`tag_pair`] in any of its written forms.
+fn tag_pair_any<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
     let start = i;
     let (r, _) = ch('[').parse(i)?;
     let mut comments = Vec::new();
@@ -770,6 +899,43 @@ fn tag_pair<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
     };
     let spans = TagSpans { whole: c.span(start, r), name: name_span, value: value_span };
     Ok((r, Tag { name: name.to_string(), value, comments, spans: Some(spans) }))
+}
+
+/// The fast path for a tag written as the printer writes it, `[Name "value"]`: an ASCII
+/// name, one space, a value with no escape, the `]` right after it. Any other form (white
+/// space, comments, escapes, other letters, errors) is left to [`tag_pair_any`], which
+/// reads this one to the same tag (a test checks it).
+fn fast_tag<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Tag)> {
+    let b = i.as_bytes();
+    if b.first() != Some(&b'[') {
+        return None;
+    }
+    let mut k = 1;
+    while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'_' || b[k] == b'-') {
+        k += 1;
+    }
+    if k == 1 || b.get(k) != Some(&b' ') || b.get(k + 1) != Some(&b'"') {
+        return None;
+    }
+    let name_end = k;
+    let v0 = k + 2;
+    let v1 = v0 + memchr::memchr3(b'"', b'\\', b'\n', &b[v0..])?;
+    if b[v1] != b'"' || b.get(v1 + 1) != Some(&b']') {
+        return None;
+    }
+    let start = c.off(i);
+    let spans = TagSpans {
+        whole: Span::new(start, start + v1 + 2),
+        name: Span::new(start + 1, start + name_end),
+        value: Span::new(start + v0, start + v1),
+    };
+    let tag = Tag {
+        name: i[1..name_end].to_string(),
+        value: i[v0..v1].to_string(),
+        comments: Vec::new(),
+        spans: Some(spans),
+    };
+    Some((&i[v1 + 2..], tag))
 }
 
 // tag_name = NAME_CHAR , { NAME_CHAR } ;

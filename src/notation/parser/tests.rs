@@ -373,12 +373,21 @@ fn fast_path_reads_the_printers_forms() {
         "5. 4-4 -\n",
         "6. 5-5 +12 (vrai, vrai x2) 2 trous va\n",
         "7. 6-1 &Z &S / +4 (faux) 1 trou\n",
+        "1. 6-5 AF { c }\n",
+        "2. 6-5 +4 (vrai) ; a note\r\n",
+        "3. 6-5 AF AG \n{ on its own line }\n\n; and another\n",
+        "4. 6-5 / +2 (faux) { c }  { d }\n",
+        "5. 6-6 +4 (vrai) 1 trou tient { c }\n",
+        "6. 4-4 - { c }\n",
     ] {
         let c = ctx(line);
-        let fast = fast_throw(&c, line);
+        let mut throws = Vec::new();
+        let fast = fast_throw(&c, line, &mut throws);
         assert!(fast.is_some(), "not fast: {line:?}");
+        assert_eq!(fast.map(|f| f.len), Some(line.len()));
         let (_, (slow, _)) = throw(&c, line).unwrap();
-        let (_, mut f) = fast.unwrap();
+        assert_eq!(throws.len(), 1);
+        let mut f = throws.remove(0);
         f.span = slow.span;
         assert_eq!(f, slow, "{line:?}");
     }
@@ -386,18 +395,26 @@ fn fast_path_reads_the_printers_forms() {
         "1. top: 6-5 AF AG\n",
         "1. 6-5 A-F AG\n",
         "1. 6-5 AF AG!\n",
-        "1. 6-5 AF { c }\n",
+        "1. 6-5 AF {c} AG\n",
+        "1. 6-51.\n",
+        "1. 6-5\u{a0}AF\n",
+        "1. 6-5 AF { c\n",
         "1. sonnez AG AG\n",
         "1. 6-5 AF AG /\n",
     ] {
-        assert!(fast_throw(&ctx(line), line).is_none(), "{line:?}");
+        let mut throws = Vec::new();
+        assert!(fast_throw(&ctx(line), line, &mut throws).is_none(), "{line:?}");
+        assert!(throws.is_empty(), "{line:?}");
     }
 }
 
 #[test]
 fn fast_path_survives_a_truncated_hole_claim() {
     for s in ["13. 5-4 +4 2", "13. 5-4 +4 2 ", "1. 6-5 +4 (", "1. 6-5 +4 (vrai x", "1. 6-5 / +2 1 tr", "1. 6-5 AF /"] {
-        let _ = fast_throw(&ctx(s), s);
+        let mut throws = Vec::new();
+        if fast_throw(&ctx(s), s, &mut throws).is_none() {
+            assert!(throws.is_empty(), "{s:?}");
+        }
         let _ = read(s);
     }
 }
@@ -774,5 +791,139 @@ fn a_word_read_outside_the_records_text_is_read_to_its_end() {
         assert_eq!(c.dialect_reads_move(&buf[..4]), game != Game::GrandTrictrac, "{game}");
         assert_eq!(c.dialect_reads_move(&buf[5..9]), game != Game::GrandTrictrac, "{game}");
         assert!(c.dialect_reads_move(&buf[10..12]), "{game}");
+    }
+}
+
+// ---- the fast path against the full reader, on printed records with comments and damage ----
+
+mod fast_path_props {
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    /// A few generated tours, printed (generated once: the generator is slow in debug).
+    fn printed() -> &'static [String] {
+        static PRINTED: OnceLock<Vec<String>> = OnceLock::new();
+        PRINTED.get_or_init(|| {
+            crate::generate::games(4, 11).iter().map(|g| print_record(g, PrintOptions::default())).collect()
+        })
+    }
+
+    const GAMES: [&str; 6] = ["grand-trictrac", "jacquet", "moultezim", "backgammon", "tric-trac", "trictrac-a-ecrire"];
+
+    /// What is put into the text: comments, white space, pieces of tokens, a tag.
+    const BITS: [&str; 27] = [
+        " { c }",
+        " ; l",
+        "\n{ own line }",
+        "{ a\r\nb }",
+        "{",
+        "}",
+        ";",
+        "\t",
+        "\r",
+        "\r\n",
+        " ",
+        "\u{a0}",
+        "\u{2003}{ em }",
+        "1.",
+        " /",
+        " -",
+        " +3",
+        " +2 (vrai)",
+        " 1 trou",
+        " va",
+        " GO",
+        " tient",
+        "#",
+        "?",
+        "[",
+        "\n[Game \"tric-trac\"]\n",
+        "\n\n",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(
+            std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
+        ))]
+
+        /// Comments and white space at the ends of throws (which the fast path reads), and
+        /// bits anywhere (which it leaves to the full reader): both read the same records
+        /// with the same errors.
+        #[test]
+        fn fast_path_agrees_with_the_full_reader_on_comments(
+            game in 0usize..GAMES.len(),
+            which in 0usize..4,
+            edits in proptest::collection::vec((any::<usize>(), 0usize..BITS.len()), 0..8),
+            at_line_ends in any::<bool>(),
+        ) {
+            let mut text = printed()[which % printed().len()].replacen("grand-trictrac", GAMES[game], 1);
+            for (pos, bit) in edits {
+                let k = if at_line_ends {
+                    let ends: Vec<usize> = text.match_indices('\n').map(|(k, _)| k).collect();
+                    ends.get(pos % ends.len().max(1)).copied().unwrap_or(text.len())
+                } else {
+                    let mut k = pos % (text.len() + 1);
+                    while !text.is_char_boundary(k) {
+                        k -= 1;
+                    }
+                    k
+                };
+                text.insert_str(k, BITS[bit]);
+            }
+            let fast = read(&text);
+            let slow = read_without_fast_path(&text);
+            prop_assert_eq!(fast.len(), slow.len());
+            for (a, b) in fast.iter().zip(&slow) {
+                prop_assert_eq!(&a.record, &b.record, "{:?}", text);
+                prop_assert_eq!(&a.errors, &b.errors, "{:?}", text);
+            }
+        }
+    }
+}
+
+#[test]
+fn fast_tags_are_the_tags_read_in_full() {
+    for s in [
+        "[Game \"grand-trictrac\"]",
+        "[Source \"soumille generate --seed 7, game 1\"]\n1. 6-5 AF",
+        "[Result \"top 12-5 stakes=2\"]",
+        "[x_y-Z9 \"\"]",
+        "[Event \"a\rb\"] [Top \"x\"]",
+    ] {
+        let c = ctx(s);
+        let fast = fast_tag(&c, s).unwrap_or_else(|| panic!("not fast: {s:?}"));
+        assert_eq!(tag_pair_any(&c, s).ok(), Some(fast), "{s:?}");
+    }
+    for s in [
+        "[Game  \"x\"]",
+        "[ Game \"x\"]",
+        "[Game \"x\" ]",
+        "[Game \"a\\\"b\"]",
+        "[Game \"x\n\"]",
+        "[Jeu\u{e9} \"x\"]",
+        "[Game \"x\"",
+        "[Game \"x",
+        "[Game",
+        "[\"x\"]",
+        "[Game {c} \"x\"]",
+        "[Game \"x\"{c}]",
+    ] {
+        assert!(fast_tag(&ctx(s), s).is_none(), "{s:?}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
+    ))]
+
+    /// Whatever the fast path reads as a tag, the full reader reads to the same tag.
+    #[test]
+    fn fast_tag_agrees_with_the_full_reader(s in "\\[[A-Za-z_\\-é ]{0,6}[ \"]{0,2}[a-z\"\\\\\\]\\n\r é{}]{0,8}\\]?[ \\]]?") {
+        let c = ctx(&s);
+        if let Some(fast) = fast_tag(&c, &s) {
+            proptest::prop_assert_eq!(tag_pair_any(&c, &s).ok(), Some(fast), "{:?}", s);
+        }
     }
 }
