@@ -237,8 +237,10 @@ struct FrameView {
     flags: Vec<FlagView>,
 }
 
+/// What both pages show above the board: the title, the game, the players, the letters, and
+/// whether the record was replayed.
 #[derive(Serialize)]
-struct PageData {
+struct PageHead {
     title: String,
     game: String,
     top: String,
@@ -248,6 +250,46 @@ struct PageData {
     /// The 24 Soumille letters (the `data-point` attributes).
     soumille: Vec<String>,
     replayed: bool,
+}
+
+impl PageHead {
+    /// The head of `rec`'s page (`fallback`: the title when the record names no player).
+    fn of(rec: &Record, header: &Header, fallback: &str, replayed: bool) -> PageHead {
+        let (title, top, bottom) = page_title(rec, fallback);
+        PageHead {
+            title,
+            game: header.game.name().to_string(),
+            top,
+            bottom,
+            letters: Point::all().map(|p| p.letter(header.letters).to_string()).collect(),
+            soumille: Point::all().map(|p| p.letter(Dialect::Soumille).to_string()).collect(),
+            replayed,
+        }
+    }
+}
+
+/// The page of a record of a game, in the order it is written: the head, the panel, the
+/// script's parts, the end of the script. The page's data is `json`.
+fn page(title: &str, panel: &[&str], json: &str, script: &[&str], end: &str) -> String {
+    let parts = panel.iter().chain(script).map(|p| p.len()).sum::<usize>();
+    let mut s = String::with_capacity(json.len() + PAGE_HEAD.len() + PAGE_BODY_TOP.len() + parts + 256);
+    s.push_str(&PAGE_HEAD.replace("{{TITLE}}", &esc(title)));
+    s.push_str(PAGE_BODY_TOP);
+    panel.iter().for_each(|p| s.push_str(p));
+    s.push_str("<script type=\"application/json\" id=\"game-data\">");
+    s.push_str(json);
+    s.push_str("</script>\n<script>\n");
+    script.iter().for_each(|p| s.push_str(p));
+    s.push_str(end);
+    s.push_str("})();\n</script>\n</body>\n</html>\n");
+    s
+}
+
+/// Grand Trictrac's page data.
+#[derive(Serialize)]
+struct PageData {
+    #[serde(flatten)]
+    head: PageHead,
     frames: Vec<FrameView>,
     /// Flags of the record as a whole (no throw), and the replay's stop.
     record_flags: Vec<FlagView>,
@@ -363,39 +405,15 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
     let shown: Vec<u32> = rp.steps.iter().map(|s| s.number).collect();
     let record_flags =
         rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown.contains(&n))).map(FlagView::of).collect();
-    let (title, top, bottom) = page_title(rec, "Trictrac");
     let data = PageData {
-        title: title.clone(),
-        game: header.game.name().to_string(),
-        top,
-        bottom,
-        letters: Point::all().map(|p| p.letter(d).to_string()).collect(),
-        soumille: Point::all().map(|p| p.letter(Dialect::Soumille).to_string()).collect(),
-        replayed,
+        head: PageHead::of(rec, header, "Trictrac", replayed),
         frames,
         record_flags,
         flags: rp.flags.iter().map(FlagView::of).collect(),
     };
-    let json = script_json(&data);
-    let mut s = String::with_capacity(
-        json.len()
-            + PAGE_HEAD.len()
-            + PAGE_BODY_TOP.len()
-            + PAGE_BODY.len()
-            + PAGE_SCRIPT.len()
-            + PAGE_SCRIPT_STEPS.len()
-            + 256,
-    );
-    s.push_str(&PAGE_HEAD.replace("{{TITLE}}", &esc(&title)));
-    s.push_str(PAGE_BODY_TOP);
-    s.push_str(PAGE_BODY);
-    s.push_str("<script type=\"application/json\" id=\"game-data\">");
-    s.push_str(&json);
-    s.push_str("</script>\n<script>\n");
-    s.push_str(PAGE_SCRIPT);
-    s.push_str(PAGE_SCRIPT_STEPS);
-    s.push_str("})();\n</script>\n</body>\n</html>\n");
-    s
+    let panel = [PANEL_TOP, PAGE_BODY, PANEL_FLAGS, PAGE_BODY_END];
+    let script = [SCRIPT_OPEN, SCRIPT_PRELUDE, PAGE_SCRIPT, PAGE_SCRIPT_STEPS];
+    page(&data.head.title, &panel, &script_json(&data), &script, "")
 }
 
 /// The men of a setup for the page (GAMES.md §0): per letter (index 0 = A), on the bar,
@@ -469,15 +487,8 @@ impl SetupFrameView {
 
 #[derive(Serialize)]
 struct SetupPageData {
-    title: String,
-    game: String,
-    top: String,
-    bottom: String,
-    /// The 24 letters in the record's alphabet, index 0 = Soumille's A.
-    letters: Vec<String>,
-    /// The 24 Soumille letters (the `data-point` attributes).
-    soumille: Vec<String>,
-    replayed: bool,
+    #[serde(flatten)]
+    head: PageHead,
     /// Whether the page shows the cube (some setup holds one: Backgammon).
     cube: bool,
     /// Whether the page shows points and parties (Tric Trac).
@@ -521,16 +532,9 @@ pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
     }
     let shown = |n: u32| rp.board_steps.iter().any(|s| s.number == n);
     let record_flags = rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown(n))).map(FlagView::of).collect();
-    let (title, top, bottom) = page_title(rec, header.game.name());
     let setups = || rp.board_steps.iter().flat_map(|s| [&s.before, &s.after]).chain(&rp.end_setup);
     let data = SetupPageData {
-        title: title.clone(),
-        game: header.game.name().to_string(),
-        top,
-        bottom,
-        letters: Point::all().map(|p| p.letter(d).to_string()).collect(),
-        soumille: Point::all().map(|p| p.letter(Dialect::Soumille).to_string()).collect(),
-        replayed: !rp.board_steps.is_empty(),
+        head: PageHead::of(rec, header, header.game.name(), !rp.board_steps.is_empty()),
         cube: setups().any(|s| s.score.cube.is_some()),
         points: header.game == crate::notation::Game::TricTrac
             || setups().any(|s| s.score.points.is_some() || s.score.parties.is_some()),
@@ -539,26 +543,10 @@ pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
         record_flags,
         flags: rp.flags.iter().map(FlagView::of).collect(),
     };
-    let json = script_json(&data);
-    let mut s = String::with_capacity(
-        json.len()
-            + PAGE_HEAD.len()
-            + PAGE_BODY_TOP.len()
-            + SETUP_BODY.len()
-            + SETUP_SCRIPT.len()
-            + PAGE_SCRIPT_STEPS.len()
-            + 256,
-    );
-    s.push_str(&PAGE_HEAD.replace("{{TITLE}}", &esc(&title)));
-    s.push_str(PAGE_BODY_TOP);
-    s.push_str(SETUP_BODY);
-    s.push_str("<script type=\"application/json\" id=\"game-data\">");
-    s.push_str(&json);
-    s.push_str("</script>\n<script>\n");
-    s.push_str(SETUP_SCRIPT);
-    s.push_str(PAGE_SCRIPT_STEPS);
-    s.push_str("  document.body.setAttribute(\"data-ready\", \"1\");\n})();\n</script>\n</body>\n</html>\n");
-    s
+    let panel = [PANEL_TOP, SETUP_BODY, PANEL_FLAGS, SETUP_BODY_END];
+    let script = [SCRIPT_OPEN, SETUP_SCRIPT_ERRORS, SCRIPT_PRELUDE, SETUP_SCRIPT, PAGE_SCRIPT_STEPS];
+    let ready = "  document.body.setAttribute(\"data-ready\", \"1\");\n";
+    page(&data.head.title, &panel, &script_json(&data), &script, ready)
 }
 
 /// A board with no man: what the page shows when the replay gave no setup at all.
@@ -610,14 +598,25 @@ const PAGE_BODY_TOP: &str = r##"<h1 id="title"></h1>
 </div>
 "##;
 
-/// Grand Trictrac's panel: the throw, the dice, the play, points and holes, the jans.
-const PAGE_BODY: &str = r##"<div id="main" data-step="0">
+/// Every page's panel begins with the throw, its number and the dice (the board's box
+/// before it).
+const PANEL_TOP: &str = r##"<div id="main" data-step="0">
 <div id="board-box"></div>
 <div id="panel">
 <p><span class="label">Throw</span> <strong id="throw-number">0</strong> <span class="label">of</span> <span id="throw-count">0</span>
  &nbsp; <span class="label">step</span> <span id="step-index">0</span></p>
 <p><span class="label">Thrower</span> <span id="seat"></span> &nbsp; <span class="label">Dice</span> <strong id="dice"></strong></p>
-<p><span class="label">Play</span> <strong id="play"></strong> <span id="decision"></span></p>
+"##;
+
+/// Every page's panel shows the throw's flags and the position string.
+const PANEL_FLAGS: &str = r##"<p class="label">Flags</p>
+<ul id="flags"></ul>
+<p class="label">Position</p>
+<p id="position"></p>
+"##;
+
+/// Grand Trictrac's panel (after [`PANEL_TOP`]): the play, points and holes, the jans.
+const PAGE_BODY: &str = r##"<p><span class="label">Play</span> <strong id="play"></strong> <span id="decision"></span></p>
 <table class="score">
 <tr><th></th><th>points</th><th>holes</th><th>marked</th></tr>
 <tr><th id="name-top">top</th><td id="score-top-points">0</td><td id="score-top-holes">0</td><td id="marked-top">0</td></tr>
@@ -626,17 +625,21 @@ const PAGE_BODY: &str = r##"<div id="main" data-step="0">
 <p><span class="label">Bredouille</span> <span id="bredouille">none</span> &nbsp; <span class="label">Pavillon</span> <span id="pavillon">none</span> &nbsp; <span class="label">To throw</span> <span id="turn"></span></p>
 <p class="label">Jans</p>
 <ul id="jans"></ul>
-<p class="label">Flags</p>
-<ul id="flags"></ul>
-<p class="label">Position</p>
-<p id="position"></p>
-</div>
+"##;
+
+/// The end of Grand Trictrac's panel.
+const PAGE_BODY_END: &str = r##"</div>
 </div>
 "##;
 
-const PAGE_SCRIPT: &str = r##""use strict";
+/// The start of every page's script: the function it is in, and what both pages use (the
+/// game's data, the frames, the step shown, SVG elements, text, seat names).
+const SCRIPT_OPEN: &str = r##""use strict";
 (function () {
-  var data = JSON.parse(document.getElementById("game-data").textContent);
+"##;
+
+/// What both pages' scripts use (after [`SCRIPT_OPEN`]).
+const SCRIPT_PRELUDE: &str = r##"  var data = JSON.parse(document.getElementById("game-data").textContent);
   var frames = data.frames;
   var k = 0;
   var SVG = "http://www.w3.org/2000/svg";
@@ -652,28 +655,67 @@ const PAGE_SCRIPT: &str = r##""use strict";
     var n = s === "top" ? data.top : data.bottom;
     return n ? s + " (" + n + ")" : s;
   }
-  // the board: top's side A..M above, bottom's & .. N below
+  // the 24 points of a board W wide a point and H high, column c at xOf(c): top's side
+  // A..M above, bottom's & .. N below; each a group holding its men, by letter index
+  function drawPoints(svg, W, H, xOf) {
+    var points = [];
+    for (var row = 0; row < 2; row++) {
+      for (var col = 0; col < 12; col++) {
+        var idx = row === 0 ? col : 23 - col; // letter index - 1
+        var x = xOf(col);
+        var g = el("g", { "data-point": data.soumille[idx], "data-top": 0, "data-bottom": 0 }, svg);
+        var base = row === 0 ? 30 : H - 30, tip = row === 0 ? 200 : H - 200, ly = row === 0 ? 20 : H - 8;
+        el("polygon", { points: (x + 2) + "," + base + " " + (x + W - 2) + "," + base + " " + (x + W / 2) + "," + tip,
+          fill: col % 2 === 0 ? "#a0522d" : "#e8d5a9", stroke: "#5a3b1e" }, g);
+        var t = el("text", { x: x + W / 2, y: ly, "text-anchor": "middle", "font-size": 14 }, g);
+        t.textContent = data.letters[idx];
+        var men = el("g", { "class": "men" }, g);
+        points[idx] = { g: g, men: men, x: x + W / 2, row: row };
+      }
+    }
+    return points;
+  }
+  // the buttons that cannot step further are off
+  function buttons() {
+    document.getElementById("prev").disabled = k === 0;
+    document.getElementById("first").disabled = k === 0;
+    document.getElementById("next").disabled = k === frames.length - 1;
+    document.getElementById("last").disabled = k === frames.length - 1;
+  }
+  // the title, the game and players, the number of throws
+  function heading() {
+    text("title", data.title);
+    document.title = data.title;
+    text("game-line", data.game + (data.top || data.bottom ? " — top: " + (data.top || "?") + ", bottom: " + (data.bottom || "?") : ""));
+    text("name-top", data.top ? "top (" + data.top + ")" : "top");
+    text("name-bottom", data.bottom ? "bottom (" + data.bottom + ")" : "bottom");
+    text("throw-count", frames.length > 1 ? frames[frames.length - 1].throw : 0);
+  }
+  function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
+  // a flag as an item of a list: its throw, what it is, its message
+  function flagItem(f) {
+    var li = document.createElement("li");
+    li.setAttribute("data-kind", f.what);
+    li.textContent = (f.throw ? "throw " + f.throw + ": " : "") + f.what + " — " + f.message;
+    return li;
+  }
+  // the list `id` made again from `items`, each by `make`
+  function list(id, items, make) {
+    var ul = document.getElementById(id);
+    clear(ul);
+    items.forEach(function (x) { ul.appendChild(make(x)); });
+  }
+"##;
+
+/// Grand Trictrac's script (after [`SCRIPT_PRELUDE`]): its board, jans and panel.
+const PAGE_SCRIPT: &str = r##"  // the board: top's side A..M above, bottom's & .. N below
   var W = 40, H = 460, width = 12 * W + 60;
   var svg = el("svg", { id: "board", width: width, height: H + 30, viewBox: "0 0 " + width + " " + (H + 30) });
   document.getElementById("board-box").appendChild(svg);
   function xOf(col) { return 20 + col * W + (col >= 6 ? 20 : 0); }
   el("line", { x1: xOf(6) - 10, y1: 30, x2: xOf(6) - 10, y2: 205, stroke: "#5a3b1e", "stroke-width": 6 }, svg);
   el("line", { x1: xOf(6) - 10, y1: H - 205, x2: xOf(6) - 10, y2: H - 30, stroke: "#5a3b1e", "stroke-width": 6 }, svg);
-  var points = [];
-  for (var row = 0; row < 2; row++) {
-    for (var col = 0; col < 12; col++) {
-      var idx = row === 0 ? col : 23 - col; // letter index - 1
-      var x = xOf(col);
-      var g = el("g", { "data-point": data.soumille[idx], "data-top": 0, "data-bottom": 0 }, svg);
-      var base = row === 0 ? 30 : H - 30, tip = row === 0 ? 200 : H - 200, ly = row === 0 ? 20 : H - 8;
-      el("polygon", { points: (x + 2) + "," + base + " " + (x + W - 2) + "," + base + " " + (x + W / 2) + "," + tip,
-        fill: col % 2 === 0 ? "#a0522d" : "#e8d5a9", stroke: "#5a3b1e" }, g);
-      var t = el("text", { x: x + W / 2, y: ly, "text-anchor": "middle", "font-size": 14 }, g);
-      t.textContent = data.letters[idx];
-      var men = el("g", { "class": "men" }, g);
-      points[idx] = { g: g, men: men, x: x + W / 2, row: row };
-    }
-  }
+  var points = drawPoints(svg, W, H, xOf);
   var offTop = el("text", { id: "off-top", x: width / 2, y: H / 2 - 8, "text-anchor": "middle", "font-size": 13, "data-count": 0 }, svg);
   var offBottom = el("text", { id: "off-bottom", x: width / 2, y: H / 2 + 14, "text-anchor": "middle", "font-size": 13, "data-count": 0 }, svg);
   var caption = el("text", { id: "board-caption", x: width / 2, y: H + 20, "text-anchor": "middle", "font-size": 13 }, svg);
@@ -688,17 +730,6 @@ const PAGE_SCRIPT: &str = r##""use strict";
         c.textContent = n;
       }
     }
-  }
-  function flagItem(f) {
-    var li = document.createElement("li");
-    li.setAttribute("data-kind", f.what);
-    li.textContent = (f.throw ? "throw " + f.throw + ": " : "") + f.what + " — " + f.message;
-    return li;
-  }
-  function list(id, items, make) {
-    var ul = document.getElementById(id);
-    while (ul.firstChild) ul.removeChild(ul.firstChild);
-    items.forEach(function (x) { ul.appendChild(make(x)); });
   }
   function show(n) {
     k = Math.max(0, Math.min(frames.length - 1, n));
@@ -741,17 +772,9 @@ const PAGE_SCRIPT: &str = r##""use strict";
       return li;
     });
     list("flags", f.flags, flagItem);
-    document.getElementById("prev").disabled = k === 0;
-    document.getElementById("first").disabled = k === 0;
-    document.getElementById("next").disabled = k === frames.length - 1;
-    document.getElementById("last").disabled = k === frames.length - 1;
+    buttons();
   }
-  text("title", data.title);
-  document.title = data.title;
-  text("game-line", data.game + (data.top || data.bottom ? " — top: " + (data.top || "?") + ", bottom: " + (data.bottom || "?") : ""));
-  text("name-top", data.top ? "top (" + data.top + ")" : "top");
-  text("name-bottom", data.bottom ? "bottom (" + data.bottom + ")" : "bottom");
-  text("throw-count", frames.length > 1 ? frames[frames.length - 1].throw : 0);
+  heading();
   if (!data.replayed) {
     var st = document.getElementById("status");
     st.hidden = false;
@@ -798,55 +821,32 @@ const PAGE_SCRIPT_STEPS: &str = r##"  document.getElementById("first").addEventL
   });
 "##;
 
-/// The panel of the other games' page: the throw, the dice, the play and its note, each
+/// The panel of the other games' page (after [`PANEL_TOP`]): the play and its note, each
 /// seat's men borne off and on the bar, Tric Trac's points and parties, the cube, the end.
-const SETUP_BODY: &str = r##"<div id="main" data-step="0">
-<div id="board-box"></div>
-<div id="panel">
-<p><span class="label">Throw</span> <strong id="throw-number">0</strong> <span class="label">of</span> <span id="throw-count">0</span>
- &nbsp; <span class="label">step</span> <span id="step-index">0</span></p>
-<p><span class="label">Thrower</span> <span id="seat"></span> &nbsp; <span class="label">Dice</span> <strong id="dice"></strong></p>
-<p><span class="label">Play</span> <strong id="play"></strong> <span id="note"></span></p>
+const SETUP_BODY: &str = r##"<p><span class="label">Play</span> <strong id="play"></strong> <span id="note"></span></p>
 <table class="score">
 <tr><th></th><th>borne off</th><th>on the bar</th><th class="points">points</th><th class="points">parties</th><th>scored</th></tr>
 <tr><th id="name-top">top</th><td id="score-top-off">0</td><td id="score-top-bar">0</td><td class="points" id="score-top-points">0</td><td class="points" id="score-top-parties">0</td><td id="scored-top"></td></tr>
 <tr><th id="name-bottom">bottom</th><td id="score-bottom-off">0</td><td id="score-bottom-bar">0</td><td class="points" id="score-bottom-points">0</td><td class="points" id="score-bottom-parties">0</td><td id="scored-bottom"></td></tr>
 </table>
 <p><span id="cube-line"><span class="label">Cube</span> <span id="cube-text"></span> &nbsp; </span><span class="label">To throw</span> <span id="turn"></span></p>
-<p class="label">Flags</p>
-<ul id="flags"></ul>
-<p class="label">Position</p>
-<p id="position"></p>
-<p class="label">Result</p>
+"##;
+
+/// The end of the other games' panel: the result.
+const SETUP_BODY_END: &str = r##"<p class="label">Result</p>
 <p id="result"></p>
 </div>
 </div>
 "##;
 
-/// The other games' board and panel; [`PAGE_SCRIPT_STEPS`] follows it.
-const SETUP_SCRIPT: &str = r##""use strict";
-(function () {
-  window.addEventListener("error", function (e) {
+/// The other games' script first notes any error on the page (`data-script-error`, for tests).
+const SETUP_SCRIPT_ERRORS: &str = r##"  window.addEventListener("error", function (e) {
     document.body.setAttribute("data-script-error", String(e.message));
   });
-  var data = JSON.parse(document.getElementById("game-data").textContent);
-  var frames = data.frames;
-  var k = 0;
-  var SEATS = ["top", "bottom"];
-  var SVG = "http://www.w3.org/2000/svg";
-  function el(name, attrs, parent) {
-    var e = document.createElementNS(SVG, name);
-    for (var a in attrs) e.setAttribute(a, attrs[a]);
-    if (parent) parent.appendChild(e);
-    return e;
-  }
-  function text(id, s) { document.getElementById(id).textContent = s; }
-  function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
-  function seatName(s) {
-    if (!s) return "";
-    var n = s === "top" ? data.top : data.bottom;
-    return n ? s + " (" + n + ")" : s;
-  }
+"##;
+
+/// The other games' script (after [`SCRIPT_PRELUDE`]): their board and panel.
+const SETUP_SCRIPT: &str = r##"  var SEATS = ["top", "bottom"];
   // the board: top's side A..M above, bottom's & .. N below, the bar between the halves,
   // a tray on the right for the men borne off and the cube
   var W = 40, BAR = 44, H = 460, TRAY = 64, boardW = 12 * W + 40 + BAR, width = boardW + TRAY, mid = H / 2;
@@ -855,21 +855,7 @@ const SETUP_SCRIPT: &str = r##""use strict";
   function xOf(col) { return 20 + col * W + (col >= 6 ? BAR : 0); }
   var barX = xOf(6) - BAR / 2;
   el("rect", { x: xOf(6) - BAR, y: 10, width: BAR, height: H - 20, fill: "#8b5a2b" }, svg);
-  var points = [];
-  for (var row = 0; row < 2; row++) {
-    for (var col = 0; col < 12; col++) {
-      var idx = row === 0 ? col : 23 - col; // letter index - 1
-      var x = xOf(col);
-      var g = el("g", { "data-point": data.soumille[idx], "data-top": 0, "data-bottom": 0 }, svg);
-      var base = row === 0 ? 30 : H - 30, tip = row === 0 ? 200 : H - 200, ly = row === 0 ? 20 : H - 8;
-      el("polygon", { points: (x + 2) + "," + base + " " + (x + W - 2) + "," + base + " " + (x + W / 2) + "," + tip,
-        fill: col % 2 === 0 ? "#a0522d" : "#e8d5a9", stroke: "#5a3b1e" }, g);
-      var t = el("text", { x: x + W / 2, y: ly, "text-anchor": "middle", "font-size": 14 }, g);
-      t.textContent = data.letters[idx];
-      var men = el("g", { "class": "men" }, g);
-      points[idx] = { g: g, men: men, x: x + W / 2, row: row };
-    }
-  }
+  var points = drawPoints(svg, W, H, xOf);
   var bars = {}, offs = {};
   SEATS.forEach(function (seat) { bars[seat] = el("g", { id: "bar-" + seat, "data-count": 0 }, svg); });
   el("rect", { x: boardW + 4, y: 10, width: TRAY - 8, height: H - 20, fill: "#efe4c8", stroke: "#5a3b1e", "stroke-width": 2 }, svg);
@@ -921,17 +907,6 @@ const SETUP_SCRIPT: &str = r##""use strict";
     var t = el("text", { x: cx, y: y + 24, "text-anchor": "middle", "font-size": 16, "font-weight": "bold" }, cube);
     t.textContent = c.value === 1 && !c.owner ? 64 : c.value;
   }
-  function flagItem(f) {
-    var li = document.createElement("li");
-    li.setAttribute("data-kind", f.what);
-    li.textContent = (f.throw ? "throw " + f.throw + ": " : "") + f.what + " — " + f.message;
-    return li;
-  }
-  function list(id, items, make) {
-    var ul = document.getElementById(id);
-    clear(ul);
-    items.forEach(function (x) { ul.appendChild(make(x)); });
-  }
   function show(n) {
     k = Math.max(0, Math.min(frames.length - 1, n));
     var f = frames[k];
@@ -965,17 +940,9 @@ const SETUP_SCRIPT: &str = r##""use strict";
     text("turn", f.men.turn);
     text("position", f.position);
     list("flags", f.flags, flagItem);
-    document.getElementById("prev").disabled = k === 0;
-    document.getElementById("first").disabled = k === 0;
-    document.getElementById("next").disabled = k === frames.length - 1;
-    document.getElementById("last").disabled = k === frames.length - 1;
+    buttons();
   }
-  text("title", data.title);
-  document.title = data.title;
-  text("game-line", data.game + (data.top || data.bottom ? " — top: " + (data.top || "?") + ", bottom: " + (data.bottom || "?") : ""));
-  text("name-top", data.top ? "top (" + data.top + ")" : "top");
-  text("name-bottom", data.bottom ? "bottom (" + data.bottom + ")" : "bottom");
-  text("throw-count", frames.length > 1 ? frames[frames.length - 1].throw : 0);
+  heading();
   text("result", data.result);
   if (!data.points) {
     Array.prototype.forEach.call(document.querySelectorAll(".points"), function (e) { e.hidden = true; });
