@@ -2038,7 +2038,9 @@ pub fn parse_position(s: &str, dialect: Dialect) -> Result<Setup, ValueError> {
 /// Reads a position string of `game` (NOTATION.md §6; GAMES.md §A.9, §D.9, §E.11): the bar
 /// `@n` (Backgammon), the fields of the game (Grand Trictrac: holes, points even 0..=10,
 /// throws, bredouille, pavillon; Backgammon: cube, owner; Tric Trac: points 0..=11,
-/// parties; Jacquet and Moultezim: none). Fifteen men a side, bar and borne-off included.
+/// parties; Jacquet and Moultezim: none). Fifteen men a side, bar and borne-off included;
+/// no point holding men of both seats, except in Jacquet and Moultezim, whose replay flags
+/// such a start as a `position` claim (GAMES.md §A.10).
 pub fn parse_position_of(s: &str, dialect: Dialect, game: Game) -> Result<Setup, ValueError> {
     let c = Ctx::new(s, dialect, game);
     let trimmed = s.trim();
@@ -2091,8 +2093,11 @@ fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
             );
         }
     }
+    // Jacquet and Moultezim flag such a start as a `position` claim when replayed (GAMES.md
+    // §A.10): the reader keeps it for them
+    let shared_is_a_claim = matches!(c.game, Game::Jacquet | Game::Moultezim);
     for p in Point::all() {
-        if setup.count(Seat::Top, p) > 0 && setup.count(Seat::Bottom, p) > 0 {
+        if !shared_is_a_claim && setup.count(Seat::Top, p) > 0 && setup.count(Seat::Bottom, p) > 0 {
             let letter = p.letter(c.dialect);
             let at = top_start.find(letter).map_or(top_start, |k| &top_start[k..]);
             return fail(at, 1, format!("point {letter} holds men of both seats"), "a point holds one seat's men");

@@ -598,6 +598,15 @@ fn positions_of_the_other_games() {
     assert_eq!(setup.to_string(), s);
     // Jacquet: letters only
     assert_eq!(pos("M15/&15 bottom", Game::Jacquet).unwrap().to_string(), "M15/&15 bottom");
+    // a point holding men of both seats: read for Jacquet and Moultezim, whose replay flags
+    // it as a `position` claim (GAMES.md §A.10); an error in the other games
+    for g in [Game::Jacquet, Game::Moultezim] {
+        assert_eq!(pos("L14G/&14G bottom", g).unwrap().to_string(), "GL14/G&14 bottom", "{g}");
+    }
+    for g in [Game::GrandTrictrac, Game::TrictracAEcrire, Game::Backgammon, Game::TricTrac] {
+        let e = pos("L14G/&14G bottom", g).unwrap_err();
+        assert_eq!(e.message, "point G holds men of both seats", "{g}");
+    }
     for (bad, g, what) in [
         ("A14@/&15 top", Game::GrandTrictrac, "bar"),
         ("A14@/&15 top", Game::TricTrac, "bar"),
