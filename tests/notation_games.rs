@@ -96,7 +96,7 @@ fn backgammon_gnubg_excerpt_of_d9() {
     );
     let last = &rec.throws[5];
     assert_eq!(last.dice, None);
-    assert_eq!(last.cube, Some(CubeAction { value: None, answer: Some(CubeAnswer::Drop) }));
+    assert_eq!(last.cube, Some(CubeAction { value: None, answer: Some(CubeAnswer::Drop), after_dice: false }));
     assert!(text.ends_with("6. top: double drop\n"), "{text}");
     let h = clean(&src).header;
     assert_eq!(h.result, Some(ResultClaim::Points { winner: Seat::Top, points: 1, kind: Some(ResultKind::Drop) }));
@@ -106,14 +106,17 @@ fn backgammon_gnubg_excerpt_of_d9() {
 fn backgammon_cube_forms_and_french_aliases() {
     let src = "[Game \"backgammon\"]\n\n1. top: doubler 4 prend 6-4 AG AE\n2. bottom: DOUBLE passe\n";
     let (rec, text) = round_trip(src);
-    assert_eq!(rec.throws[0].cube, Some(CubeAction { value: Some(4), answer: Some(CubeAnswer::Take) }));
-    assert_eq!(rec.throws[1].cube, Some(CubeAction { value: None, answer: Some(CubeAnswer::Drop) }));
+    assert_eq!(
+        rec.throws[0].cube,
+        Some(CubeAction { value: Some(4), answer: Some(CubeAnswer::Take), after_dice: false })
+    );
+    assert_eq!(rec.throws[1].cube, Some(CubeAction { value: None, answer: Some(CubeAnswer::Drop), after_dice: false }));
     assert!(text.contains("1. top: double 4 take 6-4 AG AE\n2. bottom: double drop\n"), "{text}");
     let (rec, _) = round_trip("[Game \"backgammon\"]\n\n1. 3-1 AD AB\n2. double abandonne\n");
     assert_eq!(rec.throws[1].cube.and_then(|c| c.answer), Some(CubeAnswer::Drop));
     // `double` alone (the validator flags the missing answer)
     let (rec, _) = round_trip("[Game \"backgammon\"]\n\n1. double 6-5 AG\n");
-    assert_eq!(rec.throws[0].cube, Some(CubeAction { value: None, answer: None }));
+    assert_eq!(rec.throws[0].cube, Some(CubeAction { value: None, answer: None, after_dice: false }));
 }
 
 const TRIC_TRAC: &str = "[Game \"tric-trac\"]

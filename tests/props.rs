@@ -91,7 +91,7 @@ prop_compose! {
         opponent in proptest::option::of((proptest::collection::vec(mark(), 0..3), proptest::option::of(1u32..3))),
         glyph in proptest::option::of(glyph()),
         comments in proptest::collection::vec((0usize..40, comment()), 0..3),
-        cube in proptest::option::weighted(0.3, (proptest::option::of(1u32..65), proptest::option::of(prop_oneof![Just(CubeAnswer::Take), Just(CubeAnswer::Drop)]))),
+        cube in proptest::option::weighted(0.3, (proptest::option::of(1u32..65), proptest::option::of(prop_oneof![Just(CubeAnswer::Take), Just(CubeAnswer::Drop)]), proptest::bool::weighted(0.2))),
         no_dice in proptest::bool::weighted(0.3),
         partie in proptest::option::weighted(0.3, 1u8..=4),
     ) -> Throw {
@@ -109,7 +109,7 @@ prop_compose! {
         t.opponent = opponent.map(|(marks, holes)| OpponentPart { marks, holes });
         t.glyph = glyph;
         if game == Game::Backgammon {
-            t.cube = cube.map(|(value, answer)| CubeAction { value, answer });
+            t.cube = cube.map(|(value, answer, after_dice)| CubeAction { value, answer, after_dice });
         }
         if game == Game::TricTrac {
             t.partie = partie.map(|multiple| PartieClaim { multiple });
@@ -119,7 +119,7 @@ prop_compose! {
             let (number, seat, cube) = (t.number, t.seat, t.cube);
             t = Throw::bare(number, None);
             t.seat = seat;
-            t.cube = cube;
+            t.cube = cube.map(|a| CubeAction { after_dice: false, ..a });
         }
         // comments on tokens that exist
         let mut anchors = vec![Anchor::Number];

@@ -228,7 +228,7 @@ impl MatchGame {
             match e {
                 Event::Double { seat, value } => {
                     let value = value.unwrap_or(cube.value.saturating_mul(2));
-                    pending = Some((*seat, CubeAction { value: Some(value), answer: None }));
+                    pending = Some((*seat, CubeAction { value: Some(value), answer: None, after_dice: false }));
                     first.get_or_insert(*seat);
                 }
                 Event::Take => {

@@ -365,8 +365,9 @@ impl From<Move> for MoveRepr {
     }
 }
 
-/// A cube action written before the dice: `double [V] take|drop` (GAMES.md §D.9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// A cube action: `double [V] take|drop` (GAMES.md §D.9), written before the dice, or
+/// after them (which the replay flags `cube-timing`, §D.10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CubeAction {
     /// The new value, when written (`double 4 take`).
@@ -375,6 +376,10 @@ pub struct CubeAction {
     /// The opponent's answer, when written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<CubeAnswer>,
+    /// Written after the dice (`12. top: 6-4 double take …`), where the double comes too
+    /// late; kept where it was written.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_dice: bool,
 }
 
 /// The answer to a double (GAMES.md §D.7).

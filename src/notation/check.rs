@@ -91,6 +91,12 @@ pub fn check_forms(rec: &Record) -> Vec<SyntaxError> {
             if a.value == Some(0) {
                 bad("a cube value of 0".into(), "expected 2, 4, 8, …");
             }
+            if a.after_dice && t.dice.is_none() {
+                bad(
+                    "a cube action after dice that are not there".into(),
+                    "a cube action alone is written before the dice",
+                );
+            }
         }
         if t.dice.is_none() {
             if t.cube.is_none() || !game.has_bar_and_cube() {

@@ -214,13 +214,20 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect, game: Game) {
         w.token(&format!("{}:", s.name()));
         w.comments_at(t, Anchor::Seat);
     }
-    if let Some(a) = &t.cube {
+    let cube = |w: &mut Writer, a: &CubeAction| {
         w.token(&cube_text(a));
         w.comments_at(t, Anchor::Cube);
+    };
+    if let Some(a) = t.cube.filter(|a| !a.after_dice) {
+        cube(w, &a);
     }
     if let Some(d) = t.dice {
         w.token(&d.to_string());
         w.comments_at(t, Anchor::Dice);
+    }
+    if let Some(a) = t.cube.filter(|a| a.after_dice) {
+        // where the record wrote it (GAMES.md §D.10: flagged `cube-timing`)
+        cube(w, &a);
     }
     // Tric Trac: the marks come from the play and are written after it (GAMES.md §E.11)
     let marks_after = game.is_tric_trac();

@@ -11,10 +11,13 @@ use crate::notation::{CubeAnswer, Play as RecordedPlay};
 pub fn message(fact: &Fact, _letters: Dialect) -> String {
     match fact {
         Fact::Position(why) => format!("the Position tag is no position of backgammon: {}", position(why)),
-        Fact::Cube { throw, rule, doubler, owner, written, value } => {
+        Fact::Cube { throw, rule, doubler, owner, written, value, after_dice } => {
             let why = match rule {
                 CubeRule::Off => "the cube is not in play (cube=non)".to_string(),
                 CubeRule::Owner => format!("{doubler} doubles but {} owns the cube", owner.map_or("nobody", Seat::name)),
+                CubeRule::Timing if *after_dice => {
+                    "a double written after the dice: it is announced before throwing".to_string()
+                }
                 CubeRule::Timing => "a double before the game's first throw".to_string(),
                 CubeRule::Value => format!(
                     "the double is written {} but the cube goes from {value} to {}",
@@ -248,7 +251,15 @@ mod tests {
 
     #[test]
     fn the_cube_rules_say_what_the_double_broke() {
-        let cube = |rule, owner, written| Fact::Cube { throw: 5, rule, doubler: Seat::Top, owner, written, value: 2 };
+        let cube = |rule, owner, written| Fact::Cube {
+            throw: 5,
+            rule,
+            doubler: Seat::Top,
+            owner,
+            written,
+            value: 2,
+            after_dice: false,
+        };
         let cases = [
             (cube(CubeRule::Off, None, None), "throw 5: cube-off: the cube is not in play (cube=non)"),
             (
@@ -256,6 +267,18 @@ mod tests {
                 "throw 5: cube-owner: top doubles but bottom owns the cube",
             ),
             (cube(CubeRule::Timing, None, None), "throw 5: cube-timing: a double before the game's first throw"),
+            (
+                Fact::Cube {
+                    throw: 5,
+                    rule: CubeRule::Timing,
+                    doubler: Seat::Top,
+                    owner: None,
+                    written: None,
+                    value: 2,
+                    after_dice: true,
+                },
+                "throw 5: cube-timing: a double written after the dice: it is announced before throwing",
+            ),
             (
                 cube(CubeRule::Value, None, Some(8)),
                 "throw 5: cube-value: the double is written 8 but the cube goes from 2 to 4",

@@ -276,6 +276,7 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
         if let Some(a) = &t.cube {
             let double = Double {
                 doubler: thrower,
+                after_dice: a.after_dice,
                 value: a.value,
                 answer: a.answer.map(|x| match x {
                     CubeAnswer::Take => Answer::Take,
@@ -287,7 +288,15 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
             if !faults.is_empty() {
                 let span = l.spans(t).and_then(|s| s.cube.or(s.number));
                 for rule in faults.iter() {
-                    let fact = Fact::Cube { throw: t.number, rule, doubler: thrower, owner, written: a.value, value };
+                    let fact = Fact::Cube {
+                        throw: t.number,
+                        rule,
+                        doubler: thrower,
+                        owner,
+                        written: a.value,
+                        value,
+                        after_dice: a.after_dice,
+                    };
                     let kind = if rule == CubeRule::Value { FlagKind::Claim } else { FlagKind::Cube };
                     ruled(&mut l, t.number, kind, rule.name(), thrower, fact, span);
                 }
@@ -295,7 +304,8 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
             note = words::cube_note(a.answer, cube.cube.value);
             if cube.dropped.is_some() {
                 dropped_at = Some(t.number);
-                if t.dice.is_some() || t.play.is_some() {
+                // a drop written after the dice (flagged `cube-timing`) came after the throw
+                if !a.after_dice && (t.dice.is_some() || t.play.is_some()) {
                     let span = l.spans(t).and_then(|s| s.dice.or(s.play));
                     let fact = Fact::DiceAfterDrop { throw: t.number };
                     ruled(&mut l, t.number, FlagKind::Cube, CubeRule::AfterDrop.name(), thrower, fact, span);

@@ -150,6 +150,8 @@ pub fn end_of(board: &Board, cube: &Cube, options: &Options) -> Option<End> {
 pub struct Double {
     /// The seat that doubles (the seat to throw).
     pub doubler: Seat,
+    /// Written after the dice: too late (`cube-timing`, §D.10).
+    pub after_dice: bool,
     /// The value written, if any.
     pub value: Option<u32>,
     /// The answer written, if any.
@@ -209,7 +211,7 @@ impl CubeBooks {
         if !options.cube {
             faults.add(CubeRule::Off);
         }
-        if !self.started {
+        if !self.started || d.after_dice {
             faults.add(CubeRule::Timing);
         }
         if !self.cube.may_double(d.doubler) {
@@ -255,7 +257,7 @@ mod tests {
     use super::*;
 
     fn double(doubler: Seat, value: Option<u32>, answer: Option<Answer>) -> Double {
-        Double { doubler, value, answer }
+        Double { doubler, after_dice: false, value, answer }
     }
 
     fn rules(f: CubeFaults) -> Vec<&'static str> {
@@ -301,6 +303,11 @@ mod tests {
         let o = Options::default();
         let mut b = CubeBooks::default();
         assert_eq!(rules(b.double(&double(Seat::Top, None, Some(Answer::Take)), &o)), ["cube-timing"]);
+        // written after the dice: too late, whenever it comes; applied as written
+        let mut b = CubeBooks { started: true, ..CubeBooks::default() };
+        let late = Double { after_dice: true, ..double(Seat::Top, None, Some(Answer::Take)) };
+        assert_eq!(rules(b.double(&late, &o)), ["cube-timing"]);
+        assert_eq!(b.cube, Cube { value: 2, owner: Some(Seat::Bottom) });
         let mut b = CubeBooks { started: true, ..CubeBooks::default() };
         assert_eq!(rules(b.double(&double(Seat::Top, Some(4), Some(Answer::Take)), &o)), ["cube-value"]);
         let mut b = CubeBooks { started: true, ..CubeBooks::default() };

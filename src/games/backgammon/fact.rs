@@ -31,6 +31,8 @@ pub enum Fact {
         written: Option<u32>,
         /// The cube's value before the double.
         value: u32,
+        /// Whether the double is written after the dice (too late whenever it comes).
+        after_dice: bool,
     },
     /// A throw after a double was dropped, which ended the game (§D.7; `after-drop`).
     AfterDrop {

@@ -33,9 +33,12 @@ pub fn generate_record(seed: u64, options: &Options) -> Record {
         if options.cube && cube.started && cube.cube.may_double(seat) && rng.below(DOUBLE_ODDS) == 0 {
             let answer = if rng.below(4) == 0 { Answer::Drop } else { Answer::Take };
             let value = cube.cube.value.saturating_mul(2);
-            cube.double(&Double { doubler: seat, value: Some(value), answer: Some(answer) }, options);
+            cube.double(
+                &Double { doubler: seat, after_dice: false, value: Some(value), answer: Some(answer) },
+                options,
+            );
             let written = if answer == Answer::Take { CubeAnswer::Take } else { CubeAnswer::Drop };
-            t.cube = Some(CubeAction { value: Some(value), answer: Some(written) });
+            t.cube = Some(CubeAction { value: Some(value), answer: Some(written), after_dice: false });
             if cube.dropped.is_some() {
                 throws.push(t);
                 end = cube.dropped;

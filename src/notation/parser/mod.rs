@@ -1009,7 +1009,7 @@ fn boundary(i: &str) -> bool {
 }
 
 // throw = throw_number , ws , [ seat_prefix , ws ] , [ cube_action , ws ] , [ dice ,
-//         { ws , mark } , [ ws , holes ] , [ ws , decision ] ,
+//         [ ws , cube_action ] , { ws , mark } , [ ws , holes ] , [ ws , decision ] ,
 //         [ ws , play ] , [ ws , glyph ] ,
 //         [ ws , partie_part ] ,
 //         [ ws , opponent_part ] , [ ws , glyph ] ] ;
@@ -1072,6 +1072,19 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
         anchor = Anchor::Dice;
         t.dice = Some(d);
         r = skip!(r2);
+        if c.bar_and_cube() && t.cube.is_none() && is_cube_word(first_word(r)) {
+            // a double written after the dice: read, and flagged `cube-timing` when replayed
+            // (GAMES.md §D.10)
+            let n0 = cm.len();
+            let (r2, a) = cube_action(c, r, &mut cm)?;
+            for x in &mut cm[n0..] {
+                x.after = Some(Anchor::Cube);
+            }
+            sp.cube = Some(c.span(r, r2));
+            t.cube = Some(CubeAction { after_dice: true, ..a });
+            anchor = Anchor::Cube;
+            r = skip!(r2);
+        }
         r = throw_after_dice(c, r, &mut t, &mut sp, &mut cm, &mut anchor)?;
     }
     let _ = anchor;
@@ -1322,15 +1335,17 @@ fn cube_action<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Cu
         return no(i);
     }
     let mut r = &i[w.len()..];
-    let mut a = CubeAction { value: None, answer: None };
+    let mut a = CubeAction { value: None, answer: None, after_dice: false };
     let mut tmp = Vec::new();
     let (r2, ()) = ws(c, r, &mut tmp)?;
     if r2.len() < r.len() {
-        // a value: digits standing alone (not dice `6-4`, not the next throw `23.`)
+        // a value: digits standing alone (not dice `6-4`, not the next throw `23.`, not a
+        // hole claim `2 trous` after a double written after the dice)
         let digits = r2.bytes().take_while(u8::is_ascii_digit).count();
         let after = &r2[digits..];
         if digits > 0
             && (after.is_empty() || after.starts_with(|ch: char| ch.is_whitespace() || ch == '{' || ch == ';'))
+            && holes(c, r2).is_err()
         {
             match r2[..digits].parse::<u32>() {
                 Ok(v) if v >= 1 => a.value = Some(v),
@@ -1421,7 +1436,7 @@ fn misplaced(c: &Ctx, r: &str, t: &Throw) -> PErr {
     } else if is_claim_word(word) {
         if c.bar_and_cube() {
             (
-                format!("`{word}` after the dice"),
+                format!("`{word}` after the play"),
                 "the cube action comes before the dice: `12. top: double take 6-4 …`".to_string(),
             )
         } else {

@@ -494,10 +494,19 @@ fn rule_cube_action_and_answer() {
         let (r, a) = cube_action(&Ctx::new(s, Dialect::Soumille, Game::Backgammon), s, &mut cm).unwrap();
         (r, a, cm.len())
     }
-    assert_eq!(cube("double take 6-4"), (" 6-4", CubeAction { value: None, answer: Some(CubeAnswer::Take) }, 0));
-    assert_eq!(cube("double 4 take 6-4"), (" 6-4", CubeAction { value: Some(4), answer: Some(CubeAnswer::Take) }, 0));
-    assert_eq!(cube("doubler {c} 2 {d} prend"), ("", CubeAction { value: Some(2), answer: Some(CubeAnswer::Take) }, 2));
-    assert_eq!(cube("double 6-4").1, CubeAction { value: None, answer: None });
+    assert_eq!(
+        cube("double take 6-4"),
+        (" 6-4", CubeAction { value: None, answer: Some(CubeAnswer::Take), after_dice: false }, 0)
+    );
+    assert_eq!(
+        cube("double 4 take 6-4"),
+        (" 6-4", CubeAction { value: Some(4), answer: Some(CubeAnswer::Take), after_dice: false }, 0)
+    );
+    assert_eq!(
+        cube("doubler {c} 2 {d} prend"),
+        ("", CubeAction { value: Some(2), answer: Some(CubeAnswer::Take), after_dice: false }, 2)
+    );
+    assert_eq!(cube("double 6-4").1, CubeAction { value: None, answer: None, after_dice: false });
     assert_eq!(cube("double\n23.").0, "\n23.");
     assert_eq!(cube("Double Drop").1.answer, Some(CubeAnswer::Drop));
     let s = "double 0 take";
@@ -633,7 +642,10 @@ fn positions_of_the_other_games() {
 #[test]
 fn throws_of_the_other_games_read() {
     let r = clean(&bg("1. bottom: 4-3 NI &X\n2. top: 5-4 MRX*\n3. bottom: 6-4 @X*P\n4. top: double 2 take 6-1 @AG\n5. bottom: double passe\n"));
-    assert_eq!(r.throws[3].cube, Some(CubeAction { value: Some(2), answer: Some(CubeAnswer::Take) }));
+    assert_eq!(
+        r.throws[3].cube,
+        Some(CubeAction { value: Some(2), answer: Some(CubeAnswer::Take), after_dice: false })
+    );
     assert_eq!(r.throws[4].dice, None);
     let t = clean("[Game \"tric-trac\"]\n1. 5-3 +1 OK* AC! partie triple recommence / +2\n2. 3-3 - +2 (gp)\n");
     assert_eq!(t.throws[0].glyph, Some(Glyph::Good));
@@ -706,7 +718,15 @@ fn errors_of_the_other_games_with_places() {
     assert!(m.contains("`@` (the bar) inside"), "{m}");
     let (l, c, m, l2) = error_at(&bg("1. 6-5 AG double take\n"));
     assert_eq!((l, c), (2, 11));
-    assert!(m.contains("after the dice") && l2.contains("before the dice"), "{m}");
+    assert!(m.contains("after the play") && l2.contains("before the dice"), "{m}");
+    // right after the dice it is read (too late: the replay flags `cube-timing`)
+    let r = crate::notation::read(&bg("1. 6-5 AG\n2. 6-4 double take { late } AB\n")).remove(0);
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    let late = CubeAction { value: None, answer: Some(CubeAnswer::Take), after_dice: true };
+    assert_eq!(r.record.throws[1].cube, Some(late));
+    assert_eq!(r.record.throws[1].comments[0].after, Some(Anchor::Cube));
+    let printed = crate::notation::print_record(&r.record, crate::notation::PrintOptions::default());
+    assert!(printed.contains("2. 6-4 double take { late } AB"), "{printed}");
     let (l, c, m, _) = error_at(&bg("1. double take AG\n"));
     assert_eq!((l, c), (2, 16));
     assert!(m.contains("without dice"), "{m}");
