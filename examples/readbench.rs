@@ -26,11 +26,21 @@ fn main() {
     let rate = |what: &str, t: Instant, throws: usize| {
         let dt = t.elapsed().as_secs_f64();
         println!(
-            "{what}: {mb_f:.1} MB in {dt:.3} s = {:.0} MB/s, {:.2} M throws/s",
+            "{what}: {mb_f:.1} MB in {dt:.3} s = {:.0} MB/s, {:.2} M throws/s ({throws} throws)",
             mb_f / dt,
             throws as f64 / dt / 1e6
         );
     };
+    if std::env::var_os("SIZES").is_some() {
+        use soumille::notation::{Move, OpponentPart, Play, Throw};
+        let sizes = [
+            ("Throw", size_of::<Throw>()),
+            ("Play", size_of::<Play>()),
+            ("Move", size_of::<Move>()),
+            ("Option<OpponentPart>", size_of::<Option<OpponentPart>>()),
+        ];
+        println!("sizes: {sizes:?}");
+    }
     let t = Instant::now();
     let throws: usize = soumille::notation::records(&text).map(|r| r.record.throws.len()).sum();
     rate("read (streaming)", t, throws);

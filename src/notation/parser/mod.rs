@@ -1886,7 +1886,11 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
         }
         let last = bytes[k..].iter().all(|&b| b == b'-' || b == b'*');
         match tg {
-            Target::Point(p) if !last => rests.push(p),
+            Target::Point(p) if !last => {
+                if !rests.push(p) {
+                    return bad(format!("`{word}` is not a move: a move names two to five points"));
+                }
+            }
             Target::Off if !last => return bad(format!("`#` (off the board) can only end a move, in `{word}`")),
             tg => to = Some(tg),
         }
