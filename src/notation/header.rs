@@ -179,26 +179,56 @@ impl fmt::Display for ResultClaim {
         match self {
             ResultClaim::Unfinished => f.write_str("*"),
             ResultClaim::Won { winner, winner_holes, loser_holes, bredouille, stakes } => {
-                write!(f, "{winner} {winner_holes}-{loser_holes}")?;
+                f.write_str(winner.name())?;
+                f.write_str(" ")?;
+                write_number(f, *winner_holes)?;
+                f.write_str("-")?;
+                write_number(f, *loser_holes)?;
                 match bredouille {
                     Some(ResultBredouille::Grande) => f.write_str(" grande-bredouille")?,
                     Some(ResultBredouille::Bredouille) => f.write_str(" bredouille")?,
                     None => {}
                 }
-                if let Some(s) = stakes {
-                    write!(f, " stakes={s}")?;
+                match stakes {
+                    // whole stakes (the usual case) as `Display` writes them, without the
+                    // float formatting
+                    Some(s) if s.fract() == 0.0 && (0.0..1e9).contains(s) => {
+                        f.write_str(" stakes=")?;
+                        write_number(f, *s as u32)?;
+                    }
+                    Some(s) => write!(f, " stakes={s}")?,
+                    None => {}
                 }
                 Ok(())
             }
             ResultClaim::Points { winner, points, kind } => {
-                write!(f, "{winner} {points}")?;
+                f.write_str(winner.name())?;
+                f.write_str(" ")?;
+                write_number(f, *points)?;
                 if let Some(k) = kind {
-                    write!(f, " {}", k.name())?;
+                    f.write_str(" ")?;
+                    f.write_str(k.name())?;
                 }
                 Ok(())
             }
         }
     }
+}
+
+/// Writes a number in decimal with one `write_str` (headers are read and compared with
+/// their canonical text for every record: this is on the reader's path).
+fn write_number(f: &mut fmt::Formatter<'_>, mut n: u32) -> fmt::Result {
+    let mut buf = [0u8; 10];
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    f.write_str(std::str::from_utf8(&buf[k..]).map_err(|_| fmt::Error)?)
 }
 
 /// What the known tags of a record say.
@@ -310,7 +340,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             }
             seen[rank] = true;
             if t.name != canon {
-                t.name = canon.to_string();
+                canon.clone_into(&mut t.name);
             }
         }
     }
@@ -319,9 +349,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
         match Game::from_name(&t.value) {
             Some(g) => {
                 h.game = g;
-                if t.value != g.name() {
-                    t.value = g.name().to_string();
-                }
+                set_canonical(&mut t.value, g.name());
             }
             None => errors.push(SyntaxError::new(
                 t.spans.map(|s| s.value),
@@ -333,7 +361,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
     if let Some(t) = tags.iter_mut().find(|t| t.name == "Letters") {
         match Dialect::from_name(t.value.trim()) {
             Some(d) => {
-                t.value = d.name().to_string();
+                set_canonical(&mut t.value, d.name());
                 if d == Dialect::Lepeintre && !h.game.is_trictrac() {
                     // GAMES.md §0.3: Lepeintre's lower-case letters would make `take`,
                     // `drop`, `prise` spell moves; these games are written in Soumille's.
@@ -362,9 +390,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             "First" => match Seat::from_name(t.value.trim()) {
                 Some(s) => {
                     h.first = Some(s);
-                    if t.value != s.name() {
-                        t.value = s.name().to_string();
-                    }
+                    set_canonical(&mut t.value, s.name());
                 }
                 None => errors.push(SyntaxError::new(
                     span,
@@ -396,7 +422,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             "Rules" => match RuleOptions::parse(&t.value) {
                 Ok(o) => {
                     h.rules = o;
-                    t.value = o.to_string();
+                    set_written(&mut t.value, &o);
                 }
                 Err(es) => {
                     let raw_equal = raw_matches(t);
@@ -413,7 +439,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                 let dialect = if position_in_dialect { h.letters } else { Dialect::Soumille };
                 match parser::parse_position_of(&t.value, dialect, h.game) {
                     Ok(setup) => {
-                        t.value = setup.to_string();
+                        set_written(&mut t.value, &setup);
                         h.position = Some(setup);
                     }
                     Err(e) => {
@@ -432,7 +458,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             }
             "Result" => match parser::parse_result_of(&t.value, h.game) {
                 Ok(r) => {
-                    t.value = r.to_string();
+                    set_written(&mut t.value, &r);
                     h.result = Some(r);
                 }
                 Err(e) => errors.push(SyntaxError::new(span, e.message, e.label)),
@@ -440,7 +466,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             "Marques" => match t.value.trim().parse::<u32>() {
                 Ok(n) if n > 0 => {
                     h.marques = Some(n);
-                    t.value = n.to_string();
+                    set_written(&mut t.value, &n);
                 }
                 _ => errors.push(SyntaxError::new(
                     span,
@@ -455,6 +481,38 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
         tags.sort_by_key(|t| tag_rank(&t.name));
     }
     (h, errors)
+}
+
+/// Sets a tag value to its canonical spelling, unless it is already written so (most
+/// values are: reading a printed record then allocates nothing).
+fn set_canonical(value: &mut String, canon: &str) {
+    if value != canon {
+        canon.clone_into(value);
+    }
+}
+
+/// Sets a tag value to how `v` is written, unless it is already written so: the value is
+/// compared with `v`'s text as it is written, piece by piece, without building it.
+fn set_written(value: &mut String, v: &impl fmt::Display) {
+    /// Follows `v`'s text along `rest` while it is the same.
+    struct Same<'a> {
+        rest: &'a str,
+        same: bool,
+    }
+    impl fmt::Write for Same<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            match self.rest.strip_prefix(s) {
+                Some(rest) if self.same => self.rest = rest,
+                _ => self.same = false,
+            }
+            Ok(())
+        }
+    }
+    let mut same = Same { rest: value, same: true };
+    let written = fmt::write(&mut same, format_args!("{v}")).is_ok();
+    if !(written && same.same && same.rest.is_empty()) {
+        *value = v.to_string();
+    }
 }
 
 /// Whether the tag's value span covers exactly its (unescaped) value.
