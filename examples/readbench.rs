@@ -3,7 +3,8 @@
 //! `cargo run --release --example readbench [MB]`
 //! `READBENCH_FILE=path`: read the corpus from that file, writing it there first if it is
 //! not there (to profile the reading alone, without the generation); with `STREAM_RECORDS=1`
-//! it is also read from the file through `stream_records`.
+//! it is also read from the file through `stream_records`. `COMPARE_SLOW=1`: check first
+//! that the reader without its fast path reads the corpus to the same records and errors.
 
 use soumille::notation::{print_records, read, PrintOptions};
 use std::time::Instant;
@@ -40,6 +41,15 @@ fn main() {
             ("Option<OpponentPart>", size_of::<Option<OpponentPart>>()),
         ];
         println!("sizes: {sizes:?}");
+    }
+    if std::env::var_os("COMPARE_SLOW").is_some() {
+        // `COMPARE_SLOW=1`: the corpus read with and without the fast path gives the same
+        let fast = read(&text);
+        let slow = soumille::notation::parser::read_without_fast_path(&text);
+        let same = fast.len() == slow.len()
+            && fast.iter().zip(&slow).all(|(a, b)| a.record == b.record && a.errors == b.errors);
+        println!("fast and full readers agree on {} records: {same}", fast.len());
+        assert!(same, "the fast path read the corpus differently");
     }
     let t = Instant::now();
     let throws: usize = soumille::notation::records(&text).map(|r| r.record.throws.len()).sum();
