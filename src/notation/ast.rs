@@ -126,8 +126,9 @@ impl Record {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tag {
-    /// The name: canonical English for known tags, as written for others.
-    pub name: String,
+    /// The name: canonical English for known tags (held without allocation), as written for
+    /// others.
+    pub name: std::borrow::Cow<'static, str>,
     /// The value, unescaped; canonical for known tags (NOTATION.md §2).
     pub value: String,
     /// Comments after the tag.

@@ -5,6 +5,7 @@ use super::error::SyntaxError;
 use super::parser;
 use crate::board::{Dialect, Seat, Setup};
 use crate::options::RuleOptions;
+use std::borrow::Cow;
 use std::fmt;
 
 /// The game a record is of (`Game` tag).
@@ -277,6 +278,14 @@ pub fn tag_rank(name: &str) -> usize {
     KNOWN_TAGS.iter().position(|(n, _)| *n == name).unwrap_or(KNOWN_TAGS.len())
 }
 
+/// A tag's name as held: a known tag's canonical name without allocation, others as written.
+pub fn tag_name_of(name: &str) -> Cow<'static, str> {
+    match KNOWN_TAGS.iter().find(|(n, _)| *n == name) {
+        Some((n, _)) => Cow::Borrowed(n),
+        None => Cow::Owned(name.to_string()),
+    }
+}
+
 /// The canonical name of a known tag written `name` (any case, French or English).
 pub fn canonical_tag_name(name: &str) -> Option<&'static str> {
     // the canonical spelling (no alias is another tag's name), then any
@@ -339,8 +348,8 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                 ));
             }
             seen[rank] = true;
-            if t.name != canon {
-                canon.clone_into(&mut t.name);
+            if let Cow::Owned(_) = t.name {
+                t.name = Cow::Borrowed(canon);
             }
         }
     }
@@ -386,7 +395,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
     }
     for t in tags.iter_mut() {
         let span = t.spans.map(|s| s.value);
-        match t.name.as_str() {
+        match &*t.name {
             "First" => match Seat::from_name(t.value.trim()) {
                 Some(s) => {
                     h.first = Some(s);

@@ -618,19 +618,22 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw
     Some((k, odd_mark))
 }
 
-/// Room for the throws of a record whose first throw starts `i`: its lines up to the next
-/// `[` (a guess: a printed record has one throw a line, and its end is the next record's
-/// first tag), so that the list of throws, whose items are large, is seldom moved as it
+/// Room for the throws of a record whose first throw starts `i`: a guess from its length
+/// up to the next `[` (its end is the next record's first tag; a printed throw takes some
+/// 20 to 30 bytes), so that the list of throws, whose items are large, is seldom moved as it
 /// grows. It looks no further than the next `[`, so that reading stays linear.
 fn throws_hint(i: &str) -> usize {
     let b = i.as_bytes();
     let b = &b[..b.len().min(MAX_HINT_SCAN)];
     let end = memchr::memchr(b'[', b).unwrap_or(b.len());
-    (memchr::memchr_iter(b'\n', &b[..end]).count() + 1).clamp(16, 1 << 14)
+    (end / BYTES_PER_THROW + 1).clamp(16, 1 << 14)
 }
 
 /// How far ahead [`throws_hint`] looks.
 const MAX_HINT_SCAN: usize = 1 << 20;
+
+/// The fewest bytes [`throws_hint`] counts for a throw.
+const BYTES_PER_THROW: usize = 20;
 
 /// Checks that throw `n` (whose number is at `span`) follows the last one (NOTATION.md §3).
 #[inline]
@@ -885,7 +888,7 @@ fn tag_pair_any<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
         Err(_) => return fail(after_value, 0, "the tag is not closed", "expected `]` here"),
     };
     let spans = TagSpans { whole: c.span(start, r), name: name_span, value: value_span };
-    Ok((r, Tag { name: name.to_string(), value, comments, spans: Some(spans) }))
+    Ok((r, Tag { name: header::tag_name_of(name), value, comments, spans: Some(spans) }))
 }
 
 /// The fast path for a tag written as the printer writes it, `[Name "value"]`: an ASCII
@@ -917,7 +920,7 @@ fn fast_tag<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Tag)> {
         value: Span::new(start + v0, start + v1),
     };
     let tag = Tag {
-        name: i[1..name_end].to_string(),
+        name: header::tag_name_of(&i[1..name_end]),
         value: i[v0..v1].to_string(),
         comments: Vec::new(),
         spans: Some(spans),
