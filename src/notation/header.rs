@@ -465,12 +465,16 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                     }
                 }
             }
-            "Result" => match parser::parse_result_of(&t.value, h.game) {
-                Ok(r) => {
-                    set_written(&mut t.value, &r);
-                    h.result = Some(r);
-                }
-                Err(e) => errors.push(SyntaxError::new(span, e.message, e.label)),
+            "Result" => match h.game.is_trictrac().then(|| canonical_trictrac_result(&t.value)).flatten() {
+                // written as it is printed: read without the parser, and left as it is
+                Some(r) => h.result = Some(r),
+                None => match parser::parse_result_of(&t.value, h.game) {
+                    Ok(r) => {
+                        set_written(&mut t.value, &r);
+                        h.result = Some(r);
+                    }
+                    Err(e) => errors.push(SyntaxError::new(span, e.message, e.label)),
+                },
             },
             "Marques" => match t.value.trim().parse::<u32>() {
                 Ok(n) if n > 0 => {
@@ -524,7 +528,88 @@ fn set_written(value: &mut String, v: &impl fmt::Display) {
     }
 }
 
+/// A Grand Trictrac result written as [`ResultClaim`]'s `Display` writes it (`top 12-5`,
+/// `bottom 12-0 bredouille stakes=4`, NOTATION.md §7), read without the parser to the claim
+/// [`parser::parse_result_of`] reads from it; `None` for any other text, which is left to
+/// the parser (a test checks both agree).
+fn canonical_trictrac_result(s: &str) -> Option<ResultClaim> {
+    let (winner, r) = match s.strip_prefix("top ") {
+        Some(r) => (Seat::Top, r),
+        None => (Seat::Bottom, s.strip_prefix("bottom ")?),
+    };
+    let (winner_holes, r) = canonical_number(r)?;
+    let (loser_holes, r) = canonical_number(r.strip_prefix('-')?)?;
+    let (bredouille, r) = if let Some(r) = r.strip_prefix(" grande-bredouille") {
+        (Some(ResultBredouille::Grande), r)
+    } else if let Some(r) = r.strip_prefix(" bredouille") {
+        (Some(ResultBredouille::Bredouille), r)
+    } else {
+        (None, r)
+    };
+    let (stakes, r) = match r.strip_prefix(" stakes=") {
+        Some(r) => {
+            let (n, r) = canonical_number(r)?;
+            (Some(n as f64), r)
+        }
+        None => (None, r),
+    };
+    r.is_empty().then_some(ResultClaim::Won { winner, winner_holes, loser_holes, bredouille, stakes })
+}
+
+/// A number written as [`write_number`] writes it (no leading zero, at most nine digits):
+/// its value and what follows it.
+fn canonical_number(s: &str) -> Option<(u32, &str)> {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 9 || (digits > 1 && s.starts_with('0')) {
+        return None;
+    }
+    Some((s[..digits].parse().ok()?, &s[digits..]))
+}
+
 /// Whether the tag's value span covers exactly its (unescaped) value.
 fn raw_matches(t: &Tag) -> bool {
     t.spans.is_some_and(|s| s.value.range().len() == t.value.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_results_are_read_as_the_parser_reads_them() {
+        for s in [
+            "top 12-5",
+            "bottom 12-0 bredouille",
+            "top 13-2 grande-bredouille stakes=4",
+            "bottom 0-0 stakes=0",
+            "top 123456789-1 stakes=999999999",
+        ] {
+            let fast = canonical_trictrac_result(s).unwrap_or_else(|| panic!("not canonical: {s:?}"));
+            for game in [Game::GrandTrictrac, Game::TrictracAEcrire] {
+                assert_eq!(parser::parse_result_of(s, game).ok(), Some(fast.clone()), "{s:?}");
+            }
+            assert_eq!(fast.to_string(), s);
+        }
+        for s in [
+            "*",
+            "top 012-5",
+            "top 12-05",
+            "Top 12-5",
+            "top  12-5",
+            "top 12-5 ",
+            " top 12-5",
+            "top 12",
+            "top 12-",
+            "top 1234567890-1",
+            "top 12-5 stakes=1.5",
+            "top 12-5 stakes=02",
+            "top 12-5 stakes=",
+            "top 12-5 stakes=2 bredouille",
+            "top 12-5 bredouillex",
+            "top 12-5 BREDOUILLE",
+            "haut 12-5",
+        ] {
+            assert_eq!(canonical_trictrac_result(s), None, "{s:?}");
+        }
+    }
 }
