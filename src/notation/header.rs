@@ -49,6 +49,10 @@ impl Game {
     /// Reads a `Game` value, case-insensitively, accents allowed (`trictrac-à-écrire`).
     pub fn from_name(s: &str) -> Option<Game> {
         let s = s.trim();
+        // as written by the printer (the usual case), then in any case
+        if let Some(g) = GAMES.iter().find(|g| g.1 == s) {
+            return Some(g.0);
+        }
         if let Some(g) = GAMES.iter().find(|g| g.1.eq_ignore_ascii_case(s)) {
             return Some(g.0);
         }
@@ -273,14 +277,31 @@ pub const KNOWN_TAGS: [(&str, &[&str]); 14] = [
     ("Annotator", &["annotateur"]),
 ];
 
-/// The rank of a tag in the canonical order: its index among the known tags, or 14.
+/// The rank of a tag in the canonical order: its index among the known tags, or 14 (one
+/// `match`, which compares the lengths first; a test checks it follows [`KNOWN_TAGS`]).
 pub fn tag_rank(name: &str) -> usize {
-    KNOWN_TAGS.iter().position(|(n, _)| *n == name).unwrap_or(KNOWN_TAGS.len())
+    match name {
+        "Game" => 0,
+        "Event" => 1,
+        "Site" => 2,
+        "Date" => 3,
+        "Top" => 4,
+        "Bottom" => 5,
+        "First" => 6,
+        "Letters" => 7,
+        "Rules" => 8,
+        "Marques" => 9,
+        "Position" => 10,
+        "Result" => 11,
+        "Source" => 12,
+        "Annotator" => 13,
+        _ => KNOWN_TAGS.len(),
+    }
 }
 
 /// A tag's name as held: a known tag's canonical name without allocation, others as written.
 pub fn tag_name_of(name: &str) -> Cow<'static, str> {
-    match KNOWN_TAGS.iter().find(|(n, _)| *n == name) {
+    match KNOWN_TAGS.get(tag_rank(name)) {
         Some((n, _)) => Cow::Borrowed(n),
         None => Cow::Owned(name.to_string()),
     }
@@ -288,21 +309,27 @@ pub fn tag_name_of(name: &str) -> Cow<'static, str> {
 
 /// The canonical name of a known tag written `name` (any case, French or English).
 pub fn canonical_tag_name(name: &str) -> Option<&'static str> {
+    known_tag(name).map(|k| KNOWN_TAGS[k].0)
+}
+
+/// The rank of the known tag written `name` (any case, French or English).
+fn known_tag(name: &str) -> Option<usize> {
     // the canonical spelling (no alias is another tag's name), then any
-    if let Some((n, _)) = KNOWN_TAGS.iter().find(|(n, _)| *n == name) {
-        return Some(n);
+    let rank = tag_rank(name);
+    if rank < KNOWN_TAGS.len() {
+        return Some(rank);
     }
-    if let Some((n, _)) = KNOWN_TAGS
+    if let Some(k) = KNOWN_TAGS
         .iter()
-        .find(|(n, aliases)| n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
+        .position(|(n, aliases)| n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
     {
-        return Some(n);
+        return Some(k);
     }
     if name.is_ascii() {
         return None;
     }
     let lower = name.to_lowercase();
-    KNOWN_TAGS.iter().find(|(_, aliases)| aliases.contains(&lower.as_str())).map(|(n, _)| *n)
+    KNOWN_TAGS.iter().position(|(_, aliases)| aliases.contains(&lower.as_str()))
 }
 
 impl Header {
@@ -337,9 +364,14 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
     let mut h = Header::default();
     let mut errors = Vec::new();
     let mut seen = [false; KNOWN_TAGS.len()];
+    // whether the tags are in the canonical order already (ranks of their canonical names)
+    let mut sorted = true;
+    let mut last_rank = 0;
     for t in tags.iter_mut() {
-        if let Some(canon) = canonical_tag_name(&t.name) {
-            let rank = tag_rank(canon);
+        let rank = known_tag(&t.name).unwrap_or(KNOWN_TAGS.len());
+        sorted &= last_rank <= rank;
+        last_rank = rank;
+        if let Some(&(canon, _)) = KNOWN_TAGS.get(rank) {
             if seen[rank] {
                 errors.push(SyntaxError::new(
                     t.spans.map(|s| s.name),
@@ -348,9 +380,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                 ));
             }
             seen[rank] = true;
-            if let Cow::Owned(_) = t.name {
-                t.name = Cow::Borrowed(canon);
-            }
+            t.name = Cow::Borrowed(canon);
         }
     }
     // Game and Letters first: the Position, Result and Rules values depend on them.
@@ -490,7 +520,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             _ => {}
         }
     }
-    if !tags.is_sorted_by_key(|t| tag_rank(&t.name)) {
+    if !sorted {
         tags.sort_by_key(|t| tag_rank(&t.name));
     }
     (h, errors)
@@ -574,6 +604,36 @@ fn raw_matches(t: &Tag) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tag_ranks_follow_the_known_tags() {
+        for (k, (name, aliases)) in KNOWN_TAGS.iter().enumerate() {
+            assert_eq!(tag_rank(name), k, "{name}");
+            assert_eq!(tag_name_of(name), Cow::Borrowed(*name));
+            assert_eq!(canonical_tag_name(&name.to_uppercase()), Some(*name));
+            for a in *aliases {
+                assert_eq!(tag_rank(a), KNOWN_TAGS.len(), "{a}");
+                assert_eq!(canonical_tag_name(a), Some(*name), "{a}");
+            }
+        }
+        assert_eq!(tag_rank("game"), KNOWN_TAGS.len());
+        // names given as static text are made canonical too, and the tags put in order
+        let tag = |name: &'static str, value: &str| Tag {
+            name: name.into(),
+            value: value.into(),
+            comments: Vec::new(),
+            spans: None,
+        };
+        let mut tags = vec![tag("Other", "x"), tag("premier", "bas"), tag("jeu", "Grand-Trictrac")];
+        let (h, errors) = interpret(&mut tags, false);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!((h.game, h.first), (Game::GrandTrictrac, Some(Seat::Bottom)));
+        let names: Vec<&str> = tags.iter().map(|t| &*t.name).collect();
+        assert_eq!(names, ["Game", "First", "Other"]);
+        assert_eq!(tags[0].value, "grand-trictrac");
+        assert_eq!(tag_name_of("Other"), Cow::<str>::Owned("Other".into()));
+        assert_eq!(canonical_tag_name("Other"), None);
+    }
 
     #[test]
     fn canonical_results_are_read_as_the_parser_reads_them() {
