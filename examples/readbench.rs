@@ -3,7 +3,8 @@
 //! `cargo run --release --example readbench [MB]`
 //! `READBENCH_FILE=path`: read the corpus from that file, writing it there first if it is
 //! not there (to profile the reading alone, without the generation); with `STREAM_RECORDS=1`
-//! it is also read from the file through `stream_records`.
+//! it is also read from the file through `stream_records`. `COMPARE_SLOW=1`: check first
+//! that the reader without its fast path reads the corpus to the same records and errors.
 
 use soumille::notation::{print_records, read, PrintOptions};
 use std::time::Instant;
@@ -26,11 +27,30 @@ fn main() {
     let rate = |what: &str, t: Instant, throws: usize| {
         let dt = t.elapsed().as_secs_f64();
         println!(
-            "{what}: {mb_f:.1} MB in {dt:.3} s = {:.0} MB/s, {:.2} M throws/s",
+            "{what}: {mb_f:.1} MB in {dt:.3} s = {:.0} MB/s, {:.2} M throws/s ({throws} throws)",
             mb_f / dt,
             throws as f64 / dt / 1e6
         );
     };
+    if std::env::var_os("SIZES").is_some() {
+        use soumille::notation::{Move, OpponentPart, Play, Throw};
+        let sizes = [
+            ("Throw", size_of::<Throw>()),
+            ("Play", size_of::<Play>()),
+            ("Move", size_of::<Move>()),
+            ("Option<OpponentPart>", size_of::<Option<OpponentPart>>()),
+        ];
+        println!("sizes: {sizes:?}");
+    }
+    if std::env::var_os("COMPARE_SLOW").is_some() {
+        // `COMPARE_SLOW=1`: the corpus read with and without the fast path gives the same
+        let fast = read(&text);
+        let slow = soumille::notation::parser::read_without_fast_path(&text);
+        let same = fast.len() == slow.len()
+            && fast.iter().zip(&slow).all(|(a, b)| a.record == b.record && a.errors == b.errors);
+        println!("fast and full readers agree on {} records: {same}", fast.len());
+        assert!(same, "the fast path read the corpus differently");
+    }
     let t = Instant::now();
     let throws: usize = soumille::notation::records(&text).map(|r| r.record.throws.len()).sum();
     rate("read (streaming)", t, throws);

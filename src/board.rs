@@ -151,6 +151,9 @@ static LEPEINTRE_INDEX: [u8; 128] = index_table(LEPEINTRE, true);
 pub struct Point(u8);
 
 impl Point {
+    /// `A` (letter index 1), top's talon: a constant point, e.g. to fill fixed arrays.
+    pub const A: Point = Point(1);
+
     /// The point with Soumille letter index `index` (1..=24).
     pub fn new(index: u8) -> Option<Point> {
         (1..=24).contains(&index).then_some(Point(index))

@@ -181,7 +181,8 @@ fn games_and_scores_iter(n: u32, seed: u64) -> impl Iterator<Item = (Record, Sco
     let mut rng = Rng::new(seed);
     (0..n).map(move |k| {
         let first = if rng.below(2) == 0 { Seat::Top } else { Seat::Bottom };
-        let tag = |name: &str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
+        let tag =
+            |name: &'static str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
         let mut tags = vec![
             tag("Game", "grand-trictrac".into()),
             tag("Event", "generated".into()),

@@ -611,7 +611,7 @@ fn game_arg(s: &str) -> Result<soumille::notation::Game, String> {
 /// read through a record header so that the options are checked as a record's are.
 fn tables_game(game: soumille::notation::Game, rules: &str) -> Option<soumille::games::Games> {
     use soumille::notation::Tag;
-    let tag = |name: &str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
+    let tag = |name: &'static str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
     let mut tags = vec![tag("Game", game.to_string())];
     if !rules.is_empty() {
         tags.push(tag("Rules", rules.to_string()));

@@ -88,11 +88,16 @@ fn backgammon_gnubg_excerpt_of_d9() {
     let (rec, text) = round_trip(&src);
     assert_eq!(
         moves(&rec, 1)[0],
-        Move { from: Origin::Point(p('M')), rests: [p('R')][..].into(), to: Target::Point(p('X')), hits: 0b10 }
+        Move {
+            from: Origin::Point(p('M')),
+            rests: [p('R')].into_iter().collect(),
+            to: Target::Point(p('X')),
+            hits: 0b10
+        }
     );
     assert_eq!(
         moves(&rec, 2)[0],
-        Move { from: Origin::Bar, rests: [p('X')][..].into(), to: Target::Point(p('P')), hits: 0b01 }
+        Move { from: Origin::Bar, rests: [p('X')].into_iter().collect(), to: Target::Point(p('P')), hits: 0b01 }
     );
     let last = &rec.throws[5];
     assert_eq!(last.dice, None);

@@ -89,7 +89,7 @@ fn every_position_string_reads_back_to_the_same_position_and_score() {
 /// `k - 1`, throws numbered from 1 again.
 fn continuation(r: &ReadRecord, k: usize, start: &str) -> ReadRecord {
     let mut rec = r.record.clone();
-    rec.tags.retain(|t| !matches!(t.name.as_str(), "Position" | "First" | "Result"));
+    rec.tags.retain(|t| !matches!(&*t.name, "Position" | "First" | "Result"));
     rec.tags.push(Tag { name: "Position".into(), value: start.into(), comments: Vec::new(), spans: None });
     rec.throws.drain(..k);
     for (i, t) in rec.throws.iter_mut().enumerate() {

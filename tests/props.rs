@@ -177,7 +177,7 @@ fn record_of(gt_only: bool) -> impl Strategy<Value = Record> {
                 if soumille::notation::header::canonical_tag_name(&name).is_none()
                     && !tags.iter().any(|t| t.name == name)
                 {
-                    tags.push(Tag { name, value, comments: vec![], spans: None });
+                    tags.push(Tag { name: name.into(), value, comments: vec![], spans: None });
                 }
             }
             let throws = throws

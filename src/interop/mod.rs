@@ -164,7 +164,7 @@ pub fn apply_steps(board: &Board, steps: &mut [StepMove]) -> Option<Board> {
     Some(b)
 }
 
-fn tag(name: &str, value: String) -> Tag {
+fn tag(name: impl Into<std::borrow::Cow<'static, str>>, value: String) -> Tag {
     Tag { name: name.into(), value, comments: Vec::new(), spans: None }
 }
 
@@ -315,7 +315,7 @@ impl MatchGame {
             }
         }
         for (k, v) in &self.tags {
-            tags.push(tag(k, v.clone()));
+            tags.push(tag(k.clone(), v.clone()));
         }
         Record { comments: Vec::new(), tags, throws, span: None }
     }
@@ -360,8 +360,8 @@ impl MatchGame {
         g.number = 1;
         const OWN: [&str; 4] = ["Match", "Score", "Flagged", "Source"];
         for t in &rec.tags {
-            if crate::notation::header::canonical_tag_name(&t.name).is_none() && !OWN.contains(&t.name.as_str()) {
-                g.tags.push((t.name.clone(), t.value.clone()));
+            if crate::notation::header::canonical_tag_name(&t.name).is_none() && !OWN.contains(&&*t.name) {
+                g.tags.push((t.name.to_string(), t.value.clone()));
             }
         }
         let first = crate::games::backgammon::books::first_seat(rec, &header);

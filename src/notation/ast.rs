@@ -126,8 +126,9 @@ impl Record {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Tag {
-    /// The name: canonical English for known tags, as written for others.
-    pub name: String,
+    /// The name: canonical English for known tags (held without allocation), as written for
+    /// others.
+    pub name: std::borrow::Cow<'static, str>,
     /// The value, unescaped; canonical for known tags (NOTATION.md §2).
     pub value: String,
     /// Comments after the tag.
@@ -272,16 +273,164 @@ impl<'de> Deserialize<'de> for Origin {
     }
 }
 
-/// Rest points of a path, in order (a path has at most five points: from, ≤ 3 rests, to).
-pub type Rests = smallvec::SmallVec<[Point; 3]>;
-
 /// The most rests a path holds (five points in all: GAMES.md §0.3).
 pub const MAX_RESTS: usize = 3;
 
+/// Rest points of a path, in order, held inline: a path has at most five points (from, at
+/// most [`MAX_RESTS`] rests, to: GAMES.md §0.3), so a [`Move`] is a few bytes and copies
+/// cheaply. It reads as a slice of points; JSON: the sequence of their letters.
+#[derive(Clone, Copy)]
+pub struct Rests {
+    /// How many of `points` are rests (at most [`MAX_RESTS`]).
+    len: u8,
+    /// The rests, then [`Point::A`] in the slots not used.
+    points: [Point; MAX_RESTS],
+}
+
+impl Rests {
+    /// No rest.
+    #[inline]
+    pub const fn new() -> Rests {
+        Rests { len: 0, points: [Point::A; MAX_RESTS] }
+    }
+
+    /// Appends a rest; `false` (and nothing kept) when the path already has
+    /// [`MAX_RESTS`] rests.
+    #[inline]
+    pub fn push(&mut self, p: Point) -> bool {
+        match self.points.get_mut(self.len as usize) {
+            Some(slot) => {
+                *slot = p;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// How many rests.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there is no rest.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The rests, as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Point] {
+        &self.points[..self.len as usize]
+    }
+
+    /// The rests written before `p`, then `p` before them; `None` when that makes more
+    /// than [`MAX_RESTS`].
+    fn with_first(self, p: Point) -> Option<Rests> {
+        let mut r = Rests::new();
+        r.push(p);
+        self.iter().all(|&q| r.push(q)).then_some(r)
+    }
+
+    /// The rests of `points`; `None` when there are more than [`MAX_RESTS`].
+    pub fn from_slice(points: &[Point]) -> Option<Rests> {
+        let mut r = Rests::new();
+        points.iter().all(|&p| r.push(p)).then_some(r)
+    }
+}
+
+impl Default for Rests {
+    fn default() -> Rests {
+        Rests::new()
+    }
+}
+
+impl std::ops::Deref for Rests {
+    type Target = [Point];
+    #[inline]
+    fn deref(&self) -> &[Point] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Rests {
+    type Item = &'a Point;
+    type IntoIter = std::slice::Iter<'a, Point>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// The first [`MAX_RESTS`] points of the iterator (a path has no more: GAMES.md §0.3).
+impl FromIterator<Point> for Rests {
+    fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Rests {
+        let mut r = Rests::new();
+        for p in iter.into_iter().take(MAX_RESTS) {
+            r.push(p);
+        }
+        r
+    }
+}
+
+impl PartialEq for Rests {
+    fn eq(&self, other: &Rests) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Rests {}
+
+impl std::hash::Hash for Rests {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h)
+    }
+}
+
+impl std::fmt::Debug for Rests {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for Rests {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+impl<'de> Deserialize<'de> for Rests {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Seq;
+        impl<'de> serde::de::Visitor<'de> for Seq {
+            type Value = Rests;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "a sequence of at most {MAX_RESTS} point letters")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Rests, A::Error> {
+                let mut r = Rests::new();
+                let mut n = 0usize;
+                while let Some(p) = seq.next_element::<Point>()? {
+                    n += 1;
+                    r.push(p);
+                }
+                if n > MAX_RESTS {
+                    return Err(serde::de::Error::custom(format!(
+                        "a move with {n} rests: a path has at most five points"
+                    )));
+                }
+                Ok(r)
+            }
+        }
+        d.deserialize_seq(Seq)
+    }
+}
+
 /// One man's path: `AF`, `AEK` (tout d'une resting on E), `AK`, `Y#` (NOTATION.md §4), and in
 /// the other games `&TON`, `MRX*`, `@X*P`, `T#` (GAMES.md §0.3, §D.9).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(from = "MoveRepr", into = "MoveRepr")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "MoveRepr", into = "MoveRepr")]
 pub struct Move {
     /// The point the man leaves, or the bar.
     pub from: Origin,
@@ -338,7 +487,7 @@ struct MoveRepr {
     from: Origin,
     #[serde(default, skip_serializing)]
     rest: Option<Point>,
-    #[serde(default, skip_serializing_if = "smallvec::SmallVec::is_empty")]
+    #[serde(default, skip_serializing_if = "Rests::is_empty")]
     rests: Rests,
     to: Target,
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -349,13 +498,17 @@ fn is_zero(x: &u8) -> bool {
     *x == 0
 }
 
-impl From<MoveRepr> for Move {
-    fn from(r: MoveRepr) -> Move {
-        let mut rests = r.rests;
-        if let Some(p) = r.rest {
-            rests.insert(0, p);
-        }
-        Move { from: r.from, rests, to: r.to, hits: r.hits }
+impl TryFrom<MoveRepr> for Move {
+    type Error = String;
+    fn try_from(r: MoveRepr) -> Result<Move, String> {
+        let rests = match r.rest {
+            Some(p) => r
+                .rests
+                .with_first(p)
+                .ok_or_else(|| format!("a move with {} rests: a path has at most five points", r.rests.len() + 1))?,
+            None => r.rests,
+        };
+        Ok(Move { from: r.from, rests, to: r.to, hits: r.hits })
     }
 }
 
@@ -742,5 +895,42 @@ impl Throw {
             }
         }
         self.comments.sort_by_key(|c| c.after.map_or((u8::MAX, 0), Anchor::order));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(c: char) -> Point {
+        Point::from_letter(c, crate::board::Dialect::Soumille).expect("a Soumille letter")
+    }
+
+    #[test]
+    fn rests_hold_three_points_inline() {
+        let mut r = Rests::new();
+        assert!(r.is_empty());
+        assert!(r.push(p('B')) && r.push(p('C')) && r.push(p('D')));
+        assert!(!r.push(p('E')), "a path has at most three rests");
+        assert_eq!(r.as_slice(), &[p('B'), p('C'), p('D')]);
+        assert_eq!(r, [p('B'), p('C'), p('D'), p('E')].into_iter().collect());
+        assert_eq!(Rests::from_slice(&[p('B'), p('C'), p('D'), p('E')]), None);
+        assert_eq!(Rests::from_slice(&[p('B')]), Some([p('B')].into_iter().collect()));
+        assert_ne!(Rests::from_slice(&[p('B')]), Rests::from_slice(&[p('B'), p('A')]));
+        assert!(std::mem::size_of::<Move>() <= 10);
+    }
+
+    #[test]
+    fn moves_in_json_keep_at_most_three_rests() {
+        let m: Move = serde_json::from_str(r#"{"from":"A","rest":"B","rests":["C","D"],"to":"F"}"#).expect("a move");
+        assert_eq!(m.rests.as_slice(), &[p('B'), p('C'), p('D')]);
+        assert_eq!(serde_json::to_string(&m).expect("json"), r#"{"from":"A","rests":["B","C","D"],"to":"F"}"#);
+        for bad in [
+            r#"{"from":"A","rests":["B","C","D","E"],"to":"F"}"#,
+            r#"{"from":"A","rest":"B","rests":["C","D","E"],"to":"F"}"#,
+        ] {
+            let e = serde_json::from_str::<Move>(bad).expect_err("too many rests");
+            assert!(e.to_string().contains("at most five points"), "{e}");
+        }
     }
 }

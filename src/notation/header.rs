@@ -5,6 +5,7 @@ use super::error::SyntaxError;
 use super::parser;
 use crate::board::{Dialect, Seat, Setup};
 use crate::options::RuleOptions;
+use std::borrow::Cow;
 use std::fmt;
 
 /// The game a record is of (`Game` tag).
@@ -48,6 +49,10 @@ impl Game {
     /// Reads a `Game` value, case-insensitively, accents allowed (`trictrac-à-écrire`).
     pub fn from_name(s: &str) -> Option<Game> {
         let s = s.trim();
+        // as written by the printer (the usual case), then in any case
+        if let Some(g) = GAMES.iter().find(|g| g.1 == s) {
+            return Some(g.0);
+        }
         if let Some(g) = GAMES.iter().find(|g| g.1.eq_ignore_ascii_case(s)) {
             return Some(g.0);
         }
@@ -179,26 +184,56 @@ impl fmt::Display for ResultClaim {
         match self {
             ResultClaim::Unfinished => f.write_str("*"),
             ResultClaim::Won { winner, winner_holes, loser_holes, bredouille, stakes } => {
-                write!(f, "{winner} {winner_holes}-{loser_holes}")?;
+                f.write_str(winner.name())?;
+                f.write_str(" ")?;
+                write_number(f, *winner_holes)?;
+                f.write_str("-")?;
+                write_number(f, *loser_holes)?;
                 match bredouille {
                     Some(ResultBredouille::Grande) => f.write_str(" grande-bredouille")?,
                     Some(ResultBredouille::Bredouille) => f.write_str(" bredouille")?,
                     None => {}
                 }
-                if let Some(s) = stakes {
-                    write!(f, " stakes={s}")?;
+                match stakes {
+                    // whole stakes (the usual case) as `Display` writes them, without the
+                    // float formatting
+                    Some(s) if s.fract() == 0.0 && (0.0..1e9).contains(s) => {
+                        f.write_str(" stakes=")?;
+                        write_number(f, *s as u32)?;
+                    }
+                    Some(s) => write!(f, " stakes={s}")?,
+                    None => {}
                 }
                 Ok(())
             }
             ResultClaim::Points { winner, points, kind } => {
-                write!(f, "{winner} {points}")?;
+                f.write_str(winner.name())?;
+                f.write_str(" ")?;
+                write_number(f, *points)?;
                 if let Some(k) = kind {
-                    write!(f, " {}", k.name())?;
+                    f.write_str(" ")?;
+                    f.write_str(k.name())?;
                 }
                 Ok(())
             }
         }
     }
+}
+
+/// Writes a number in decimal with one `write_str` (headers are read and compared with
+/// their canonical text for every record: this is on the reader's path).
+fn write_number(f: &mut fmt::Formatter<'_>, mut n: u32) -> fmt::Result {
+    let mut buf = [0u8; 10];
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    f.write_str(std::str::from_utf8(&buf[k..]).map_err(|_| fmt::Error)?)
 }
 
 /// What the known tags of a record say.
@@ -242,28 +277,59 @@ pub const KNOWN_TAGS: [(&str, &[&str]); 14] = [
     ("Annotator", &["annotateur"]),
 ];
 
-/// The rank of a tag in the canonical order: its index among the known tags, or 14.
+/// The rank of a tag in the canonical order: its index among the known tags, or 14 (one
+/// `match`, which compares the lengths first; a test checks it follows [`KNOWN_TAGS`]).
 pub fn tag_rank(name: &str) -> usize {
-    KNOWN_TAGS.iter().position(|(n, _)| *n == name).unwrap_or(KNOWN_TAGS.len())
+    match name {
+        "Game" => 0,
+        "Event" => 1,
+        "Site" => 2,
+        "Date" => 3,
+        "Top" => 4,
+        "Bottom" => 5,
+        "First" => 6,
+        "Letters" => 7,
+        "Rules" => 8,
+        "Marques" => 9,
+        "Position" => 10,
+        "Result" => 11,
+        "Source" => 12,
+        "Annotator" => 13,
+        _ => KNOWN_TAGS.len(),
+    }
+}
+
+/// A tag's name as held: a known tag's canonical name without allocation, others as written.
+pub fn tag_name_of(name: &str) -> Cow<'static, str> {
+    match KNOWN_TAGS.get(tag_rank(name)) {
+        Some((n, _)) => Cow::Borrowed(n),
+        None => Cow::Owned(name.to_string()),
+    }
 }
 
 /// The canonical name of a known tag written `name` (any case, French or English).
 pub fn canonical_tag_name(name: &str) -> Option<&'static str> {
+    known_tag(name).map(|k| KNOWN_TAGS[k].0)
+}
+
+/// The rank of the known tag written `name` (any case, French or English).
+fn known_tag(name: &str) -> Option<usize> {
     // the canonical spelling (no alias is another tag's name), then any
-    if let Some((n, _)) = KNOWN_TAGS.iter().find(|(n, _)| *n == name) {
-        return Some(n);
+    let rank = tag_rank(name);
+    if rank < KNOWN_TAGS.len() {
+        return Some(rank);
     }
-    if let Some((n, _)) = KNOWN_TAGS
+    if let Some(k) = KNOWN_TAGS
         .iter()
-        .find(|(n, aliases)| n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
+        .position(|(n, aliases)| n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
     {
-        return Some(n);
+        return Some(k);
     }
     if name.is_ascii() {
         return None;
     }
     let lower = name.to_lowercase();
-    KNOWN_TAGS.iter().find(|(_, aliases)| aliases.contains(&lower.as_str())).map(|(n, _)| *n)
+    KNOWN_TAGS.iter().position(|(_, aliases)| aliases.contains(&lower.as_str()))
 }
 
 impl Header {
@@ -298,9 +364,14 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
     let mut h = Header::default();
     let mut errors = Vec::new();
     let mut seen = [false; KNOWN_TAGS.len()];
+    // whether the tags are in the canonical order already (ranks of their canonical names)
+    let mut sorted = true;
+    let mut last_rank = 0;
     for t in tags.iter_mut() {
-        if let Some(canon) = canonical_tag_name(&t.name) {
-            let rank = tag_rank(canon);
+        let rank = known_tag(&t.name).unwrap_or(KNOWN_TAGS.len());
+        sorted &= last_rank <= rank;
+        last_rank = rank;
+        if let Some(&(canon, _)) = KNOWN_TAGS.get(rank) {
             if seen[rank] {
                 errors.push(SyntaxError::new(
                     t.spans.map(|s| s.name),
@@ -309,9 +380,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                 ));
             }
             seen[rank] = true;
-            if t.name != canon {
-                t.name = canon.to_string();
-            }
+            t.name = Cow::Borrowed(canon);
         }
     }
     // Game and Letters first: the Position, Result and Rules values depend on them.
@@ -319,9 +388,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
         match Game::from_name(&t.value) {
             Some(g) => {
                 h.game = g;
-                if t.value != g.name() {
-                    t.value = g.name().to_string();
-                }
+                set_canonical(&mut t.value, g.name());
             }
             None => errors.push(SyntaxError::new(
                 t.spans.map(|s| s.value),
@@ -333,7 +400,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
     if let Some(t) = tags.iter_mut().find(|t| t.name == "Letters") {
         match Dialect::from_name(t.value.trim()) {
             Some(d) => {
-                t.value = d.name().to_string();
+                set_canonical(&mut t.value, d.name());
                 if d == Dialect::Lepeintre && !h.game.is_trictrac() {
                     // GAMES.md §0.3: Lepeintre's lower-case letters would make `take`,
                     // `drop`, `prise` spell moves; these games are written in Soumille's.
@@ -358,13 +425,11 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
     }
     for t in tags.iter_mut() {
         let span = t.spans.map(|s| s.value);
-        match t.name.as_str() {
+        match &*t.name {
             "First" => match Seat::from_name(t.value.trim()) {
                 Some(s) => {
                     h.first = Some(s);
-                    if t.value != s.name() {
-                        t.value = s.name().to_string();
-                    }
+                    set_canonical(&mut t.value, s.name());
                 }
                 None => errors.push(SyntaxError::new(
                     span,
@@ -396,7 +461,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             "Rules" => match RuleOptions::parse(&t.value) {
                 Ok(o) => {
                     h.rules = o;
-                    t.value = o.to_string();
+                    set_written(&mut t.value, &o);
                 }
                 Err(es) => {
                     let raw_equal = raw_matches(t);
@@ -413,7 +478,7 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                 let dialect = if position_in_dialect { h.letters } else { Dialect::Soumille };
                 match parser::parse_position_of(&t.value, dialect, h.game) {
                     Ok(setup) => {
-                        t.value = setup.to_string();
+                        set_written(&mut t.value, &setup);
                         h.position = Some(setup);
                     }
                     Err(e) => {
@@ -430,17 +495,21 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                     }
                 }
             }
-            "Result" => match parser::parse_result_of(&t.value, h.game) {
-                Ok(r) => {
-                    t.value = r.to_string();
-                    h.result = Some(r);
-                }
-                Err(e) => errors.push(SyntaxError::new(span, e.message, e.label)),
+            "Result" => match h.game.is_trictrac().then(|| canonical_trictrac_result(&t.value)).flatten() {
+                // written as it is printed: read without the parser, and left as it is
+                Some(r) => h.result = Some(r),
+                None => match parser::parse_result_of(&t.value, h.game) {
+                    Ok(r) => {
+                        set_written(&mut t.value, &r);
+                        h.result = Some(r);
+                    }
+                    Err(e) => errors.push(SyntaxError::new(span, e.message, e.label)),
+                },
             },
             "Marques" => match t.value.trim().parse::<u32>() {
                 Ok(n) if n > 0 => {
                     h.marques = Some(n);
-                    t.value = n.to_string();
+                    set_written(&mut t.value, &n);
                 }
                 _ => errors.push(SyntaxError::new(
                     span,
@@ -451,13 +520,156 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
             _ => {}
         }
     }
-    if !tags.is_sorted_by_key(|t| tag_rank(&t.name)) {
+    if !sorted {
         tags.sort_by_key(|t| tag_rank(&t.name));
     }
     (h, errors)
 }
 
+/// Sets a tag value to its canonical spelling, unless it is already written so (most
+/// values are: reading a printed record then allocates nothing).
+fn set_canonical(value: &mut String, canon: &str) {
+    if value != canon {
+        canon.clone_into(value);
+    }
+}
+
+/// Sets a tag value to how `v` is written, unless it is already written so: the value is
+/// compared with `v`'s text as it is written, piece by piece, without building it.
+fn set_written(value: &mut String, v: &impl fmt::Display) {
+    /// Follows `v`'s text along `rest` while it is the same.
+    struct Same<'a> {
+        rest: &'a str,
+        same: bool,
+    }
+    impl fmt::Write for Same<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            match self.rest.strip_prefix(s) {
+                Some(rest) if self.same => self.rest = rest,
+                _ => self.same = false,
+            }
+            Ok(())
+        }
+    }
+    let mut same = Same { rest: value, same: true };
+    let written = fmt::write(&mut same, format_args!("{v}")).is_ok();
+    if !(written && same.same && same.rest.is_empty()) {
+        *value = v.to_string();
+    }
+}
+
+/// A Grand Trictrac result written as [`ResultClaim`]'s `Display` writes it (`top 12-5`,
+/// `bottom 12-0 bredouille stakes=4`, NOTATION.md §7), read without the parser to the claim
+/// [`parser::parse_result_of`] reads from it; `None` for any other text, which is left to
+/// the parser (a test checks both agree).
+fn canonical_trictrac_result(s: &str) -> Option<ResultClaim> {
+    let (winner, r) = match s.strip_prefix("top ") {
+        Some(r) => (Seat::Top, r),
+        None => (Seat::Bottom, s.strip_prefix("bottom ")?),
+    };
+    let (winner_holes, r) = canonical_number(r)?;
+    let (loser_holes, r) = canonical_number(r.strip_prefix('-')?)?;
+    let (bredouille, r) = if let Some(r) = r.strip_prefix(" grande-bredouille") {
+        (Some(ResultBredouille::Grande), r)
+    } else if let Some(r) = r.strip_prefix(" bredouille") {
+        (Some(ResultBredouille::Bredouille), r)
+    } else {
+        (None, r)
+    };
+    let (stakes, r) = match r.strip_prefix(" stakes=") {
+        Some(r) => {
+            let (n, r) = canonical_number(r)?;
+            (Some(n as f64), r)
+        }
+        None => (None, r),
+    };
+    r.is_empty().then_some(ResultClaim::Won { winner, winner_holes, loser_holes, bredouille, stakes })
+}
+
+/// A number written as [`write_number`] writes it (no leading zero, at most nine digits):
+/// its value and what follows it.
+fn canonical_number(s: &str) -> Option<(u32, &str)> {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 9 || (digits > 1 && s.starts_with('0')) {
+        return None;
+    }
+    Some((s[..digits].parse().ok()?, &s[digits..]))
+}
+
 /// Whether the tag's value span covers exactly its (unescaped) value.
 fn raw_matches(t: &Tag) -> bool {
     t.spans.is_some_and(|s| s.value.range().len() == t.value.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tag_ranks_follow_the_known_tags() {
+        for (k, (name, aliases)) in KNOWN_TAGS.iter().enumerate() {
+            assert_eq!(tag_rank(name), k, "{name}");
+            assert_eq!(tag_name_of(name), Cow::Borrowed(*name));
+            assert_eq!(canonical_tag_name(&name.to_uppercase()), Some(*name));
+            for a in *aliases {
+                assert_eq!(tag_rank(a), KNOWN_TAGS.len(), "{a}");
+                assert_eq!(canonical_tag_name(a), Some(*name), "{a}");
+            }
+        }
+        assert_eq!(tag_rank("game"), KNOWN_TAGS.len());
+        // names given as static text are made canonical too, and the tags put in order
+        let tag = |name: &'static str, value: &str| Tag {
+            name: name.into(),
+            value: value.into(),
+            comments: Vec::new(),
+            spans: None,
+        };
+        let mut tags = vec![tag("Other", "x"), tag("premier", "bas"), tag("jeu", "Grand-Trictrac")];
+        let (h, errors) = interpret(&mut tags, false);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!((h.game, h.first), (Game::GrandTrictrac, Some(Seat::Bottom)));
+        let names: Vec<&str> = tags.iter().map(|t| &*t.name).collect();
+        assert_eq!(names, ["Game", "First", "Other"]);
+        assert_eq!(tags[0].value, "grand-trictrac");
+        assert_eq!(tag_name_of("Other"), Cow::<str>::Owned("Other".into()));
+        assert_eq!(canonical_tag_name("Other"), None);
+    }
+
+    #[test]
+    fn canonical_results_are_read_as_the_parser_reads_them() {
+        for s in [
+            "top 12-5",
+            "bottom 12-0 bredouille",
+            "top 13-2 grande-bredouille stakes=4",
+            "bottom 0-0 stakes=0",
+            "top 123456789-1 stakes=999999999",
+        ] {
+            let fast = canonical_trictrac_result(s).unwrap_or_else(|| panic!("not canonical: {s:?}"));
+            for game in [Game::GrandTrictrac, Game::TrictracAEcrire] {
+                assert_eq!(parser::parse_result_of(s, game).ok(), Some(fast.clone()), "{s:?}");
+            }
+            assert_eq!(fast.to_string(), s);
+        }
+        for s in [
+            "*",
+            "top 012-5",
+            "top 12-05",
+            "Top 12-5",
+            "top  12-5",
+            "top 12-5 ",
+            " top 12-5",
+            "top 12",
+            "top 12-",
+            "top 1234567890-1",
+            "top 12-5 stakes=1.5",
+            "top 12-5 stakes=02",
+            "top 12-5 stakes=",
+            "top 12-5 stakes=2 bredouille",
+            "top 12-5 bredouillex",
+            "top 12-5 BREDOUILLE",
+            "haut 12-5",
+        ] {
+            assert_eq!(canonical_trictrac_result(s), None, "{s:?}");
+        }
+    }
 }

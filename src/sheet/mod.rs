@@ -225,7 +225,8 @@ impl Sheet {
     /// each throw, the score it starts from.
     pub fn of_record(rp: &Replay, record: &Record, header: &Header) -> Sheet {
         let mut sheet = Sheet::new(rp, record.tag("Top").map(String::from), record.tag("Bottom").map(String::from));
-        sheet.tags = record.tags.iter().map(|t| TitleTag { name: t.name.clone(), value: t.value.clone() }).collect();
+        sheet.tags =
+            record.tags.iter().map(|t| TitleTag { name: t.name.to_string(), value: t.value.clone() }).collect();
         sheet.rules = (0..crate::options::RuleOptions::KEYS.len())
             .map(|i| RuleInForce {
                 option: crate::options::RuleOptions { given: 1 << i, ..header.rules }.to_string(),

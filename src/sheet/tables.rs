@@ -98,7 +98,7 @@ impl TablesSheet {
             game: header.game.to_string(),
             top: record.tag("Top").map(String::from),
             bottom: record.tag("Bottom").map(String::from),
-            tags: record.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
+            tags: record.tags.iter().map(|t| (t.name.to_string(), t.value.clone())).collect(),
             rows,
             end: rp.game_end,
             stopped_at: rp.stopped_at,

@@ -37,7 +37,7 @@ pub fn generate_record(seed: u64, options: &JacquetOptions) -> Record {
             break;
         }
     }
-    let tag = |name: &str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
+    let tag = |name: &'static str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
     let mut tags = vec![
         tag("Game", options.variant.name().into()),
         tag("Event", "generated".into()),

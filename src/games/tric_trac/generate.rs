@@ -85,7 +85,7 @@ pub fn generate_record(seed: u64, options: Options) -> Record {
             break;
         }
     }
-    let tag = |name: &str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
+    let tag = |name: &'static str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
     let mut tags =
         vec![tag("Game", "tric-trac".into()), tag("Event", "generated".into()), tag("First", first.name().into())];
     let rules = options.to_string();

@@ -306,7 +306,7 @@ impl Play {
         };
         let path = |s: &Step| Move {
             from: Origin::Point(Position::point(seat, s.from as usize)),
-            rests: smallvec::SmallVec::new(),
+            rests: crate::notation::Rests::new(),
             to: target(s.to),
             hits: u8::from(s.capture),
         };

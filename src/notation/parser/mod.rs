@@ -346,26 +346,23 @@ fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
     let b = i.as_bytes();
     let mut k = 0;
     let mut number: u32 = 0;
-    while k < b.len() && b[k].is_ascii_digit() {
+    while let Some(&d) = b.get(k).filter(|d| d.is_ascii_digit()) {
         if k >= 9 {
             return None;
         }
-        number = number * 10 + (b[k] - b'0') as u32;
+        number = number * 10 + (d - b'0') as u32;
         k += 1;
     }
-    if k == 0 || b.get(k) != Some(&b'.') || b.get(k + 1) != Some(&b' ') {
-        return None;
-    }
     let digits = k;
-    k += 2;
-    let die = |x: Option<&u8>| x.filter(|d| (b'1'..=b'6').contains(d)).map(|d| d - b'0');
-    let (d1, d2) = (die(b.get(k))?, die(b.get(k + 2))?);
-    if b.get(k + 1) != Some(&b'-') {
-        return None;
-    }
-    throws.push(Throw::new(number, Dice::new(d1, d2)?));
+    let (d1, d2) = match b.get(k..)? {
+        [b'.', b' ', d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] if k > 0 => (d1 - b'0', d2 - b'0'),
+        _ => return None,
+    };
+    let dice = Dice::new(d1, d2)?;
+    // built in place after the room is made (a push would build it aside and copy it)
+    throws.extend(std::iter::once_with(|| Throw::new(number, dice)));
     let t = throws.last_mut()?;
-    match fast_throw_after_dice(c, i, k + 3, t) {
+    match fast_throw_after_dice(c, i, b, k + 5, t) {
         Some((len, odd_mark)) => {
             t.span = Some(Span::new(c.off(i), c.off(i) + len));
             Some(FastThrow { number, digits, len, odd_mark })
@@ -377,20 +374,10 @@ fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
     }
 }
 
-/// Where the word at `k` ends: at a space, a line end or the end of the text.
-#[inline]
-fn word_end(b: &[u8], k: usize) -> usize {
-    let mut e = k.min(b.len());
-    while e < b.len() && !matches!(b[e], b' ' | b'\n' | b'\r') {
-        e += 1;
-    }
-    e
-}
-
 /// Whether a word ends at `k`: a space, a line end or the end of the text.
 #[inline]
-fn word_ends(b: &[u8], k: usize) -> bool {
-    matches!(b.get(k), None | Some(b' ') | Some(b'\n') | Some(b'\r'))
+fn ends_at(b: &[u8], k: usize) -> bool {
+    matches!(b.get(k), None | Some(b' ' | b'\n' | b'\r'))
 }
 
 /// A number of at most `max` digits from `k`: its value and where it ends.
@@ -398,8 +385,11 @@ fn word_ends(b: &[u8], k: usize) -> bool {
 fn number_at(b: &[u8], mut k: usize, max: usize) -> Option<(u32, usize)> {
     let d0 = k;
     let mut v: u32 = 0;
-    while k < b.len() && b[k].is_ascii_digit() && k - d0 < max {
-        v = v * 10 + (b[k] - b'0') as u32;
+    while let Some(&d) = b.get(k).filter(|d| d.is_ascii_digit()) {
+        if k - d0 >= max {
+            break;
+        }
+        v = v * 10 + (d - b'0') as u32;
         k += 1;
     }
     (k > d0).then_some((v, k))
@@ -408,16 +398,16 @@ fn number_at(b: &[u8], mut k: usize, max: usize) -> Option<(u32, usize)> {
 /// The fast path's jan list ` (code xN, code)` after a mark's points, from `k` (at the
 /// space, if any), into `jans`: where the mark ends.
 fn fast_jans(b: &[u8], mut k: usize, jans: &mut JanClaims) -> Option<usize> {
-    if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'(') {
+    if b.get(k..k + 2) == Some(b" (") {
         k += 2;
         loop {
             let s0 = k;
-            while k < b.len() && (b[k].is_ascii_lowercase() || b[k].is_ascii_digit() || b[k] == b'-') {
+            while b.get(k).is_some_and(|&x| x.is_ascii_lowercase() || x.is_ascii_digit() || x == b'-') {
                 k += 1;
             }
             let code = JanCode::from_lower_code(&b[s0..k])?;
             let mut ways = None;
-            if b.get(k) == Some(&b' ') && b.get(k + 1) == Some(&b'x') {
+            if b.get(k..k + 2) == Some(b" x") {
                 let (w, e) = number_at(b, k + 2, 4)?;
                 if !(1..=1000).contains(&w) {
                     return None;
@@ -426,9 +416,9 @@ fn fast_jans(b: &[u8], mut k: usize, jans: &mut JanClaims) -> Option<usize> {
                 ways = Some(w);
             }
             jans.push(JanClaim { code, ways });
-            match (b.get(k), b.get(k + 1)) {
-                (Some(b','), Some(b' ')) => k += 2,
-                (Some(b')'), _) => {
+            match b.get(k..).unwrap_or_default() {
+                [b',', b' ', ..] => k += 2,
+                [b')', ..] => {
                     k += 1;
                     break;
                 }
@@ -436,40 +426,36 @@ fn fast_jans(b: &[u8], mut k: usize, jans: &mut JanClaims) -> Option<usize> {
             }
         }
     }
-    word_ends(b, k).then_some(k)
+    ends_at(b, k).then_some(k)
 }
 
 /// The fast path's hole claim `N trou(s)`, from `k` at the digit: the holes and where the
 /// claim ends.
 fn fast_holes(b: &[u8], k: usize) -> Option<(u32, usize)> {
-    let e = word_end(b, k);
-    let mut v: u32 = 0;
-    for &d in &b[k..e] {
-        if !d.is_ascii_digit() {
-            return None;
-        }
-        v = v.saturating_mul(10).saturating_add((d - b'0') as u32);
-    }
-    if b.get(e) != Some(&b' ') || !(1..=1000).contains(&v) {
+    let (v, e) = number_at(b, k, 4)?;
+    if !(1..=1000).contains(&v) {
         return None;
     }
-    let w = &b[e + 1..word_end(b, e + 1)];
-    (w == b"trou" || w == b"trous").then_some((v, e + 1 + w.len()))
+    match b.get(e..).unwrap_or_default() {
+        [b' ', b't', b'r', b'o', b'u', b's', ..] if ends_at(b, e + 6) => Some((v, e + 6)),
+        [b' ', b't', b'r', b'o', b'u', ..] if ends_at(b, e + 5) => Some((v, e + 5)),
+        _ => None,
+    }
 }
 
 /// Whether `w` (two bytes) is `va` or `go` in any case (`| 0x20` folds the capitals and
 /// maps no other byte to these letters).
 #[inline]
-fn is_two_letter_decision(w: &[u8]) -> bool {
+fn is_two_letter_decision(w: [u8; 2]) -> bool {
     matches!((w[0] | 0x20, w[1] | 0x20), (b'v', b'a') | (b'g', b'o'))
 }
 
-/// The fast path after the dice, from `k`, into `t`: how many bytes of `i` the throw and
-/// the white space and comments after it take, and whether a mark is odd; `None` for a form
-/// left to [`throw`].
+/// The fast path after the dice, from `k` in `i` (whose bytes are `b`), into `t`: how many
+/// bytes of `i` the throw and the white space and comments after it take, and whether a
+/// mark is odd; `None` for a form left to [`throw`].
 /// Each token follows one space; the first thing that is not ` token` ends the tokens, and
 /// only white space and comments may come between them and the next throw, a tag or the end.
-fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Option<(usize, bool)> {
+fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw) -> Option<(usize, bool)> {
     #[derive(PartialEq, PartialOrd)]
     enum Stage {
         Marks,
@@ -480,11 +466,10 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
         OppMarks,
         OppHoles,
     }
-    let b = i.as_bytes();
     let mut stage = Stage::Marks;
     let mut pass = false;
     let mut odd_mark = false;
-    // each token after one space, until a line end, a comment or anything else
+    // each token after one space, until the b's end, a comment or anything else
     while b.get(k) == Some(&b' ') {
         let Some(&x) = b.get(k + 1) else { break };
         match x {
@@ -520,7 +505,7 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
                 }
                 k = e;
             }
-            b'/' if word_ends(b, k + 2) => {
+            b'/' if ends_at(b, k + 2) => {
                 if stage >= Stage::Slash {
                     return None;
                 }
@@ -528,7 +513,7 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
                 stage = Stage::Slash;
                 k += 2;
             }
-            b'-' if word_ends(b, k + 2) => {
+            b'-' if ends_at(b, k + 2) => {
                 // `-`: nothing could be played
                 if stage > Stage::Play || pass || t.play.is_some() {
                     return None;
@@ -541,46 +526,48 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
                 // a word: a move of two or three letters, `tient` or `va`; other spellings
                 // of the decisions (`GO`, `Va`, `hold`) are the full reader's
                 k += 1;
-                let len = if word_ends(b, k + 1) {
-                    1
-                } else if word_ends(b, k + 2) {
-                    2
-                } else if word_ends(b, k + 3) {
-                    3
-                } else {
-                    word_end(b, k) - k
-                };
-                let w = &b[k..k + len];
-                let decision = match len {
-                    2 if is_two_letter_decision(w) => {
-                        if w != b"va" {
+                let rest = &b[k..];
+                let (len, from, rest, to) = match *rest {
+                    [a, z] | [a, z, b' ' | b'\n' | b'\r', ..] => {
+                        if is_two_letter_decision([a, z]) {
+                            if [a, z] != *b"va" {
+                                return None;
+                            }
+                            if t.holes.is_some() || !c.dialect_reads_move("va") {
+                                if stage >= Stage::Decision {
+                                    return None;
+                                }
+                                t.decision = Some(Decision::Go);
+                                stage = Stage::Decision;
+                                k += 2;
+                                continue;
+                            }
+                        }
+                        (2, a, None, z)
+                    }
+                    [a, m, z] | [a, m, z, b' ' | b'\n' | b'\r', ..] => (3, a, Some(m), z),
+                    [b't', b'i', b'e', b'n', b't', ..] if ends_at(rest, 5) => {
+                        if stage >= Stage::Decision {
                             return None;
                         }
-                        (t.holes.is_some() || !c.dialect_reads_move("va")).then_some(Decision::Go)
+                        t.decision = Some(Decision::Hold);
+                        stage = Stage::Decision;
+                        k += 5;
+                        continue;
                     }
-                    2 | 3 => None,
-                    5 if w == b"tient" => Some(Decision::Hold),
                     _ => return None,
                 };
-                if let Some(d) = decision {
-                    if stage >= Stage::Decision {
-                        return None;
-                    }
-                    t.decision = Some(d);
-                    stage = Stage::Decision;
-                    k += len;
-                    continue;
-                }
                 if stage > Stage::Play || pass {
                     return None;
                 }
                 stage = Stage::Play;
                 let pt = |x: u8| Point::from_letter(x as char, c.dialect);
-                let from = pt(w[0])?;
-                let last = w[len - 1];
-                let to = if last == b'#' { Target::Off } else { Target::Point(pt(last)?) };
-                let rest = if len == 3 { Some(pt(w[1])?) } else { None };
-                let m = Move::new(from, rest, to);
+                let to = if to == b'#' { Target::Off } else { Target::Point(pt(to)?) };
+                let rest = match rest {
+                    Some(m) => Some(pt(m)?),
+                    None => None,
+                };
+                let m = Move::new(pt(from)?, rest, to);
                 if let Play::Moves(moves) = t.play.get_or_insert_with(|| Play::Moves(Moves::new())) {
                     moves.push(m);
                 }
@@ -631,19 +618,22 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, mut k: usize, t: &mut Throw) -> Optio
     Some((k, odd_mark))
 }
 
-/// Room for the throws of a record whose first throw starts `i`: its lines up to the next
-/// `[` (a guess: a printed record has one throw a line, and its end is the next record's
-/// first tag), so that the list of throws, whose items are large, is seldom moved as it
+/// Room for the throws of a record whose first throw starts `i`: a guess from its length
+/// up to the next `[` (its end is the next record's first tag; a printed throw takes some
+/// 20 to 30 bytes), so that the list of throws, whose items are large, is seldom moved as it
 /// grows. It looks no further than the next `[`, so that reading stays linear.
 fn throws_hint(i: &str) -> usize {
     let b = i.as_bytes();
     let b = &b[..b.len().min(MAX_HINT_SCAN)];
     let end = memchr::memchr(b'[', b).unwrap_or(b.len());
-    (memchr::memchr_iter(b'\n', &b[..end]).count() + 1).clamp(16, 1 << 14)
+    (end / BYTES_PER_THROW + 1).clamp(16, 1 << 14)
 }
 
 /// How far ahead [`throws_hint`] looks.
 const MAX_HINT_SCAN: usize = 1 << 20;
+
+/// The fewest bytes [`throws_hint`] counts for a throw.
+const BYTES_PER_THROW: usize = 20;
 
 /// Checks that throw `n` (whose number is at `span`) follows the last one (NOTATION.md §3).
 #[inline]
@@ -898,7 +888,7 @@ fn tag_pair_any<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Tag> {
         Err(_) => return fail(after_value, 0, "the tag is not closed", "expected `]` here"),
     };
     let spans = TagSpans { whole: c.span(start, r), name: name_span, value: value_span };
-    Ok((r, Tag { name: name.to_string(), value, comments, spans: Some(spans) }))
+    Ok((r, Tag { name: header::tag_name_of(name), value, comments, spans: Some(spans) }))
 }
 
 /// The fast path for a tag written as the printer writes it, `[Name "value"]`: an ASCII
@@ -930,7 +920,7 @@ fn fast_tag<'a>(c: &Ctx, i: &'a str) -> Option<(&'a str, Tag)> {
         value: Span::new(start + v0, start + v1),
     };
     let tag = Tag {
-        name: i[1..name_end].to_string(),
+        name: header::tag_name_of(&i[1..name_end]),
         value: i[v0..v1].to_string(),
         comments: Vec::new(),
         spans: Some(spans),
@@ -1901,7 +1891,11 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
         }
         let last = bytes[k..].iter().all(|&b| b == b'-' || b == b'*');
         match tg {
-            Target::Point(p) if !last => rests.push(p),
+            Target::Point(p) if !last => {
+                if !rests.push(p) {
+                    return bad(format!("`{word}` is not a move: a move names two to five points"));
+                }
+            }
             Target::Off if !last => return bad(format!("`#` (off the board) can only end a move, in `{word}`")),
             tg => to = Some(tg),
         }

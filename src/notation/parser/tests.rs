@@ -453,18 +453,23 @@ fn rule_move_paths_hits_and_bar() {
     let m = |s: &str| move_(&c(s), s).unwrap().1;
     assert_eq!(
         m("&TON"),
-        Move { from: Origin::Point(p('&')), rests: [p('T'), p('O')][..].into(), to: Target::Point(p('N')), hits: 0 }
+        Move {
+            from: Origin::Point(p('&')),
+            rests: [p('T'), p('O')].into_iter().collect(),
+            to: Target::Point(p('N')),
+            hits: 0
+        }
     );
     assert_eq!(m("MRX*").hits, 0b10);
     assert_eq!(
         m("@X*P"),
-        Move { from: Origin::Bar, rests: [p('X')][..].into(), to: Target::Point(p('P')), hits: 0b01 }
+        Move { from: Origin::Bar, rests: [p('X')].into_iter().collect(), to: Target::Point(p('P')), hits: 0b01 }
     );
     assert_eq!(
         m("A-B*-C*-D-E"),
         Move {
             from: Origin::Point(p('A')),
-            rests: [p('B'), p('C'), p('D')][..].into(),
+            rests: [p('B'), p('C'), p('D')].into_iter().collect(),
             to: Target::Point(p('E')),
             hits: 0b0011
         }
