@@ -190,7 +190,12 @@ fn fausse_case(seat: Seat, dice: Dice, played: &RecordedPlay, case: &FausseCase,
                 DiceLeft::One(d) => format!("the die left is {d}"),
                 DiceLeft::Two(x, y) => format!("the dice are {x} and {y}"),
             };
-            format!("{seat} moved {}, {points} points, but {left}: lawful plays were {}", move_at(*k), lawful())
+            format!(
+                "{seat} moved {}, {}, but {left}: lawful plays were {}",
+                move_at(*k),
+                super::points(*points),
+                lawful()
+            )
         }
         Breach::PuissanceImpossible { corner } => format!(
             "{text} is a corner par puissance, which needs both corners empty and two men each a die from {}: lawful plays were {}",

@@ -50,6 +50,16 @@ fn stop(throw: u32, why: &Stop, last: u32) -> String {
     format!("{why}: the replay stops here{rest}")
 }
 
+/// `1 point`, `n points`: a distance or an amount with its noun.
+pub fn points(n: impl Into<i64>) -> String {
+    let n = n.into();
+    if n == 1 {
+        "1 point".to_string()
+    } else {
+        format!("{n} points")
+    }
+}
+
 /// `X, Y, Z or N more`: the first three of `plays` (their notation), and how many more.
 pub fn first_three(plays: impl ExactSizeIterator<Item = String>) -> String {
     let n = plays.len();
@@ -64,6 +74,13 @@ pub fn first_three(plays: impl ExactSizeIterator<Item = String>) -> String {
 mod tests {
     use super::*;
     use crate::board::Seat;
+
+    #[test]
+    fn one_point_is_singular() {
+        assert_eq!(points(1u8), "1 point");
+        assert_eq!(points(0u8), "0 points");
+        assert_eq!(points(6u8), "6 points");
+    }
 
     #[test]
     fn a_stop_names_the_throws_not_replayed() {

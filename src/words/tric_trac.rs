@@ -126,7 +126,7 @@ fn rule_broken(fc: &FausseCase, played: &str) -> String {
     let bosse = l(BOSSE as u8);
     match rule {
         Rule::Die if t <= f && f != 0 => format!("{}{} goes backwards", l(f), l(t)),
-        Rule::Die if f != 0 => format!("no die of {dice} moves {}{}, {} points", l(f), l(t), t - f),
+        Rule::Die if f != 0 => format!("no die of {dice} moves {}{}, {}", l(f), l(t), super::points(t - f)),
         Rule::Die => format!("{played} is not a play of {dice}"),
         Rule::NotThere => format!("{seat} has no man on {}", l(f)),
         Rule::MovesLeft => {
@@ -217,7 +217,7 @@ mod tests {
         let f = fausse_case(dice(6, 5), vec![Path::new(1, 2), Path::new(1, 3)], Rule::Die, 1, 2);
         assert_eq!(
             words(Fact::FausseCase(Box::new(f))),
-            "throw 1 (bottom 6-5): bottom played &Z &Y with 6-5: no die of 6-5 moves &Z, 1 points; lawful plays were &S &T"
+            "throw 1 (bottom 6-5): bottom played &Z &Y with 6-5: no die of 6-5 moves &Z, 1 point; lawful plays were &S &T"
         );
         // the E.11 example: the plays nearest the recorded one first, then how many more
         let pos = crate::games::tric_trac::board::position("A5E2G3H2KM2/BC2N2OP2Q2R2S2V bottom");
