@@ -76,6 +76,10 @@
 #![warn(missing_docs)]
 
 pub mod board;
+/// Many files at once for the command line (diagnostics drawn by miette's `fancy` handlers):
+/// only with the `fancy` feature, which the binary requires; the library's readers, engine
+/// and renderers build without it (as the fuzz targets do).
+#[cfg(feature = "fancy")]
 pub mod corpus;
 pub mod dice;
 pub mod explain;

@@ -216,6 +216,7 @@ fn floor_char(text: &str, k: usize) -> usize {
     k
 }
 
+#[cfg(feature = "fancy")]
 fn ceil_char(text: &str, k: usize) -> usize {
     let mut k = k.min(text.len());
     while !text.is_char_boundary(k) {
@@ -246,6 +247,7 @@ fn is_control(c: char) -> bool {
     c.is_control() && c != '\t' && c != '\n'
 }
 
+#[cfg(feature = "fancy")]
 /// What a control character is shown as in a snippet: its Unicode control picture.
 fn picture(c: char) -> char {
     match c as u32 {
@@ -291,9 +293,11 @@ impl SourceCode for Window {
     }
 }
 
+#[cfg(feature = "fancy")]
 /// How far back or forward a neighbouring line is looked for.
 const NEIGHBOUR: usize = 4096;
 
+#[cfg(feature = "fancy")]
 /// The byte range of line `ls..` of `text` cut to the characters `from..from + width`.
 fn cut(text: &str, ls: usize, from: usize, width: usize) -> (usize, usize) {
     let line = &text[ls..];
@@ -308,6 +312,7 @@ fn cut(text: &str, ls: usize, from: usize, width: usize) -> (usize, usize) {
     (ls + a, ls + b.max(a))
 }
 
+#[cfg(feature = "fancy")]
 /// Appends `text[a..b]` to `out` with control characters as pictures; returns where `marks`
 /// (offsets in `a..=b`) went.
 fn push_escaped(out: &mut String, text: &str, a: usize, b: usize, marks: &mut [(usize, usize)]) {
