@@ -478,7 +478,12 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                 let dialect = if position_in_dialect { h.letters } else { Dialect::Soumille };
                 match parser::parse_position_of(&t.value, dialect, h.game) {
                     Ok(setup) => {
-                        set_written(&mut t.value, &setup);
+                        // compared with how it is printed, written without `fmt`
+                        let mut written = Vec::with_capacity(t.value.len() + 8);
+                        setup.write_in(Dialect::Soumille, &mut written);
+                        if t.value.as_bytes() != written {
+                            t.value = String::from_utf8_lossy(&written).into_owned();
+                        }
                         h.position = Some(setup);
                     }
                     Err(e) => {

@@ -79,11 +79,14 @@ struct Ctx {
     len: usize,
     dialect: Dialect,
     game: Game,
+    /// Whether the marks' spans of [`ThrowSpans`] are kept (the record reader, which drops
+    /// a throw's spans, does not build their lists).
+    mark_spans: bool,
 }
 
 impl Ctx {
     fn new(src: &str, dialect: Dialect, game: Game) -> Ctx {
-        Ctx { base: src.as_ptr() as usize, len: src.len(), dialect, game }
+        Ctx { base: src.as_ptr() as usize, len: src.len(), dialect, game, mark_spans: true }
     }
     /// Paths of up to five points and `*` hit claims (GAMES.md §0.3).
     fn paths(&self) -> bool {
@@ -194,7 +197,7 @@ pub fn read_without_fast_path(src: &str) -> Vec<ReadRecord> {
 
 // file = [ BOM ] , { ws | tag_pair | throw } ;
 fn file(src: &str) -> Records<'_> {
-    let c = Ctx::new(src, Dialect::Soumille, Game::GrandTrictrac);
+    let c = Ctx { mark_spans: false, ..Ctx::new(src, Dialect::Soumille, Game::GrandTrictrac) };
     let i = src.strip_prefix('\u{feff}').unwrap_or(src);
     Records { src, c, i, pending: Vec::new(), done: false, fast: true }
 }
@@ -817,7 +820,7 @@ fn comment<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
 // brace_comment = "{" , { ANY_CHAR - "}" } , "}" ;
 fn brace_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     let (body, _) = ch('{').parse(i)?;
-    match body.find('}') {
+    match memchr::memchr(b'}', body.as_bytes()) {
         Some(e) => {
             let raw = &body[..e];
             let text = if raw.contains('\r') { strip_cr_before_lf(raw) } else { raw.to_string() };
@@ -857,7 +860,7 @@ fn strip_cr_before_lf(raw: &str) -> String {
 // line_comment = ";" , { ANY_CHAR - NEWLINE } , ( NEWLINE | END_OF_FILE ) ;
 fn line_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     let (body, _) = ch(';').parse(i)?;
-    let e = body.find('\n').unwrap_or(body.len());
+    let e = memchr::memchr(b'\n', body.as_bytes()).unwrap_or(body.len());
     let text = body[..e].trim_end_matches('\r').to_string();
     let rest = if e < body.len() { &body[e + 1..] } else { &body[e..] };
     Ok((rest, Comment { style: CommentStyle::Line, text, after: None }))
@@ -1217,7 +1220,9 @@ fn marks_into<'a>(
         let m0 = r;
         let n = t.marks.len();
         let (r2, m) = mark_with(c, r, cm, Anchor::Mark(n))?;
-        sp.marks.push(c.span(m0, r2));
+        if c.mark_spans {
+            sp.marks.push(c.span(m0, r2));
+        }
         t.marks.push(m);
         *anchor = Anchor::Mark(n);
         let n0 = cm.len();
@@ -1999,7 +2004,9 @@ fn opponent_part<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>, sp: &mut ThrowS
         if r.starts_with('+') {
             let n = o.marks.len();
             let (r2, m) = mark_with(c, r, cm, Anchor::OpponentMark(n))?;
-            sp.opponent_marks.push(c.span(r, r2));
+            if c.mark_spans {
+                sp.opponent_marks.push(c.span(r, r2));
+            }
             o.marks.push(m);
             anchor = Anchor::OpponentMark(n);
             r = r2;
