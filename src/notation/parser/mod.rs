@@ -823,7 +823,8 @@ fn brace_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     match memchr::memchr(b'}', body.as_bytes()) {
         Some(e) => {
             let raw = &body[..e];
-            let text = if raw.contains('\r') { strip_cr_before_lf(raw) } else { raw.to_string() };
+            let crlf = memchr::memchr(b'\r', raw.as_bytes()).is_some();
+            let text = if crlf { strip_cr_before_lf(raw) } else { raw.to_string() };
             Ok((&body[e + 1..], Comment { style: CommentStyle::Brace, text, after: None }))
         }
         None => fail(i, 1, "unterminated comment", "this `{` has no closing `}`"),
@@ -997,7 +998,11 @@ fn unescape(raw: &str) -> String {
 fn boundary(i: &str) -> bool {
     match i.as_bytes().first() {
         None => true,
-        Some(&b) => b.is_ascii_whitespace() || b"{};()/[]!?,\"".contains(&b),
+        // a match, not a search of the list (which would call `memchr` for each byte)
+        Some(&b) => {
+            b.is_ascii_whitespace()
+                || matches!(b, b'{' | b'}' | b';' | b'(' | b')' | b'/' | b'[' | b']' | b'!' | b'?' | b',' | b'"')
+        }
     }
 }
 
@@ -1784,7 +1789,13 @@ fn ends_play(c: &Ctx, w: &str) -> bool {
 }
 
 fn first_word(i: &str) -> &str {
-    let e = i.bytes().position(|b| b.is_ascii_whitespace() || b"{};()/[]!?,".contains(&b)).unwrap_or(i.len());
+    let e = i
+        .bytes()
+        .position(|b| {
+            b.is_ascii_whitespace()
+                || matches!(b, b'{' | b'}' | b';' | b'(' | b')' | b'/' | b'[' | b']' | b'!' | b'?' | b',')
+        })
+        .unwrap_or(i.len());
     &i[..e]
 }
 
