@@ -342,9 +342,11 @@ struct FastThrow {
 /// The fast path for throws written as the printer writes them (`12. 6-5 +4 (vrai x2) AF AG
 /// / +2 (faux)`), alone on their line: read byte by byte, with no backtracking and no
 /// allocation but the lists it fills. The throw is pushed on `throws` and filled where it
-/// stands (a throw is large: it is not moved); when the line has any other form (seats,
-/// dashes, doublet names, glyphs, comments, French keywords) it is taken off again and left
-/// to [`throw`], which reads it to the same record; a test checks that both agree.
+/// stands (a throw is large: it is not moved). It also reads a seat (`top: `), a doublet's
+/// name and dashes inside moves, written in lower case and one space apart; when the line
+/// has any other form (glyphs, comments inside the throw, French or English keywords, other
+/// spacing or case) it is taken off again and left to [`throw`], which reads it to the same
+/// record; a test checks that both agree.
 fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
     let b = i.as_bytes();
     let mut k = 0;
@@ -357,15 +359,18 @@ fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
         k += 1;
     }
     let digits = k;
-    let (d1, d2) = match b.get(k..)? {
-        [b'.', b' ', d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] if k > 0 => (d1 - b'0', d2 - b'0'),
+    let (seat, dice, after) = match b.get(k..)? {
+        [b'.', b' ', d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] if k > 0 => {
+            (None, Dice::new(d1 - b'0', d2 - b'0')?, k + 5)
+        }
+        [b'.', b' ', ..] if k > 0 => fast_seat_and_dice(b, k + 2)?,
         _ => return None,
     };
-    let dice = Dice::new(d1, d2)?;
     // built in place after the room is made (a push would build it aside and copy it)
     throws.extend(std::iter::once_with(|| Throw::new(number, dice)));
     let t = throws.last_mut()?;
-    match fast_throw_after_dice(c, i, b, k + 5, t) {
+    t.seat = seat;
+    match fast_throw_after_dice(c, i, b, after, t) {
         Some((len, odd_mark)) => {
             t.span = Some(Span::new(c.off(i), c.off(i) + len));
             Some(FastThrow { number, digits, len, odd_mark })
@@ -375,6 +380,46 @@ fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
             None
         }
     }
+}
+
+/// The fast path's seat and dice other than `6-5` right after the number, from `k`: a
+/// seat written in lower case and one space before the dice (`top: 6-5`), then the dice or
+/// a doublet's name in lower case (where the word ends is checked after them). The seat,
+/// the dice and where they end.
+#[inline(never)]
+fn fast_seat_and_dice(b: &[u8], mut k: usize) -> Option<(Option<Seat>, Dice, usize)> {
+    let seat = match b.get(k..).unwrap_or_default() {
+        [b't', b'o', b'p', b':', b' ', ..] => Some((Seat::Top, 5)),
+        [b'b', b'o', b't', b't', b'o', b'm', b':', b' ', ..] => Some((Seat::Bottom, 8)),
+        [b'h', b'a', b'u', b't', b':', b' ', ..] => Some((Seat::Top, 6)),
+        [b'b', b'a', b's', b':', b' ', ..] => Some((Seat::Bottom, 5)),
+        _ => None,
+    };
+    k += seat.map_or(0, |(_, len)| len);
+    let (dice, len) = match b.get(k..).unwrap_or_default() {
+        [d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] => (Dice::new(d1 - b'0', d2 - b'0')?, 3),
+        rest => fast_doublet_name(rest)?,
+    };
+    Some((seat.map(|(s, _)| s), dice, k + len))
+}
+
+/// A doublet's name in lower case at the start of `b` (`sonnez`: the names of
+/// [`crate::dice::DOUBLET_NAMES`] and `ambesas`, NOTATION.md §3): the dice and the name's
+/// length. Whether
+/// the word ends there is the caller's to check.
+#[inline]
+fn fast_doublet_name(b: &[u8]) -> Option<(Dice, usize)> {
+    let (v, len) = match b {
+        [b'b', b'e', b'z', b'a', b's', ..] => (1, 5),
+        [b'a', b'm', b'b', b'e', b's', b'a', b's', ..] => (1, 7),
+        [b'd', b'o', b'u', b'b', b'l', b'e', b'-', b'd', b'e', b'u', b'x', ..] => (2, 11),
+        [b't', b'e', b'r', b'n', b'e', b's', ..] => (3, 6),
+        [b'c', b'a', b'r', b'm', b'e', b's', ..] => (4, 6),
+        [b'q', b'u', b'i', b'n', b'e', b's', ..] => (5, 6),
+        [b's', b'o', b'n', b'n', b'e', b'z', ..] => (6, 6),
+        _ => return None,
+    };
+    Some((Dice::new(v, v)?, len))
 }
 
 /// Whether a word ends at `k`: a space, a line end or the end of the text.
@@ -548,6 +593,11 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw
                         }
                         (2, a, None, z)
                     }
+                    // dashes between the points (`A-F`, `A-E-K`, `X-Z#`) say nothing more
+                    [a, b'-', z] | [a, b'-', z, b' ' | b'\n' | b'\r', ..] => (3, a, None, z),
+                    [a, b'-', m, b'-', z] | [a, b'-', m, b'-', z, b' ' | b'\n' | b'\r', ..] => (5, a, Some(m), z),
+                    [a, b'-', m, z] | [a, b'-', m, z, b' ' | b'\n' | b'\r', ..] => (4, a, Some(m), z),
+                    [a, m, b'-', z] | [a, m, b'-', z, b' ' | b'\n' | b'\r', ..] => (4, a, Some(m), z),
                     [a, m, z] | [a, m, z, b' ' | b'\n' | b'\r', ..] => (3, a, Some(m), z),
                     [b't', b'i', b'e', b'n', b't', ..] if ends_at(rest, 5) => {
                         if stage >= Stage::Decision {
