@@ -343,8 +343,9 @@ struct FastThrow {
 /// / +2 (faux)`), alone on their line: read byte by byte, with no backtracking and no
 /// allocation but the lists it fills. The throw is pushed on `throws` and filled where it
 /// stands (a throw is large: it is not moved). It also reads a seat (`top: `), a doublet's
-/// name and dashes inside moves, written in lower case and one space apart; when the line
-/// has any other form (glyphs, comments inside the throw, French or English keywords, other
+/// name, dashes inside moves and a glyph right after the last move (`AF!`), written in lower
+/// case and one space apart; when the line
+/// has any other form (glyphs elsewhere, comments inside the throw, French or English keywords, other
 /// spacing or case) it is taken off again and left to [`throw`], which reads it to the same
 /// record; a test checks that both agree.
 fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
@@ -370,7 +371,7 @@ fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
     throws.extend(std::iter::once_with(|| Throw::new(number, dice)));
     let t = throws.last_mut()?;
     t.seat = seat;
-    match fast_throw_after_dice(c, i, b, after, t) {
+    match fast_throw_after_dice::<false>(c, i, b, after, t, Stage::Marks) {
         Some((len, odd_mark)) => {
             t.span = Some(Span::new(c.off(i), c.off(i) + len));
             Some(FastThrow { number, digits, len, odd_mark })
@@ -420,6 +421,28 @@ fn fast_doublet_name(b: &[u8]) -> Option<(Dice, usize)> {
         _ => return None,
     };
     Some((Dice::new(v, v)?, len))
+}
+
+/// The fast path's glyph right after the last move, at `k`, and the rest of the throw after
+/// it: as [`fast_throw_after_dice`] (`odd_mark`: whether a mark before it was odd).
+#[cold]
+#[inline(never)]
+fn fast_after_glyph(c: &Ctx, i: &str, b: &[u8], k: usize, t: &mut Throw, odd_mark: bool) -> Option<(usize, bool)> {
+    let (g, len) = match b.get(k..).unwrap_or_default() {
+        [b'!', b'!', ..] => (Glyph::Brilliant, 2),
+        [b'?', b'?', ..] => (Glyph::Blunder, 2),
+        [b'!', b'?', ..] => (Glyph::Interesting, 2),
+        [b'?', b'!', ..] => (Glyph::Dubious, 2),
+        [b'!', ..] => (Glyph::Good, 1),
+        [b'?', ..] => (Glyph::Mistake, 1),
+        _ => return None,
+    };
+    if !ends_at(b, k + len) {
+        return None;
+    }
+    t.glyph = Some(g);
+    let (end, odd) = fast_throw_after_dice::<true>(c, i, b, k + len, t, Stage::Glyph)?;
+    Some((end, odd || odd_mark))
 }
 
 /// Whether a word ends at `k`: a space, a line end or the end of the text.
@@ -498,23 +521,35 @@ fn is_two_letter_decision(w: [u8; 2]) -> bool {
     matches!((w[0] | 0x20, w[1] | 0x20), (b'v', b'a') | (b'g', b'o'))
 }
 
-/// The fast path after the dice, from `k` in `i` (whose bytes are `b`), into `t`: how many
+/// Where the fast path stands in a throw: each token may only follow those before it in
+/// the throw's order.
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+enum Stage {
+    Marks,
+    Holes,
+    Decision,
+    Play,
+    Glyph,
+    Slash,
+    OppMarks,
+    OppHoles,
+}
+
+/// The fast path after the dice (or, with `AFTER_GLYPH`, after a glyph, at `stage`: a
+/// second glyph is then the full reader's), from `k` in `i` (whose bytes are `b`), into `t`: how many
 /// bytes of `i` the throw and the white space and comments after it take, and whether a
 /// mark is odd; `None` for a form left to [`throw`].
 /// Each token follows one space; the first thing that is not ` token` ends the tokens, and
 /// only white space and comments may come between them and the next throw, a tag or the end.
-fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw) -> Option<(usize, bool)> {
-    #[derive(PartialEq, PartialOrd)]
-    enum Stage {
-        Marks,
-        Holes,
-        Decision,
-        Play,
-        Slash,
-        OppMarks,
-        OppHoles,
-    }
-    let mut stage = Stage::Marks;
+fn fast_throw_after_dice<const AFTER_GLYPH: bool>(
+    c: &Ctx,
+    i: &str,
+    b: &[u8],
+    mut k: usize,
+    t: &mut Throw,
+    stage: Stage,
+) -> Option<(usize, bool)> {
+    let mut stage = stage;
     let mut pass = false;
     let mut odd_mark = false;
     // each token after one space, until the b's end, a comment or anything else
@@ -576,7 +611,7 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw
                 k += 1;
                 let rest = &b[k..];
                 let (len, from, rest, to) = match *rest {
-                    [a, z] | [a, z, b' ' | b'\n' | b'\r', ..] => {
+                    [a, z] | [a, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => {
                         if is_two_letter_decision([a, z]) {
                             if [a, z] != *b"va" {
                                 return None;
@@ -594,11 +629,13 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw
                         (2, a, None, z)
                     }
                     // dashes between the points (`A-F`, `A-E-K`, `X-Z#`) say nothing more
-                    [a, b'-', z] | [a, b'-', z, b' ' | b'\n' | b'\r', ..] => (3, a, None, z),
-                    [a, b'-', m, b'-', z] | [a, b'-', m, b'-', z, b' ' | b'\n' | b'\r', ..] => (5, a, Some(m), z),
-                    [a, b'-', m, z] | [a, b'-', m, z, b' ' | b'\n' | b'\r', ..] => (4, a, Some(m), z),
-                    [a, m, b'-', z] | [a, m, b'-', z, b' ' | b'\n' | b'\r', ..] => (4, a, Some(m), z),
-                    [a, m, z] | [a, m, z, b' ' | b'\n' | b'\r', ..] => (3, a, Some(m), z),
+                    [a, b'-', z] | [a, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (3, a, None, z),
+                    [a, b'-', m, b'-', z] | [a, b'-', m, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => {
+                        (5, a, Some(m), z)
+                    }
+                    [a, b'-', m, z] | [a, b'-', m, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (4, a, Some(m), z),
+                    [a, m, b'-', z] | [a, m, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (4, a, Some(m), z),
+                    [a, m, z] | [a, m, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (3, a, Some(m), z),
                     [b't', b'i', b'e', b'n', b't', ..] if ends_at(rest, 5) => {
                         if stage >= Stage::Decision {
                             return None;
@@ -629,6 +666,10 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw
         }
     }
     if !matches!(b.get(k), None | Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        if !AFTER_GLYPH && stage == Stage::Play && !pass && matches!(b.get(k), Some(b'!' | b'?')) {
+            // a glyph written right after the last move (`AF!`): the tokens go on after it
+            return fast_after_glyph(c, i, b, k, t, odd_mark);
+        }
         // a token glued to the last one (`6-51.`): the full reader's
         return None;
     }

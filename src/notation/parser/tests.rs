@@ -386,6 +386,13 @@ fn fast_path_reads_the_printers_forms() {
         "13. 5-4 +4 (so) X-Z-# A-BC\n",
         "7. quines +6 (pj x2, cgj) 1 trou tient A-EK AE-K\n",
         "8. 5-4 XZ-# Y-# AE-K\n",
+        "4. 6-4 &S &V?  { two more men down for bottom }\n",
+        "2. bottom: 5-6 &S &T? / +2 (faux)\n",
+        "1. top: 6-5 +4 (vrai x2) AG AF! { a comment\non two lines }\n",
+        "5. 6-5 AG AF!! / +2 (faux) 1 trou\n",
+        "5. 6-5 AG AF?!\r\n",
+        "5. 6-5 AG AF!?\n",
+        "5. 6-5 AG-F??\n",
         "12. 6-5 Y# Y-# / +2 (ec) 1 trou\n",
         "10. ambesas +2 (ecole) G-H GH\n",
         "1. haut: 5-6 &-T &-S ; bottom opens\n",
@@ -409,7 +416,14 @@ fn fast_path_reads_the_printers_forms() {
         "1. 6-5 AF- AG\n",
         "1. Sonnez AG AG\n",
         "1. sonnezz AG AG\n",
-        "1. 6-5 AF AG!\n",
+        "1. 6-5 AF AG !\n",
+        "1. 6-5 AF AG!!!\n",
+        "1. 6-5 AF AG!x\n",
+        "1. 6-5 AF! AG\n",
+        "1. 6-5 AF AG! !\n",
+        "1. 6-5 AF AG! / +2 (faux) !\n",
+        "1. 6-5 - !\n",
+        "1. 6-5 -!\n",
         "1. 6-5 AF {c} AG\n",
         "1. 6-51.\n",
         "1. 6-5\u{a0}AF\n",
@@ -928,7 +942,7 @@ mod fast_path_props {
             }
         }
 
-        /// Seats, doublets' names and dashes inside moves, in the spellings the fast path
+        /// Seats, doublets' names, dashes inside moves and glyphs, in the spellings the fast path
         /// reads and in others (capitals, other spacing, misplaced dashes): both readers
         /// read the same records with the same errors.
         #[test]
@@ -981,6 +995,9 @@ mod fast_path_props {
                             m.push(ch);
                         }
                         out.push_str(&m);
+                        if pick(3) == 0 {
+                            out.push_str(["!", "?", "!!", "??", "!?", "?!", "!!!", "! "][pick(8) as usize]);
+                        }
                     } else {
                         out.push_str(w);
                     }
