@@ -363,6 +363,13 @@ fn value_sub_span(tag: &Tag, range: std::ops::Range<usize>, raw_equal: bool) -> 
 pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<SyntaxError>) {
     let mut h = Header::default();
     let mut errors = Vec::new();
+    interpret_into(tags, position_in_dialect, &mut h, &mut errors);
+    (h, errors)
+}
+
+/// [`interpret`] into `h` (a default header) and `errors` (its errors appended), without
+/// moving them: the reader fills the record's own.
+pub fn interpret_into(tags: &mut [Tag], position_in_dialect: bool, h: &mut Header, errors: &mut Vec<SyntaxError>) {
     let mut seen = [false; KNOWN_TAGS.len()];
     // whether the tags are in the canonical order already (ranks of their canonical names)
     let mut sorted = true;
@@ -528,7 +535,6 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
     if !sorted {
         tags.sort_by_key(|t| tag_rank(&t.name));
     }
-    (h, errors)
 }
 
 /// Sets a tag value to its canonical spelling, unless it is already written so (most

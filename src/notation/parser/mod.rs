@@ -267,11 +267,9 @@ impl Iterator for Records<'_> {
                 }
             } else if first.is_ascii_digit() {
                 if !header_done {
-                    let (h, errs) = header::interpret(&mut cur.record.tags, true);
-                    c.dialect = h.letters;
-                    c.game = h.game;
-                    cur.header = h;
-                    cur.errors.extend(errs);
+                    header::interpret_into(&mut cur.record.tags, true, &mut cur.header, &mut cur.errors);
+                    c.dialect = cur.header.letters;
+                    c.game = cur.header.game;
                     header_done = true;
                     cur.record.throws.reserve(throws_hint(i));
                 }
@@ -764,9 +762,7 @@ fn unwrap_err(e: nom::Err<PErr>) -> PErr {
 /// the check would find nothing and is not made.
 fn finish(src: &str, c: &Ctx, cur: &mut ReadRecord, header_done: bool, suspect: bool, start: usize, end: &str) {
     if !header_done {
-        let (h, errs) = header::interpret(&mut cur.record.tags, true);
-        cur.header = h;
-        cur.errors.extend(errs);
+        header::interpret_into(&mut cur.record.tags, true, &mut cur.header, &mut cur.errors);
     }
     cur.record.span = Some(Span::new(start, c.off(end)));
     let throws = &mut cur.record.throws;

@@ -963,10 +963,9 @@ mod fast_path_props {
             };
             let mut out = String::new();
             for line in text.split_inclusive('\n') {
-                let mut words = line.split(' ').peekable();
                 let mut first = true;
                 let mut after_number = false;
-                while let Some(w) = words.next() {
+                for w in line.split(' ') {
                     if !first {
                         out.push(' ');
                     }
