@@ -320,19 +320,20 @@ impl Setup {
             if i == 1 {
                 out.push(b'/');
             }
-            // board order in the dialect's own alphabet
-            let mut each = |p: Point| {
-                let c = self.count(seat, p);
+            // board order in the dialect's own alphabet: Soumille's letter k is point k + 1,
+            // Lepeintre's point 24 - k
+            let men = &self.men[seat];
+            for (k, &letter) in dialect.alphabet().iter().enumerate() {
+                let c = match dialect {
+                    Dialect::Soumille => men[k],
+                    Dialect::Lepeintre => men[23 - k],
+                };
                 if c > 0 {
-                    out.push(p.letter(dialect) as u8);
+                    out.push(letter);
                     if c != 1 {
                         number(out, c);
                     }
                 }
-            };
-            match dialect {
-                Dialect::Soumille => Point::all().for_each(&mut each),
-                Dialect::Lepeintre => Point::all().rev().for_each(&mut each),
             }
             if self.bar[seat] > 0 {
                 out.push(b'@');

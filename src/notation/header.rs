@@ -319,6 +319,9 @@ fn known_tag(name: &str) -> Option<usize> {
     if rank < KNOWN_TAGS.len() {
         return Some(rank);
     }
+    if name.is_ascii() {
+        return known_ascii_tag(name.as_bytes());
+    }
     if let Some(k) = KNOWN_TAGS
         .iter()
         .position(|(n, aliases)| n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
@@ -330,6 +333,33 @@ fn known_tag(name: &str) -> Option<usize> {
     }
     let lower = name.to_lowercase();
     KNOWN_TAGS.iter().position(|(_, aliases)| aliases.contains(&lower.as_str()))
+}
+
+/// [`known_tag`] of an ASCII name: folded to lower case and matched against the names and
+/// the ASCII aliases of [`KNOWN_TAGS`] at once (a test checks it against the table).
+fn known_ascii_tag(name: &[u8]) -> Option<usize> {
+    let mut folded = [0u8; 10];
+    let low = folded.get_mut(..name.len())?;
+    for (l, b) in low.iter_mut().zip(name) {
+        *l = b.to_ascii_lowercase();
+    }
+    Some(match &*low {
+        b"game" | b"jeu" => 0,
+        b"event" | b"evenement" => 1,
+        b"site" | b"lieu" => 2,
+        b"date" => 3,
+        b"top" | b"haut" => 4,
+        b"bottom" | b"bas" => 5,
+        b"first" | b"premier" => 6,
+        b"letters" | b"lettres" => 7,
+        b"rules" | b"regles" => 8,
+        b"marques" => 9,
+        b"position" => 10,
+        b"result" | b"resultat" => 11,
+        b"source" => 12,
+        b"annotator" | b"annotateur" => 13,
+        _ => return None,
+    })
 }
 
 impl Header {
@@ -615,6 +645,32 @@ fn raw_matches(t: &Tag) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_tag_names_are_matched_as_by_the_table() {
+        let by_table = |name: &str| {
+            KNOWN_TAGS.iter().position(|(n, aliases)| {
+                n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+            })
+        };
+        let mut names: Vec<String> = Vec::new();
+        for (n, aliases) in KNOWN_TAGS {
+            for &w in std::iter::once(&n).chain(aliases.iter()) {
+                names.extend([
+                    w.to_string(),
+                    w.to_uppercase(),
+                    w.to_lowercase(),
+                    format!("{w}s"),
+                    w.chars().skip(1).collect(),
+                ]);
+            }
+        }
+        names.extend(["", "x", "Transcriber", "annotateurs", "gamee"].map(String::from));
+        for name in names.iter().filter(|n| n.is_ascii()) {
+            assert_eq!(known_ascii_tag(name.as_bytes()), by_table(name), "{name}");
+            assert_eq!(known_tag(name), by_table(name), "{name}");
+        }
+    }
 
     #[test]
     fn tag_ranks_follow_the_known_tags() {

@@ -1495,7 +1495,11 @@ impl Ctx {
     /// Whether `word` reads as a move in this record's letters (`go`, `va` in Lepeintre's,
     /// `GO` in Soumille's).
     fn dialect_reads_move(&self, word: &str) -> bool {
-        matches!(move_(self, word), Ok((rest, _)) if rest.is_empty())
+        // a word with a character no move has (a letter of the other alphabet) is none,
+        // found without building the error [`move_`] would give
+        let move_char =
+            |ch: char| matches!(ch, '-' | '*' | '#' | '@') || Point::from_letter(ch, self.dialect).is_some();
+        word.chars().all(move_char) && matches!(move_(self, word), Ok((rest, _)) if rest.is_empty())
     }
 }
 
