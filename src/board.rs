@@ -320,19 +320,20 @@ impl Setup {
             if i == 1 {
                 out.push(b'/');
             }
-            // board order in the dialect's own alphabet
-            let mut each = |p: Point| {
-                let c = self.count(seat, p);
+            // board order in the dialect's own alphabet: Soumille's letter k is point k + 1,
+            // Lepeintre's point 24 - k
+            let men = &self.men[seat];
+            for (k, &letter) in dialect.alphabet().iter().enumerate() {
+                let c = match dialect {
+                    Dialect::Soumille => men[k],
+                    Dialect::Lepeintre => men[23 - k],
+                };
                 if c > 0 {
-                    out.push(p.letter(dialect) as u8);
+                    out.push(letter);
                     if c != 1 {
                         number(out, c);
                     }
                 }
-            };
-            match dialect {
-                Dialect::Soumille => Point::all().for_each(&mut each),
-                Dialect::Lepeintre => Point::all().rev().for_each(&mut each),
             }
             if self.bar[seat] > 0 {
                 out.push(b'@');
@@ -349,36 +350,68 @@ impl Setup {
 
     /// The whole position string in `dialect` (NOTATION.md §6), score fields as given.
     pub fn to_string_in(&self, dialect: Dialect) -> String {
-        let mut s = self.men_field(dialect);
-        s.push(' ');
-        s.push_str(self.turn.name());
+        let mut out = Vec::with_capacity(48);
+        self.write_in(dialect, &mut out);
+        String::from_utf8(out).expect("letters, digits and names are ASCII")
+    }
+
+    /// [`Setup::to_string_in`] appended to `out`, written byte by byte (no formatting
+    /// machinery: the reader compares a `Position` value with it).
+    pub fn write_in(&self, dialect: Dialect, out: &mut Vec<u8>) {
+        /// A whole number in decimal.
+        fn number(out: &mut Vec<u8>, n: u32) {
+            let mut digits = [0u8; 10];
+            let mut k = digits.len();
+            let mut n = n;
+            loop {
+                k -= 1;
+                digits[k] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            out.extend_from_slice(&digits[k..]);
+        }
+        fn pair(out: &mut Vec<u8>, name: &[u8], top: u32, bottom: u32) {
+            out.extend_from_slice(name);
+            number(out, top);
+            out.push(b'/');
+            number(out, bottom);
+        }
+        fn seat(out: &mut Vec<u8>, name: &[u8], o: Option<Seat>) {
+            out.extend_from_slice(name);
+            out.extend_from_slice(o.map_or("none", Seat::name).as_bytes());
+        }
+        self.write_men_field(dialect, out);
+        out.push(b' ');
+        out.extend_from_slice(self.turn.name().as_bytes());
         let sc = &self.score;
         if let Some(h) = sc.holes {
-            s.push_str(&format!(" holes={}/{}", h[Seat::Top], h[Seat::Bottom]));
+            pair(out, b" holes=", h[Seat::Top].into(), h[Seat::Bottom].into());
         }
         if let Some(p) = sc.points {
-            s.push_str(&format!(" points={}/{}", p[Seat::Top], p[Seat::Bottom]));
+            pair(out, b" points=", p[Seat::Top].into(), p[Seat::Bottom].into());
         }
         if let Some(t) = sc.throws {
-            s.push_str(&format!(" throws={}/{}", t[Seat::Top], t[Seat::Bottom]));
+            pair(out, b" throws=", t[Seat::Top].into(), t[Seat::Bottom].into());
         }
-        let opt = |o: Option<Seat>| o.map_or("none", Seat::name);
         if let Some(b) = sc.bredouille {
-            s.push_str(&format!(" bredouille={}", opt(b)));
+            seat(out, b" bredouille=", b);
         }
         if let Some(p) = sc.pavillon {
-            s.push_str(&format!(" pavillon={}", opt(p)));
+            seat(out, b" pavillon=", p);
         }
         if let Some(v) = sc.cube {
-            s.push_str(&format!(" cube={v}"));
+            out.extend_from_slice(b" cube=");
+            number(out, v);
         }
         if let Some(o) = sc.owner {
-            s.push_str(&format!(" owner={}", opt(o)));
+            seat(out, b" owner=", o);
         }
         if let Some(p) = sc.parties {
-            s.push_str(&format!(" parties={}/{}", p[Seat::Top], p[Seat::Bottom]));
+            pair(out, b" parties=", p[Seat::Top].into(), p[Seat::Bottom].into());
         }
-        s
     }
 }
 
@@ -424,5 +457,25 @@ mod tests {
     fn opening_prints() {
         assert_eq!(Setup::opening(Seat::Top).to_string(), "A15/&15 top");
         assert_eq!(Setup::opening(Seat::Bottom).to_string_in(Dialect::Lepeintre), "y15/a15 bottom");
+    }
+
+    #[test]
+    fn score_fields_print() {
+        let mut s = Setup::opening(Seat::Top);
+        s.score = ScoreFields {
+            holes: Some(BySeat::new(0, 11)),
+            points: Some(BySeat::new(10, 4)),
+            throws: Some(BySeat::new(105, 7)),
+            bredouille: Some(Some(Seat::Bottom)),
+            pavillon: Some(None),
+            cube: Some(4_294_967_295),
+            owner: Some(Some(Seat::Top)),
+            parties: Some(BySeat::new(65_535, 0)),
+        };
+        assert_eq!(
+            s.to_string(),
+            "A15/&15 top holes=0/11 points=10/4 throws=105/7 bredouille=bottom pavillon=none \
+             cube=4294967295 owner=top parties=65535/0"
+        );
     }
 }

@@ -49,10 +49,11 @@ impl Dice {
     /// Reads a doublet name (`bezas`, `ambesas`, `double-deux`, `ternes`, `carmes`,
     /// `quines`, `sonnez`; case-insensitive).
     pub fn from_doublet_name(s: &str) -> Option<Dice> {
-        let l = s.to_ascii_lowercase();
-        let v = match l.as_str() {
-            "ambesas" => 1,
-            _ => DOUBLET_NAMES.iter().position(|&n| n == l)? as u8 + 1,
+        // compared in any case without building the lower-case word
+        let v = if s.eq_ignore_ascii_case("ambesas") {
+            1
+        } else {
+            DOUBLET_NAMES.iter().position(|n| n.eq_ignore_ascii_case(s))? as u8 + 1
         };
         Dice::new(v, v)
     }

@@ -151,13 +151,20 @@ impl JanCode {
                 b"imp" => Impuissance,
                 _ => return None,
             },
-            4 => match &fixed::<4>(low) {
-                b"vrai" => Vrai,
-                b"faux" => Faux,
-                b"coin" => Coin,
-                b"pont" => Pont,
-                _ => return None,
-            },
+            4 => {
+                // one comparison of a number each (the most frequent codes)
+                const VRAI: u32 = u32::from_le_bytes(*b"vrai");
+                const FAUX: u32 = u32::from_le_bytes(*b"faux");
+                const COIN: u32 = u32::from_le_bytes(*b"coin");
+                const PONT: u32 = u32::from_le_bytes(*b"pont");
+                match u32::from_le_bytes(fixed::<4>(low)) {
+                    VRAI => Vrai,
+                    FAUX => Faux,
+                    COIN => Coin,
+                    PONT => Pont,
+                    _ => return None,
+                }
+            }
             5 => match &fixed::<5>(low) {
                 b"ecole" => Ecole,
                 b"prise" => Prise,

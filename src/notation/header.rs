@@ -319,6 +319,9 @@ fn known_tag(name: &str) -> Option<usize> {
     if rank < KNOWN_TAGS.len() {
         return Some(rank);
     }
+    if name.is_ascii() {
+        return known_ascii_tag(name.as_bytes());
+    }
     if let Some(k) = KNOWN_TAGS
         .iter()
         .position(|(n, aliases)| n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))
@@ -330,6 +333,33 @@ fn known_tag(name: &str) -> Option<usize> {
     }
     let lower = name.to_lowercase();
     KNOWN_TAGS.iter().position(|(_, aliases)| aliases.contains(&lower.as_str()))
+}
+
+/// [`known_tag`] of an ASCII name: folded to lower case and matched against the names and
+/// the ASCII aliases of [`KNOWN_TAGS`] at once (a test checks it against the table).
+fn known_ascii_tag(name: &[u8]) -> Option<usize> {
+    let mut folded = [0u8; 10];
+    let low = folded.get_mut(..name.len())?;
+    for (l, b) in low.iter_mut().zip(name) {
+        *l = b.to_ascii_lowercase();
+    }
+    Some(match &*low {
+        b"game" | b"jeu" => 0,
+        b"event" | b"evenement" => 1,
+        b"site" | b"lieu" => 2,
+        b"date" => 3,
+        b"top" | b"haut" => 4,
+        b"bottom" | b"bas" => 5,
+        b"first" | b"premier" => 6,
+        b"letters" | b"lettres" => 7,
+        b"rules" | b"regles" => 8,
+        b"marques" => 9,
+        b"position" => 10,
+        b"result" | b"resultat" => 11,
+        b"source" => 12,
+        b"annotator" | b"annotateur" => 13,
+        _ => return None,
+    })
 }
 
 impl Header {
@@ -363,6 +393,13 @@ fn value_sub_span(tag: &Tag, range: std::ops::Range<usize>, raw_equal: bool) -> 
 pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<SyntaxError>) {
     let mut h = Header::default();
     let mut errors = Vec::new();
+    interpret_into(tags, position_in_dialect, &mut h, &mut errors);
+    (h, errors)
+}
+
+/// [`interpret`] into `h` (a default header) and `errors` (its errors appended), without
+/// moving them: the reader fills the record's own.
+pub fn interpret_into(tags: &mut [Tag], position_in_dialect: bool, h: &mut Header, errors: &mut Vec<SyntaxError>) {
     let mut seen = [false; KNOWN_TAGS.len()];
     // whether the tags are in the canonical order already (ranks of their canonical names)
     let mut sorted = true;
@@ -478,7 +515,12 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
                 let dialect = if position_in_dialect { h.letters } else { Dialect::Soumille };
                 match parser::parse_position_of(&t.value, dialect, h.game) {
                     Ok(setup) => {
-                        set_written(&mut t.value, &setup);
+                        // compared with how it is printed, written without `fmt`
+                        let mut written = Vec::with_capacity(t.value.len() + 8);
+                        setup.write_in(Dialect::Soumille, &mut written);
+                        if t.value.as_bytes() != written {
+                            t.value = String::from_utf8_lossy(&written).into_owned();
+                        }
                         h.position = Some(setup);
                     }
                     Err(e) => {
@@ -523,7 +565,6 @@ pub fn interpret(tags: &mut [Tag], position_in_dialect: bool) -> (Header, Vec<Sy
     if !sorted {
         tags.sort_by_key(|t| tag_rank(&t.name));
     }
-    (h, errors)
 }
 
 /// Sets a tag value to its canonical spelling, unless it is already written so (most
@@ -604,6 +645,32 @@ fn raw_matches(t: &Tag) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_tag_names_are_matched_as_by_the_table() {
+        let by_table = |name: &str| {
+            KNOWN_TAGS.iter().position(|(n, aliases)| {
+                n.eq_ignore_ascii_case(name) || aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+            })
+        };
+        let mut names: Vec<String> = Vec::new();
+        for (n, aliases) in KNOWN_TAGS {
+            for &w in std::iter::once(&n).chain(aliases.iter()) {
+                names.extend([
+                    w.to_string(),
+                    w.to_uppercase(),
+                    w.to_lowercase(),
+                    format!("{w}s"),
+                    w.chars().skip(1).collect(),
+                ]);
+            }
+        }
+        names.extend(["", "x", "Transcriber", "annotateurs", "gamee"].map(String::from));
+        for name in names.iter().filter(|n| n.is_ascii()) {
+            assert_eq!(known_ascii_tag(name.as_bytes()), by_table(name), "{name}");
+            assert_eq!(known_tag(name), by_table(name), "{name}");
+        }
+    }
 
     #[test]
     fn tag_ranks_follow_the_known_tags() {

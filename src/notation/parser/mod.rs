@@ -79,11 +79,14 @@ struct Ctx {
     len: usize,
     dialect: Dialect,
     game: Game,
+    /// Whether the marks' spans of [`ThrowSpans`] are kept (the record reader, which drops
+    /// a throw's spans, does not build their lists).
+    mark_spans: bool,
 }
 
 impl Ctx {
     fn new(src: &str, dialect: Dialect, game: Game) -> Ctx {
-        Ctx { base: src.as_ptr() as usize, len: src.len(), dialect, game }
+        Ctx { base: src.as_ptr() as usize, len: src.len(), dialect, game, mark_spans: true }
     }
     /// Paths of up to five points and `*` hit claims (GAMES.md §0.3).
     fn paths(&self) -> bool {
@@ -194,7 +197,7 @@ pub fn read_without_fast_path(src: &str) -> Vec<ReadRecord> {
 
 // file = [ BOM ] , { ws | tag_pair | throw } ;
 fn file(src: &str) -> Records<'_> {
-    let c = Ctx::new(src, Dialect::Soumille, Game::GrandTrictrac);
+    let c = Ctx { mark_spans: false, ..Ctx::new(src, Dialect::Soumille, Game::GrandTrictrac) };
     let i = src.strip_prefix('\u{feff}').unwrap_or(src);
     Records { src, c, i, pending: Vec::new(), done: false, fast: true }
 }
@@ -264,11 +267,9 @@ impl Iterator for Records<'_> {
                 }
             } else if first.is_ascii_digit() {
                 if !header_done {
-                    let (h, errs) = header::interpret(&mut cur.record.tags, true);
-                    c.dialect = h.letters;
-                    c.game = h.game;
-                    cur.header = h;
-                    cur.errors.extend(errs);
+                    header::interpret_into(&mut cur.record.tags, true, &mut cur.header, &mut cur.errors);
+                    c.dialect = cur.header.letters;
+                    c.game = cur.header.game;
                     header_done = true;
                     cur.record.throws.reserve(throws_hint(i));
                 }
@@ -339,9 +340,12 @@ struct FastThrow {
 /// The fast path for throws written as the printer writes them (`12. 6-5 +4 (vrai x2) AF AG
 /// / +2 (faux)`), alone on their line: read byte by byte, with no backtracking and no
 /// allocation but the lists it fills. The throw is pushed on `throws` and filled where it
-/// stands (a throw is large: it is not moved); when the line has any other form (seats,
-/// dashes, doublet names, glyphs, comments, French keywords) it is taken off again and left
-/// to [`throw`], which reads it to the same record; a test checks that both agree.
+/// stands (a throw is large: it is not moved). It also reads a seat (`top: `), a doublet's
+/// name, dashes inside moves and a glyph right after the last move (`AF!`), written in lower
+/// case and one space apart; when the line
+/// has any other form (glyphs elsewhere, comments inside the throw, French or English keywords, other
+/// spacing or case) it is taken off again and left to [`throw`], which reads it to the same
+/// record; a test checks that both agree.
 fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
     let b = i.as_bytes();
     let mut k = 0;
@@ -354,15 +358,18 @@ fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
         k += 1;
     }
     let digits = k;
-    let (d1, d2) = match b.get(k..)? {
-        [b'.', b' ', d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] if k > 0 => (d1 - b'0', d2 - b'0'),
+    let (seat, dice, after) = match b.get(k..)? {
+        [b'.', b' ', d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] if k > 0 => {
+            (None, Dice::new(d1 - b'0', d2 - b'0')?, k + 5)
+        }
+        [b'.', b' ', ..] if k > 0 => fast_seat_and_dice(b, k + 2)?,
         _ => return None,
     };
-    let dice = Dice::new(d1, d2)?;
     // built in place after the room is made (a push would build it aside and copy it)
     throws.extend(std::iter::once_with(|| Throw::new(number, dice)));
     let t = throws.last_mut()?;
-    match fast_throw_after_dice(c, i, b, k + 5, t) {
+    t.seat = seat;
+    match fast_throw_after_dice::<false>(c, i, b, after, t, Stage::Marks) {
         Some((len, odd_mark)) => {
             t.span = Some(Span::new(c.off(i), c.off(i) + len));
             Some(FastThrow { number, digits, len, odd_mark })
@@ -372,6 +379,68 @@ fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
             None
         }
     }
+}
+
+/// The fast path's seat and dice other than `6-5` right after the number, from `k`: a
+/// seat written in lower case and one space before the dice (`top: 6-5`), then the dice or
+/// a doublet's name in lower case (where the word ends is checked after them). The seat,
+/// the dice and where they end.
+#[inline(never)]
+fn fast_seat_and_dice(b: &[u8], mut k: usize) -> Option<(Option<Seat>, Dice, usize)> {
+    let seat = match b.get(k..).unwrap_or_default() {
+        [b't', b'o', b'p', b':', b' ', ..] => Some((Seat::Top, 5)),
+        [b'b', b'o', b't', b't', b'o', b'm', b':', b' ', ..] => Some((Seat::Bottom, 8)),
+        [b'h', b'a', b'u', b't', b':', b' ', ..] => Some((Seat::Top, 6)),
+        [b'b', b'a', b's', b':', b' ', ..] => Some((Seat::Bottom, 5)),
+        _ => None,
+    };
+    k += seat.map_or(0, |(_, len)| len);
+    let (dice, len) = match b.get(k..).unwrap_or_default() {
+        [d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] => (Dice::new(d1 - b'0', d2 - b'0')?, 3),
+        rest => fast_doublet_name(rest)?,
+    };
+    Some((seat.map(|(s, _)| s), dice, k + len))
+}
+
+/// A doublet's name in lower case at the start of `b` (`sonnez`: the names of
+/// [`crate::dice::DOUBLET_NAMES`] and `ambesas`, NOTATION.md §3): the dice and the name's
+/// length. Whether
+/// the word ends there is the caller's to check.
+#[inline]
+fn fast_doublet_name(b: &[u8]) -> Option<(Dice, usize)> {
+    let (v, len) = match b {
+        [b'b', b'e', b'z', b'a', b's', ..] => (1, 5),
+        [b'a', b'm', b'b', b'e', b's', b'a', b's', ..] => (1, 7),
+        [b'd', b'o', b'u', b'b', b'l', b'e', b'-', b'd', b'e', b'u', b'x', ..] => (2, 11),
+        [b't', b'e', b'r', b'n', b'e', b's', ..] => (3, 6),
+        [b'c', b'a', b'r', b'm', b'e', b's', ..] => (4, 6),
+        [b'q', b'u', b'i', b'n', b'e', b's', ..] => (5, 6),
+        [b's', b'o', b'n', b'n', b'e', b'z', ..] => (6, 6),
+        _ => return None,
+    };
+    Some((Dice::new(v, v)?, len))
+}
+
+/// The fast path's glyph right after the last move, at `k`, and the rest of the throw after
+/// it: as [`fast_throw_after_dice`] (`odd_mark`: whether a mark before it was odd).
+#[cold]
+#[inline(never)]
+fn fast_after_glyph(c: &Ctx, i: &str, b: &[u8], k: usize, t: &mut Throw, odd_mark: bool) -> Option<(usize, bool)> {
+    let (g, len) = match b.get(k..).unwrap_or_default() {
+        [b'!', b'!', ..] => (Glyph::Brilliant, 2),
+        [b'?', b'?', ..] => (Glyph::Blunder, 2),
+        [b'!', b'?', ..] => (Glyph::Interesting, 2),
+        [b'?', b'!', ..] => (Glyph::Dubious, 2),
+        [b'!', ..] => (Glyph::Good, 1),
+        [b'?', ..] => (Glyph::Mistake, 1),
+        _ => return None,
+    };
+    if !ends_at(b, k + len) {
+        return None;
+    }
+    t.glyph = Some(g);
+    let (end, odd) = fast_throw_after_dice::<true>(c, i, b, k + len, t, Stage::Glyph)?;
+    Some((end, odd || odd_mark))
 }
 
 /// Whether a word ends at `k`: a space, a line end or the end of the text.
@@ -450,23 +519,35 @@ fn is_two_letter_decision(w: [u8; 2]) -> bool {
     matches!((w[0] | 0x20, w[1] | 0x20), (b'v', b'a') | (b'g', b'o'))
 }
 
-/// The fast path after the dice, from `k` in `i` (whose bytes are `b`), into `t`: how many
+/// Where the fast path stands in a throw: each token may only follow those before it in
+/// the throw's order.
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+enum Stage {
+    Marks,
+    Holes,
+    Decision,
+    Play,
+    Glyph,
+    Slash,
+    OppMarks,
+    OppHoles,
+}
+
+/// The fast path after the dice (or, with `AFTER_GLYPH`, after a glyph, at `stage`: a
+/// second glyph is then the full reader's), from `k` in `i` (whose bytes are `b`), into `t`: how many
 /// bytes of `i` the throw and the white space and comments after it take, and whether a
 /// mark is odd; `None` for a form left to [`throw`].
 /// Each token follows one space; the first thing that is not ` token` ends the tokens, and
 /// only white space and comments may come between them and the next throw, a tag or the end.
-fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw) -> Option<(usize, bool)> {
-    #[derive(PartialEq, PartialOrd)]
-    enum Stage {
-        Marks,
-        Holes,
-        Decision,
-        Play,
-        Slash,
-        OppMarks,
-        OppHoles,
-    }
-    let mut stage = Stage::Marks;
+fn fast_throw_after_dice<const AFTER_GLYPH: bool>(
+    c: &Ctx,
+    i: &str,
+    b: &[u8],
+    mut k: usize,
+    t: &mut Throw,
+    stage: Stage,
+) -> Option<(usize, bool)> {
+    let mut stage = stage;
     let mut pass = false;
     let mut odd_mark = false;
     // each token after one space, until the b's end, a comment or anything else
@@ -528,7 +609,7 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw
                 k += 1;
                 let rest = &b[k..];
                 let (len, from, rest, to) = match *rest {
-                    [a, z] | [a, z, b' ' | b'\n' | b'\r', ..] => {
+                    [a, z] | [a, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => {
                         if is_two_letter_decision([a, z]) {
                             if [a, z] != *b"va" {
                                 return None;
@@ -545,7 +626,14 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw
                         }
                         (2, a, None, z)
                     }
-                    [a, m, z] | [a, m, z, b' ' | b'\n' | b'\r', ..] => (3, a, Some(m), z),
+                    // dashes between the points (`A-F`, `A-E-K`, `X-Z#`) say nothing more
+                    [a, b'-', z] | [a, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (3, a, None, z),
+                    [a, b'-', m, b'-', z] | [a, b'-', m, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => {
+                        (5, a, Some(m), z)
+                    }
+                    [a, b'-', m, z] | [a, b'-', m, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (4, a, Some(m), z),
+                    [a, m, b'-', z] | [a, m, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (4, a, Some(m), z),
+                    [a, m, z] | [a, m, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (3, a, Some(m), z),
                     [b't', b'i', b'e', b'n', b't', ..] if ends_at(rest, 5) => {
                         if stage >= Stage::Decision {
                             return None;
@@ -576,6 +664,10 @@ fn fast_throw_after_dice(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw
         }
     }
     if !matches!(b.get(k), None | Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        if !AFTER_GLYPH && stage == Stage::Play && !pass && matches!(b.get(k), Some(b'!' | b'?')) {
+            // a glyph written right after the last move (`AF!`): the tokens go on after it
+            return fast_after_glyph(c, i, b, k, t, odd_mark);
+        }
         // a token glued to the last one (`6-51.`): the full reader's
         return None;
     }
@@ -670,9 +762,7 @@ fn unwrap_err(e: nom::Err<PErr>) -> PErr {
 /// the check would find nothing and is not made.
 fn finish(src: &str, c: &Ctx, cur: &mut ReadRecord, header_done: bool, suspect: bool, start: usize, end: &str) {
     if !header_done {
-        let (h, errs) = header::interpret(&mut cur.record.tags, true);
-        cur.header = h;
-        cur.errors.extend(errs);
+        header::interpret_into(&mut cur.record.tags, true, &mut cur.header, &mut cur.errors);
     }
     cur.record.span = Some(Span::new(start, c.off(end)));
     let throws = &mut cur.record.throws;
@@ -817,10 +907,11 @@ fn comment<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
 // brace_comment = "{" , { ANY_CHAR - "}" } , "}" ;
 fn brace_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     let (body, _) = ch('{').parse(i)?;
-    match body.find('}') {
+    match memchr::memchr(b'}', body.as_bytes()) {
         Some(e) => {
             let raw = &body[..e];
-            let text = if raw.contains('\r') { strip_cr_before_lf(raw) } else { raw.to_string() };
+            let crlf = memchr::memchr(b'\r', raw.as_bytes()).is_some();
+            let text = if crlf { strip_cr_before_lf(raw) } else { raw.to_string() };
             Ok((&body[e + 1..], Comment { style: CommentStyle::Brace, text, after: None }))
         }
         None => fail(i, 1, "unterminated comment", "this `{` has no closing `}`"),
@@ -857,7 +948,7 @@ fn strip_cr_before_lf(raw: &str) -> String {
 // line_comment = ";" , { ANY_CHAR - NEWLINE } , ( NEWLINE | END_OF_FILE ) ;
 fn line_comment<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, Comment> {
     let (body, _) = ch(';').parse(i)?;
-    let e = body.find('\n').unwrap_or(body.len());
+    let e = memchr::memchr(b'\n', body.as_bytes()).unwrap_or(body.len());
     let text = body[..e].trim_end_matches('\r').to_string();
     let rest = if e < body.len() { &body[e + 1..] } else { &body[e..] };
     Ok((rest, Comment { style: CommentStyle::Line, text, after: None }))
@@ -994,7 +1085,11 @@ fn unescape(raw: &str) -> String {
 fn boundary(i: &str) -> bool {
     match i.as_bytes().first() {
         None => true,
-        Some(&b) => b.is_ascii_whitespace() || b"{};()/[]!?,\"".contains(&b),
+        // a match, not a search of the list (which would call `memchr` for each byte)
+        Some(&b) => {
+            b.is_ascii_whitespace()
+                || matches!(b, b'{' | b'}' | b';' | b'(' | b')' | b'/' | b'[' | b']' | b'!' | b'?' | b',' | b'"')
+        }
     }
 }
 
@@ -1217,7 +1312,9 @@ fn marks_into<'a>(
         let m0 = r;
         let n = t.marks.len();
         let (r2, m) = mark_with(c, r, cm, Anchor::Mark(n))?;
-        sp.marks.push(c.span(m0, r2));
+        if c.mark_spans {
+            sp.marks.push(c.span(m0, r2));
+        }
         t.marks.push(m);
         *anchor = Anchor::Mark(n);
         let n0 = cm.len();
@@ -1398,7 +1495,11 @@ impl Ctx {
     /// Whether `word` reads as a move in this record's letters (`go`, `va` in Lepeintre's,
     /// `GO` in Soumille's).
     fn dialect_reads_move(&self, word: &str) -> bool {
-        matches!(move_(self, word), Ok((rest, _)) if rest.is_empty())
+        // a word with a character no move has (a letter of the other alphabet) is none,
+        // found without building the error [`move_`] would give
+        let move_char =
+            |ch: char| matches!(ch, '-' | '*' | '#' | '@') || Point::from_letter(ch, self.dialect).is_some();
+        word.chars().all(move_char) && matches!(move_(self, word), Ok((rest, _)) if rest.is_empty())
     }
 }
 
@@ -1779,7 +1880,13 @@ fn ends_play(c: &Ctx, w: &str) -> bool {
 }
 
 fn first_word(i: &str) -> &str {
-    let e = i.bytes().position(|b| b.is_ascii_whitespace() || b"{};()/[]!?,".contains(&b)).unwrap_or(i.len());
+    let e = i
+        .bytes()
+        .position(|b| {
+            b.is_ascii_whitespace()
+                || matches!(b, b'{' | b'}' | b';' | b'(' | b')' | b'/' | b'[' | b']' | b'!' | b'?' | b',')
+        })
+        .unwrap_or(i.len());
     &i[..e]
 }
 
@@ -1999,7 +2106,9 @@ fn opponent_part<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>, sp: &mut ThrowS
         if r.starts_with('+') {
             let n = o.marks.len();
             let (r2, m) = mark_with(c, r, cm, Anchor::OpponentMark(n))?;
-            sp.opponent_marks.push(c.span(r, r2));
+            if c.mark_spans {
+                sp.opponent_marks.push(c.span(r, r2));
+            }
             o.marks.push(m);
             anchor = Anchor::OpponentMark(n);
             r = r2;
