@@ -187,13 +187,10 @@ impl<'a> Locator<'a> {
             }
         }
         let seg = &self.text.as_bytes()[self.at..offset];
-        let mut newlines = memchr::memchr_iter(b'\n', seg);
-        let mut last = None;
-        let mut count = 0;
-        for k in newlines.by_ref() {
-            last = Some(k);
-            count += 1;
-        }
+        // counted, then the last found from the end (both vectorised; walking the newlines
+        // one by one costs a search per line)
+        let count = memchr::memchr_iter(b'\n', seg).count();
+        let last = if count == 0 { None } else { memchr::memrchr(b'\n', seg) };
         match last {
             Some(k) => {
                 let ls = self.at + k + 1;
