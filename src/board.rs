@@ -360,18 +360,7 @@ impl Setup {
     pub fn write_in(&self, dialect: Dialect, out: &mut Vec<u8>) {
         /// A whole number in decimal.
         fn number(out: &mut Vec<u8>, n: u32) {
-            let mut digits = [0u8; 10];
-            let mut k = digits.len();
-            let mut n = n;
-            loop {
-                k -= 1;
-                digits[k] = b'0' + (n % 10) as u8;
-                n /= 10;
-                if n == 0 {
-                    break;
-                }
-            }
-            out.extend_from_slice(&digits[k..]);
+            out.extend_from_slice(Decimal::new(n).as_bytes());
         }
         fn pair(out: &mut Vec<u8>, name: &[u8], top: u32, bottom: u32) {
             out.extend_from_slice(name);
@@ -477,5 +466,40 @@ mod tests {
             "A15/&15 top holes=0/11 points=10/4 throws=105/7 bredouille=bottom pavillon=none \
              cube=4294967295 owner=top parties=65535/0"
         );
+    }
+}
+
+/// A whole number's decimal digits, made without the formatting machinery (the reader's
+/// header check and `explain --batch` write numbers on their hot paths).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Decimal {
+    digits: [u8; 10],
+    start: usize,
+}
+
+impl Decimal {
+    /// The digits of `n`.
+    pub(crate) fn new(mut n: u32) -> Decimal {
+        let mut digits = [0u8; 10];
+        let mut k = digits.len();
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        Decimal { digits, start: k }
+    }
+
+    /// The digits, as bytes.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.digits[self.start..]
+    }
+
+    /// The digits, as text.
+    pub(crate) fn as_str(&self) -> &str {
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 }

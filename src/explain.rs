@@ -190,18 +190,7 @@ fn notation_of(play: &crate::position::Play, seat: Seat) -> (u64, usize) {
 
 /// A number in decimal, as serde_json writes it.
 fn write_number(out: &mut Vec<u8>, n: u16) {
-    let mut b = [0u8; 5];
-    let mut k = b.len();
-    let mut n = n;
-    loop {
-        k -= 1;
-        b[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&b[k..]);
+    out.extend_from_slice(crate::board::Decimal::new(u32::from(n)).as_bytes());
 }
 
 /// One jan as serde_json writes a [`crate::scoring::Jan`]: its fields in order, `at` only

@@ -222,18 +222,8 @@ impl fmt::Display for ResultClaim {
 
 /// Writes a number in decimal with one `write_str` (headers are read and compared with
 /// their canonical text for every record: this is on the reader's path).
-fn write_number(f: &mut fmt::Formatter<'_>, mut n: u32) -> fmt::Result {
-    let mut buf = [0u8; 10];
-    let mut k = buf.len();
-    loop {
-        k -= 1;
-        buf[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    f.write_str(std::str::from_utf8(&buf[k..]).map_err(|_| fmt::Error)?)
+fn write_number(f: &mut fmt::Formatter<'_>, n: u32) -> fmt::Result {
+    f.write_str(crate::board::Decimal::new(n).as_str())
 }
 
 /// What the known tags of a record say.

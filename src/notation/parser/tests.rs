@@ -933,13 +933,7 @@ mod fast_path_props {
                 };
                 text.insert_str(k, BITS[bit]);
             }
-            let fast = read(&text);
-            let slow = read_without_fast_path(&text);
-            prop_assert_eq!(fast.len(), slow.len());
-            for (a, b) in fast.iter().zip(&slow) {
-                prop_assert_eq!(&a.record, &b.record, "{:?}", text);
-                prop_assert_eq!(&a.errors, &b.errors, "{:?}", text);
-            }
+            readers_agree(&text)?;
         }
 
         /// Seats, doublets' names, dashes inside moves and glyphs, in the spellings the fast path
@@ -1011,13 +1005,7 @@ mod fast_path_props {
                 }
                 text.insert_str(k, BITS[bit]);
             }
-            let fast = read(&text);
-            let slow = read_without_fast_path(&text);
-            prop_assert_eq!(fast.len(), slow.len());
-            for (a, b) in fast.iter().zip(&slow) {
-                prop_assert_eq!(&a.record, &b.record, "{:?}", text);
-                prop_assert_eq!(&a.errors, &b.errors, "{:?}", text);
-            }
+            readers_agree(&text)?;
         }
     }
 }
@@ -1066,4 +1054,16 @@ proptest::proptest! {
             proptest::prop_assert_eq!(tag_pair_any(&c, &s).ok(), Some(fast), "{:?}", s);
         }
     }
+}
+
+/// The fast path and the full reader read `text` to the same records and errors.
+fn readers_agree(text: &str) -> Result<(), proptest::test_runner::TestCaseError> {
+    let fast = read(text);
+    let slow = read_without_fast_path(text);
+    proptest::prop_assert_eq!(fast.len(), slow.len());
+    for (a, b) in fast.iter().zip(&slow) {
+        proptest::prop_assert_eq!(&a.record, &b.record, "{:?}", text);
+        proptest::prop_assert_eq!(&a.errors, &b.errors, "{:?}", text);
+    }
+    Ok(())
 }
