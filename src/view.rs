@@ -691,6 +691,41 @@ const SCRIPT_PRELUDE: &str = r##"  var data = JSON.parse(document.getElementById
     text("name-bottom", data.bottom ? "bottom (" + data.bottom + ")" : "bottom");
     text("throw-count", frames.length > 1 ? frames[frames.length - 1].throw : 0);
   }
+  // step `n` (clamped): the page's step, each point's men counted and drawn by
+  // draw(point, top's men, bottom's men); the frame
+  function frame(n, draw) {
+    k = Math.max(0, Math.min(frames.length - 1, n));
+    var f = frames[k];
+    document.getElementById("main").setAttribute("data-step", k);
+    for (var i = 0; i < 24; i++) {
+      var p = points[i], t = f.men.top[i], b = f.men.bottom[i];
+      p.g.setAttribute("data-top", t);
+      p.g.setAttribute("data-bottom", b);
+      draw(p, t, b);
+    }
+    return f;
+  }
+  // the caption and the throw's line: number, step, seat, dice, the play (marked unlawful)
+  function throwLine(f) {
+    caption.textContent = k === 0 ? "the start" : "after throw " + f.throw;
+    text("throw-number", f.throw);
+    text("step-index", k);
+    text("seat", seatName(f.seat));
+    text("dice", f.dice ? f.dice[0] + "-" + f.dice[1] : "");
+    var play = document.getElementById("play");
+    play.textContent = f.play;
+    play.className = f.lawful ? "" : "unlawful";
+  }
+  // what the record as a whole says: not replayed (its start only), its flags
+  function recordStatus() {
+    if (!data.replayed) {
+      var st = document.getElementById("status");
+      st.hidden = false;
+      st.setAttribute("data-flag", "not-replayed");
+      st.textContent = "This record is not replayed: only its start is shown.";
+    }
+    list("record-flags", data.record_flags, flagItem);
+  }
   function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
   // a flag as an item of a list: its throw, what it is, its message
   function flagItem(f) {
@@ -732,27 +767,12 @@ const PAGE_SCRIPT: &str = r##"  // the board: top's side A..M above, bottom's & 
     }
   }
   function show(n) {
-    k = Math.max(0, Math.min(frames.length - 1, n));
-    var f = frames[k];
-    document.getElementById("main").setAttribute("data-step", k);
-    for (var i = 0; i < 24; i++) {
-      var p = points[i], t = f.men.top[i], b = f.men.bottom[i];
-      p.g.setAttribute("data-top", t);
-      p.g.setAttribute("data-bottom", b);
-      drawMen(p, t > 0 ? t : b, t > 0 ? "top" : "bottom");
-    }
+    var f = frame(n, function (p, t, b) { drawMen(p, t > 0 ? t : b, t > 0 ? "top" : "bottom"); });
     offTop.setAttribute("data-count", f.men.off[0]);
     offBottom.setAttribute("data-count", f.men.off[1]);
     offTop.textContent = "borne off: top " + f.men.off[0];
     offBottom.textContent = "borne off: bottom " + f.men.off[1];
-    caption.textContent = k === 0 ? "the start" : "after throw " + f.throw;
-    text("throw-number", f.throw);
-    text("step-index", k);
-    text("seat", seatName(f.seat));
-    text("dice", f.dice ? f.dice[0] + "-" + f.dice[1] : "");
-    var play = document.getElementById("play");
-    play.textContent = f.play;
-    play.className = f.lawful ? "" : "unlawful";
+    throwLine(f);
     text("decision", (f.decision ? f.decision : "") + (f.releve ? " (relève)" : ""));
     text("score-top-points", f.score.points[0]);
     text("score-top-holes", f.score.holes[0]);
@@ -775,13 +795,7 @@ const PAGE_SCRIPT: &str = r##"  // the board: top's side A..M above, bottom's & 
     buttons();
   }
   heading();
-  if (!data.replayed) {
-    var st = document.getElementById("status");
-    st.hidden = false;
-    st.setAttribute("data-flag", "not-replayed");
-    st.textContent = "This record is not replayed: only its start is shown.";
-  }
-  list("record-flags", data.record_flags, flagItem);
+  recordStatus();
 "##;
 
 /// How every page steps: the buttons, the keys, and the URL's `#step=K&keys=…&clicks=…`;
@@ -908,15 +922,7 @@ const SETUP_SCRIPT: &str = r##"  var SEATS = ["top", "bottom"];
     t.textContent = c.value === 1 && !c.owner ? 64 : c.value;
   }
   function show(n) {
-    k = Math.max(0, Math.min(frames.length - 1, n));
-    var f = frames[k];
-    document.getElementById("main").setAttribute("data-step", k);
-    for (var i = 0; i < 24; i++) {
-      var p = points[i], t = f.men.top[i], b = f.men.bottom[i];
-      p.g.setAttribute("data-top", t);
-      p.g.setAttribute("data-bottom", b);
-      drawPoint(p, t, b);
-    }
+    var f = frame(n, drawPoint);
     SEATS.forEach(function (seat, i) {
       drawBar(seat, f.men.bar[i]);
       drawOff(seat, f.men.off[i]);
@@ -927,14 +933,7 @@ const SETUP_SCRIPT: &str = r##"  var SEATS = ["top", "bottom"];
       text("scored-" + seat, f.scored[i] ? "+" + f.scored[i] : "");
     });
     drawCube(f.cube);
-    caption.textContent = k === 0 ? "the start" : "after throw " + f.throw;
-    text("throw-number", f.throw);
-    text("step-index", k);
-    text("seat", seatName(f.seat));
-    text("dice", f.dice ? f.dice[0] + "-" + f.dice[1] : "");
-    var play = document.getElementById("play");
-    play.textContent = f.play;
-    play.className = f.lawful ? "" : "unlawful";
+    throwLine(f);
     text("note", f.note ? "(" + f.note + ")" : "");
     text("cube-text", f.cube ? "cube " + f.cube.value + (f.cube.owner ? ", owned by " + seatName(f.cube.owner) : ", centred") : "");
     text("turn", f.men.turn);
@@ -948,11 +947,5 @@ const SETUP_SCRIPT: &str = r##"  var SEATS = ["top", "bottom"];
     Array.prototype.forEach.call(document.querySelectorAll(".points"), function (e) { e.hidden = true; });
   }
   document.getElementById("cube-line").hidden = !data.cube;
-  if (!data.replayed) {
-    var st = document.getElementById("status");
-    st.hidden = false;
-    st.setAttribute("data-flag", "not-replayed");
-    st.textContent = "This record is not replayed: only its start is shown.";
-  }
-  list("record-flags", data.record_flags, flagItem);
+  recordStatus();
 "##;

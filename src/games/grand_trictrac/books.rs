@@ -75,6 +75,25 @@ impl Books<'_> {
         fl.plays = lawful.iter().map(|p| p.moves(seat)).collect();
     }
 
+    /// An école of `seat`'s marks at throw `t` (RULES.md §8): the flag with the jans it was
+    /// worth and `(claimed, owed, amount)`; the other seat may now claim `amount` as a school.
+    fn ecole(
+        &mut self,
+        t: &Throw,
+        seat: Seat,
+        fact: Fact,
+        span: Option<Span>,
+        worth: Vec<crate::scoring::Jan>,
+        (claimed, owed, amount): (u16, u16, u16),
+    ) {
+        let f = self.raise(t, FlagKind::Ecole, seat, fact, span);
+        f.jans = worth;
+        f.claimed = Some(claimed as i64);
+        f.expected = Some(owed as i64);
+        f.amount = Some(amount as i64);
+        self.due[seat.other().index()].push(Due { amount, augmentation: false });
+    }
+
     /// Records a throw's step, when steps are kept.
     fn step(&mut self, step: ThrowStep) {
         if self.ledger.keep_steps {
@@ -249,12 +268,7 @@ pub(crate) fn books(
                 }
             };
             let span = marks_span(spans.get(&b.ledger), false);
-            let f = b.raise(t, FlagKind::Ecole, thrower, fact, span);
-            f.jans = worth;
-            f.claimed = Some(claim_t as i64);
-            f.expected = Some(owed as i64);
-            f.amount = Some(amount as i64);
-            b.due[opp.index()].push(Due { amount, augmentation: false });
+            b.ecole(t, thrower, fact, span, worth, (claim_t, owed, amount));
         }
         let mut holes_won = [0u16; 2];
         let before_holes = score.holes;
@@ -413,12 +427,7 @@ pub(crate) fn books(
             let worth: Vec<_> = jans.iter().filter(|j| j.seat == opp).copied().collect();
             let span = marks_span(spans.get(&b.ledger), true);
             let fact = Fact::Ecole { throw: t.number, seat: opp, claimed: claim_o, worth: owed_o, jans: worth.clone() };
-            let f = b.raise(t, FlagKind::Ecole, opp, fact, span);
-            f.jans = worth;
-            f.claimed = Some(claim_o as i64);
-            f.expected = Some(owed_o as i64);
-            f.amount = Some(amount as i64);
-            b.due[thrower.index()].push(Due { amount, augmentation: false });
+            b.ecole(t, opp, fact, span, worth, (claim_o, owed_o, amount));
         }
         let before_holes = score.holes;
         let o_out = score.mark(opp, marked_o);

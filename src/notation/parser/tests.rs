@@ -925,11 +925,7 @@ mod fast_path_props {
                     let ends: Vec<usize> = text.match_indices('\n').map(|(k, _)| k).collect();
                     ends.get(pos % ends.len().max(1)).copied().unwrap_or(text.len())
                 } else {
-                    let mut k = pos % (text.len() + 1);
-                    while !text.is_char_boundary(k) {
-                        k -= 1;
-                    }
-                    k
+                    char_floor(&text, pos % (text.len() + 1))
                 };
                 text.insert_str(k, BITS[bit]);
             }
@@ -999,11 +995,7 @@ mod fast_path_props {
             }
             let mut text = out;
             for (pos, bit) in bits {
-                let mut k = pos % (text.len() + 1);
-                while !text.is_char_boundary(k) {
-                    k -= 1;
-                }
-                text.insert_str(k, BITS[bit]);
+                text.insert_str(char_floor(&text, pos % (text.len() + 1)), BITS[bit]);
             }
             readers_agree(&text)?;
         }
@@ -1066,4 +1058,12 @@ fn readers_agree(text: &str) -> Result<(), proptest::test_runner::TestCaseError>
         proptest::prop_assert_eq!(&a.errors, &b.errors, "{:?}", text);
     }
     Ok(())
+}
+
+/// `k`, or the start of the character it falls in.
+fn char_floor(text: &str, mut k: usize) -> usize {
+    while !text.is_char_boundary(k) {
+        k -= 1;
+    }
+    k
 }
