@@ -230,12 +230,17 @@ enum Command {
     /// STN backgammon records as a match file for other programs, on stdout.
     ///
     /// Writes every record of the file as one match: Jellyfish `.mat` or GNU Backgammon SGF.
+    /// What the format cannot hold (a set-up start in `.mat`, the cube of a set-up start in
+    /// SGF, options other than the default rules) is refused, exit 2, unless `--force`.
     Export {
         /// The STN file (`-` for standard input).
         file: PathBuf,
         /// The format to write: mat (Jellyfish) or sgf (GNU Backgammon).
         #[arg(long, value_enum)]
         to: MatchFormat,
+        /// Write what the format can hold, and warn on stderr of each thing left out.
+        #[arg(long)]
+        force: bool,
     },
     /// Complete games of seeded self-play (random lawful play), as STN on stdout.
     ///
@@ -427,7 +432,7 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             Ok(Outcome::Clean)
         }
         Command::Import { file, from } => import(&file, from),
-        Command::Export { file, to } => export(&file, to, st),
+        Command::Export { file, to, force } => export(&file, to, force, st),
         Command::Man => {
             out(&man_page()?)?;
             Ok(Outcome::Clean)
@@ -557,12 +562,15 @@ fn import(file: &Path, from: Option<MatchFormat>) -> io::Result<Outcome> {
         }
     };
     let text = String::from_utf8_lossy(&bytes);
-    let records = match format {
-        MatchFormat::Mat => soumille::interop::mat_to_stn(&text),
-        MatchFormat::Sgf => soumille::interop::sgf_to_stn(&text),
+    let imported = match format {
+        MatchFormat::Mat => soumille::interop::import_mat(&text),
+        MatchFormat::Sgf => soumille::interop::import_sgf(&text),
     };
-    match records {
-        Ok(records) => {
+    match imported {
+        Ok(soumille::interop::Imported { records, warnings }) => {
+            for w in &warnings {
+                eprintln!("soumille import: warning: {}: {w}", file.display());
+            }
             let mut o = io::BufWriter::new(io::stdout().lock());
             for (k, rec) in records.iter().enumerate() {
                 if k > 0 {
@@ -581,15 +589,18 @@ fn import(file: &Path, from: Option<MatchFormat>) -> io::Result<Outcome> {
 }
 
 /// `export`: STN backgammon records to a match file.
-fn export(file: &Path, to: MatchFormat, st: Style) -> io::Result<Outcome> {
+fn export(file: &Path, to: MatchFormat, force: bool, st: Style) -> io::Result<Outcome> {
     let Some(r) = read_stn_full(file, st)? else { return Ok(Outcome::Failed) };
     let records: Vec<_> = r.records.into_iter().map(|x| x.record).collect();
-    let written = match to {
-        MatchFormat::Mat => soumille::interop::stn_to_mat(&records),
-        MatchFormat::Sgf => soumille::interop::stn_to_sgf(&records),
+    let format = match to {
+        MatchFormat::Mat => soumille::interop::Format::Mat,
+        MatchFormat::Sgf => soumille::interop::Format::Sgf,
     };
-    match written {
-        Ok(text) => {
+    match soumille::interop::export(&records, format, force) {
+        Ok(soumille::interop::Written { text, dropped }) => {
+            for d in &dropped {
+                eprintln!("soumille export: warning: {}: {d} left out", file.display());
+            }
             out(&text)?;
             Ok(Outcome::Clean)
         }

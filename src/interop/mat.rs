@@ -129,8 +129,11 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
             // `; [Name "value"]`
             let rest = rest.trim();
             if let Some(inner) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-                if let Some((name, value)) = inner.split_once(' ') {
-                    tags.push((name.trim().to_string(), value.trim().trim_matches('"').to_string()));
+                // the name runs to the value's opening quote (eXtreme Gammon writes names
+                // with spaces: `Player 1`)
+                if let Some((name, value)) = inner.split_once('"') {
+                    let value = value.trim_end();
+                    tags.push((name.trim().to_string(), value.strip_suffix('"').unwrap_or(value).to_string()));
                 }
             }
             continue;
@@ -205,6 +208,7 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
             events: Vec::new(),
             won: None,
             tags: tags.clone(),
+            notes: Vec::new(),
         });
         number = 0;
     }

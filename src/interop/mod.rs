@@ -29,8 +29,8 @@ use crate::games::backgammon::judge::judge;
 use crate::games::backgammon::movegen::{legal_plays_into, Plays};
 use crate::games::backgammon::options::Options;
 use crate::notation::{
-    CubeAction, CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, ResultKind, Tag, Target,
-    Throw,
+    Comment, CommentStyle, CubeAction, CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim,
+    ResultKind, Tag, Target, Throw,
 };
 
 /// Why a file or a record could not be converted.
@@ -118,6 +118,49 @@ pub struct MatchGame {
     pub won: Option<Won>,
     /// Other tags, kept as they are (`EventDate`, …).
     pub tags: Vec<(String, String)>,
+    /// Lines of the file kept as comments of the record, each with why it was not taken
+    /// (a header tag whose name is no STN tag name, given twice, or one the importer writes
+    /// itself): nothing of the file is dropped silently.
+    pub notes: Vec<String>,
+}
+
+/// Tags the importer writes itself, or that would change the game if copied from a file's
+/// header (`Rules`, `Position`, …): such a header line is kept as a comment instead.
+const RESERVED_TAGS: [&str; 12] = [
+    "Game", "Top", "Bottom", "First", "Letters", "Rules", "Marques", "Position", "Result", "Match", "Score", "Flagged",
+];
+
+/// Whether `name` can be written as an STN tag name (NOTATION.md: letters, digits, `_`, `-`).
+fn is_tag_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Records read from another program's file, and what the reader could not take as it was
+/// written (kept as comments in the records).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Imported {
+    /// One record per game.
+    pub records: Vec<Record>,
+    /// One line per thing kept as a comment instead of being read.
+    pub warnings: Vec<String>,
+}
+
+/// A match file written out, and what the format could not hold (only with `force`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// The file's text.
+    pub text: String,
+    /// One line per thing of the records the file does not hold.
+    pub dropped: Vec<String>,
+}
+
+/// The formats soumille writes for other programs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Jellyfish `.mat` / `.gam`, as GNU Backgammon writes it.
+    Mat,
+    /// GNU Backgammon's SGF.
+    Sgf,
 }
 
 /// The mover's relative point `p` as a point of the mover's own numbering (pips to go,
@@ -314,10 +357,48 @@ impl MatchGame {
                 tags.push(tag("Score", format!("top {t} bottom {b}")));
             }
         }
+        let (kept, notes) = self.header_tags();
+        tags.extend(kept);
+        let comments = notes
+            .iter()
+            .chain(&self.notes)
+            .map(|n| Comment { style: CommentStyle::Line, text: format!(" {n}"), after: None })
+            .collect();
+        Record { comments, tags, throws, span: None }
+    }
+
+    /// The file's own header tags as STN tags, and the lines that cannot be tags (each
+    /// with why): a name that is no tag name, a tag the importer writes itself or that
+    /// would change the game, a tag given twice.
+    fn header_tags(&self) -> (Vec<Tag>, Vec<String>) {
+        let mut kept: Vec<Tag> = Vec::new();
+        let mut notes = Vec::new();
         for (k, v) in &self.tags {
-            tags.push(tag(k.clone(), v.clone()));
+            let name = crate::notation::header::canonical_tag_name(k).unwrap_or(k.as_str());
+            let why = if !is_tag_name(k) {
+                Some("no tag name")
+            } else if RESERVED_TAGS.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+                Some("a tag the record writes itself")
+            } else if kept.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
+                Some("given twice")
+            } else if v.contains(['\n', '\r', '\0']) {
+                Some("a value over several lines")
+            } else {
+                None
+            };
+            match why {
+                Some(why) => notes.push(format!("header line [{k} \"{v}\"] kept as a comment: {why}")),
+                None => kept.push(tag(name.to_string(), v.clone())),
+            }
         }
-        Record { comments: Vec::new(), tags, throws, span: None }
+        (kept, notes)
+    }
+
+    /// What the importer keeps as comments instead of reading it: one line each.
+    pub fn warnings(&self) -> Vec<String> {
+        let (_, mut notes) = self.header_tags();
+        notes.extend(self.notes.iter().cloned());
+        notes
     }
 
     fn written_hits<'a>(&self, e: &'a Event) -> impl Iterator<Item = bool> + 'a {
@@ -374,14 +455,20 @@ impl MatchGame {
             None => Board::opening(first),
         };
         let options = Options::from_pairs(&header.game_rules).unwrap_or_default();
+        // the cube's value as the game goes: a `double` written without its value doubles it
+        let mut cube = header.position.as_ref().and_then(|s| s.score.cube).unwrap_or(1);
         let mut plays = Plays::new();
         for t in &rec.throws {
             let seat = t.seat.unwrap_or(board.turn);
             board.turn = seat;
             if let Some(a) = &t.cube {
-                g.events.push(Event::Double { seat, value: a.value });
+                let value = a.value.or_else(|| cube.checked_mul(2));
+                g.events.push(Event::Double { seat, value });
                 match a.answer {
-                    Some(CubeAnswer::Take) => g.events.push(Event::Take),
+                    Some(CubeAnswer::Take) => {
+                        cube = value.unwrap_or(cube);
+                        g.events.push(Event::Take)
+                    }
                     Some(CubeAnswer::Drop) => {
                         g.events.push(Event::Drop);
                         break;
@@ -451,7 +538,8 @@ fn parse_score(v: &str) -> Option<(u32, u32)> {
     Some((top?, bottom?))
 }
 
-/// Reads a Jellyfish `.mat` or `.gam` file into STN records, one per game.
+/// Reads a Jellyfish `.mat` or `.gam` file into STN records, one per game (see
+/// [`import_mat`] for the warnings).
 pub fn mat_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
     Ok(mat::read(text)?.iter().map(MatchGame::to_record).collect())
 }
@@ -461,16 +549,78 @@ pub fn sgf_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
     Ok(sgf::read(text)?.iter().map(MatchGame::to_record).collect())
 }
 
-/// Writes STN backgammon records as a Jellyfish `.mat` (with a `Match` tag) or `.gam` file.
-pub fn stn_to_mat(records: &[Record]) -> Result<String, InteropError> {
-    let games = records.iter().map(MatchGame::from_record).collect::<Result<Vec<_>, _>>()?;
-    mat::write(&games)
+/// Reads a Jellyfish `.mat` or `.gam` file into STN records, with the lines kept as
+/// comments said as warnings.
+pub fn import_mat(text: &str) -> Result<Imported, InteropError> {
+    Ok(imported(mat::read(text)?))
 }
 
-/// Writes STN backgammon records as a gnubg SGF file (one game tree per record).
-pub fn stn_to_sgf(records: &[Record]) -> Result<String, InteropError> {
+/// Reads a gnubg SGF file into STN records, with the lines kept as comments said.
+pub fn import_sgf(text: &str) -> Result<Imported, InteropError> {
+    Ok(imported(sgf::read(text)?))
+}
+
+fn imported(games: Vec<MatchGame>) -> Imported {
+    let mut warnings = Vec::new();
+    for g in &games {
+        warnings.extend(g.warnings().into_iter().map(|w| format!("game {}: {w}", g.number)));
+    }
+    Imported { records: games.iter().map(MatchGame::to_record).collect(), warnings }
+}
+
+/// What of `rec` the format cannot hold, one line each: a set-up start (`.mat`), the
+/// cube of a set-up start (SGF), options other than the defaults (both).
+fn unwritable(rec: &Record, format: Format) -> Vec<String> {
+    let mut out = Vec::new();
+    let Ok(header) = Header::of_tags(&rec.tags) else { return out };
+    if !header.game_rules.is_empty() && Options::from_pairs(&header.game_rules).ok() != Some(Options::default()) {
+        let rules = rec.tags.iter().find(|t| t.name == "Rules").map_or(String::new(), |t| t.value.clone());
+        out.push(format!("the Rules tag `{rules}` (the format holds the default rules only)"));
+    }
+    if let Some(s) = &header.position {
+        match format {
+            Format::Mat => out.push("the Position tag (a .mat file starts every game from the opening)".into()),
+            Format::Sgf => {
+                if s.score.cube.is_some_and(|c| c != 1) || s.score.owner.is_some_and(|o| o.is_some()) {
+                    out.push("the cube of the Position tag (SGF set-up holds the men only)".into());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Writes STN backgammon records as a match file. What the format cannot hold (see
+/// [`unwritable`]) is refused, or with `force` left out and listed in [`Written::dropped`].
+pub fn export(records: &[Record], format: Format, force: bool) -> Result<Written, InteropError> {
+    let mut dropped = Vec::new();
+    for (k, rec) in records.iter().enumerate() {
+        for what in unwritable(rec, format) {
+            let line = format!("record {}: {what}", k + 1);
+            if !force {
+                return Err(InteropError::Record(format!("{line} cannot be written; --force writes the rest")));
+            }
+            dropped.push(line);
+        }
+    }
     let games = records.iter().map(MatchGame::from_record).collect::<Result<Vec<_>, _>>()?;
-    Ok(sgf::write(&games))
+    let text = match format {
+        Format::Mat => mat::write(&games)?,
+        Format::Sgf => sgf::write(&games),
+    };
+    Ok(Written { text, dropped })
+}
+
+/// Writes STN backgammon records as a Jellyfish `.mat` (with a `Match` tag) or `.gam` file;
+/// refuses what `.mat` cannot hold.
+pub fn stn_to_mat(records: &[Record]) -> Result<String, InteropError> {
+    export(records, Format::Mat, false).map(|w| w.text)
+}
+
+/// Writes STN backgammon records as a gnubg SGF file (one game tree per record); refuses
+/// what SGF cannot hold.
+pub fn stn_to_sgf(records: &[Record]) -> Result<String, InteropError> {
+    export(records, Format::Sgf, false).map(|w| w.text)
 }
 
 #[cfg(test)]

@@ -101,13 +101,15 @@ fn mat_and_sgf_of_one_match_give_the_same_records() {
 fn records_convert_back_to_an_equivalent_match() {
     for name in ["match3.mat", "match3.sgf", "money.gam", "money.sgf", "short.sgf", "short.mat", "short.gam"] {
         let recs = convert(name);
-        let mat = stn_to_mat(&recs).unwrap();
-        let back_mat = mat_to_stn(&mat).unwrap();
         let sgf = stn_to_sgf(&recs).unwrap();
         let back_sgf = sgf_to_stn(&sgf).unwrap();
         let want = printed(&recs);
-        // `.mat` holds no set-up position
-        if !name.starts_with("short.sgf") {
+        // `.mat` holds no set-up position: refused, not dropped
+        if name.starts_with("short.sgf") {
+            assert!(stn_to_mat(&recs).is_err(), "{name}");
+        } else {
+            let mat = stn_to_mat(&recs).unwrap();
+            let back_mat = mat_to_stn(&mat).unwrap();
             assert_eq!(printed(&back_mat), want, "{name} through .mat:\n{mat}");
         }
         assert_eq!(printed(&back_sgf), want, "{name} through SGF:\n{sgf}");
@@ -182,4 +184,68 @@ fn damaged_files_never_panic() {
             }
         }
     }
+}
+
+fn repro(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/data/defect-repros/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+fn records_of(text: &str) -> Vec<Record> {
+    read(text).into_iter().map(|r| r.record).collect()
+}
+
+/// A redouble written `double` (no value) is written with the cube's new value, not 2.
+#[test]
+fn a_redouble_is_exported_with_its_value() {
+    let recs = records_of(&repro("export-mat-redouble-value.stn"));
+    let mat = stn_to_mat(&recs).unwrap();
+    assert!(mat.contains("Doubles => 2"), "{mat}");
+    assert!(mat.contains("Doubles => 4"), "{mat}");
+    // and it reads back as the same cube actions
+    let back = printed(&mat_to_stn(&mat).unwrap());
+    assert!(back[0].contains("double 4 drop") || back[0].contains("double drop"), "{}", back[0]);
+    assert_eq!(flags(&back[0]), Vec::<String>::new());
+}
+
+/// What a format cannot hold is refused, or with `force` left out and said.
+#[test]
+fn export_refuses_what_the_format_cannot_hold() {
+    let rules = records_of(&repro("export-drops-rules-tag.stn"));
+    for format in [Format::Mat, Format::Sgf] {
+        let e = export(&rules, format, false).unwrap_err();
+        assert!(e.to_string().contains("premier-coup=relance"), "{e}");
+        let w = export(&rules, format, true).unwrap();
+        assert_eq!(w.dropped.len(), 1, "{:?}", w.dropped);
+        assert!(!w.text.is_empty());
+    }
+    let position = records_of(&repro("export-drops-position.stn"));
+    let e = export(&position, Format::Mat, false).unwrap_err();
+    assert!(e.to_string().contains("Position"), "{e}");
+    // SGF holds the men of a set-up start but not its cube's owner
+    let e = export(&position, Format::Sgf, false).unwrap_err();
+    assert!(e.to_string().contains("cube"), "{e}");
+    assert_eq!(export(&position, Format::Sgf, true).unwrap().dropped.len(), 1);
+}
+
+/// A `.mat` header line that cannot be an STN tag (a bad name, a tag the importer writes
+/// itself, a tag given twice) is kept as a comment and said; the record reads back clean.
+#[test]
+fn mat_header_lines_that_are_no_tags_are_kept_as_comments() {
+    for (name, line) in
+        [("import-mat-bad-tag-name.mat", "[E00: \"v\"]"), ("import-mat-duplicate-tag.mat", "[Result \"x\"]")]
+    {
+        let imported = import_mat(&repro(name)).unwrap();
+        assert_eq!(imported.warnings.len(), 1, "{name}: {:?}", imported.warnings);
+        assert!(imported.warnings[0].contains(line), "{name}: {:?}", imported.warnings);
+        let text = printed(&imported.records).concat();
+        assert!(text.contains(line), "{name}: {text}");
+        let r = &read(&text)[0];
+        assert!(r.errors.is_empty(), "{name}: {:?}\n{text}", r.errors);
+        assert_eq!(flags(&text), Vec::<String>::new(), "{name}");
+    }
+    // a name with spaces (eXtreme Gammon's `Player 1`) is read whole, then kept as a comment
+    let text = "; [Player 1 \"Ann Lee\"]\n; [EventDate \"2026.11.22\"]\n\n 1 point match\n\n Game 1\n a : 0      b : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n";
+    let imported = import_mat(text).unwrap();
+    let out = printed(&imported.records).concat();
+    assert!(out.contains("[Player 1 \"Ann Lee\"]") && out.contains("[EventDate \"2026.11.22\"]"), "{out}");
 }
