@@ -217,11 +217,13 @@ enum Command {
     Man,
     /// A backgammon match written by another program, as STN records on stdout.
     ///
-    /// Reads Jellyfish `.mat`/`.gam` files and GNU Backgammon's SGF (chosen by the file's
-    /// extension, or `--from`): one `[Game "backgammon"]` record per game, with its cube
-    /// actions, hits and result, and the match length and score in `Match` and `Score` tags.
+    /// Reads Jellyfish `.mat`/`.gam` files (also FIBS and Snowie text logs, eXtreme Gammon
+    /// and BackgammonGalaxy `.mat`) and GNU Backgammon's SGF (told from the text, or
+    /// `--from`): one `[Game "backgammon"]` record per game, with its cube actions, hits and
+    /// result, and the match length and score in `Match` and `Score` tags. Lines it cannot
+    /// read are kept as comments, with a warning on stderr.
     Import {
-        /// The match file (`-` for standard input, then give --from).
+        /// The match file (`-` for standard input).
         file: PathBuf,
         /// The file's format: mat (Jellyfish, also .gam) or sgf (GNU Backgammon).
         #[arg(long, value_enum)]
@@ -545,15 +547,6 @@ enum MatchFormat {
 
 /// `import`: a match file to STN.
 fn import(file: &Path, from: Option<MatchFormat>) -> io::Result<Outcome> {
-    let by_extension = match file.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-        Some("mat" | "gam" | "txt") => Some(MatchFormat::Mat),
-        Some("sgf") => Some(MatchFormat::Sgf),
-        _ => None,
-    };
-    let Some(format) = from.or(by_extension) else {
-        eprintln!("soumille import: cannot tell the format of {}: give --from mat or --from sgf", file.display());
-        return Ok(Outcome::Failed);
-    };
     let bytes = match read_input(file) {
         Ok(b) => b,
         Err(e) => {
@@ -562,10 +555,13 @@ fn import(file: &Path, from: Option<MatchFormat>) -> io::Result<Outcome> {
         }
     };
     let text = String::from_utf8_lossy(&bytes);
-    let imported = match format {
-        MatchFormat::Mat => soumille::interop::import_mat(&text),
-        MatchFormat::Sgf => soumille::interop::import_sgf(&text),
+    // --from, else the text tells
+    let format = match from {
+        Some(MatchFormat::Mat) => soumille::interop::Format::Mat,
+        Some(MatchFormat::Sgf) => soumille::interop::Format::Sgf,
+        None => soumille::interop::guess_format(&text),
     };
+    let imported = soumille::interop::import(&text, format);
     match imported {
         Ok(soumille::interop::Imported { records, warnings }) => {
             for w in &warnings {

@@ -39,9 +39,20 @@ enum Action {
     Drop,
 }
 
+/// What a numbered line holds: the players' actions, each with its column, a `Wins` that
+/// ends the game on the same line (gnubg after a left player's drop, FIBS after a
+/// resignation), and the words not understood (kept as a comment, never a refused file).
+#[derive(Default)]
+struct Line {
+    actions: Vec<(usize, Action)>,
+    wins: Option<(usize, u32)>,
+    unread: Vec<String>,
+}
+
 /// The actions of a numbered line's text, each with its column in the line.
-fn actions(line_no: usize, text: &str, offset: usize) -> Result<Vec<(usize, Action)>, InteropError> {
-    let mut out: Vec<(usize, Action)> = Vec::new();
+fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropError> {
+    let mut line = Line::default();
+    let out = &mut line.actions;
     let mut tokens = text.split_whitespace().map(|t| {
         // the token's column: its address within `text`
         let col = offset + (t.as_ptr() as usize - text.as_ptr() as usize);
@@ -88,11 +99,22 @@ fn actions(line_no: usize, text: &str, offset: usize) -> Result<Vec<(usize, Acti
                 Some((_, Action::Throw(_, steps))) if steps.len() < 4 => steps.push(StepMove { from, to, hit }),
                 _ => return Err(err(line_no, format!("the move `{t}` follows no roll"))),
             }
+        } else if t == "Wins" || t == "Losses" {
+            // `Wins 1 point [and the match]`: the rest of the line; `Losses` says the same
+            let points = tokens.next().and_then(|(_, p)| p.parse().ok());
+            if tokens.clone().next().is_some_and(|(_, u)| u.starts_with("point")) {
+                tokens.next();
+            }
+            if t == "Wins" {
+                line.wins = Some((col, points.ok_or_else(|| err(line_no, "`Wins` with no points"))?));
+                // `and the match`
+                tokens.by_ref().for_each(drop);
+            }
         } else {
-            return Err(err(line_no, format!("unexpected `{t}`")));
+            line.unread.push(t.to_string());
         }
     }
-    Ok(out)
+    Ok(line)
 }
 
 /// The players of a names line: `gnubg : 0      root : 0` (a match) or `gnubg      root`
@@ -119,22 +141,34 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
     let mut match_length = None;
     let mut number = 0u32;
     let mut current: Option<MatchGame> = None;
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r');
+    // lines not understood before the first game, kept for it
+    let mut notes: Vec<String> = Vec::new();
+    let mut numbered_lines = 0usize;
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    // the players' names stand on the line before a game's first numbered line
+    let next_is_numbered = |i: usize| {
+        lines[i + 1..].iter().map(|l| l.trim()).find(|l| !l.is_empty()).is_some_and(|l| numbered(l).is_some())
+    };
+    let mut after_game_line = false;
+    for (i, &line) in lines.iter().enumerate() {
         let t = line.trim();
         if t.is_empty() {
             continue;
         }
+        let game_line = std::mem::take(&mut after_game_line);
         if let Some(rest) = t.strip_prefix(';') {
             // `; [Name "value"]`
             let rest = rest.trim();
-            if let Some(inner) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            let tag = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')).and_then(|inner| {
                 // the name runs to the value's opening quote (eXtreme Gammon writes names
                 // with spaces: `Player 1`)
-                if let Some((name, value)) = inner.split_once('"') {
-                    let value = value.trim_end();
-                    tags.push((name.trim().to_string(), value.strip_suffix('"').unwrap_or(value).to_string()));
-                }
+                let (name, value) = inner.split_once('"')?;
+                let value = value.trim_end();
+                Some((name.trim().to_string(), value.strip_suffix('"').unwrap_or(value).to_string()))
+            });
+            match tag {
+                Some(tag) => tags.push(tag),
+                None => note(&mut current, &mut notes, i, t),
             }
             continue;
         }
@@ -145,13 +179,21 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         if let Some(n) = t.strip_prefix("Game ") {
             games.extend(current.take());
             number = n.trim().parse().map_err(|_| err(i, format!("`{t}`: no game number")))?;
+            after_game_line = true;
             continue;
         }
-        let numbered = t.split_once(')').filter(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        if let Some((_, _)) = numbered {
+        if numbered(t).is_some() {
+            numbered_lines += 1;
             let game = current.as_mut().ok_or_else(|| err(i, "a throw before the players' names"))?;
             let close = line.find(')').unwrap_or(0);
-            let acts = actions(i, &line[close + 1..], close + 1)?;
+            let Line { actions: acts, wins, unread } = actions(i, &line[close + 1..], close + 1)?;
+            if let Some((col, points)) = wins {
+                let winner = if col < RIGHT_COLUMN { Seat::Top } else { Seat::Bottom };
+                game.won = Some(Won { winner, points, resigned: false });
+            }
+            if !unread.is_empty() {
+                game.notes.push(format!("line {}: `{}` not read", i + 1, unread.join(" ")));
+            }
             let two = acts.len() == 2;
             let seat_of = |k: usize, col: usize| {
                 if two {
@@ -192,9 +234,19 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
             game.won = Some(Won { winner, points, resigned: false });
             continue;
         }
+        if !game_line && !next_is_numbered(i) {
+            note(&mut current, &mut notes, i, t);
+            continue;
+        }
         // the players' names start a game
         games.extend(current.take());
         let (top, bottom, score) = names(line);
+        // FIBS writes a player's rating after the name: `BlueNote,1780`
+        let (top, top_rating) = rated(&top);
+        let (bottom, bottom_rating) = rated(&bottom);
+        let mut game_tags = tags.clone();
+        game_tags.extend(top_rating.map(|r| ("TopRating".to_string(), r)));
+        game_tags.extend(bottom_rating.map(|r| ("BottomRating".to_string(), r)));
         if number == 0 {
             number = games.len() as u32 + 1;
         }
@@ -207,13 +259,44 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
             start: None,
             events: Vec::new(),
             won: None,
-            tags: tags.clone(),
-            notes: Vec::new(),
+            tags: game_tags,
+            notes: std::mem::take(&mut notes),
         });
         number = 0;
     }
     games.extend(current);
+    if numbered_lines == 0 {
+        return Err(err(
+            0,
+            "no match file: no numbered throw line such as `  1) 31: 8/5 6/5` (a .mat file has \
+             ` N point match`, ` Game 1`, the players' names, then the throws)",
+        ));
+    }
     Ok(games)
+}
+
+/// A line that starts with its number: `12)`, the text after the parenthesis.
+fn numbered(t: &str) -> Option<&str> {
+    t.split_once(')').filter(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).map(|(_, r)| r)
+}
+
+/// A name with FIBS's rating after it (`BlueNote,1780`): the name and the rating.
+fn rated(name: &str) -> (String, Option<String>) {
+    match name.rsplit_once(',') {
+        Some((n, r)) if !n.is_empty() && !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit() || b == b'.') => {
+            (n.to_string(), Some(r.to_string()))
+        }
+        _ => (name.to_string(), None),
+    }
+}
+
+/// A line not understood: kept as a comment of the game it stands in (or the next one).
+fn note(current: &mut Option<MatchGame>, notes: &mut Vec<String>, i: usize, t: &str) {
+    let text = format!("line {}: `{t}` not read", i + 1);
+    match current {
+        Some(g) => g.notes.push(text),
+        None => notes.push(text),
+    }
 }
 
 /// One player's action as `.mat` writes it.

@@ -549,6 +549,25 @@ pub fn sgf_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
     Ok(sgf::read(text)?.iter().map(MatchGame::to_record).collect())
 }
 
+/// The format of a match file told from its text: SGF starts with `(;` (after blanks),
+/// anything else is read as `.mat` (whose reader says clearly when it is no match file).
+pub fn guess_format(text: &str) -> Format {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    if t.starts_with('(') {
+        Format::Sgf
+    } else {
+        Format::Mat
+    }
+}
+
+/// Reads a match file in `format` (see [`import_mat`], [`import_sgf`]).
+pub fn import(text: &str, format: Format) -> Result<Imported, InteropError> {
+    match format {
+        Format::Mat => import_mat(text),
+        Format::Sgf => import_sgf(text),
+    }
+}
+
 /// Reads a Jellyfish `.mat` or `.gam` file into STN records, with the lines kept as
 /// comments said as warnings.
 pub fn import_mat(text: &str) -> Result<Imported, InteropError> {

@@ -249,3 +249,31 @@ fn mat_header_lines_that_are_no_tags_are_kept_as_comments() {
     let out = printed(&imported.records).concat();
     assert!(out.contains("[Player 1 \"Ann Lee\"]") && out.contains("[EventDate \"2026.11.22\"]"), "{out}");
 }
+
+/// gnubg and FIBS write `Wins` on the numbered line of a drop or a resignation, and FIBS
+/// writes `Losses` and the players' ratings; lines not understood are kept, not refused.
+#[test]
+fn mat_dialects_of_gnubg_and_fibs_are_read() {
+    let text = " 3 point match\n\n Game 1\n BlueNote,1780 : 0                   nori,1699 : 0\n  1)                                 42: 8/4 6/4\n  2)  Doubles => 2                    Drops\n  3)  Drops                       Wins 1 point\n\n Game 2\n BlueNote,1780 : 0                   nori,1699 : 1\n  1) 31: 8/5 6/5                     Doubles => 2\n  2)  Drops                       Wins 1 point\n\n Game 3\n BlueNote,1780 : 0                   nori,1699 : 2\n  1) 31: 8/5 6/5                     42: 8/4 6/4\n  2)  Losses 1 point                      Wins 1 point and the match\nsomething else entirely\n";
+    let imported = import_mat(text).unwrap();
+    assert_eq!(imported.records.len(), 3);
+    let out = printed(&imported.records);
+    assert!(out[0].contains("[Top \"BlueNote\"]") && out[0].contains("[TopRating \"1780\"]"), "{}", out[0]);
+    assert!(out[1].contains("[Result \"bottom 1 drop\"]"), "{}", out[1]);
+    assert!(out[2].contains("[Result \"bottom 1"), "{}", out[2]);
+    // the line not understood is a comment of the game it stands in, and said
+    assert!(out[2].contains("something else entirely"), "{}", out[2]);
+    assert_eq!(imported.warnings.len(), 1, "{:?}", imported.warnings);
+    for rec in &out {
+        assert!(read(rec)[0].errors.is_empty(), "{rec}");
+    }
+}
+
+/// Text that is no match file is refused with a message that says what a `.mat` holds.
+#[test]
+fn text_that_is_no_match_file_is_refused() {
+    for text in ["hello\n", "", "; [Event \"x\"]\n", " 5 point match\n\n Game 1\n a : 0    b : 0\n"] {
+        let e = import_mat(text).unwrap_err();
+        assert!(e.to_string().contains("no match file"), "{text:?}: {e}");
+    }
+}
