@@ -56,12 +56,21 @@ fn a_match_converts_to_stn_and_back_with_the_same_moves_cube_and_results() {
     }
 }
 
+/// The format is told from the text; text that is no match file is refused clearly.
 #[test]
-fn import_needs_a_format_it_can_tell() {
+fn import_tells_the_format_and_refuses_what_is_no_match_file() {
     let file = scratch("match.xyz", "nothing");
     let o = run(&["import", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--from"));
+    assert!(o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no match file"), "{}", String::from_utf8_lossy(&o.stderr));
+    // an SGF file under another name is read as SGF
+    let sgf = std::fs::read_to_string(root().join("tests/data/interop/money.sgf")).unwrap();
+    let named = scratch("money.txt", &sgf);
+    let o = run(&["import", named.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("[Game \"backgammon\"]"));
+    let _ = std::fs::remove_file(named);
     let o = run(&["import", file.to_str().unwrap(), "--from", "sgf"]);
     assert_eq!(o.status.code(), Some(2), "not an SGF file");
     let _ = std::fs::remove_file(file);
