@@ -266,6 +266,10 @@ struct CorpusArgs {
     /// Syntax errors (and flag drawings) shown per file; the rest are counted. 0: all.
     #[arg(long, default_value_t = 50)]
     max_errors: usize,
+    /// Accept a file that holds no game (empty, or only blanks and comments); without it
+    /// such a file is an error (exit status 2).
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -1055,7 +1059,7 @@ fn corpus_setup(
         );
         p
     });
-    let set = Settings { style: corpus_style(d, c), max_errors: c.max_errors, json };
+    let set = Settings { style: corpus_style(d, c), max_errors: c.max_errors, json, allow_empty: c.allow_empty };
     Some((inputs, dirs, Printer::new(c.quiet, progress), set))
 }
 
