@@ -398,8 +398,7 @@ pub struct Settings {
 }
 
 /// What is said of a file that holds no game (without `--allow-empty`).
-pub const NO_GAME: &str =
-    "no game: the input is empty or holds only blanks and comments (--allow-empty accepts it)";
+pub const NO_GAME: &str = "no game: the input is empty or holds only blanks and comments (--allow-empty accepts it)";
 
 /// Counts what is shown against `--max-errors`.
 struct Shown {
@@ -957,7 +956,8 @@ fn remove_stale_temporaries(dir: &Path, name: &str) {
 fn process_runs(pid: u32) -> bool {
     #[cfg(target_os = "linux")]
     {
-        Path::new("/proc/self").exists().then(|| Path::new("/proc").join(pid.to_string()).exists()).unwrap_or(true)
+        // without /proc mounted nothing can be told
+        !Path::new("/proc/self").exists() || Path::new("/proc").join(pid.to_string()).exists()
     }
     #[cfg(all(unix, not(target_os = "linux")))]
     {

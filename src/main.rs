@@ -819,7 +819,7 @@ fn man_page() -> io::Result<String> {
         // clap_mangen names a page per command (`soumille-check(1)`), which is not written:
         // every command is a section of this page
         match l.strip_prefix("soumille\\-").and_then(|c| c.strip_suffix("(1)")) {
-            Some(c) if c == "help" => s.push_str("\\fBsoumille help\\fR [\\fICOMMAND\\fR]\n"),
+            Some("help") => s.push_str("\\fBsoumille help\\fR [\\fICOMMAND\\fR]\n"),
             Some(c) => s.push_str(&format!("\\fBsoumille {c}\\fR (section SOUMILLE {})\n", c.to_uppercase())),
             None => {
                 s.push_str(l);
@@ -1236,12 +1236,13 @@ fn records_of_json(text: &str) -> Result<Vec<soumille::notation::Record>, String
             Some(Err(e)) => return Err(format!("line {}: not a soumille JSON document: {e}", line_of(at))),
         }
     }
-    let is_document = |v: &Value| v.get("records").is_some() || v.get("schema_version").is_some();
+    // a record has tags or throws; anything else is read as a document (and refused as one)
+    let is_document = |v: &Value| v.get("tags").is_none() && v.get("throws").is_none();
     if found.is_empty() {
         return json::from_str(text).map_err(|e| e.to_string());
     }
     if let [(_, v)] = found.as_slice() {
-        if is_document(v) {
+        if is_document(v) && v.get("document").is_none() {
             return json::from_str(text).map_err(|e| e.to_string());
         }
     }

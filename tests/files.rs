@@ -36,12 +36,8 @@ fn untidy() -> (&'static str, String) {
 
 /// Runs the binary with `args` (paths as they are), failing the test after `limit`.
 fn run_within(args: &[&std::ffi::OsStr], limit: Duration) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        bin().args(args).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped()).spawn().unwrap();
     let t0 = Instant::now();
     loop {
         if child.try_wait().unwrap().is_some() {
