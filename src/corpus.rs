@@ -751,6 +751,8 @@ pub fn json_stream(
     err: &mut Vec<u8>,
 ) -> io::Result<Summary> {
     let (name, mut sum, mut shown) = file_start(input, set);
+    // opened first: a file that cannot be read writes no half document
+    let reader = input.open()?;
     let mut n = 0usize;
     let mut werr: Option<io::Error> = None;
     let mut buf: Vec<u8> = Vec::new();
@@ -761,7 +763,7 @@ pub fn json_stream(
     } else {
         write!(w, "{{\n  \"schema_version\": {},\n  \"records\": [", crate::json::SCHEMA_VERSION)?;
     }
-    let end = stream_records(input.open()?, |mut r| {
+    let end = stream_records(reader, |mut r| {
         count_record(&r, &mut sum, &mut shown, &name, set, err);
         if sum.errors > 0 {
             return ControlFlow::Continue(());

@@ -279,9 +279,13 @@ fn each_flag_and_each_unreadable_file_is_reported_once() {
     assert_eq!(all.matches(message).count(), 1, "{all}");
     assert_eq!(all.matches("no/such/file.stn").count(), 1, "{all}");
     assert!(all.contains("1 flag") && all.contains("1 failed"), "{all}");
-    let o = run(&["check", "no/such/file.stn"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert_eq!(both(&o).matches("no/such/file.stn").count(), 1, "{}", both(&o));
+    for cmd in ["check", "json", "fmt", "replay", "sheet"] {
+        let o = run(&[cmd, "no/such/file.stn"]);
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        assert_eq!(both(&o).matches("no/such/file.stn").count(), 1, "{cmd}: {}", both(&o));
+        // and no half document
+        assert!(o.stdout.is_empty(), "{cmd}: {}", text(&o.stdout));
+    }
 }
 
 #[test]
