@@ -55,25 +55,79 @@ impl Input {
 }
 
 /// The inputs of `paths`: files as given, directories replaced by the `*.stn` files under
-/// them (recursively, each directory's entries in sorted order), `-` for standard input.
-/// Returns whether a directory was given.
+/// them (recursively, each directory's entries in sorted order; the extension in any case,
+/// `.STN` too), `-` for standard input. Every file and every directory is taken once, by its
+/// identity (device and inode), however many paths lead to it: a file given twice, a
+/// symbolic link to a file already listed, or a link back to a folder being walked (a loop)
+/// adds nothing. Returns whether a directory was given.
 pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, bool) {
     let mut out = Vec::new();
     let mut dirs = false;
+    let mut seen = Seen::default();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Input::Stdin);
         } else if p.is_dir() {
             dirs = true;
-            walk(p, &mut out);
-        } else {
+            if seen.first(p) {
+                walk(p, &mut out, &mut seen);
+            }
+        } else if seen.first(p) {
             out.push(Input::File(p.clone()));
         }
     }
     (out, dirs)
 }
 
-fn walk(dir: &Path, out: &mut Vec<Input>) {
+/// The files and directories already taken, by identity.
+#[derive(Default)]
+struct Seen(std::collections::HashSet<FileId>);
+
+impl Seen {
+    /// Whether `p` is met for the first time (a path that cannot be looked at always is: its
+    /// error is reported when it is read).
+    fn first(&mut self, p: &Path) -> bool {
+        match FileId::of(p) {
+            Some(id) => self.0.insert(id),
+            None => true,
+        }
+    }
+}
+
+/// What a file is, whatever path leads to it: its device and inode (on Unix), else its
+/// canonical path.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FileId {
+    #[cfg(unix)]
+    dev: u64,
+    #[cfg(unix)]
+    ino: u64,
+    #[cfg(not(unix))]
+    path: PathBuf,
+}
+
+impl FileId {
+    /// The identity of the file `p` names (following symbolic links).
+    pub fn of(p: &Path) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let m = std::fs::metadata(p).ok()?;
+            Some(FileId { dev: m.dev(), ino: m.ino() })
+        }
+        #[cfg(not(unix))]
+        {
+            Some(FileId { path: std::fs::canonicalize(p).ok()? })
+        }
+    }
+}
+
+/// Whether `p` ends in `.stn`, in any case.
+fn is_stn(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e.eq_ignore_ascii_case("stn"))
+}
+
+fn walk(dir: &Path, out: &mut Vec<Input>, seen: &mut Seen) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
@@ -85,8 +139,10 @@ fn walk(dir: &Path, out: &mut Vec<Input>) {
     paths.sort();
     for p in paths {
         if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_some_and(|e| e == "stn") && p.is_file() {
+            if seen.first(&p) {
+                walk(&p, out, seen);
+            }
+        } else if is_stn(&p) && p.is_file() && seen.first(&p) {
             out.push(Input::File(p));
         }
     }
@@ -336,7 +392,13 @@ pub struct Settings {
     pub max_errors: usize,
     /// JSON rather than text.
     pub json: bool,
+    /// A file that holds no game (empty, or only blanks and comments) is accepted
+    /// (`--allow-empty`); otherwise it is an error.
+    pub allow_empty: bool,
 }
+
+/// What is said of a file that holds no game (without `--allow-empty`).
+pub const NO_GAME: &str = "no game: the input is empty or holds only blanks and comments (--allow-empty accepts it)";
 
 /// Counts what is shown against `--max-errors`.
 struct Shown {
@@ -412,6 +474,9 @@ fn finish_file(
             writeln!(err, "soumille: {name}: … and {} more not shown (--max-errors {})", shown.more, set.max_errors);
     }
     if sum.errors > 0 {
+        sum.failed = 1;
+    } else if sum.games == 0 && !set.allow_empty {
+        let _ = writeln!(err, "soumille: {name}: {NO_GAME}");
         sum.failed = 1;
     } else {
         sum.clean = 1;
@@ -515,12 +580,8 @@ pub fn check_file(
                     if set.json {
                         continue;
                     }
+                    // each flag is reported once, drawn on stderr; the file's line counts them
                     let place = f.span.map(|s| loc.place(s.start as usize));
-                    let at = match place {
-                        Some(p) => format!("{shown_name}:{}:{}", p.line, p.column),
-                        None => shown_name.clone(),
-                    };
-                    let _ = writeln!(o.out, "  {at}: {}: {}", f.what(), escape_controls(&f.message));
                     if shown.take() {
                         let mut s = String::new();
                         let d = f.diagnostic();
@@ -544,12 +605,14 @@ pub fn check_file(
         })
     });
     let mut first_line = String::new();
+    let mut opened = true;
     match result {
         Err(e) => {
+            // said once, on stderr: no line of counts for a file not read
             failed = true;
+            opened = false;
             sum.errors += 1;
             let _ = writeln!(o.err, "soumille: cannot read {shown_name}: {e}");
-            first_line = format!("{shown_name}: cannot be read: {e}");
             unreadable = Some(e.to_string());
         }
         Ok(end) => {
@@ -572,10 +635,13 @@ pub fn check_file(
                 } else {
                     format!("{shown_name}: {what}, not read: no game")
                 };
-            } else if end.records == 0 {
-                first_line = format!("{shown_name}: no record (the input is empty or holds only blanks)");
-                if set.json {
-                    unreadable = None;
+            } else if sum.games == 0 && !failed {
+                if set.allow_empty {
+                    first_line = format!("{shown_name}: no game (the input is empty or holds only blanks)");
+                } else {
+                    failed = true;
+                    let _ = writeln!(o.err, "soumille: {shown_name}: {NO_GAME}");
+                    file_errors.push(ErrorEntry { line: 1, column: 1, message: NO_GAME.to_string() });
                 }
             }
         }
@@ -615,7 +681,7 @@ pub fn check_file(
             "clean"
         };
         let _ = write!(o.out, ", \"status\": \"{status}\"}}");
-    } else {
+    } else if opened {
         let mut line = first_line;
         if line.is_empty() || line.ends_with("; ") {
             let head = if line.is_empty() { format!("{shown_name}: ") } else { line };
@@ -685,6 +751,8 @@ pub fn json_stream(
     err: &mut Vec<u8>,
 ) -> io::Result<Summary> {
     let (name, mut sum, mut shown) = file_start(input, set);
+    // opened first: a file that cannot be read writes no half document
+    let reader = input.open()?;
     let mut n = 0usize;
     let mut werr: Option<io::Error> = None;
     let mut buf: Vec<u8> = Vec::new();
@@ -695,7 +763,7 @@ pub fn json_stream(
     } else {
         write!(w, "{{\n  \"schema_version\": {},\n  \"records\": [", crate::json::SCHEMA_VERSION)?;
     }
-    let end = stream_records(input.open()?, |mut r| {
+    let end = stream_records(reader, |mut r| {
         count_record(&r, &mut sum, &mut shown, &name, set, err);
         if sum.errors > 0 {
             return ControlFlow::Continue(());
@@ -744,25 +812,37 @@ pub fn json_stream(
     Ok(finish_file(sum, &end, &mut shown, &name, set, err))
 }
 
-/// Writes `fill`'s bytes to `path` safely: into a temporary file in the folder of the file
-/// `path` names (following symbolic links, so that a link stays a link and its target is
-/// rewritten), then renamed onto it. On an error (or when `fill` says `false`) the
+/// Writes `fill`'s bytes to `path` safely: into a temporary file of its own in the folder
+/// of the file `path` names (following symbolic links, so that a link stays a link and its
+/// target is rewritten), then renamed onto it. On an error (or when `fill` says `false`) the
 /// temporary file is removed and the file is left as it was.
+///
+/// The new file keeps the mode and the owner of the old one. The file is refused (an error,
+/// the file untouched) when it is read-only, when it has several hard links (a rename would
+/// split them), when its owner cannot be kept, and when it changed between the moment it was
+/// read and the rename (an editor saved it meanwhile). Each write has its own temporary name,
+/// `.NAME.soumille-PID-N.tmp`; those of the same file left by a process that no longer runs
+/// (killed) are removed first.
 pub fn write_atomically(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<bool>) -> io::Result<bool> {
-    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let target = std::fs::canonicalize(path)?;
+    let before = std::fs::metadata(&target)?;
+    refuse_to_replace(&target, &before)?;
     let dir = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.soumille-{}.tmp", std::process::id()));
+    remove_stale_temporaries(dir, &name);
+    let (tmp, f) = create_temporary(dir, &name)?;
     let result = (|| {
-        let f = std::fs::File::create(&tmp)?;
         let mut bw = io::BufWriter::new(f);
         if !fill(&mut bw)? {
             return Ok(false);
         }
         let f = bw.into_inner().map_err(|e| e.into_error())?;
+        keep_owner_and_mode(&f, &before)?;
         f.sync_all()?;
-        if let Ok(meta) = std::fs::metadata(&target) {
-            let _ = std::fs::set_permissions(&tmp, meta.permissions());
+        drop(f);
+        let now = std::fs::metadata(&target)?;
+        if changed(&before, &now) {
+            return Err(io::Error::other("changed while it was being formatted: not rewritten (run again)"));
         }
         std::fs::rename(&tmp, &target)?;
         Ok(true)
@@ -773,9 +853,171 @@ pub fn write_atomically(path: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Re
     result
 }
 
+/// Refuses a file that `--write` must not replace: a read-only one (no write permission
+/// bit, or not writable by this user), one that is not a plain file, one with hard links.
+fn refuse_to_replace(target: &Path, m: &std::fs::Metadata) -> io::Result<()> {
+    if !m.is_file() {
+        return Err(io::Error::other("not a plain file: not rewritten"));
+    }
+    let writable = !m.permissions().readonly() && std::fs::OpenOptions::new().append(true).open(target).is_ok();
+    if !writable {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            "read-only: not rewritten (make it writable to format it in place)",
+        ));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if m.nlink() > 1 {
+            return Err(io::Error::other(format!(
+                "has {} hard links: replacing it would split them, so it is not rewritten \
+                 (print it with `soumille fmt FILE` and copy the text over it)",
+                m.nlink()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Gives the new file the owner (when it differs from the new file's) and the mode of the
+/// old one; an owner that cannot be kept is an error.
+fn keep_owner_and_mode(f: &std::fs::File, old: &std::fs::Metadata) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let new = f.metadata()?;
+        if (new.uid(), new.gid()) != (old.uid(), old.gid()) {
+            std::os::unix::fs::fchown(f, Some(old.uid()), Some(old.gid())).map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("cannot keep its owner ({}:{}): not rewritten: {e}", old.uid(), old.gid()),
+                )
+            })?;
+        }
+    }
+    f.set_permissions(old.permissions())
+}
+
+/// Whether the file changed between two looks: another file in its place, another size,
+/// another modification or change time.
+fn changed(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if (a.dev(), a.ino(), a.ctime(), a.ctime_nsec()) != (b.dev(), b.ino(), b.ctime(), b.ctime_nsec()) {
+            return true;
+        }
+    }
+    a.len() != b.len() || a.modified().ok() != b.modified().ok()
+}
+
+/// The start of the temporary names of the file `name`.
+fn temporary_prefix(name: &str) -> String {
+    format!(".{name}.soumille-")
+}
+
+/// A new temporary file beside `name`, of this write alone: `.NAME.soumille-PID-N.tmp`,
+/// created only if no file has that name.
+fn create_temporary(dir: &Path, name: &str) -> io::Result<(PathBuf, std::fs::File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!("{}{}-{n}.tmp", temporary_prefix(name), std::process::id()));
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(f) => return Ok((tmp, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Removes the temporary files of `name` in `dir` (`.NAME.soumille-PID-N.tmp`, or
+/// `.NAME.soumille-PID.tmp` as earlier versions named them) whose process no longer runs.
+fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let prefix = temporary_prefix(name);
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let file = e.file_name();
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(prefix.as_str())) else { continue };
+        let Some(middle) = rest.strip_suffix(".tmp") else { continue };
+        let pid = middle.split_once('-').map_or(middle, |(p, _)| p);
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        if !digits(pid) || !middle.split_once('-').is_none_or(|(_, n)| digits(n)) {
+            continue;
+        }
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        if pid != std::process::id() && !process_runs(pid) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// Whether the process `pid` runs (when that cannot be told: yes, so nothing is removed).
+fn process_runs(pid: u32) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // without /proc mounted nothing can be told
+        !Path::new("/proc/self").exists() || Path::new("/proc").join(pid.to_string()).exists()
+    }
+    #[cfg(all(unix, not(target_os = "linux")))]
+    {
+        // `kill -0` fails for a process that does not run, and for another user's (which runs)
+        std::process::Command::new("kill")
+            .args(["-0", &pid.to_string()])
+            .output()
+            .map_or(true, |o| o.status.success() || String::from_utf8_lossy(&o.stderr).contains("ermitted"))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A fresh folder under the system's temporary folder.
+    fn scratch(what: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("soumille-corpus-unit-{what}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn a_file_saved_while_it_is_formatted_is_not_replaced() {
+        let d = scratch("changed");
+        let f = d.join("a.stn");
+        std::fs::write(&f, "1. 6-5 AG AF\n").unwrap();
+        let r = write_atomically(&f, |w| {
+            w.write_all(b"formatted\n")?;
+            // an editor saves the file meanwhile
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            std::fs::write(&f, "1. 6-5 AG AF\n2. 4-1 &S &V\n")?;
+            Ok(true)
+        });
+        let e = r.expect_err("a changed file is refused");
+        assert!(e.to_string().contains("changed"), "{e}");
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "1. 6-5 AG AF\n2. 4-1 &S &V\n");
+        let left: Vec<_> = std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left.len(), 1, "no temporary file left: {left:?}");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn every_write_has_its_own_temporary_file() {
+        let d = scratch("unique");
+        let (a, _fa) = create_temporary(&d, "x.stn").unwrap();
+        let (b, _fb) = create_temporary(&d, "x.stn").unwrap();
+        assert_ne!(a, b);
+        let name = a.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(name.starts_with(".x.stn.soumille-") && name.ends_with(".tmp"), "{name}");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
 
     #[test]
     fn colour_follows_the_flag_then_no_color_then_the_terminal() {

@@ -82,11 +82,13 @@ enum Command {
     /// Print a record canonically (higher die first, moves without dashes, tags in order).
     ///
     /// Reads syntax only, never replays. With `--write` the file is replaced safely: the
-    /// new text goes to a temporary file in the same folder, which is then renamed.
+    /// new text goes to a temporary file of its own in the same folder, which is then
+    /// renamed; a read-only file, a file with hard links, and a file changed while it was
+    /// read are refused (exit 2), the new file keeps the old one's mode and owner.
     Fmt {
-        /// STN files and directories (`*.stn` under them); `-` for standard input; or one
-        /// JSON document with `--from-json`. Several files are printed one after the other,
-        /// separated by a blank line.
+        /// STN files and directories (`*.stn` under them); `-` for standard input; or JSON
+        /// with `--from-json`. Several files are printed one after the other, separated by
+        /// a blank line; a file reached by several paths is read once.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Convert the record's letters.
@@ -96,7 +98,8 @@ enum Command {
         /// the file it names is rewritten).
         #[arg(long, conflicts_with = "from_json")]
         write: bool,
-        /// Read the JSON of `soumille json` and print it as STN.
+        /// Read the JSON of `soumille json` and print it as STN: one document, or the JSON
+        /// Lines that `json` writes for several files (a document or a record a line also).
         #[arg(long)]
         from_json: bool,
         #[command(flatten)]
@@ -179,7 +182,8 @@ enum Command {
         /// The roll, e.g. 6-5 or sonnez.
         #[arg(long, required_unless_present = "batch")]
         dice: Option<String>,
-        /// Read `POSITION<TAB>DICE` lines from stdin, write JSON Lines (one line out a line in).
+        /// Read `POSITION<TAB>DICE` lines from stdin, write JSON Lines (one line out a line in;
+        /// blank lines are skipped).
         #[arg(long, conflicts_with_all = ["position", "dice"])]
         batch: bool,
         /// `text` or `json`.
@@ -273,6 +277,10 @@ struct CorpusArgs {
     /// Syntax errors (and flag drawings) shown per file; the rest are counted. 0: all.
     #[arg(long, default_value_t = 50)]
     max_errors: usize,
+    /// Accept a file that holds no game (empty, or only blanks and comments); without it
+    /// such a file is an error (exit status 2).
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -815,8 +823,16 @@ fn man_page() -> io::Result<String> {
     let (title, rest): (Vec<&str>, Vec<&str>) = page.lines().partition(|l| l.starts_with(".TH "));
     let mut s = String::new();
     for l in title.iter().chain(&rest) {
-        s.push_str(l);
-        s.push('\n');
+        // clap_mangen names a page per command (`soumille-check(1)`), which is not written:
+        // every command is a section of this page
+        match l.strip_prefix("soumille\\-").and_then(|c| c.strip_suffix("(1)")) {
+            Some("help") => s.push_str("\\fBsoumille help\\fR [\\fICOMMAND\\fR]\n"),
+            Some(c) => s.push_str(&format!("\\fBsoumille {c}\\fR (section SOUMILLE {})\n", c.to_uppercase())),
+            None => {
+                s.push_str(l);
+                s.push('\n');
+            }
+        }
     }
     for sub in cmd.get_subcommands().filter(|c| c.get_name() != "help") {
         let name = format!("soumille {}", sub.get_name());
@@ -843,7 +859,8 @@ fn man_page() -> io::Result<String> {
     Ok(s)
 }
 
-/// `explain --batch`: one JSON line out for each line in, `answer(position, dice, out)`
+/// `explain --batch`: one JSON line out for each line in (blank lines are skipped),
+/// `answer(position, dice, out)`
 /// writing it (`{"line": N, "error": "…"}` for a line that cannot be read or answered).
 /// Standard input is read in blocks, split into lines where they end (a line may straddle
 /// two blocks); the answers go into one reused buffer, flushed line by line when standard
@@ -904,7 +921,8 @@ fn explain_batch(mut answer: impl FnMut(&str, &str, &mut Vec<u8>) -> Result<(), 
 }
 
 /// Answers line `n` of `explain --batch` (without its line end) into `buf`, ending it with
-/// a line end: `answer`'s JSON, or `{"line": N, "error": "…"}`. Whether it was answered.
+/// a line end: `answer`'s JSON, or `{"line": N, "error": "…"}`; nothing for a blank line.
+/// Whether it was answered (or skipped).
 fn batch_line(
     n: usize,
     line: &[u8],
@@ -912,6 +930,10 @@ fn batch_line(
     buf: &mut Vec<u8>,
 ) -> bool {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
+    if line.iter().all(u8::is_ascii_whitespace) {
+        // a blank line is skipped: no answer (the lines after keep their numbers)
+        return true;
+    }
     let mark = buf.len();
     let result = match std::str::from_utf8(line) {
         Err(_) => Err("the line is not UTF-8 text".to_string()),
@@ -979,6 +1001,13 @@ fn read_one_record(
     if file.as_os_str() == "-" {
         return whole(st);
     }
+    if file.is_dir() {
+        eprintln!(
+            "soumille: {} is a folder: give one .stn file (`soumille check` reads folders)",
+            soumille::notation::escape_controls(&file.display().to_string())
+        );
+        return Ok(None);
+    }
     let input = match std::fs::File::open(file) {
         Ok(f) => f,
         Err(e) => {
@@ -1002,7 +1031,14 @@ fn read_one_record(
             }
         }
         std::ops::ControlFlow::Continue(())
-    })?;
+    });
+    let end = match end {
+        Ok(end) => end,
+        Err(e) => {
+            eprintln!("soumille: cannot read {}: {e}", file.display());
+            return Ok(None);
+        }
+    };
     if broken || end.unreadable.is_some() {
         // the errors, with the lines and columns of the whole file
         return whole(st);
@@ -1062,7 +1098,7 @@ fn corpus_setup(
         );
         p
     });
-    let set = Settings { style: corpus_style(d, c), max_errors: c.max_errors, json };
+    let set = Settings { style: corpus_style(d, c), max_errors: c.max_errors, json, allow_empty: c.allow_empty };
     Some((inputs, dirs, Printer::new(c.quiet, progress), set))
 }
 
@@ -1135,24 +1171,23 @@ fn fmt(
         }),
     };
     if from_json {
-        let [file] = files else {
-            eprintln!("soumille fmt --from-json: one JSON document at a time");
-            return Ok(Outcome::Failed);
-        };
-        let bytes = match read_input(file) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("soumille: cannot read {}: {e}", file.display());
-                return Ok(Outcome::Failed);
+        let mut records = Vec::new();
+        for file in files {
+            let bytes = match read_input(file) {
+                Ok(b) => b,
+                Err(e) => {
+                    eprintln!("soumille: cannot read {}: {e}", file.display());
+                    return Ok(Outcome::Failed);
+                }
+            };
+            match records_of_json(&String::from_utf8_lossy(&bytes)) {
+                Ok(r) => records.extend(r),
+                Err(e) => {
+                    eprintln!("soumille: {}: {e}", file.display());
+                    return Ok(Outcome::Failed);
+                }
             }
-        };
-        let records = match json::from_str(&String::from_utf8_lossy(&bytes)) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("soumille: {}: {e}", file.display());
-                return Ok(Outcome::Failed);
-            }
-        };
+        }
         out(&print_records(&records, opts))?;
         return Ok(Outcome::Clean);
     }
@@ -1185,6 +1220,54 @@ fn fmt(
         file_done(&mut o, err, result, &name, emit)
     });
     corpus_done(&printer, sum)
+}
+
+/// The records of what `soumille json` writes: one document (pretty or not), or JSON Lines
+/// (one value after the other): the lines of `json` with several files or a folder
+/// (`{"path": "a.stn", "document": {…}}`), documents, or single records.
+fn records_of_json(text: &str) -> Result<Vec<soumille::notation::Record>, String> {
+    use serde_json::Value;
+    let line_of = |at: usize| {
+        let at = text[at..].find(|c: char| !c.is_whitespace()).map_or(text.len(), |k| at + k);
+        text[..at].matches('\n').count() + 1
+    };
+    let mut values = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    let mut found: Vec<(usize, Value)> = Vec::new();
+    loop {
+        let at = values.byte_offset();
+        match values.next() {
+            None => break,
+            Some(Ok(v)) => found.push((at, v)),
+            // the reader's own words for one document
+            Some(Err(_)) if found.is_empty() => return json::from_str(text).map_err(|e| e.to_string()),
+            Some(Err(e)) => return Err(format!("line {}: not a soumille JSON document: {e}", line_of(at))),
+        }
+    }
+    // a record has tags or throws; anything else is read as a document (and refused as one)
+    let is_document = |v: &Value| v.get("tags").is_none() && v.get("throws").is_none();
+    if found.is_empty() {
+        return json::from_str(text).map_err(|e| e.to_string());
+    }
+    if let [(_, v)] = found.as_slice() {
+        if is_document(v) && v.get("document").is_none() {
+            return json::from_str(text).map_err(|e| e.to_string());
+        }
+    }
+    let mut records = Vec::new();
+    for (at, v) in found {
+        let v = match v {
+            Value::Object(mut o) if o.contains_key("document") => o.remove("document").unwrap_or_default(),
+            v => v,
+        };
+        let doc = if is_document(&v) {
+            v
+        } else {
+            serde_json::json!({ "schema_version": json::SCHEMA_VERSION, "records": [v] })
+        };
+        let r = json::from_str(&doc.to_string()).map_err(|e| format!("line {}: {e}", line_of(at)))?;
+        records.extend(r);
+    }
+    Ok(records)
 }
 
 /// A file's output once it is handled: its diagnostics, or the error that stopped it.

@@ -118,12 +118,15 @@ fn binary_bytes_are_not_a_game() {
 }
 
 #[test]
-fn an_empty_input_says_it_held_no_record() {
-    for input in [&b""[..], b"\n  \n"] {
+fn an_empty_input_is_an_error_unless_allowed() {
+    for input in [&b""[..], b"\n  \n", b"{ only a comment }\n"] {
         let o = run_stdin(&["check", "-"], input);
-        assert_eq!(o.status.code(), Some(0));
-        assert!(text(&o.stdout).contains("no record"), "{}", text(&o.stdout));
+        assert_eq!(o.status.code(), Some(2), "{input:?}");
+        assert!(text(&o.stderr).contains("no game"), "{}", text(&o.stderr));
         assert!(!text(&o.stdout).contains("clean"));
+        let o = run_stdin(&["check", "--allow-empty", "-"], input);
+        assert_eq!(o.status.code(), Some(0), "{input:?}");
+        assert!(text(&o.stdout).contains("no game"), "{}", text(&o.stdout));
     }
 }
 
@@ -251,14 +254,15 @@ fn explain_batch_answers_every_line() {
     assert_eq!(o.status.code(), Some(2));
     let out = text(&o.stdout);
     let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(lines.len(), 5, "{out}");
+    // the blank line (line 4) is skipped
+    assert_eq!(lines.len(), 4, "{out}");
     assert_eq!(lines[0]["dice"], serde_json::json!([6, 5]));
     assert!(!lines[0]["plays"].as_array().unwrap().is_empty());
-    for (k, n) in [(1, 2), (2, 3), (3, 4)] {
+    for (k, n) in [(1, 2), (2, 3)] {
         assert_eq!(lines[k]["line"], n, "{out}");
         assert!(lines[k]["error"].is_string());
     }
-    assert_eq!(lines[4]["seat"], "bottom");
+    assert_eq!(lines[3]["seat"], "bottom");
     // the same answers as one position at a time
     let one = run(&["explain", "A15/&15 top", "--dice", "6-5", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();

@@ -117,7 +117,6 @@ fn every_game_answers_a_bad_line_with_an_error_object_and_goes_on() {
             (format!("{p}\t6-5\n").into_bytes(), true),
             (b"no tab here\n".to_vec(), false),
             (format!("{p}\t9-9\n").into_bytes(), false),
-            (b"\n".to_vec(), false),
             (b"A14/&15 top\t6-5\n".to_vec(), false),
             (b"A15/A15 top\t6-5\n".to_vec(), false),
             (b"\xff\xfe\t6-5\n".to_vec(), false),
@@ -128,6 +127,12 @@ fn every_game_answers_a_bad_line_with_an_error_object_and_goes_on() {
         let (out, code) = batch(game, rules, &input);
         assert_eq!(code, Some(2), "{game}: a bad line makes the exit status 2");
         assert_eq!(out.len(), lines.len(), "{game}: one line out a line in");
+        // a blank line is skipped, and the lines after it keep their numbers
+        let mut blank = input.clone();
+        blank.splice(0..0, b"\n  \n".iter().copied());
+        let (skipped, _) = batch(game, rules, &blank);
+        assert_eq!(skipped.len(), lines.len(), "{game}: no answer to a blank line");
+        assert_eq!(skipped[1]["line"], 4, "{game}: {}", skipped[1]);
         for (k, ((line, good), got)) in lines.iter().zip(&out).enumerate() {
             let shown = String::from_utf8_lossy(line);
             if *good {

@@ -4,8 +4,11 @@
 //! the dumped DOM: the throw number, the men on every point and the score, against the
 //! library's replay. A screenshot is taken too.
 //!
-//! Needs `/usr/bin/chromium` (Debian: `apt-get install -y chromium`; `.ci/run` installs it).
-//! Without it the tests fail, saying so: they never skip.
+//! Needs a browser: `CHROME`, else `chromium`, `chromium-browser` or `google-chrome` on the
+//! `PATH` (Debian: `apt-get install -y chromium`; `.ci/run` installs it). Without one the
+//! tests fail, saying how to install it: they never skip.
+
+mod common;
 
 use soumille::view::{frames, Frame};
 use std::path::{Path, PathBuf};
@@ -13,20 +16,16 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
 const SAMPLE: &str = "samples/lepeintre-teaching-game.stn";
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn chromium() -> &'static str {
-    assert!(
-        Path::new(CHROMIUM).exists(),
-        "{CHROMIUM} is missing: the viewer tests need headless Chromium. Install it with \
-         `DEBIAN_FRONTEND=noninteractive apt-get install -y chromium` (as .ci/run does)"
-    );
-    CHROMIUM
+/// The browser (see [`common::browser`]), found once.
+fn chromium() -> &'static Path {
+    static FOUND: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    FOUND.get_or_init(common::browser)
 }
 
 /// A fresh folder under the system's temporary folder.
@@ -78,7 +77,7 @@ fn run_chromium_logged(args: &[String]) -> (Vec<u8>, Vec<u8>) {
     .stdin(Stdio::null())
     .stdout(Stdio::piped())
     .stderr(Stdio::piped());
-    let mut child = cmd.spawn().unwrap_or_else(|e| panic!("cannot start {CHROMIUM}: {e}"));
+    let mut child = cmd.spawn().unwrap_or_else(|e| panic!("cannot start {}: {e}", chromium().display()));
     // read the pipes on threads, so that a full pipe never blocks the browser
     let mut out = child.stdout.take().unwrap();
     let mut err = child.stderr.take().unwrap();

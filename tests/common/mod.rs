@@ -93,3 +93,47 @@ pub fn assert_sample_flags(path: &std::path::Path) -> Vec<String> {
     assert_eq!(o.status.code(), Some(if want.is_empty() { 0 } else { 1 }), "{}", path.display());
     got
 }
+
+/// The browser of the tests that load pages (headless Chromium or Chrome): the `CHROME`
+/// variable when it is set, else the first of `chromium`, `chromium-browser`,
+/// `google-chrome` found on the `PATH`. Panics, saying how to install one, when there is
+/// none: a browser test never skips.
+pub fn browser() -> PathBuf {
+    find_browser(std::env::var_os("CHROME"), std::env::var_os("PATH")).unwrap_or_else(|| {
+        panic!(
+            "no browser found for the viewer's tests: set CHROME to a Chromium or Chrome binary, or \
+             install one on the PATH as chromium, chromium-browser or google-chrome (Debian: \
+             `apt-get install -y chromium`; Ubuntu: `apt-get install -y chromium-browser`; Fedora: \
+             `dnf install chromium`; macOS: `brew install --cask chromium`; .ci/run installs it)"
+        )
+    })
+}
+
+/// [`browser`] with the values of `CHROME` and `PATH` given: `CHROME` (an executable file, or
+/// a name looked up on `path`), else `chromium`, `chromium-browser`, `google-chrome` on `path`.
+pub fn find_browser(chrome: Option<std::ffi::OsString>, path: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    let dirs: Vec<PathBuf> = path.map(|p| std::env::split_paths(&p).collect()).unwrap_or_default();
+    let on_path = |name: &std::ffi::OsStr| dirs.iter().map(|d| d.join(name)).find(|p| is_executable(p));
+    if let Some(c) = chrome.filter(|c| !c.is_empty()) {
+        let p = PathBuf::from(&c);
+        if p.components().count() > 1 {
+            return is_executable(&p).then_some(p);
+        }
+        return on_path(&c);
+    }
+    ["chromium", "chromium-browser", "google-chrome"].iter().find_map(|n| on_path(std::ffi::OsStr::new(n)))
+}
+
+/// Whether `p` is a file that can be run.
+pub fn is_executable(p: &std::path::Path) -> bool {
+    let Ok(m) = std::fs::metadata(p) else { return false };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        m.is_file() && m.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        m.is_file()
+    }
+}
