@@ -29,9 +29,13 @@ pub struct ThrowRecord<'a> {
     pub marks: u16,
     /// The `partie` claim's multiple, 1 to 4.
     pub partie: Option<u8>,
-    /// Whether the marks and the `partie` claim are checked: a record with no marks and no
-    /// `partie` at all is scored, not checked (as Grand Trictrac's records without marks).
+    /// Whether the `partie` claim is checked: a record with no marks and no `partie` at
+    /// all claims nothing.
     pub claims: bool,
+    /// Whether the marks are claims (GAMES.md §H.3): only when the record writes `+` marks
+    /// somewhere; a record with none at all is scored, not schooled, as Grand Trictrac's
+    /// records without marks (RULES.md §9), even when it writes `partie` claims.
+    pub marks_claimed: bool,
     /// The decision written after a partie won.
     pub decision: Option<Choice>,
 }
@@ -157,7 +161,7 @@ impl Series {
         if !judgement.hits_ok {
             claims.push(Claim::Hit);
         }
-        if t.claims && t.marks != points {
+        if t.marks_claimed && t.marks != points {
             claims.push(Claim::Marks { claimed: t.marks, computed: points });
         }
         let Some(after) = judgement.after else {
