@@ -165,3 +165,31 @@ fn generated_tours_use_every_ending() {
         assert!(seen.get(kind).copied().unwrap_or(0) >= 3, "{kind}: {seen:?}");
     }
 }
+
+/// `generate --game trictrac-a-ecrire` writes Trictrac à écrire (RULES.md §12): its `Game`
+/// tag and `Marques`, marqués that end by a `va` while a seat has six holes, holes counted
+/// past twelve; the match checks clean, its six marqués decided, and the same seed gives the
+/// same bytes.
+#[test]
+fn generated_a_ecrire_matches_are_a_ecrire_and_check_clean() {
+    let bin = env!("CARGO_BIN_EXE_soumille");
+    for seed in [1u64, 7, 42] {
+        let seed_s = seed.to_string();
+        let args = ["generate", "--game", "trictrac-a-ecrire", "--seed", seed_s.as_str()];
+        let o = std::process::Command::new(bin).args(args).output().unwrap();
+        assert!(o.status.success());
+        let again = std::process::Command::new(bin).args(args).output().unwrap();
+        assert_eq!(o.stdout, again.stdout, "seed {seed}: the same bytes");
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.starts_with("[Game \"trictrac-a-ecrire\"]"), "{text:.200}");
+        assert!(text.contains("[Marques \"6\"]"), "{text:.300}");
+        let read = soumille::notation::read(&text);
+        assert!(read[0].errors.is_empty());
+        let rp = replay(&read[0].record, &read[0].header, Some(&text));
+        assert!(rp.flags.is_empty(), "seed {seed}: {:#?}", rp.flags);
+        let decided = rp.marques.iter().filter(|m| m.winner.is_some()).count();
+        assert_eq!(decided, 6, "seed {seed}: {:?}", rp.marques);
+        // the record ends with the va that ends the sixth marqué
+        assert_eq!(rp.marques.last().map(|m| m.throw), read[0].record.throws.last().map(|t| t.number));
+    }
+}
