@@ -34,7 +34,8 @@ pub struct ThrowRecord<'a> {
     pub claims: bool,
     /// Whether the marks are claims (GAMES.md §H.3): only when the record writes `+` marks
     /// somewhere; a record with none at all is scored, not schooled, as Grand Trictrac's
-    /// records without marks (RULES.md §9), even when it writes `partie` claims.
+    /// records without marks (RULES.md §9), even when it writes `partie` claims; nor is a
+    /// missing decision after a partie won flagged there (it is `recommence`).
     pub marks_claimed: bool,
     /// The decision written after a partie won.
     pub decision: Option<Choice>,
@@ -176,7 +177,9 @@ impl Series {
         let put_back = put_back_if_all_off(&mut self.pos, seat);
         match &won {
             Some(w) => {
-                if t.decision.is_none() {
+                // a missing decision is `recommence`; flagged when throws follow, but not in a
+                // record without marks (GAMES.md §H.3, as RULES.md §9's missing `tient`)
+                if t.decision.is_none() && t.marks_claimed {
                     self.pending_decision = Some(t.number);
                 }
                 self.score.next_partie(&mut self.pos, w, t.decision.unwrap_or_default(), &self.options);
