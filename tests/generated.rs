@@ -193,3 +193,25 @@ fn generated_a_ecrire_matches_are_a_ecrire_and_check_clean() {
         assert_eq!(rp.marques.last().map(|m| m.throw), read[0].record.throws.last().map(|t| t.number));
     }
 }
+
+/// A Result claim is compared whole with the tour's holes: a claim beyond what a `u16`
+/// holds (65549 = 65536 + 13) is wrong, never wrapped into agreement (issue 16, item 7's
+/// family: no value silently equal).
+#[test]
+fn a_result_beyond_the_holes_range_is_flagged() {
+    let rec = soumille::generate::games(1, 3).remove(0);
+    let text = soumille::notation::print_record(&rec, Default::default());
+    let result = rec.tags.iter().find(|t| t.name == "Result").unwrap().value.clone();
+    let (winner, rest) = result.split_once(' ').unwrap();
+    let (holes, extra) = rest.split_once(' ').unwrap_or((rest, ""));
+    let (w, l) = holes.split_once('-').unwrap();
+    let (w, l): (u32, u32) = (w.parse().unwrap(), l.parse().unwrap());
+    for (cw, cl) in [(w, l), (w + 65536, l), (w, l + 65536), (w + (1 << 31), l)] {
+        let claim = format!("{winner} {cw}-{cl} {extra}").trim().to_string();
+        let changed = text.replace(&format!("[Result \"{result}\"]"), &format!("[Result \"{claim}\"]"));
+        let read = soumille::notation::read(&changed);
+        let rp = replay(&read[0].record, &read[0].header, Some(&changed));
+        let flagged = rp.flags.iter().any(|f| f.kind == FlagKind::Result);
+        assert_eq!(flagged, (cw, cl) != (w, l), "{claim}: {:#?}", rp.flags);
+    }
+}
