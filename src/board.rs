@@ -241,6 +241,14 @@ impl<'de> Deserialize<'de> for Point {
     }
 }
 
+/// The highest value of Backgammon's doubling cube that soumille represents: 2^30
+/// (GAMES.md §D.7 sets no limit; this is the project's reading). Every value a game can
+/// then be worth, 3 × 2^30 at most for a backgammon, fits a `u32` below `u32::MAX`, so no
+/// computed value is ever saturated. A position string with a larger cube is refused; a
+/// double beyond it is flagged `cube-limit` (GAMES.md §D.10, as documented in
+/// `docs/rules.md` §14).
+pub const MAX_CUBE: u32 = 1 << 30;
+
 /// The score fields a position string may carry (NOTATION.md §6); `None` = not given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScoreFields {
@@ -255,7 +263,8 @@ pub struct ScoreFields {
     pub bredouille: Option<Option<Seat>>,
     /// `pavillon=top|bottom|none`.
     pub pavillon: Option<Option<Seat>>,
-    /// `cube=V`: the doubling cube's value, 1, 2, 4, … (Backgammon, GAMES.md §D.9).
+    /// `cube=V`: the doubling cube's value, 1, 2, 4, … up to [`MAX_CUBE`] (Backgammon,
+    /// GAMES.md §D.9).
     pub cube: Option<u32>,
     /// `owner=top|bottom|none`: who owns the cube (Backgammon, GAMES.md §D.9).
     pub owner: Option<Option<Seat>>,

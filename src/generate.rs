@@ -81,6 +81,19 @@ pub fn tour(rng: &mut Rng, first: Seat, max_throws: u32) -> Vec<Throw> {
 /// play and the opponent's marks as on any throw, `va` with no play (both seats' points
 /// wiped), `tient` with no play, or nothing more.
 pub fn tour_and_score(rng: &mut Rng, first: Seat, max_throws: u32) -> (Vec<Throw>, Score) {
+    play_out(rng, first, max_throws, None)
+}
+
+/// Random lawful play, correctly marked: one tour of Grand Trictrac (`marques: None`), or
+/// `Some(n)` marqués of Trictrac à écrire (RULES.md §12): holes are counted on past twelve,
+/// and a marqué ends when a seat that has won a hole goes while either seat has six holes or
+/// more; the next marqué starts from the opening, its winner throwing first (`primaute=
+/// gagnant`, the default), the same seat after a refait, which is replayed and does not
+/// count among the `n`.
+fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -> (Vec<Throw>, Score) {
+    let a_ecrire = marques.is_some();
+    let mut marques_left = marques.unwrap_or(0);
+    let mut marque_first = first;
     let options = crate::options::RuleOptions::default();
     let rules = MoveRules::default();
     let mut pos = Position::opening(first);
@@ -102,7 +115,7 @@ pub fn tour_and_score(rng: &mut Rng, first: Seat, max_throws: u32) -> (Vec<Throw
         if won > 0 {
             t.holes = Some(won as u32);
         }
-        let over = score.winner().is_some();
+        let over = !a_ecrire && score.winner().is_some();
         if over {
             match rng.below(4) {
                 0 => {
@@ -124,12 +137,32 @@ pub fn tour_and_score(rng: &mut Rng, first: Seat, max_throws: u32) -> (Vec<Throw
             }
         }
         if won > 0 && !over {
-            let go = rng.below(3) == 0;
+            // à écrire: once a seat has six holes, going ends the marqué; go more often then
+            let six = a_ecrire && score.holes.iter().any(|&h| h >= 6);
+            let go = rng.below(if six { 2 } else { 3 }) == 0;
             t.decision = Some(if go { Decision::Go } else { Decision::Hold });
             if go {
                 out.push(t);
+                let mut next_first = seat;
+                if six {
+                    let h = score.holes;
+                    let winner = match h[0].cmp(&h[1]) {
+                        std::cmp::Ordering::Greater => Some(Seat::Top),
+                        std::cmp::Ordering::Less => Some(Seat::Bottom),
+                        std::cmp::Ordering::Equal => None,
+                    };
+                    next_first = winner.unwrap_or(marque_first);
+                    marque_first = next_first;
+                    score = Score::default();
+                    if winner.is_some() {
+                        marques_left -= 1;
+                        if marques_left == 0 {
+                            break;
+                        }
+                    }
+                }
                 score.wipe_points();
-                pos = Position::opening(seat);
+                pos = Position::opening(next_first);
                 history = History::default();
                 continue;
             }
@@ -155,11 +188,35 @@ pub fn tour_and_score(rng: &mut Rng, first: Seat, max_throws: u32) -> (Vec<Throw
             }
             history.throws[seat.index()] += 1;
         }
-        if score.winner().is_some() {
+        if !a_ecrire && score.winner().is_some() {
             break;
         }
     }
     (out, score)
+}
+
+/// The number of marqués of a generated match of Trictrac à écrire (RULES.md §12: 6, 8 or
+/// 12).
+pub const A_ECRIRE_MARQUES: u32 = 6;
+
+/// One match of Trictrac à écrire by seeded self-play ([`A_ECRIRE_MARQUES`] marqués, every
+/// play lawful and every claim right), tagged `[Game "trictrac-a-ecrire"]` with its
+/// `Marques`; the same seed gives the same record. Its `Result` is `*`: a match's result is
+/// its sheet's (`sheet`), which the books do not claim in the tag.
+pub fn a_ecrire_match(seed: u64) -> Record {
+    let mut rng = Rng::new(seed);
+    let first = if rng.below(2) == 0 { Seat::Top } else { Seat::Bottom };
+    let tag = |name: &'static str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
+    let tags = vec![
+        tag("Game", "trictrac-a-ecrire".into()),
+        tag("Event", "generated".into()),
+        tag("First", first.name().into()),
+        tag("Marques", A_ECRIRE_MARQUES.to_string()),
+        tag("Result", "*".into()),
+        tag("Source", format!("soumille generate --game trictrac-a-ecrire --seed {seed}")),
+    ];
+    let (throws, _) = play_out(&mut rng, first, 100_000, Some(A_ECRIRE_MARQUES));
+    Record { comments: Vec::new(), tags, throws, span: None }
 }
 
 /// `n` generated tours for `seed`, each with its Result tag.

@@ -258,7 +258,8 @@ enum Command {
         /// The seed; the same seed gives the same bytes.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Which game: grand-trictrac (default), jacquet, moultezim, backgammon, tric-trac.
+        /// Which game: grand-trictrac (default), trictrac-a-ecrire, jacquet, moultezim, backgammon,
+        /// tric-trac.
         #[arg(long, default_value = "grand-trictrac", value_parser = game_arg)]
         game: soumille::notation::Game,
     },
@@ -447,7 +448,7 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             out(&man_page()?)?;
             Ok(Outcome::Clean)
         }
-        Command::Generate { games, seed, game } if !game.is_grand_trictrac() => {
+        Command::Generate { games, seed, game } if game != soumille::notation::Game::GrandTrictrac => {
             let Some(g) = tables_game(game, "") else { return Ok(Outcome::Failed) };
             let mut o = io::BufWriter::new(io::stdout().lock());
             for k in 0..u64::from(games) {

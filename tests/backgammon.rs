@@ -5,7 +5,7 @@
 //! clean.
 
 mod common;
-use common::{assert_sample_flags, bin, root, sample_paths, tag};
+use common::{assert_sample_flags, bin, root, run_stdin, sample_paths, tag};
 use proptest::prelude::*;
 use soumille::games::backgammon::options::{Options, PremierCoup, Triple, UnSeulDe};
 use soumille::notation::{print_record, read, PrintOptions};
@@ -41,7 +41,7 @@ fn every_rule_and_claim_has_a_sample() {
     for rule in soumille::games::backgammon::Rule::ALL {
         assert!(all.contains(&format!(" {}", rule.name())), "no sample for {}", rule.name());
     }
-    for rule in ["cube-off", "cube-owner", "cube-timing", "cube-value", "cube-answer", "after-drop"] {
+    for rule in ["cube-off", "cube-owner", "cube-timing", "cube-value", "cube-answer", "after-drop", "cube-limit"] {
         assert!(all.contains(&format!(" {rule}")), "no sample for {rule}");
     }
     for claim in ["hit", "first-throw", "seat", "result", "position"] {
@@ -100,6 +100,59 @@ fn generated_games_check_clean_through_the_binary() {
         assert_eq!(game["flags"].as_array().unwrap().len(), 0, "seed {seed}: {game:#}\n{text}");
         assert_eq!(code, Some(0));
         std::fs::remove_dir_all(&dir).ok();
+    }
+}
+
+/// The flags of `check --format json` on `src`, as `throw rule-or-kind`.
+fn flags_of_text(src: &str) -> Vec<String> {
+    let o = run_stdin(&["check", "--format", "json", "-"], src.as_bytes());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let game = &v["files"][0]["games"][0];
+    assert_eq!(game["errors"].as_array().map_or(0, Vec::len), 0, "{game:#}");
+    game["flags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            let throw = x["throw"].as_u64().map_or("-".to_string(), |n| n.to_string());
+            format!("{throw} {}", x["rule"].as_str().or(x["kind"].as_str()).unwrap())
+        })
+        .collect()
+}
+
+/// The cube stops at 2^30 (`soumille::board::MAX_CUBE`, GAMES.md §D.7 setting no limit):
+/// 80 doubles no longer saturate at 4294967295 and check clean. Each take beyond the limit
+/// is flagged `cube-limit`, the Result claims of 2^32, 2^33, 2^64 (or of 4294967295) are
+/// flagged `result`, and the position `show` prints is one `explain` reads.
+#[test]
+fn the_cube_never_saturates() {
+    let path = root().join("tests/data/cube-saturates-u32.stn");
+    let src = std::fs::read_to_string(&path).unwrap();
+    let flags = flags_of_text(&src);
+    let limits: Vec<&String> = flags.iter().filter(|f| f.ends_with(" cube-limit")).collect();
+    // the cube reaches 2^30 at throw 30; throws 31 to 79 take beyond it, 80 drops
+    assert_eq!(limits.len(), 49, "{flags:?}");
+    assert_eq!((limits[0].as_str(), limits[48].as_str()), ("31 cube-limit", "79 cube-limit"));
+    assert!(flags.contains(&"- result".to_string()), "{flags:?}");
+    for claim in ["4294967296", "8589934592", "18446744073709551616", "4294967295", "2147483648"] {
+        let text = src.replace("bottom 18446744073709551616 drop", &format!("bottom {claim} drop"));
+        assert!(flags_of_text(&text).contains(&"- result".to_string()), "{claim}");
+    }
+    // the computed value: the drop at 2^30
+    let text = src.replace("bottom 18446744073709551616 drop", "bottom 1073741824 drop");
+    assert!(!flags_of_text(&text).contains(&"- result".to_string()));
+    // show's position at the last throw is one explain reads
+    let o = bin().args(["show", "--format", "position", "--at", "79"]).arg(&path).output().unwrap();
+    let position = String::from_utf8(o.stdout).unwrap().trim().to_string();
+    assert!(position.contains("cube=1073741824 owner=bottom"), "{position}");
+    let o = bin().args(["explain", "--game", "backgammon", &position, "--dice", "2-1"]).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // a cube that is no power of two, or beyond 2^30, is no position
+    for cube in ["4294967295", "2147483648", "4294967296", "3", "0"] {
+        let p = format!("A2M5R3T5/F5H3N5&2 top cube={cube} owner=top");
+        let o = bin().args(["explain", "--game", "backgammon", &p, "--dice", "2-1"]).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{cube}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("impossible cube value"), "{cube}");
     }
 }
 

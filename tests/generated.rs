@@ -165,3 +165,53 @@ fn generated_tours_use_every_ending() {
         assert!(seen.get(kind).copied().unwrap_or(0) >= 3, "{kind}: {seen:?}");
     }
 }
+
+/// `generate --game trictrac-a-ecrire` writes Trictrac à écrire (RULES.md §12): its `Game`
+/// tag and `Marques`, marqués that end by a `va` while a seat has six holes, holes counted
+/// past twelve; the match checks clean, its six marqués decided, and the same seed gives the
+/// same bytes.
+#[test]
+fn generated_a_ecrire_matches_are_a_ecrire_and_check_clean() {
+    let bin = env!("CARGO_BIN_EXE_soumille");
+    for seed in [1u64, 7, 42] {
+        let seed_s = seed.to_string();
+        let args = ["generate", "--game", "trictrac-a-ecrire", "--seed", seed_s.as_str()];
+        let o = std::process::Command::new(bin).args(args).output().unwrap();
+        assert!(o.status.success());
+        let again = std::process::Command::new(bin).args(args).output().unwrap();
+        assert_eq!(o.stdout, again.stdout, "seed {seed}: the same bytes");
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.starts_with("[Game \"trictrac-a-ecrire\"]"), "{text:.200}");
+        assert!(text.contains("[Marques \"6\"]"), "{text:.300}");
+        let read = soumille::notation::read(&text);
+        assert!(read[0].errors.is_empty());
+        let rp = replay(&read[0].record, &read[0].header, Some(&text));
+        assert!(rp.flags.is_empty(), "seed {seed}: {:#?}", rp.flags);
+        let decided = rp.marques.iter().filter(|m| m.winner.is_some()).count();
+        assert_eq!(decided, 6, "seed {seed}: {:?}", rp.marques);
+        // the record ends with the va that ends the sixth marqué
+        assert_eq!(rp.marques.last().map(|m| m.throw), read[0].record.throws.last().map(|t| t.number));
+    }
+}
+
+/// A Result claim is compared whole with the tour's holes: a claim beyond what a `u16`
+/// holds (65549 = 65536 + 13) is wrong, never wrapped into agreement (issue 16, item 7's
+/// family: no value silently equal).
+#[test]
+fn a_result_beyond_the_holes_range_is_flagged() {
+    let rec = soumille::generate::games(1, 3).remove(0);
+    let text = soumille::notation::print_record(&rec, Default::default());
+    let result = rec.tags.iter().find(|t| t.name == "Result").unwrap().value.clone();
+    let (winner, rest) = result.split_once(' ').unwrap();
+    let (holes, extra) = rest.split_once(' ').unwrap_or((rest, ""));
+    let (w, l) = holes.split_once('-').unwrap();
+    let (w, l): (u32, u32) = (w.parse().unwrap(), l.parse().unwrap());
+    for (cw, cl) in [(w, l), (w + 65536, l), (w, l + 65536), (w + (1 << 31), l)] {
+        let claim = format!("{winner} {cw}-{cl} {extra}").trim().to_string();
+        let changed = text.replace(&format!("[Result \"{result}\"]"), &format!("[Result \"{claim}\"]"));
+        let read = soumille::notation::read(&changed);
+        let rp = replay(&read[0].record, &read[0].header, Some(&changed));
+        let flagged = rp.flags.iter().any(|f| f.kind == FlagKind::Result);
+        assert_eq!(flagged, (cw, cl) != (w, l), "{claim}: {:#?}", rp.flags);
+    }
+}

@@ -131,6 +131,14 @@ fn explain_lists_the_plays_of_the_examples() {
     let o = run(&["explain", "--game", "moultezim", "--rules", "blocage=livret", "--dice", "2-1", "M15/L&14 bottom"]);
     assert_ne!(o.status.code(), Some(0));
     assert!(text(&o.stderr).contains("postillon, postillon-repos"), "{}", text(&o.stderr));
+    // GAMES.md §H.2: the postillon's jump goes on over held rests of its release quarter
+    let rules = "postillon=immediat;postillon-repos=non";
+    let o = run(&["explain", "EFM13/H&14 bottom", "--dice", "1-1", "--game", "jacquet", "--rules", rules]);
+    let out = text(&o.stdout);
+    assert!(out.contains("1 legal play") && out.contains("HGFED"), "{out}");
+    let o = run(&["explain", "KLM13/N&14 bottom", "--dice", "1-1", "--game", "moultezim", "--rules", rules]);
+    let out = text(&o.stdout);
+    assert!(out.contains("1 legal play") && out.contains("NMLKI"), "{out}");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! rule of §E.12 and per claim, and clean games), and generated series check clean.
 
 mod common;
-use common::{assert_sample_flags, bin, sample_paths, tag};
+use common::{assert_sample_flags, bin, root, run_stdin, sample_paths, tag};
 use proptest::prelude::*;
 use soumille::games::tric_trac::options::{Options, PlusFort, PointsPerdant, Pont};
 use soumille::notation::{print_record, read, PrintOptions};
@@ -38,6 +38,22 @@ fn every_rule_and_claim_has_a_sample() {
     for claim in ["marks", "partie", "hit", "decision", "seat", "result"] {
         assert!(all.contains(&format!(" {claim}")), "no sample for {claim}");
     }
+}
+
+/// GAMES.md §H.6: a doublet that wins a partie gives no further throw; a record in which the
+/// winner throws again is flagged `seat`, and the flag does not say the doublet's seat
+/// throws again.
+#[test]
+fn a_doublet_that_wins_a_partie_gives_no_further_throw() {
+    let src = std::fs::read_to_string(root().join("samples/tric-trac/doublet-wins-partie.stn")).unwrap();
+    let again = src.replace("2. top: 2-1 AC AB", "2. bottom: 2-1 &Y &Z").replace("3. bottom: 2-1 &Y &Z", "");
+    let o = run_stdin(&["check", "--format", "json", "-"], again.as_bytes());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let flags = v["files"][0]["games"][0]["flags"].as_array().unwrap().clone();
+    assert_eq!(flags.len(), 1, "{flags:#?}");
+    assert_eq!((flags[0]["kind"].as_str(), flags[0]["throw"].as_u64()), (Some("seat"), Some(2)));
+    let m = flags[0]["message"].as_str().unwrap();
+    assert!(m.contains("top's turn") && !m.contains("after a doublet"), "{m}");
 }
 
 #[test]

@@ -22,10 +22,14 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
                 CubeRule::Value => format!(
                     "the double is written {} but the cube goes from {value} to {}",
                     written.unwrap_or(0),
-                    value.saturating_mul(2)
+                    u64::from(*value) * 2
                 ),
                 CubeRule::Answer => "a double with no answer (take or drop)".to_string(),
                 CubeRule::AfterDrop => "a double after the game ended by a drop".to_string(),
+                CubeRule::Limit => format!(
+                    "a double of the cube at {value} goes beyond its highest value, {}: the cube stays there",
+                    crate::board::MAX_CUBE
+                ),
             };
             format!("throw {throw}: {}: {why}", rule.name())
         }
@@ -285,6 +289,18 @@ mod tests {
             ),
             (cube(CubeRule::Answer, None, None), "throw 5: cube-answer: a double with no answer (take or drop)"),
             (cube(CubeRule::AfterDrop, None, None), "throw 5: after-drop: a double after the game ended by a drop"),
+            (
+                Fact::Cube {
+                    throw: 5,
+                    rule: CubeRule::Limit,
+                    doubler: Seat::Top,
+                    owner: Some(Seat::Top),
+                    written: None,
+                    value: 1 << 30,
+                    after_dice: false,
+                },
+                "throw 5: cube-limit: a double of the cube at 1073741824 goes beyond its highest value, 1073741824: the cube stays there",
+            ),
         ];
         for (fact, words) in cases {
             assert_eq!(say(fact), words);

@@ -170,7 +170,7 @@ pub fn setup_with_cube(board: &Board, cube: &CubeBooks) -> Setup {
 /// …, owned by nobody at 1; and not both seats with all their men borne off.
 fn cube_fields(setup: &Setup) -> Result<(), PositionFault> {
     let value = setup.score.cube.unwrap_or(1);
-    if !value.is_power_of_two() {
+    if !value.is_power_of_two() || value > super::cube::MAX_CUBE {
         return Err(PositionFault::CubeValue(value));
     }
     if value == 1 && setup.score.owner.flatten().is_some() {

@@ -10,11 +10,15 @@
 //!   with `backgammon=livret` the man on the bar or in Q1 alone makes it).
 //!
 //! Unlawful cube actions are named by the rules of §D.10: `cube-off`, `cube-owner`,
-//! `cube-timing`, `cube-value`, `cube-answer`, `after-drop`.
+//! `cube-timing`, `cube-value`, `cube-answer`, `after-drop`; and `cube-limit`, a double
+//! beyond the highest value soumille represents ([`MAX_CUBE`], 2^30; §D.7 sets no limit):
+//! it is flagged and kept as far as it can be (a take gives the cube to the taker, its value
+//! stays at [`MAX_CUBE`]), so that no value is ever saturated into agreeing with a claim.
 
 use super::board::{Board, BAR, OFF};
 use super::options::{Options, Triple};
 use crate::board::Seat;
+pub use crate::board::MAX_CUBE;
 use std::fmt;
 
 /// The cube rules of GAMES.md §D.10.
@@ -32,6 +36,8 @@ pub enum CubeRule {
     Answer,
     /// A throw or a double after a drop ended the game.
     AfterDrop,
+    /// A double beyond the highest cube value soumille represents ([`MAX_CUBE`]).
+    Limit,
 }
 
 impl CubeRule {
@@ -44,6 +50,7 @@ impl CubeRule {
             CubeRule::Value => "cube-value",
             CubeRule::Answer => "cube-answer",
             CubeRule::AfterDrop => "after-drop",
+            CubeRule::Limit => "cube-limit",
         }
     }
 }
@@ -66,7 +73,7 @@ pub enum Answer {
 /// The cube: its value and owner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cube {
-    /// The value V (1, 2, 4, …).
+    /// The value V (1, 2, 4, … up to [`MAX_CUBE`]).
     pub value: u32,
     /// The seat that owns it; `None` while centred.
     pub owner: Option<Seat>,
@@ -142,7 +149,8 @@ pub fn end_of(board: &Board, cube: &Cube, options: &Options) -> Option<End> {
         EndKind::Gammon => 2,
         _ => 1,
     };
-    Some(End { winner, points: cube.value.saturating_mul(times), kind })
+    // at most 3 × MAX_CUBE: never saturated
+    Some(End { winner, points: cube.value.min(MAX_CUBE) * times, kind })
 }
 
 /// A cube action as recorded before a throw (`double [V] take|drop`, §D.9).
@@ -161,7 +169,7 @@ pub struct Double {
 /// The faults of one cube action (a few rules at most), in §D.10's order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CubeFaults {
-    rules: [Option<CubeRule>; 6],
+    rules: [Option<CubeRule>; 7],
 }
 
 impl CubeFaults {
@@ -217,15 +225,20 @@ impl CubeBooks {
         if !self.cube.may_double(d.doubler) {
             faults.add(CubeRule::Owner);
         }
-        let doubled = self.cube.value.saturating_mul(2);
-        if d.value.is_some_and(|v| v != doubled) {
+        let doubled = u64::from(self.cube.value) * 2;
+        if d.value.is_some_and(|v| u64::from(v) != doubled) {
             faults.add(CubeRule::Value);
+        }
+        // a drop ends the game at V: nothing goes beyond the limit
+        if doubled > u64::from(MAX_CUBE) && d.answer != Some(Answer::Drop) {
+            faults.add(CubeRule::Limit);
         }
         match d.answer {
             None => faults.add(CubeRule::Answer),
             Some(Answer::Take) => {
                 if self.dropped.is_none() {
-                    self.cube = Cube { value: doubled, owner: Some(d.doubler.other()) };
+                    let value = doubled.min(u64::from(MAX_CUBE)) as u32;
+                    self.cube = Cube { value, owner: Some(d.doubler.other()) };
                 }
             }
             Some(Answer::Drop) => {
@@ -319,6 +332,29 @@ mod tests {
     fn end(text: &str, cube: u32, o: &Options) -> Option<(Seat, u32, &'static str)> {
         let b = super::super::movegen::tests::board(text);
         end_of(&b, &Cube { value: cube, owner: None }, o).map(|e| (e.winner, e.points, e.kind.name()))
+    }
+
+    /// The cube stops at MAX_CUBE (2^30): a take beyond it is flagged `cube-limit`, the
+    /// taker owns the cube at 2^30; a drop ends the game at 2^30, unflagged; a backgammon at
+    /// the limit is worth 3 × 2^30, no saturation.
+    #[test]
+    fn the_cube_stops_at_its_highest_value() {
+        let o = Options::default();
+        let mut b =
+            CubeBooks { cube: Cube { value: MAX_CUBE / 2, owner: Some(Seat::Top) }, started: true, dropped: None };
+        assert!(b.double(&double(Seat::Top, Some(MAX_CUBE), Some(Answer::Take)), &o).is_empty());
+        assert_eq!(b.cube, Cube { value: MAX_CUBE, owner: Some(Seat::Bottom) });
+        let f = b.double(&double(Seat::Bottom, Some(MAX_CUBE * 2), Some(Answer::Take)), &o);
+        assert_eq!(rules(f), ["cube-limit"]);
+        assert_eq!(b.cube, Cube { value: MAX_CUBE, owner: Some(Seat::Top) });
+        // a written value of twice the cube is no cube-value fault; another one is
+        let f = b.double(&double(Seat::Top, Some(2), Some(Answer::Take)), &o);
+        assert_eq!(rules(f), ["cube-value", "cube-limit"]);
+        let f = b.double(&double(Seat::Bottom, None, Some(Answer::Drop)), &o);
+        assert!(f.is_empty());
+        assert_eq!(b.dropped.map(|e| e.points), Some(MAX_CUBE));
+        assert_eq!(end("AT14/#15 top", MAX_CUBE, &o), Some((Seat::Bottom, 3 * MAX_CUBE, "backgammon")));
+        assert!(3 * u64::from(MAX_CUBE) < u64::from(u32::MAX));
     }
 
     #[test]

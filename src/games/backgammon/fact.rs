@@ -17,7 +17,7 @@ pub enum Fact {
     /// The `Position` tag is no position of backgammon (GAMES.md §D.9; claim `position`).
     Position(PositionFault),
     /// A cube action breaks `rule` (§D.7; `cube-off`, `cube-owner`, `cube-timing`,
-    /// `cube-value`, `cube-answer`, `after-drop`).
+    /// `cube-value`, `cube-answer`, `after-drop`; `cube-limit`, beyond [`super::cube::MAX_CUBE`]).
     Cube {
         /// The throw the double is written at.
         throw: u32,

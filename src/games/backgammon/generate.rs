@@ -1,6 +1,7 @@
-//! Seeded self-play of backgammon: a complete game of random legal plays, with now and then
-//! a double taken or dropped, as a record ending with its correct `Result` (`generate --game
-//! backgammon`). The same seed and options give the same record.
+//! Seeded self-play of backgammon: a complete game of random legal plays, with doubles taken
+//! or dropped by a simple pip-count policy ([`DOUBLE_LEAD`]), as a record ending with its
+//! correct `Result` (`generate --game backgammon`). The same seed and options give the same
+//! record.
 
 use super::board::Board;
 use super::books::play_moves;
@@ -14,8 +15,37 @@ use crate::notation::{CubeAction, CubeAnswer, Record, Tag, Throw};
 /// The most throws a generated game is given (random play ends long before).
 pub const MAX_THROWS: u32 = 5000;
 
-/// One in this many throws, when the seat may double, starts with a double.
-const DOUBLE_ODDS: u64 = 30;
+/// The cube policy of generated games (a pip-count rule of thumb of race play): the seat to
+/// throw doubles when its lead in the pip count is at least `DOUBLE_LEAD` percent of its own
+/// count (`REDOUBLE_LEAD` to redouble a cube it owns), but not when it is "too good" (a lead
+/// beyond `TOO_GOOD` percent: it plays on for more), nor once the cube stands at
+/// `CUBE_CEILING`; the opponent takes when the lead is at most `TAKE_LEAD` percent, and
+/// drops otherwise.
+const DOUBLE_LEAD: u32 = 8;
+/// See [`DOUBLE_LEAD`].
+const REDOUBLE_LEAD: u32 = 9;
+/// See [`DOUBLE_LEAD`].
+const TAKE_LEAD: u32 = 12;
+/// See [`DOUBLE_LEAD`].
+const TOO_GOOD: u32 = 14;
+/// See [`DOUBLE_LEAD`].
+const CUBE_CEILING: u32 = 16;
+
+/// Whether the seat to throw in `board` doubles the cube `cube`, and the answer it gets
+/// (see [`DOUBLE_LEAD`]).
+fn cube_policy(board: &Board, cube: &super::cube::Cube) -> Option<Answer> {
+    let seat = board.turn;
+    if !cube.may_double(seat) || cube.value >= CUBE_CEILING {
+        return None;
+    }
+    let (mine, theirs) = (board.pips(seat), board.pips(seat.other()));
+    let lead = theirs.checked_sub(mine)? * 100;
+    let need = if cube.owner.is_some() { REDOUBLE_LEAD } else { DOUBLE_LEAD };
+    if lead < need * mine || lead > TOO_GOOD * mine {
+        return None;
+    }
+    Some(if lead <= TAKE_LEAD * mine { Answer::Take } else { Answer::Drop })
+}
 
 /// One generated game for `seed` under `options` (see the [module docs](self)).
 pub fn generate_record(seed: u64, options: &Options) -> Record {
@@ -30,9 +60,9 @@ pub fn generate_record(seed: u64, options: &Options) -> Record {
         let seat = board.turn;
         let mut t = Throw::bare(number, None);
         t.seat = Some(seat);
-        if options.cube && cube.started && cube.cube.may_double(seat) && rng.below(DOUBLE_ODDS) == 0 {
-            let answer = if rng.below(4) == 0 { Answer::Drop } else { Answer::Take };
-            let value = cube.cube.value.saturating_mul(2);
+        let decision = if options.cube && cube.started { cube_policy(&board, &cube.cube) } else { None };
+        if let Some(answer) = decision {
+            let value = cube.cube.value * 2;
             cube.double(
                 &Double { doubler: seat, after_dice: false, value: Some(value), answer: Some(answer) },
                 options,
@@ -71,4 +101,51 @@ pub fn generate_record(seed: u64, options: &Options) -> Record {
     tags.push(tag("Result", end.map_or("*".into(), |e| format!("{} {} {}", e.winner, e.points, e.kind.name()))));
     tags.push(tag("Source", format!("soumille generate --game backgammon --seed {seed}")));
     Record { comments: Vec::new(), tags, throws, span: None }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cube of generated games follows the pip-count policy: no game doubles beyond
+    /// `CUBE_CEILING`, most stay at 1 or 2, some double and some do not; a drop only when
+    /// the doubler's lead is beyond the take point.
+    #[test]
+    fn generated_games_double_by_the_pip_count() {
+        let o = Options::default();
+        let (mut highest, mut low, mut doubled, mut drops) = (0u32, 0, 0, 0);
+        let n = 60;
+        for seed in 0..n {
+            let rec = generate_record(seed, &o);
+            let top = rec.throws.iter().filter_map(|t| t.cube.and_then(|c| c.value)).max().unwrap_or(1);
+            highest = highest.max(top);
+            low += usize::from(top <= 2);
+            doubled += usize::from(top > 1);
+            drops += usize::from(rec.throws.iter().any(|t| t.cube.is_some_and(|c| c.answer == Some(CubeAnswer::Drop))));
+        }
+        assert!(highest <= CUBE_CEILING * 2, "{highest}");
+        assert!(low * 2 > n as usize, "{low} of {n} games at 1 or 2");
+        assert!(doubled > 0 && doubled < n as usize, "{doubled} of {n} games doubled");
+        assert!(drops > 0 && drops * 2 < n as usize, "{drops} of {n} games dropped");
+        // the policy itself: at the opening nobody leads
+        let board = super::super::movegen::tests::board;
+        let centred = super::super::cube::Cube::default();
+        assert_eq!(cube_policy(&board("A2M5R3T5/F5H3N5&2 top"), &centred), None);
+        // top (15 on S: 105 pips) against bottom (H: 8 pips a man, G: 7, I: 9)
+        let policy = |bottom: &str, cube| cube_policy(&board(&format!("S15/{bottom} top")), &cube);
+        assert_eq!(policy("G5H10", centred), Some(Answer::Take)); // 115: a lead of 9.5%
+        assert_eq!(policy("GH14", centred), Some(Answer::Drop)); // 119: 13.3%
+        assert_eq!(policy("H10I5", centred), None); // 125: 19%, too good
+        assert_eq!(policy("G6H9", centred), Some(Answer::Take)); // 114: 8.6% doubles…
+        let owned = super::super::cube::Cube { value: 2, owner: Some(Seat::Top) };
+        assert_eq!(policy("G6H9", owned), None); // …but does not redouble
+        assert_eq!(policy("G5H10", owned), Some(Answer::Take));
+        // bottom's cube, or the ceiling reached: no double
+        assert_eq!(policy("G5H10", super::super::cube::Cube { value: 2, owner: Some(Seat::Bottom) }), None);
+        assert_eq!(policy("G5H10", super::super::cube::Cube { value: CUBE_CEILING, owner: Some(Seat::Top) }), None);
+        // level (105 each) or behind: no double
+        assert_eq!(cube_policy(&board("S15/G15 top"), &centred), None);
+        assert_eq!(cube_policy(&board("S15/G15 bottom"), &centred), None);
+        assert_eq!(cube_policy(&board("S15/G5H10 bottom"), &centred), None);
+    }
 }

@@ -596,7 +596,8 @@ fn check_result(b: &mut Books) {
             if *winner != o.winner {
                 diffs.push(ResultDiff::Winner(o.winner));
             }
-            if *winner_holes as u16 != o.winner_holes || *loser_holes as u16 != o.loser_holes {
+            // compared whole: a claim beyond u16 is wrong, never wrapped into agreement
+            if *winner_holes != u32::from(o.winner_holes) || *loser_holes != u32::from(o.loser_holes) {
                 diffs.push(ResultDiff::Holes(o.winner_holes, o.loser_holes));
             }
             // the word is optional; claimed where the tour was not so won, it is wrong

@@ -137,6 +137,15 @@ impl Game for GrandTrictrac {
         fausse_case::judge_in(pos, self.move_rules(pos, state), &legal.legal, dice, play)
     }
 
+    /// A tour of Grand Trictrac, or a match of Trictrac à écrire ([`crate::generate`]).
+    fn generate(&self, seed: u64) -> Option<Record> {
+        Some(if self.a_ecrire {
+            crate::generate::a_ecrire_match(seed)
+        } else {
+            crate::generate::games(1, seed).remove(0)
+        })
+    }
+
     /// A tour ends at twelve holes (RULES.md §8); Trictrac à écrire's marqués are its books'.
     fn outcome(&self, score: &Score, before: &Score) -> Option<Outcome> {
         if self.a_ecrire {

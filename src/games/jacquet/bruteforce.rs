@@ -58,13 +58,14 @@ impl Reference {
     }
 
     /// The men after moving one from `p` by `d`, and the point of the man left in the air
-    /// (on a held point: he must make the next move).
-    fn try_move(&self, side: &[u8; 26], p: usize, d: usize) -> Option<([u8; 26], Option<usize>)> {
+    /// (on a held point: he must make the next move). A man in the air is the postillon
+    /// mid-jump: the phase goes on for his next move (GAMES.md §H.2).
+    fn try_move(&self, side: &[u8; 26], from_air: bool, p: usize, d: usize) -> Option<([u8; 26], Option<usize>)> {
         if side[p] == 0 {
             return None;
         }
         let mut air = None;
-        let phase = self.phase(side);
+        let phase = from_air || self.phase(side);
         if phase && p == 1 && side[1] != 15 {
             return None;
         }
@@ -158,7 +159,7 @@ impl Reference {
             if air.is_some_and(|a| a != p) {
                 continue;
             }
-            if let Some((next, air)) = self.try_move(side, p, order[i]) {
+            if let Some((next, air)) = self.try_move(side, air.is_some(), p, order[i]) {
                 self.walk(&next, air, order, i + 1, out);
             }
         }

@@ -151,11 +151,24 @@ impl ThrowRules {
     /// Whether the postillon phase holds for a move made from `side` (GAMES.md §A.5.3): the
     /// phase at the start of the throw with `postillon=tour-suivant`, the phase of the
     /// position reached so far with `immediat`.
+    ///
+    /// GAMES.md §H.2: under `immediat` with `postillon-repos=non`, a postillon resting
+    /// mid-jump on a point the opponent holds does not yet *stand* in its release quarter
+    /// (p19–p24, Moultezim's p13–p24): its jump goes on under the phase, so that its next
+    /// rest may again be held, and the other men are released only when it lands on a free
+    /// point. A man of the thrower stands on a held point only in the air, so the phase is
+    /// that of the men off held points.
     #[inline]
     pub fn phase(&self, side: &[u8; 26]) -> bool {
         match self.options.postillon {
             Postillon::TourSuivant => self.start_phase,
-            Postillon::Immediat => Board::in_postillon_phase(side, self.options.variant),
+            Postillon::Immediat => {
+                let release = self.options.variant.release_point();
+                Board::in_postillon_phase(side, self.options.variant)
+                    || (self.options.postillon_repos == PostillonRepos::Non
+                        && side[OFF] == 0
+                        && (release..OFF).all(|p| side[p] == 0 || self.held(p)))
+            }
         }
     }
 

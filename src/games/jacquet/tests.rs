@@ -157,6 +157,35 @@ fn a5_postillon_repos_non_lets_the_postillon_rest_on_held_points() {
     example(&oui, "M15/&15 bottom", "6-6", &["&S"]);
 }
 
+/// GAMES.md §H.2: under `postillon=immediat` with `postillon-repos=non`, a postillon resting
+/// on a held point of its release quarter does not yet stand there: its jump goes on, each
+/// rest may again be held, and the other men are released once it lands on a free point.
+#[test]
+fn h2_the_postillons_jump_goes_on_over_held_rests_of_its_release_quarter() {
+    let im_non = jacquet(&[("postillon", "immediat"), ("postillon-repos", "non")]);
+    // GAMES.md's example: rests on G, F (p19, held), E (p20, held), lands on free D
+    example(&im_non, "EFM13/H&14 bottom", "1-1", &["HGFED|HD"]);
+    let j = judged(&im_non, "EFM13/H&14 bottom", "1-1", "HGFED");
+    assert!(j.lawful(), "{j:?}");
+    // cut at its first held rest, it would leave two moves unplayed
+    assert_eq!(judged(&im_non, "EFM13/H&14 bottom", "1-1", "HG").fault.map(|f| f.rule), Some(Rule::MovesLeft));
+    // landing on free E (p20) releases the other men for the fourth move
+    let plays = legal(&im_non, &board("FM14/H&14 bottom"), dice("1-1"));
+    let all = notations(&plays, Seat::Bottom);
+    assert!(all.contains(&"HGFED".to_string()) && all.contains(&"HGFE &Z".to_string()), "{all:?}");
+    assert!(judged(&im_non, "FM14/H&14 bottom", "1-1", "&Z HE").lawful());
+    // but not while it is in the air: no other man moves before it lands
+    assert!(!judged(&im_non, "EFM13/H&14 bottom", "1-1", "HGF &Z").lawful());
+    // tour-suivant is unchanged: the phase of the throw's start
+    example(&jacquet(&[("postillon-repos", "non")]), "EFM13/H&14 bottom", "1-1", &["HGFED|HD"]);
+    // Moultezim: its release quarter is its third (p13, M, is top's talon; L, K held too)
+    let m = moultezim(&[("postillon", "immediat"), ("postillon-repos", "non")]);
+    example(&m, "KLM13/N&14 bottom", "1-1", &["NMLKI|NI"]);
+    let plays = legal(&m, &board("LM14/N&14 bottom"), dice("1-1"));
+    let all = notations(&plays, Seat::Bottom);
+    assert!(all.contains(&"NMLKI".to_string()) && all.contains(&"NMLK &Z".to_string()), "{all:?}");
+}
+
 #[test]
 fn a5_with_several_postillons_none_leaves_the_talon() {
     // a kept illegal play put two men off the talon during the phase

@@ -76,7 +76,9 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
             return b.out;
         }
     };
-    let claims = rec.throws.iter().any(|t| !t.marks.is_empty() || t.partie.is_some());
+    // GAMES.md §H.3: the marks are claims once any is written; the partie claims too
+    let marks_claimed = rec.throws.iter().any(|t| !t.marks.is_empty());
+    let claims = marks_claimed || rec.throws.iter().any(|t| t.partie.is_some());
     let length = series_length(&mut b);
     // the parties won in the record, and the throw that won the last of the series
     let mut played = 0u16;
@@ -84,6 +86,9 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
     let mut series = Series::new(pos, score, options);
     let mut last_won: Option<PartieWon> = None;
     let mut paths: smallvec::SmallVec<[Path; 4]> = smallvec::SmallVec::new();
+    // the last throw was a doublet that won no partie: its seat throws again (GAMES.md §E.5;
+    // a doublet that wins a partie gives no further throw, §H.6)
+    let mut again_after_doublet = false;
     for t in &rec.throws {
         if let Some(ended) = series_over {
             let span = b.spans(t).and_then(|s| s.number);
@@ -135,6 +140,7 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
             marks,
             partie: t.partie.map(|p| p.multiple),
             claims,
+            marks_claimed,
             decision,
         };
         let o = series.throw(&record);
@@ -147,7 +153,7 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
                     let fact = said(Fact::DecisionMissing { won_by: number });
                     b.raise(Some(number), FlagKind::Decision, last_won.map(|w| w.winner), fact, span);
                 }
-                Claim::Seat { expected, recorded } => b.wrong_seat(t, recorded, expected, true),
+                Claim::Seat { expected, recorded } => b.wrong_seat(t, recorded, expected, again_after_doublet),
                 _ => {}
             }
         }
@@ -215,6 +221,7 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
                 Claim::Seat { .. } | Claim::DecisionMissing { .. } => {}
             }
         }
+        again_after_doublet = dice.is_doublet() && o.won.is_none();
         if o.won.is_some() {
             last_won = o.won;
             played = played.saturating_add(1);

@@ -66,6 +66,7 @@ pub fn generate_record(seed: u64, options: Options) -> Record {
             marks: play.points(),
             partie: None,
             claims: false,
+            marks_claimed: false,
             decision: choice,
         });
         let mut t = Throw::new(number, dice);

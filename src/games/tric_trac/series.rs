@@ -29,9 +29,14 @@ pub struct ThrowRecord<'a> {
     pub marks: u16,
     /// The `partie` claim's multiple, 1 to 4.
     pub partie: Option<u8>,
-    /// Whether the marks and the `partie` claim are checked: a record with no marks and no
-    /// `partie` at all is scored, not checked (as Grand Trictrac's records without marks).
+    /// Whether the `partie` claim is checked: a record with no marks and no `partie` at
+    /// all claims nothing.
     pub claims: bool,
+    /// Whether the marks are claims (GAMES.md §H.3): only when the record writes `+` marks
+    /// somewhere; a record with none at all is scored, not schooled, as Grand Trictrac's
+    /// records without marks (RULES.md §9), even when it writes `partie` claims; nor is a
+    /// missing decision after a partie won flagged there (it is `recommence`).
+    pub marks_claimed: bool,
     /// The decision written after a partie won.
     pub decision: Option<Choice>,
 }
@@ -157,7 +162,7 @@ impl Series {
         if !judgement.hits_ok {
             claims.push(Claim::Hit);
         }
-        if t.claims && t.marks != points {
+        if t.marks_claimed && t.marks != points {
             claims.push(Claim::Marks { claimed: t.marks, computed: points });
         }
         let Some(after) = judgement.after else {
@@ -172,7 +177,9 @@ impl Series {
         let put_back = put_back_if_all_off(&mut self.pos, seat);
         match &won {
             Some(w) => {
-                if t.decision.is_none() {
+                // a missing decision is `recommence`; flagged when throws follow, but not in a
+                // record without marks (GAMES.md §H.3, as RULES.md §9's missing `tient`)
+                if t.decision.is_none() && t.marks_claimed {
                     self.pending_decision = Some(t.number);
                 }
                 self.score.next_partie(&mut self.pos, w, t.decision.unwrap_or_default(), &self.options);

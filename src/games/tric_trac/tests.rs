@@ -90,6 +90,7 @@ fn the_e11_example_scores_pont_and_a_man_borne_off_and_wins_a_single_partie() {
         paths: &ps,
         marks: 3,
         claims: true,
+        marks_claimed: true,
         partie: Some(1),
         decision: Some(Choice::Recommence),
     };
@@ -162,6 +163,7 @@ fn a_doublet_gives_two_moves_and_the_same_seat_throws_again() {
         paths: &ps,
         marks: 0,
         claims: true,
+        marks_claimed: true,
         partie: None,
         decision: None,
     };
@@ -217,6 +219,48 @@ fn bearing_off_is_exactly_at_p24_and_nothing_goes_beyond() {
     assert_eq!(rule_of(&judged("A15/EY14 bottom", dice(3, 1), "E#")), None);
     assert_eq!(rule_of(&judged("A15/EY14 bottom", dice(3, 1), "EB#")), None);
     assert_eq!(rule_of(&judged("A15/EY14 bottom", dice(3, 2), "E#")), Some("overshoot"));
+}
+
+/// GAMES.md §H.4: an overshoot is flagged and kept as played: the man counts as borne off,
+/// with its point.
+#[test]
+fn h4_an_overshoot_is_kept_as_played() {
+    let ps = paths(Seat::Bottom, "C# YR");
+    let t = ThrowRecord {
+        number: 1,
+        seat: Some(Seat::Bottom),
+        dice: dice(5, 3),
+        paths: &ps,
+        marks: 1,
+        claims: true,
+        marks_claimed: true,
+        partie: None,
+        decision: None,
+    };
+    let mut s = Series::new(position("A15/CY14 bottom"), Score { points: [0, 0], parties: [0, 0] }, Options::default());
+    let out = s.throw(&t);
+    assert_eq!(rule_of(&out.judgement), Some("overshoot"));
+    assert!(out.claims.is_empty(), "{:?}", out.claims);
+    assert_eq!((out.points, s.score.points), (1, [0, 1]));
+    assert_eq!(s.pos.men(Seat::Bottom, crate::position::OFF), 1);
+    assert_eq!(s.pos.men(Seat::Bottom, 22), 0);
+}
+
+/// GAMES.md §H.5: a man reaching p24 is borne off at once, and the die left over when the
+/// fifteenth goes off is lost; the bosse's "never one man alone" is judged on the position
+/// after the whole play.
+#[test]
+fn h5_the_arrival_and_the_bosse_after_the_whole_play() {
+    let p = "A15/C#14 bottom";
+    assert_eq!(texts(&position(p), 0, dice(2, 1), &Options::default()), ["C#"]);
+    let j = judged(p, dice(2, 1), "C#");
+    assert_eq!((rule_of(&j), j.borne_off), (None, 1));
+    // one man leaves the bosse (N2) before another comes: never alone after the play
+    for play in ["NI PN", "PN NI"] {
+        assert_eq!(rule_of(&judged("A15/N2PY12 bottom", dice(4, 2), play)), None, "{play}");
+    }
+    // three men, two leave: one left alone after the play
+    assert_eq!(rule_of(&judged("A15/N3Y12 bottom", dice(4, 2), "NI NL")), Some("bosse-last"));
 }
 
 #[test]
@@ -381,6 +425,7 @@ fn marks_partie_and_decision_claims() {
         paths: &ps,
         marks: 2,
         claims: true,
+        marks_claimed: true,
         partie: Some(2),
         decision: Some(Choice::Prolonge),
     };
@@ -397,7 +442,8 @@ fn marks_partie_and_decision_claims() {
     // a win without the decision: recommence, flagged when a throw follows
     let mut s = Series::new(p, Score { points: [3, 11], parties: [0, 0] }, Options::default());
     let ps = paths(Seat::Bottom, "TO*");
-    let t = ThrowRecord { paths: &ps, marks: 1, claims: true, partie: Some(2), decision: None, ..t };
+    let t =
+        ThrowRecord { paths: &ps, marks: 1, claims: true, marks_claimed: true, partie: Some(2), decision: None, ..t };
     let out = s.throw(&t);
     assert!(out.claims.is_empty(), "{:?}", out.claims);
     assert_eq!(s.pos, Position::opening(Seat::Top));
@@ -409,6 +455,7 @@ fn marks_partie_and_decision_claims() {
         paths: &ps,
         marks: 0,
         claims: true,
+        marks_claimed: true,
         partie: None,
         decision: None,
     };
@@ -428,6 +475,7 @@ fn prolonged_parties_keep_the_men_and_fifteen_off_go_back() {
         paths: &ps,
         marks: 1,
         claims: true,
+        marks_claimed: true,
         partie: Some(4),
         decision: Some(Choice::Prolonge),
     };
@@ -877,6 +925,7 @@ fn the_pont_carries_a_winner_beyond_twelve_and_prolonge_keeps_it() {
         marks: 2,
         partie: Some(2),
         claims: true,
+        marks_claimed: true,
         decision: Some(Choice::Prolonge),
     };
     let out = s.throw(&t);

@@ -2414,9 +2414,17 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
         }
         _ => {
             dup(sc.cube.is_some())?;
+            // a power of two up to the cube's highest value (crate::board::MAX_CUBE)
             match val.parse::<u32>() {
-                Ok(v) if v.is_power_of_two() => sc.cube = Some(v),
-                _ => return fail(i, whole, format!("impossible cube value `{val}`"), "expected cube=1, 2, 4, 8, …"),
+                Ok(v) if v.is_power_of_two() && v <= crate::board::MAX_CUBE => sc.cube = Some(v),
+                _ => {
+                    return fail(
+                        i,
+                        whole,
+                        format!("impossible cube value `{val}`"),
+                        "expected cube=1, 2, 4, 8, … up to 1073741824 (2^30)",
+                    )
+                }
             }
         }
     }
