@@ -26,9 +26,12 @@ const ROLLS: [&str; 6] = ["6-5", "3-1", "2-2", "sonnez", "5-6", "4-1"];
 /// Position strings of `game` along generated games (`show --format position`): the
 /// opening, and positions throw after throw.
 fn positions(game: &str) -> Vec<String> {
+    // one file per call: tests run in parallel and may ask for the same game
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("soumille-explain-batch-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{game}.stn"));
+    let file = dir.join(format!("{game}-{call}.stn"));
     let g = run(&["generate", "--game", game, "--games", "1", "--seed", "11"]);
     assert!(g.status.success(), "{}", text(&g.stderr));
     std::fs::write(&file, &g.stdout).unwrap();
