@@ -242,11 +242,11 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         games.extend(current.take());
         let (top, bottom, score) = names(line);
         // FIBS writes a player's rating after the name: `BlueNote,1780`
-        let (top, top_rating) = rated(&top);
-        let (bottom, bottom_rating) = rated(&bottom);
-        let mut game_tags = tags.clone();
-        game_tags.extend(top_rating.map(|r| ("TopRating".to_string(), r)));
-        game_tags.extend(bottom_rating.map(|r| ("BottomRating".to_string(), r)));
+        let (mut top, top_rating) = rated(&top);
+        let (mut bottom, bottom_rating) = rated(&bottom);
+        let mut game_tags = dialect_tags(&tags, &mut top, &mut bottom);
+        game_tags.extend(top_rating.map(|r| ("TopElo".to_string(), r)));
+        game_tags.extend(bottom_rating.map(|r| ("BottomElo".to_string(), r)));
         if number == 0 {
             number = games.len() as u32 + 1;
         }
@@ -278,6 +278,24 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
 /// A line that starts with its number: `12)`, the text after the parenthesis.
 fn numbered(t: &str) -> Option<&str> {
     t.split_once(')').filter(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).map(|(_, r)| r)
+}
+
+/// The header tags of eXtreme Gammon and BackgammonGalaxy (GAMES.md §I.7) as STN tags:
+/// `Player 1`/`Player 2` give the players' full names (the names line may cut them),
+/// `Player 1 Elo` is `TopElo`, and another name with spaces loses them (`Match ID` →
+/// `MatchID`).
+fn dialect_tags(tags: &[(String, String)], top: &mut String, bottom: &mut String) -> Vec<(String, String)> {
+    let mut out = Vec::with_capacity(tags.len());
+    for (name, value) in tags {
+        match name.as_str() {
+            "Player 1" if !value.trim().is_empty() => *top = value.trim().to_string(),
+            "Player 2" if !value.trim().is_empty() => *bottom = value.trim().to_string(),
+            "Player 1 Elo" => out.push(("TopElo".to_string(), value.clone())),
+            "Player 2 Elo" => out.push(("BottomElo".to_string(), value.clone())),
+            _ => out.push((name.split_whitespace().collect::<String>(), value.clone())),
+        }
+    }
+    out
 }
 
 /// A name with FIBS's rating after it (`BlueNote,1780`): the name and the rating.

@@ -243,11 +243,16 @@ fn mat_header_lines_that_are_no_tags_are_kept_as_comments() {
         assert!(r.errors.is_empty(), "{name}: {:?}\n{text}", r.errors);
         assert_eq!(flags(&text), Vec::<String>::new(), "{name}");
     }
-    // a name with spaces (eXtreme Gammon's `Player 1`) is read whole, then kept as a comment
+    // eXtreme Gammon's `Player 1` (a name with spaces) is the top player's full name
     let text = "; [Player 1 \"Ann Lee\"]\n; [EventDate \"2026.11.22\"]\n\n 1 point match\n\n Game 1\n a : 0      b : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n";
     let imported = import_mat(text).unwrap();
     let out = printed(&imported.records).concat();
-    assert!(out.contains("[Player 1 \"Ann Lee\"]") && out.contains("[EventDate \"2026.11.22\"]"), "{out}");
+    assert!(out.contains("[Top \"Ann Lee\"]") && out.contains("[EventDate \"2026.11.22\"]"), "{out}");
+    assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
+    // BackgammonGalaxy's header
+    let text = "; [Player 1 Elo \"2,00/0\"]\n; [Match ID \"1484923\"]\n\n 1 point match\n\n Game 1\n a : 0      b : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n";
+    let out = printed(&import_mat(text).unwrap().records).concat();
+    assert!(out.contains("[TopElo \"2,00/0\"]") && out.contains("[MatchID \"1484923\"]"), "{out}");
 }
 
 /// gnubg and FIBS write `Wins` on the numbered line of a drop or a resignation, and FIBS
@@ -258,7 +263,7 @@ fn mat_dialects_of_gnubg_and_fibs_are_read() {
     let imported = import_mat(text).unwrap();
     assert_eq!(imported.records.len(), 3);
     let out = printed(&imported.records);
-    assert!(out[0].contains("[Top \"BlueNote\"]") && out[0].contains("[TopRating \"1780\"]"), "{}", out[0]);
+    assert!(out[0].contains("[Top \"BlueNote\"]") && out[0].contains("[TopElo \"1780\"]"), "{}", out[0]);
     assert!(out[1].contains("[Result \"bottom 1 drop\"]"), "{}", out[1]);
     assert!(out[2].contains("[Result \"bottom 1"), "{}", out[2]);
     // the line not understood is a comment of the game it stands in, and said
