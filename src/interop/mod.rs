@@ -440,8 +440,11 @@ impl MatchGame {
         g.score = value("Score").and_then(|v| parse_score(&v));
         g.number = 1;
         const OWN: [&str; 4] = ["Match", "Score", "Flagged", "Source"];
+        // the known tags that say where the match was played, kept (GAMES.md §I.7)
+        const PLACE: [&str; 4] = ["Event", "Site", "Date", "Annotator"];
         for t in &rec.tags {
-            if crate::notation::header::canonical_tag_name(&t.name).is_none() && !OWN.contains(&&*t.name) {
+            let known = crate::notation::header::canonical_tag_name(&t.name);
+            if known.is_none_or(|k| PLACE.contains(&k)) && !OWN.contains(&&*t.name) {
                 g.tags.push((t.name.to_string(), t.value.clone()));
             }
         }

@@ -236,6 +236,11 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         if let Some(d) = date {
             g.tags.push(("EventDate".into(), d));
         }
+        for (id, name) in ROOT_TAGS {
+            if let Some(v) = root.first(id).filter(|v| !v.trim().is_empty()) {
+                g.tags.push((name.into(), v.to_string()));
+            }
+        }
         if let Some(re) = root.first("RE") {
             let winner = re.get(..1).and_then(seat_of);
             let rest = re.get(2..).unwrap_or("");
@@ -286,6 +291,10 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
     Ok(games)
 }
 
+/// The root properties gnubg writes for the match's place in the world, and their STN
+/// tags (GAMES.md §I.7): event, round, place, annotator.
+const ROOT_TAGS: [(&str, &str); 4] = [("EV", "Event"), ("RO", "Round"), ("PC", "Site"), ("AN", "Annotator")];
+
 fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace(']', "\\]")
 }
@@ -303,6 +312,11 @@ pub fn write(games: &[MatchGame]) -> String {
         ));
         if let Some((_, d)) = g.tags.iter().find(|(n, _)| n == "EventDate") {
             out.push_str(&format!("DT[{}]", escape(&d.replace('.', "-"))));
+        }
+        for (id, name) in ROOT_TAGS {
+            if let Some((_, v)) = g.tags.iter().find(|(n, _)| n == name) {
+                out.push_str(&format!("{id}[{}]", escape(v)));
+            }
         }
         if let Some(w) = g.won {
             let color = if w.winner == Seat::Top { 'W' } else { 'B' };

@@ -282,3 +282,21 @@ fn text_that_is_no_match_file_is_refused() {
         assert!(e.to_string().contains("no match file"), "{text:?}: {e}");
     }
 }
+
+/// SGF's event, round, place and annotator are STN tags, written back by both exports.
+#[test]
+fn event_round_place_and_annotator_go_both_ways() {
+    let sgf = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]EV[Open \\] 2026]RO[Final]PC[Lyon]AN[Ann]RE[W+1R]\n;W[31hefe]\n)\n";
+    let recs = sgf_to_stn(sgf).unwrap();
+    let text = printed(&recs).concat();
+    for want in ["[Event \"Open ] 2026\"]", "[Site \"Lyon\"]", "[Annotator \"Ann\"]", "[Round \"Final\"]"] {
+        assert!(text.contains(want), "{want}: {text}");
+    }
+    let back = stn_to_sgf(&records_of(&text)).unwrap();
+    for want in ["EV[Open \\] 2026]", "RO[Final]", "PC[Lyon]", "AN[Ann]"] {
+        assert!(back.contains(want), "{want}: {back}");
+    }
+    let mat = stn_to_mat(&records_of(&text)).unwrap();
+    assert!(mat.contains("; [Event \"Open ] 2026\"]") && mat.contains("; [Site \"Lyon\"]"), "{mat}");
+    assert_eq!(printed(&mat_to_stn(&mat).unwrap()), printed(&recs));
+}
