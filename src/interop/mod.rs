@@ -27,10 +27,10 @@ use crate::games::backgammon::books::recorded_paths;
 use crate::games::backgammon::cube::{end_of, Cube, EndKind};
 use crate::games::backgammon::judge::judge;
 use crate::games::backgammon::movegen::{legal_plays_into, Plays};
-use crate::games::backgammon::options::Options;
+use crate::games::backgammon::options::{Options, UnSeulDe};
 use crate::notation::{
-    Comment, CommentStyle, CubeAction, CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim,
-    ResultKind, Tag, Target, Throw,
+    Anchor, Comment, CommentStyle, CubeAction, CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record,
+    ResultClaim, ResultKind, Tag, Target, Throw,
 };
 
 /// Why a file or a record could not be converted.
@@ -211,6 +211,16 @@ fn tag(name: impl Into<std::borrow::Cow<'static, str>>, value: String) -> Tag {
     Tag { name: name.into(), value, comments: Vec::new(), spans: None }
 }
 
+/// The anchor of a throw's last token, for a comment written after it.
+fn last_anchor(t: &Throw) -> Option<Anchor> {
+    Some(match &t.play {
+        Some(RecordedPlay::Moves(m)) if !m.is_empty() => Anchor::Move(m.len() - 1),
+        Some(_) => Anchor::Pass,
+        None if t.dice.is_some() => Anchor::Dice,
+        None => Anchor::Cube,
+    })
+}
+
 /// Steps as STN paths: a step from where an earlier path of this throw ended continues it
 /// (one path per man, its rests written), else it starts a path.
 fn moves_of(seat: Seat, steps: &[StepMove]) -> RecordedPlay {
@@ -264,10 +274,13 @@ impl MatchGame {
         let mut throws: Vec<Throw> = Vec::new();
         let mut board = self.start.unwrap_or_else(|| Board::opening(self.first_seat().unwrap_or(Seat::Top)));
         let mut cube = Cube::default();
+        let mut notes: Vec<String> = Vec::new();
         let mut pending: Option<(Seat, CubeAction)> = None;
         let mut dropped = false;
         let mut first = None;
-        for e in &self.events {
+        let mut plays = Plays::new();
+        let last = self.events.len().saturating_sub(1);
+        for (k, e) in self.events.iter().enumerate() {
             match e {
                 Event::Double { seat, value } => {
                     let value = value.unwrap_or(cube.value.saturating_mul(2));
@@ -301,6 +314,36 @@ impl MatchGame {
                     }
                     let mut steps = steps.clone();
                     board.turn = *seat;
+                    let mut note = None;
+                    if steps.is_empty() {
+                        legal_plays_into(&board, *dice, UnSeulDe::Moderne, &mut plays);
+                        if plays.max_moves() > 0 {
+                            if k == last && t.cube.is_none() {
+                                // rolled, then resigned, or the log stops (GAMES.md §I.5):
+                                // no throw, said
+                                let then =
+                                    if self.won.is_some() { "resigned without playing" } else { "the file stops" };
+                                let text = format!(" {seat} rolled {dice}, then {then} (the file's last roll) ");
+                                match throws.last_mut() {
+                                    Some(prev) => {
+                                        let after = last_anchor(prev);
+                                        prev.comments.push(Comment { style: CommentStyle::Brace, text, after })
+                                    }
+                                    None => notes.push(text.trim().to_string()),
+                                }
+                                continue;
+                            }
+                            if let [only] = plays.as_slice() {
+                                // a forced play the log left out (GAMES.md §I.6)
+                                steps = only
+                                    .steps()
+                                    .iter()
+                                    .map(|s| StepMove { from: s.from, to: s.to, hit: s.hit })
+                                    .collect();
+                                note = Some(" forced play filled in by the importer: the file wrote none ");
+                            }
+                        }
+                    }
                     if let Some(after) = apply_steps(&board, &mut steps) {
                         // the hits as written (`.mat`), else as found
                         for (s, w) in steps.iter_mut().zip(self.written_hits(e)) {
@@ -309,6 +352,10 @@ impl MatchGame {
                         board = after;
                     }
                     t.play = Some(moves_of(*seat, &steps));
+                    if let Some(text) = note {
+                        let after = last_anchor(&t);
+                        t.comments.push(Comment { style: CommentStyle::Brace, text: text.into(), after });
+                    }
                     throws.push(t);
                 }
             }
@@ -321,6 +368,7 @@ impl MatchGame {
         }
         let mut tags =
             vec![tag("Game", "backgammon".into()), tag("Top", self.top.clone()), tag("Bottom", self.bottom.clone())];
+        let mut extra_notes = notes;
         let first = self.start.map(|b| b.turn).or(first);
         if let Some(f) = first {
             if self.start.is_none() {
@@ -359,9 +407,10 @@ impl MatchGame {
         }
         let (kept, notes) = self.header_tags();
         tags.extend(kept);
+        extra_notes.extend(self.notes.iter().cloned());
         let comments = notes
             .iter()
-            .chain(&self.notes)
+            .chain(&extra_notes)
             .map(|n| Comment { style: CommentStyle::Line, text: format!(" {n}"), after: None })
             .collect();
         Record { comments, tags, throws, span: None }
