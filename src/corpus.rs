@@ -534,6 +534,8 @@ pub fn check_file(
     let mut games_written = 0usize;
     let mut failed = false;
     let mut unreadable: Option<String> = None;
+    // the match the file's backgammon records play (GAMES.md §I.1–§I.2)
+    let mut session = crate::games::backgammon::Session::new();
     let result = input.open().and_then(|r| {
         stream_records(r, |r| {
             if let (Some(p), Some(sp)) = (progress, r.read.record.span) {
@@ -568,8 +570,11 @@ pub fn check_file(
             }
             sum.games += 1;
             sum.throws += game.throws;
-            if r.read.errors.is_empty() {
-                let rp = crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text));
+            if !r.read.errors.is_empty() {
+                session.skip();
+            } else {
+                let mut rp = crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text));
+                session.judge(&r.read.record, &r.read.header, &mut rp);
                 game.set_end(&r.read.header, &rp);
                 for f in &rp.flags {
                     sum.flags += 1;

@@ -208,6 +208,7 @@ fn options() -> impl Strategy<Value = Options> {
         un_seul_de: if b { UnSeulDe::Moderne } else { UnSeulDe::Livret },
         backgammon: if c { Triple::Moderne } else { Triple::Livret },
         cube: d,
+        crawford: true,
     })
 }
 

@@ -82,9 +82,11 @@ fn import_tells_the_format_and_refuses_what_is_no_match_file() {
 #[test]
 fn every_real_match_imports_and_checks_clean() {
     use soumille::notation::{print_records, read, PrintOptions};
-    // (file, game from 1, throw, rule): the log leaves rolls unplayed where the player had a
+    // (file, game from 1, throw, rule): FIBS logged a resignation as 100 points (GAMES.md
+    // I.5: 1, 2 or 3 times the cube); the log leaves rolls unplayed where the player had a
     // choice of plays, so the importer cannot fill them in (GAMES.md I.6)
-    const FILE_FAULTS: [(&str, usize, u32, &str); 4] = [
+    const FILE_FAULTS: [(&str, usize, u32, &str); 5] = [
+        ("fibs/Amirrr-nori-2009Feb151603.txt", 5, 0, "result"),
         ("fibs/Wakagashira-nori-2009Feb092123.txt", 3, 27, "moves-left"),
         ("fibs/Wakagashira-nori-2009Feb092123.txt", 3, 29, "moves-left"),
         ("fibs/Wakagashira-nori-2009Feb092123.txt", 3, 31, "moves-left"),
@@ -103,9 +105,12 @@ fn every_real_match_imports_and_checks_clean() {
             let imported = soumille::interop::import(&text, format).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(!imported.records.is_empty(), "{name}");
             let stn = print_records(&imported.records, PrintOptions::default());
+            // the match across the file's games (GAMES.md I.1-I.2), as `check` judges it
+            let mut session = soumille::games::backgammon::Session::new();
             for (k, r) in read(&stn).iter().enumerate() {
                 assert!(r.errors.is_empty(), "{name} game {}: {:?}", k + 1, r.errors);
-                let rp = soumille::replay::replay(&r.record, &r.header, Some(&stn));
+                let mut rp = soumille::replay::replay(&r.record, &r.header, Some(&stn));
+                session.judge(&r.record, &r.header, &mut rp);
                 for f in &rp.flags {
                     found.push((name.clone(), k + 1, f.throw.unwrap_or(0), f.what().to_string()));
                 }
@@ -116,4 +121,25 @@ fn every_real_match_imports_and_checks_clean() {
     assert_eq!(files, 141, "the real matches");
     let want: Vec<_> = FILE_FAULTS.iter().map(|&(n, g, t, r)| (n.to_string(), g, t, r.to_string())).collect();
     assert_eq!(found, want);
+}
+
+/// `check` judges the match across the records of a file (GAMES.md I.1): a wrong `Score`
+/// is flagged `score` on its record.
+#[test]
+fn check_flags_a_wrong_score_across_the_records() {
+    let game = |score: &str, result: &str| {
+        format!("[Game \"backgammon\"]\n[Top \"a\"]\n[Bottom \"b\"]\n[First \"top\"]\n[Result \"{result}\"]\n[Match \"5\"]\n[Score \"{score}\"]\n\n1. top: 4-3 AE MP\n")
+    };
+    let text = [game("top 0 bottom 0", "top 1 resign"), game("top 0 bottom 1", "top 1 resign")].join("\n");
+    let file = scratch("score.stn", &text);
+    let o = run(&["check", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let games = v["files"][0]["games"].as_array().unwrap();
+    assert!(games[0]["flags"].as_array().unwrap().is_empty());
+    let flags = games[1]["flags"].as_array().unwrap();
+    assert_eq!(flags.len(), 1, "{flags:?}");
+    assert_eq!(flags[0]["rule"], "score");
+    assert!(flags[0]["message"].as_str().unwrap().contains("top 1 bottom 0"), "{flags:?}");
+    let _ = std::fs::remove_file(file);
 }

@@ -3,8 +3,8 @@
 //! `Result` and `Position` claims. Plays are written in Soumille's letters (GAMES.md §0.3:
 //! the game is written in them).
 
-use crate::board::{Dialect, Seat};
-use crate::games::backgammon::{Board, CubeRule, Fact, Play, PositionFault, ResultFault, Rule};
+use crate::board::{BySeat, Dialect, Seat};
+use crate::games::backgammon::{Board, CubeRule, Fact, MatchFault, Play, PositionFault, ResultFault, Rule};
 use crate::notation::{CubeAnswer, Play as RecordedPlay};
 
 /// The message of a flag saying `fact`, in `letters` (Backgammon writes Soumille's).
@@ -56,6 +56,7 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
             points(*seat, *actual)
         ),
         Fact::Result(why) => result(why),
+        Fact::Match(why) => match_fault(why),
     }
 }
 
@@ -149,9 +150,39 @@ fn result(why: &ResultFault) -> String {
             }
             format!("the Result tag disagrees with the replay: {}", diffs.join("; "))
         }
+        ResultFault::ResignValue { points, cube } => format!(
+            "the Result tag's resignation is worth {points}, but a resignation is worth 1, 2 or 3 times the cube: {}, {} or {}",
+            cube,
+            cube.saturating_mul(2),
+            cube.saturating_mul(3)
+        ),
         ResultFault::Score { winner } => format!(
             "the Result tag gives a score `W-L`, not the points won (`{} N [kind]`, GAMES.md §D.9)",
             winner.map_or("SEAT", Seat::name)
+        ),
+    }
+}
+
+/// How a record disagrees with the match of the file (GAMES.md §I.1–§I.2).
+fn match_fault(why: &MatchFault) -> String {
+    let score = |s: &BySeat<u32>| format!("top {} bottom {}", s[Seat::Top], s[Seat::Bottom]);
+    match why {
+        MatchFault::Score { claimed, expected } => format!(
+            "the Score tag says {}, but the earlier games of the match leave {}",
+            score(claimed),
+            score(expected)
+        ),
+        MatchFault::AfterMatch { winner, length } => {
+            format!("a game after the match ended: {winner} had reached the {length} points of the match")
+        }
+        MatchFault::CrawfordDouble { throw, doubler } => format!(
+            "throw {throw}: {} doubles in the Crawford game (the first game after a seat reached one point short of the match), where no double is allowed",
+            doubler.map_or("a seat", Seat::name)
+        ),
+        MatchFault::CrawfordTag { claimed, expected } => format!(
+            "the Crawford tag says the game {} the Crawford game, but it {}",
+            if *claimed { "is" } else { "is not" },
+            if *expected { "is" } else { "is not" }
         ),
     }
 }

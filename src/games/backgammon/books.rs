@@ -420,7 +420,7 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
     }
     let end = if l.out.stopped_at.is_none() { cube.dropped.or(borne.map(|e| e.1)) } else { None };
     l.out.game_end = end.map(|e| GameEnd { winner: e.winner, points: e.points, kind: Some(e.kind.name()) });
-    check_result(&mut l, header, end);
+    check_result(&mut l, header, end, cube.cube.value);
     l.out
 }
 
@@ -428,7 +428,7 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
 /// as computed, a drop only after a drop, `*` only while the game is unfinished; a
 /// resignation (`resign`, imported records) is taken as written on an unfinished game. Not
 /// judged when the replay stopped.
-fn check_result(l: &mut Ledger<'_>, header: &Header, end: Option<End>) {
+fn check_result(l: &mut Ledger<'_>, header: &Header, end: Option<End>, cube: u32) {
     let Some(claim) = &header.result else { return };
     if l.out.stopped_at.is_some() {
         return;
@@ -436,7 +436,11 @@ fn check_result(l: &mut Ledger<'_>, header: &Header, end: Option<End>) {
     let fault = match (claim, end) {
         (ResultClaim::Unfinished, None) => None,
         (ResultClaim::Unfinished, Some(end)) => Some(ResultFault::Unfinished { end }),
-        (ResultClaim::Points { kind: Some(ResultKind::Resign), .. }, None) => None,
+        // a resignation is worth a single, a gammon or a backgammon at the cube (§I.5)
+        (ResultClaim::Points { kind: Some(ResultKind::Resign), points, .. }, None) => {
+            (![1, 2, 3].iter().any(|k| cube.checked_mul(*k) == Some(*points)))
+                .then_some(ResultFault::ResignValue { points: *points, cube })
+        }
         (ResultClaim::Points { winner, kind, .. }, None) => Some(if *kind == Some(ResultKind::Drop) {
             ResultFault::NoDrop { winner: *winner }
         } else {

@@ -7,7 +7,7 @@ use super::board::BoardError;
 use super::cube::{CubeRule, End, EndKind};
 use super::judge::Rule;
 use super::movegen::{Path, Play};
-use crate::board::Seat;
+use crate::board::{BySeat, Seat};
 use crate::dice::Dice;
 use crate::notation::{Play as RecordedPlay, ResultKind};
 
@@ -90,6 +90,42 @@ pub enum Fact {
     },
     /// The `Result` tag disagrees with the replay (§D.10 `result`).
     Result(ResultFault),
+    /// A match's claims across the records of a file disagree (GAMES.md §I.1–§I.2).
+    Match(MatchFault),
+}
+
+/// How a record disagrees with the match the file's earlier records played (GAMES.md
+/// §I.1–§I.2; [`super::session::Session`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchFault {
+    /// The `Score` tag is not the score the earlier games leave (`score`).
+    Score {
+        /// The score the tag gives.
+        claimed: BySeat<u32>,
+        /// The score of the earlier games' results.
+        expected: BySeat<u32>,
+    },
+    /// A game after `winner` reached the match length (`after-match`).
+    AfterMatch {
+        /// The seat that won the match.
+        winner: Seat,
+        /// The match length.
+        length: u32,
+    },
+    /// A double in the Crawford game (`crawford`).
+    CrawfordDouble {
+        /// The throw of the double.
+        throw: u32,
+        /// The doubler, as written.
+        doubler: Option<Seat>,
+    },
+    /// The `Crawford` tag says the game is (or is not) the Crawford game wrongly (`crawford`).
+    CrawfordTag {
+        /// What the tag says.
+        claimed: bool,
+        /// Whether the game is the Crawford game.
+        expected: bool,
+    },
 }
 
 /// Why a `Position` tag is no position of backgammon (GAMES.md §D.7, §D.9).
@@ -131,6 +167,13 @@ pub enum ResultFault {
         points: Option<u32>,
         /// The kind of the end, and the tag's, when they differ.
         kind: Option<(EndKind, ResultKind)>,
+    },
+    /// A resignation's points are not 1, 2 or 3 times the cube's value (GAMES.md §I.5).
+    ResignValue {
+        /// The points the tag gives.
+        points: u32,
+        /// The cube's value at the end.
+        cube: u32,
     },
     /// The tag gives a score `W-L`, not the points won; `winner` when the game ended.
     Score {

@@ -10,6 +10,7 @@
 //! * [`gnubg_id`]: GNU Backgammon's Position ID, to and from a board.
 //! * [`books`]: the replay of a record on the shared [`crate::replay::Ledger`], its flags
 //!   and steps (§D.10).
+//! * [`session`]: match play across the records of a file (GAMES.md §I.1–§I.3).
 //! * [`fact`]: what its flags say, as facts; [`crate::words::backgammon`] writes their words.
 //! * [`generate`](mod@generate): seeded self-play, a game with its cube actions and result.
 //!
@@ -24,6 +25,7 @@ pub mod gnubg_id;
 pub mod judge;
 pub mod movegen;
 pub mod options;
+pub mod session;
 
 #[cfg(test)]
 mod brute;
@@ -39,11 +41,12 @@ use crate::replay::Replay;
 pub use board::Board;
 pub use board::BoardError;
 pub use cube::{Cube, CubeBooks, CubeRule, End, EndKind};
-pub use fact::{Fact, PositionFault, ResultFault};
+pub use fact::{Fact, MatchFault, PositionFault, ResultFault};
 pub use generate::generate_record;
 pub use judge::{judge, judge_allowed, Judgement, Rule};
 pub use movegen::{allowance, legal_plays_into, Allowance, Path, Play, Plays, Step};
 pub use options::Options;
+pub use session::Session;
 
 /// Backgammon under the options of a `Rules` tag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -44,6 +44,9 @@ pub struct Options {
     pub backgammon: Triple,
     /// `cube=oui|non` (§D.7): whether the doubling cube is in play.
     pub cube: bool,
+    /// `crawford=oui|non` (GAMES.md §I.2): in a match, no double in the game after a seat
+    /// first reaches one point short of the match.
+    pub crawford: bool,
 }
 
 impl Default for Options {
@@ -53,6 +56,7 @@ impl Default for Options {
             un_seul_de: UnSeulDe::Moderne,
             backgammon: Triple::Moderne,
             cube: true,
+            crawford: true,
         }
     }
 }
@@ -83,18 +87,18 @@ pub enum OptionError {
 
 impl Options {
     /// The keys, in GAMES.md §F order.
-    pub const KEYS: [&'static str; 4] = ["premier-coup", "un-seul-de", "backgammon", "cube"];
+    pub const KEYS: [&'static str; 5] = ["premier-coup", "un-seul-de", "backgammon", "cube", "crawford"];
 
     /// The accepted values of each key of [`Options::KEYS`], default first.
-    pub const VALUES: [&'static [&'static str]; 4] =
-        [&["tirage", "relance"], &["moderne", "livret"], &["moderne", "livret"], &["oui", "non"]];
+    pub const VALUES: [&'static [&'static str]; 5] =
+        [&["tirage", "relance"], &["moderne", "livret"], &["moderne", "livret"], &["oui", "non"], &["oui", "non"]];
 
     /// Reads the `Rules` pairs (key, value as written; case-insensitive, trimmed). Every
     /// wrong pair is an error naming the accepted keys or values.
     pub fn from_pairs(pairs: &[(String, String)]) -> Result<Options, Vec<OptionError>> {
         let mut o = Options::default();
         let mut errors = Vec::new();
-        let mut given = [false; 4];
+        let mut given = [false; 5];
         for (k, v) in pairs {
             let (k, v) = (k.trim(), v.trim());
             let Some(ki) = Self::KEYS.iter().position(|key| key.eq_ignore_ascii_case(k)) else {
@@ -116,7 +120,8 @@ impl Options {
                 0 => o.premier_coup = if first { PremierCoup::Tirage } else { PremierCoup::Relance },
                 1 => o.un_seul_de = if first { UnSeulDe::Moderne } else { UnSeulDe::Livret },
                 2 => o.backgammon = if first { Triple::Moderne } else { Triple::Livret },
-                _ => o.cube = first,
+                3 => o.cube = first,
+                _ => o.crawford = first,
             }
         }
         if errors.is_empty() {
@@ -126,12 +131,13 @@ impl Options {
         }
     }
 
-    fn values(&self) -> [usize; 4] {
+    fn values(&self) -> [usize; 5] {
         [
             usize::from(self.premier_coup == PremierCoup::Relance),
             usize::from(self.un_seul_de == UnSeulDe::Livret),
             usize::from(self.backgammon == Triple::Livret),
             usize::from(!self.cube),
+            usize::from(!self.crawford),
         ]
     }
 }
@@ -193,7 +199,7 @@ mod tests {
         assert_eq!(e.len(), 3);
         assert_eq!(
             e[0].to_string(),
-            "unknown rule option `sortie` for backgammon; the options are premier-coup, un-seul-de, backgammon, cube"
+            "unknown rule option `sortie` for backgammon; the options are premier-coup, un-seul-de, backgammon, cube, crawford"
         );
         assert_eq!(e[1].to_string(), "unknown value `peut-etre` for `cube`; accepted: oui, non");
         assert_eq!(e[2], OptionError::Twice("cube"));
