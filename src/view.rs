@@ -204,7 +204,7 @@ struct FlagView {
 
 impl FlagView {
     fn of(f: &Flag) -> FlagView {
-        FlagView { throw: f.throw, what: f.what(), seat: f.seat, message: f.message.clone() }
+        FlagView { throw: f.throw, what: f.what(), seat: f.seat, message: f.body().to_string() }
     }
 }
 

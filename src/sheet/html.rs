@@ -266,7 +266,7 @@ impl Sheet {
                     text,
                     "<p class=\"flag-text\" id=\"at-flag-{k}\"><b>{}:</b> {} <a href=\"#flag-{k}\">[flag {k}]</a></p>",
                     escape(&flag_heading(f)),
-                    escape(&f.message)
+                    escape(f.body())
                 );
             }
             if r.flags.is_empty() {
@@ -309,7 +309,7 @@ impl Sheet {
                     s,
                     "<li id=\"flag-{k}\">{at} — <b>{}:</b> {}</li>",
                     escape(&flag_heading(f)),
-                    escape(&f.message)
+                    escape(f.body())
                 );
             }
             let _ = writeln!(s, "</ol>");

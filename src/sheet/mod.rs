@@ -473,12 +473,12 @@ pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
             b(1)
         );
         for f in rp.flags.iter().filter(|f| f.throw == Some(st.number)) {
-            let _ = writeln!(s, "     [{}] {}", f.what(), f.message);
+            let _ = writeln!(s, "     [{}] {}", f.what(), f.body());
         }
     }
     if let Some(n) = rp.stopped_at {
         for f in rp.flags.iter().filter(|f| f.throw == Some(n) && !rp.steps.iter().any(|st| st.number == n)) {
-            let _ = writeln!(s, "{n}. [{}] {}", f.what(), f.message);
+            let _ = writeln!(s, "{n}. [{}] {}", f.what(), f.body());
         }
     }
     for f in rp.flags.iter().filter(|f| f.throw.is_none()) {

@@ -27,7 +27,7 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
                 CubeRule::Answer => "a double with no answer (take or drop)".to_string(),
                 CubeRule::AfterDrop => "a double after the game ended by a drop".to_string(),
             };
-            format!("throw {throw}: {}: {why}", rule.name())
+            format!("throw {throw}: {why}")
         }
         Fact::AfterDrop { throw, dropped_at } => {
             format!("throw {throw}: the game ended when a double was dropped at throw {dropped_at}")
@@ -39,14 +39,13 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
             "throw {throw} ({seat} {dice}): the opening dice are thrown one by each player, so they cannot be a doublet (premier-coup=tirage)"
         ),
         Fact::FausseCase { throw, seat, dice, rule, recorded, lawful, .. } => format!(
-            "throw {throw} ({seat} {dice}): {}: {}; `{}` is not lawful, lawful plays were {}",
-            rule.name(),
+            "throw {throw} ({seat} {dice}): {}; `{}` is not lawful, lawful plays were {}",
             meaning(*rule),
             recorded_text(recorded),
             plays_text(*seat, lawful)
         ),
         Fact::Hits { throw, seat, dice, recorded, claimed, actual } => format!(
-            "throw {throw} ({seat} {dice}): hit: `{}` claims hits on {}, but the play hits on {}",
+            "throw {throw} ({seat} {dice}): `{}` claims hits on {}, but the play hits on {}",
             recorded_text(recorded),
             points(*seat, *claimed),
             points(*seat, *actual)

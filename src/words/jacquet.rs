@@ -20,8 +20,7 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
                 _ => String::new(),
             };
             format!(
-                "throw {throw} ({seat} {dice}): {}: {}{at}; `{}` is not lawful, lawful plays were {}",
-                rule.name(),
+                "throw {throw} ({seat} {dice}): {}{at}; `{}` is not lawful, lawful plays were {}",
                 meaning(*rule),
                 recorded_text(play),
                 first_three(lawful.iter().map(|p| p.notation(*seat)))

@@ -116,7 +116,7 @@ fn fausse_case(fc: &FausseCase) -> String {
     let played = paths_text(seat, &fc.played);
     let what = rule_broken(fc, &played);
     let lawful = super::first_three(fc.lawful.iter().map(|p| p.text(seat)));
-    format!("throw {throw} ({seat} {dice}): {seat} played {played} with {dice}: {what}; lawful plays were {lawful}")
+    format!("throw {throw} ({seat} {dice}): played {played}: {what}; lawful plays were {lawful}")
 }
 
 /// What the rule of GAMES.md §E.12 that `fc` breaks says of the play (`played`, its text).
