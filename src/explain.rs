@@ -156,10 +156,7 @@ pub fn rules_departing(header: &crate::notation::Header) -> Vec<(String, String)
         Games::Backgammon(g) => g.options().to_string(),
         Games::Unsupported(_) => String::new(),
     };
-    text.split("; ")
-        .filter_map(|kv| kv.split_once('='))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
+    text.split("; ").filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 
 /// Gives a setup of a record the fields that say its game and rules (GAMES.md §H.7):
@@ -238,11 +235,7 @@ pub fn men_field_in(field: &str, dialect: crate::board::Dialect) -> String {
 /// score fields, its game and rules (GAMES.md §H.7), in the record's letters: what `show
 /// --format position` writes and `explain` reads back. `None` when the replay did not reach
 /// that throw.
-pub fn position_string_at(
-    rp: &crate::replay::Replay,
-    header: &crate::notation::Header,
-    at: u32,
-) -> Option<String> {
+pub fn position_string_at(rp: &crate::replay::Replay, header: &crate::notation::Header, at: u32) -> Option<String> {
     let mut setup = if header.game.is_grand_trictrac() {
         crate::view::frame_at(rp, header, at)?.setup()
     } else if at == 0 {
@@ -581,7 +574,8 @@ mod tests {
             assert_eq!(back.to_string(), e.position);
             assert_eq!(back.men_field(Dialect::Lepeintre), men, "canonical order");
             for p in &l.plays {
-                let s = crate::notation::parser::parse_position(&format!("{} {seat}", p.result), Dialect::Lepeintre).unwrap();
+                let s = crate::notation::parser::parse_position(&format!("{} {seat}", p.result), Dialect::Lepeintre)
+                    .unwrap();
                 assert_eq!(s.men_field(Dialect::Lepeintre), p.result);
                 assert!(e.plays.iter().any(|q| q.result == s.men_field(Dialect::Soumille)));
             }

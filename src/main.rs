@@ -695,7 +695,10 @@ fn question(p: &str, asked: &Asked) -> Result<Question, String> {
             let header = |pairs: &[(String, String)], whose: &str| {
                 rules_header(game, pairs).map_err(|es| format!("{whose}: {}", es.join("; ")))
             };
-            let (a, b) = (rules_departing(&header(&said, "the position's rules")?), rules_departing(&header(&given, "--rules")?));
+            let (a, b) = (
+                rules_departing(&header(&said, "the position's rules")?),
+                rules_departing(&header(&given, "--rules")?),
+            );
             if a != b {
                 let says = if a.is_empty() {
                     format!("its rules are the defaults of {game} (it has no rules= field)")
@@ -832,7 +835,8 @@ fn explain(p: &str, d: &str, format: Format, asked: &Asked) -> io::Result<Outcom
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     let text = match a {
         Answer::Tables { roll, plays } => {
-            let mut s = format!("{} to throw {roll}{said}: {} legal play{}\n", q.setup.turn, plays.len(), plural(plays.len()));
+            let mut s =
+                format!("{} to throw {roll}{said}: {} legal play{}\n", q.setup.turn, plays.len(), plural(plays.len()));
             let w = plays.iter().map(|p| p.notation.len()).max().unwrap_or(1);
             for p in &plays {
                 let pts = if p.points > 0 { format!("  +{}", p.points) } else { String::new() };
@@ -904,8 +908,8 @@ fn explain_batch_lines(asked: &Asked) -> io::Result<Outcome> {
                 .map_err(|e| format!("bad position: {} ({})", e.message, e.label))?;
             let sc = &read.setup.score;
             if read.dialect == Dialect::Soumille && sc.game.is_none() && sc.rules.is_none() {
-                let pos = soumille::position::Position::from_setup(&read.setup)
-                    .map_err(|e| format!("bad position: {e}"))?;
+                let pos =
+                    soumille::position::Position::from_setup(&read.setup).map_err(|e| format!("bad position: {e}"))?;
                 let roll = soumille::explain::parse_dice(d).map_err(|e| e.to_string())?;
                 let history = soumille::explain::history_of(&read.setup);
                 soumille::explain::write_explanation(out, &mut scratch, &pos, roll, &asked_header.rules, &history);
