@@ -338,3 +338,23 @@ fn an_ecole_s_json_says_who_is_schooled_and_why() {
     let f = flags.iter().find(|f| f["kind"] == "fausse-case").unwrap();
     assert!(f.get("school").is_none() && f.get("school_for").is_none());
 }
+
+/// A record's `Position` tag may say its game and rules: they must be the record's.
+#[test]
+fn a_position_tag_s_game_and_rules_are_the_record_s() {
+    let record = |rules: &str, position: &str| {
+        let text = format!("[Game \"jacquet\"]\n{rules}[Position \"{position}\"]\n\n1. 2-1 DB CB\n");
+        soumille::notation::read(&text).remove(0).errors
+    };
+    let rules = "[Rules \"ordre-sortie=lointaine\"]\n";
+    assert!(record(rules, "M15/A13CD bottom game=jacquet rules=ordre-sortie:lointaine").is_empty());
+    assert!(record(rules, "M15/A13CD bottom").is_empty());
+    assert!(record("", "M15/A13CD bottom game=jacquet").is_empty());
+    for (rules, position) in [
+        ("", "M15/A13CD bottom game=jacquet rules=ordre-sortie:lointaine"),
+        (rules, "M15/A13CD bottom game=jacquet rules=retrait:talon"),
+        (rules, "M15/A13CD bottom game=moultezim"),
+    ] {
+        assert_eq!(record(rules, position).len(), 1, "{rules} {position}");
+    }
+}

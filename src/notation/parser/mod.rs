@@ -2389,10 +2389,10 @@ fn men_entry<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Option<Point>, u8)> {
 // position_field = ( "holes" | "points" | "throws" | "parties" ) , "=" , NUMBER , "/" , NUMBER
 //                | ( "bredouille" | "pavillon" | "owner" ) , "=" , ( seat | "none" )
 //                | "cube" , "=" , NUMBER
-//                | "game" , "=" , game_name
-//                | "rules" , "=" , [ rule_pair , { "," , rule_pair } ] ;
-//                (* the keys of the position's game: see README.md *)
-// rule_pair = WORD , ":" , WORD ;
+//                | "game" , "=" , GAME_NAME
+//                | "rules" , "=" , [ RULE_KEY , ":" , RULE_WORD , { "," , RULE_KEY , ":" , RULE_WORD } ] ;
+//                (* the keys of the position's game: see README.md; game and rules:
+//                   GAMES.md §H.7, any game *)
 fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, ()> {
     let (r, key) = take_while1(|ch: char| ch.is_ascii_alphabetic())
         .parse(i)
