@@ -261,10 +261,7 @@ mod tests {
         };
         let cases = [
             (cube(CubeRule::Off, None, None), "throw 5: the cube is not in play (cube=non)"),
-            (
-                cube(CubeRule::Owner, Some(Seat::Bottom), None),
-                "throw 5: top doubles but bottom owns the cube",
-            ),
+            (cube(CubeRule::Owner, Some(Seat::Bottom), None), "throw 5: top doubles but bottom owns the cube"),
             (cube(CubeRule::Timing, None, None), "throw 5: a double before the game's first throw"),
             (
                 Fact::Cube {
@@ -278,10 +275,7 @@ mod tests {
                 },
                 "throw 5: a double written after the dice: it is announced before throwing",
             ),
-            (
-                cube(CubeRule::Value, None, Some(8)),
-                "throw 5: the double is written 8 but the cube goes from 2 to 4",
-            ),
+            (cube(CubeRule::Value, None, Some(8)), "throw 5: the double is written 8 but the cube goes from 2 to 4"),
             (cube(CubeRule::Answer, None, None), "throw 5: a double with no answer (take or drop)"),
             (cube(CubeRule::AfterDrop, None, None), "throw 5: a double after the game ended by a drop"),
         ];
