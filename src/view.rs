@@ -161,7 +161,12 @@ pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a crate::sheet::Sheet, heade
         .enumerate()
         .map(|(k, (row, step))| ReplayRow {
             row,
-            position_before: Frame { position: step.before, ..fr[k] }.position_string(),
+            position_before: {
+                // with its game and rules (GAMES.md §H.7), in Soumille's letters as all the JSON
+                let mut s = Frame { position: step.before, ..fr[k] }.setup();
+                crate::explain::stamp_position(&mut s, header);
+                s.to_string()
+            },
         })
         .collect();
     ReplayDocument {

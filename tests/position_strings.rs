@@ -18,7 +18,7 @@ fn record_with_rules(game: &str, rules: &str) -> PathBuf {
         &format!("[Game \"{game}\"]\n[Rules \"{rules}\"]"),
         1,
     );
-    let path = std::env::temp_dir().join(format!("soumille-position-{}-{game}.stn", std::process::id()));
+    let path = std::env::temp_dir().join(format!("soumille-position-{}-{game}-{}.stn", std::process::id(), rules.len()));
     std::fs::write(&path, stn).unwrap();
     path
 }
@@ -357,4 +357,17 @@ fn a_position_tag_s_game_and_rules_are_the_record_s() {
     ] {
         assert_eq!(record(rules, position).len(), 1, "{rules} {position}");
     }
+}
+
+/// `replay --format json` gives each throw's position before it with the record's rules, so
+/// that `explain` reads it back under them.
+#[test]
+fn the_replay_s_positions_say_their_rules() {
+    let path = record_with_rules("grand-trictrac", "sortie=provinciale");
+    let o = run(&["replay", path.to_str().unwrap(), "--format", "json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let p = v["rows"][3]["position_before"].as_str().unwrap().to_string();
+    assert!(p.contains(" rules=sortie:provinciale "), "{p}");
+    assert_eq!(p, shown(path.to_str().unwrap(), v["rows"][2]["throw"].as_u64().unwrap() as u32));
+    std::fs::remove_file(&path).unwrap();
 }
