@@ -18,7 +18,8 @@ fn record_with_rules(game: &str, rules: &str) -> PathBuf {
         &format!("[Game \"{game}\"]\n[Rules \"{rules}\"]"),
         1,
     );
-    let path = std::env::temp_dir().join(format!("soumille-position-{}-{game}-{}.stn", std::process::id(), rules.len()));
+    let path =
+        std::env::temp_dir().join(format!("soumille-position-{}-{game}-{}.stn", std::process::id(), rules.len()));
     std::fs::write(&path, stn).unwrap();
     path
 }
