@@ -372,3 +372,19 @@ fn the_replay_s_positions_say_their_rules() {
     assert_eq!(p, shown(path.to_str().unwrap(), v["rows"][2]["throw"].as_u64().unwrap() as u32));
     std::fs::remove_file(&path).unwrap();
 }
+
+/// `fmt --letters` converts a `Position` tag that says its game and rules as any other.
+#[test]
+fn fmt_converts_a_position_that_says_its_game() {
+    let stn = "[Game \"trictrac-a-ecrire\"]\n[Letters \"lepeintre\"]\n[Rules \"consolation=double\"]\n\
+               [Position \"y13st/a15 bottom game=trictrac-a-ecrire rules=consolation:double\"]\n\n1. 2-1 ab ac\n";
+    let o = run_stdin(&["fmt", "-", "--letters", "soumille"], stn.as_bytes());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("[Position \"A13EF/&15 bottom game=trictrac-a-ecrire rules=consolation:double\"]"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = run_stdin(&["fmt", "-"], stn.as_bytes());
+    assert!(text(&o.stdout).contains("[Position \"sty13/a15 bottom game=trictrac-a-ecrire"), "{}", text(&o.stdout));
+}
