@@ -270,6 +270,13 @@ pub struct ScoreFields {
     pub owner: Option<Option<Seat>>,
     /// `parties=T/B`: the series points won so far (Tric Trac, GAMES.md §E.11).
     pub parties: Option<BySeat<u16>>,
+    /// `game=NAME`: the game whose position this is (GAMES.md §H.7); not given: Grand
+    /// Trictrac's, or the game of the record that holds it.
+    pub game: Option<crate::notation::Game>,
+    /// `rules=K1:V1,K2:V2`: the rule options in force where they differ from the game's
+    /// defaults (GAMES.md §H.7), as `(key, value)` pairs in the order written; checked
+    /// against the game's options when read.
+    pub rules: Option<Vec<(String, String)>>,
 }
 
 /// An unchecked position: the men of each seat, the seat to throw and the optional score
@@ -385,6 +392,22 @@ impl Setup {
         out.push(b' ');
         out.extend_from_slice(self.turn.name().as_bytes());
         let sc = &self.score;
+        // the game and its rules first: the other fields are the game's (GAMES.md §H.7)
+        if let Some(g) = sc.game {
+            out.extend_from_slice(b" game=");
+            out.extend_from_slice(g.name().as_bytes());
+        }
+        if let Some(rules) = sc.rules.as_ref().filter(|r| !r.is_empty()) {
+            out.extend_from_slice(b" rules=");
+            for (k, (key, value)) in rules.iter().enumerate() {
+                if k > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(key.as_bytes());
+                out.push(b':');
+                out.extend_from_slice(value.as_bytes());
+            }
+        }
         if let Some(h) = sc.holes {
             pair(out, b" holes=", h[Seat::Top].into(), h[Seat::Bottom].into());
         }
@@ -469,12 +492,20 @@ mod tests {
             cube: Some(4_294_967_295),
             owner: Some(Some(Seat::Top)),
             parties: Some(BySeat::new(65_535, 0)),
+            game: None,
+            rules: None,
         };
         assert_eq!(
             s.to_string(),
             "A15/&15 top holes=0/11 points=10/4 throws=105/7 bredouille=bottom pavillon=none \
              cube=4294967295 owner=top parties=65535/0"
         );
+        s.score = ScoreFields {
+            game: Some(crate::notation::Game::Jacquet),
+            rules: Some(vec![("postillon".into(), "immediat".into()), ("retrait".into(), "talon".into())]),
+            ..ScoreFields::default()
+        };
+        assert_eq!(s.to_string(), "A15/&15 top game=jacquet rules=postillon:immediat,retrait:talon");
     }
 }
 

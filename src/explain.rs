@@ -42,6 +42,68 @@ pub struct Explanation {
     pub points: SeatPoints,
 }
 
+/// A jan as an [`Explanation`] in some letters has it: the point hit written in them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LetteredJan {
+    /// Its code (NOTATION.md §3).
+    pub code: crate::jan::JanCode,
+    /// The seat that marks it.
+    pub seat: Seat,
+    /// The number of ways.
+    pub ways: u8,
+    /// The points.
+    pub points: u16,
+    /// The letter of the point hit, for hits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+}
+
+/// An [`Explanation`] written in one alphabet's letters (the position's, NOTATION.md §1):
+/// the same fields, serialized alike; the plays sorted again as ASCII strings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LetteredExplanation {
+    /// The position string, men and seat, in the letters.
+    pub position: String,
+    /// The roll, higher die first.
+    pub dice: [u8; 2],
+    /// The seat to throw.
+    pub seat: Seat,
+    /// Every legal play, in the letters, sorted as ASCII strings.
+    pub plays: Vec<PlayEntry>,
+    /// Every jan the roll makes, for either seat.
+    pub jans: Vec<LetteredJan>,
+    /// The total each seat marks for the roll.
+    pub points: SeatPoints,
+}
+
+impl Explanation {
+    /// This explanation in `dialect`'s letters.
+    pub fn in_letters(&self, dialect: crate::board::Dialect) -> LetteredExplanation {
+        let mut plays: Vec<PlayEntry> = self
+            .plays
+            .iter()
+            .map(|p| PlayEntry { notation: letters_in(&p.notation, dialect), result: men_field_in(&p.result, dialect) })
+            .collect();
+        plays.sort_by(|a, b| a.notation.cmp(&b.notation));
+        let position = match self.position.split_once(' ') {
+            Some((men, rest)) => format!("{} {rest}", men_field_in(men, dialect)),
+            None => men_field_in(&self.position, dialect),
+        };
+        let jans = self
+            .jans
+            .iter()
+            .map(|j| LetteredJan {
+                code: j.code,
+                seat: j.seat,
+                ways: j.ways,
+                points: j.points,
+                at: j.at.map(|p| p.letter(dialect).to_string()),
+            })
+            .collect();
+        LetteredExplanation { position, dice: self.dice, seat: self.seat, plays, jans, points: self.points }
+    }
+}
+
 /// Why a position or roll cannot be explained.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ExplainError {
@@ -80,6 +142,109 @@ pub fn parse_setup(s: &str) -> Result<(crate::board::Setup, Position), ExplainEr
         .map_err(|e| ExplainError::Position(format!("{} ({})", e.message, e.label)))?;
     let pos = Position::from_setup(&setup).map_err(|e| ExplainError::Position(e.to_string()))?;
     Ok((setup, pos))
+}
+
+/// The rule options of a record that differ from its game's defaults, in the order of the
+/// game's options (RULES.md §13, GAMES.md §F): what a position string's `rules=` carries
+/// (GAMES.md §H.7). Jacquet's `jacquet=avance` is written as the options it sets.
+pub fn rules_departing(header: &crate::notation::Header) -> Vec<(String, String)> {
+    use crate::games::{Game as _, Games};
+    let text = match Games::of(header) {
+        Games::GrandTrictrac(_) => header.rules.departures().to_string(),
+        Games::Jacquet(g) => g.options().to_string(),
+        Games::TricTrac(g) => g.options().to_string(),
+        Games::Backgammon(g) => g.options().to_string(),
+        Games::Unsupported(_) => String::new(),
+    };
+    text.split("; ").filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+/// Gives a setup of a record the fields that say its game and rules (GAMES.md §H.7):
+/// `game=` for any game but Grand Trictrac, `rules=` where the record's rules differ from
+/// the game's defaults; the position string it then prints is the record's for `explain`.
+pub fn stamp_position(setup: &mut crate::board::Setup, header: &crate::notation::Header) {
+    setup.score.game = (header.game != crate::notation::Game::GrandTrictrac).then_some(header.game);
+    let rules = rules_departing(header);
+    setup.score.rules = (!rules.is_empty()).then_some(rules);
+}
+
+/// The header of a record of `game` with the rule options `pairs` (as a `Rules` tag holds
+/// them), read as a record's is: the options checked, or what is wrong with them.
+pub fn rules_header(
+    game: crate::notation::Game,
+    pairs: &[(String, String)],
+) -> Result<crate::notation::Header, Vec<String>> {
+    use crate::notation::Tag;
+    let tag = |name: &'static str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
+    let mut tags = vec![tag("Game", game.to_string())];
+    if !pairs.is_empty() {
+        let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        tags.push(tag("Rules", text.join("; ")));
+    }
+    crate::notation::Header::of_tags(&tags).map_err(|errs| errs.into_iter().map(|e| e.message).collect())
+}
+
+/// A text in Soumille's letters (plays, men) with each letter written in `dialect`'s:
+/// Soumille's letters are capitals and `&`, nothing else in a play or a men field is, so
+/// each is replaced alone.
+pub fn letters_in(s: &str, dialect: crate::board::Dialect) -> String {
+    use crate::board::{Dialect, Point};
+    if dialect == Dialect::Soumille {
+        return s.to_string();
+    }
+    s.chars().map(|c| Point::from_letter(c, Dialect::Soumille).map_or(c, |p| p.letter(dialect))).collect()
+}
+
+/// Field 1 of a position string written in Soumille's letters (board order A → &), written
+/// in `dialect`'s, in its own board order (Lepeintre: a → y, the other way round), the bar
+/// and the men borne off last: what [`crate::Setup::men_field`] writes in `dialect`.
+pub fn men_field_in(field: &str, dialect: crate::board::Dialect) -> String {
+    use crate::board::{Dialect, Point};
+    if dialect == Dialect::Soumille {
+        return field.to_string();
+    }
+    let mut out = String::with_capacity(field.len());
+    for (k, side) in field.split('/').enumerate() {
+        if k > 0 {
+            out.push('/');
+        }
+        // each entry: a letter, `@` or `#`, then its count
+        let mut entries: Vec<&str> = Vec::new();
+        let mut start = 0;
+        for (i, c) in side.char_indices().skip(1) {
+            if !c.is_ascii_digit() {
+                entries.push(&side[start..i]);
+                start = i;
+            }
+        }
+        if !side.is_empty() {
+            entries.push(&side[start..]);
+        }
+        let is_letter = |e: &str| e.chars().next().is_some_and(|c| Point::from_letter(c, Dialect::Soumille).is_some());
+        for e in entries.iter().filter(|e| is_letter(e)).rev() {
+            out.push_str(&letters_in(e, dialect));
+        }
+        for e in entries.iter().filter(|e| !is_letter(e)) {
+            out.push_str(e);
+        }
+    }
+    out
+}
+
+/// The position string after throw `at` of a replayed record (`0`: the start), with its
+/// score fields, its game and rules (GAMES.md §H.7), in the record's letters: what `show
+/// --format position` writes and `explain` reads back. `None` when the replay did not reach
+/// that throw.
+pub fn position_string_at(rp: &crate::replay::Replay, header: &crate::notation::Header, at: u32) -> Option<String> {
+    let mut setup = if header.game.is_grand_trictrac() {
+        crate::view::frame_at(rp, header, at)?.setup()
+    } else if at == 0 {
+        rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())?.clone()
+    } else {
+        rp.board_steps.iter().find(|s| s.number == at).map(|s| s.after.clone())?
+    };
+    stamp_position(&mut setup, header);
+    Some(setup.to_string_in(header.letters))
 }
 
 /// The relève history a position string gives (its `throws=` field).
@@ -381,6 +546,41 @@ mod tests {
                     assert_eq!(std::str::from_utf8(&bytes.to_be_bytes()[..n]).unwrap(), p.notation(pos.turn()));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn an_explanation_in_soumille_s_letters_is_written_as_it_is() {
+        let options = crate::options::RuleOptions::default();
+        let history = crate::scoring::History::default();
+        for (pos, dice) in crate::generate::positions(200) {
+            let e = explain_with(&pos, dice, &options, &history);
+            let lettered = e.in_letters(crate::board::Dialect::Soumille);
+            assert_eq!(serde_json::to_string(&lettered).unwrap(), serde_json::to_string(&e).unwrap());
+        }
+    }
+
+    #[test]
+    fn an_explanation_in_lepeintre_s_letters_is_the_same_board() {
+        use crate::board::Dialect;
+        let options = crate::options::RuleOptions::default();
+        let history = crate::scoring::History::default();
+        for (pos, dice) in crate::generate::positions(200) {
+            let e = explain_with(&pos, dice, &options, &history);
+            let l = e.in_letters(Dialect::Lepeintre);
+            // the position and each result read back in Lepeintre's letters as the same men
+            let (men, seat) = l.position.split_once(' ').unwrap();
+            let back = crate::notation::parser::parse_position(&l.position, Dialect::Lepeintre).unwrap();
+            assert_eq!(back.to_string(), e.position);
+            assert_eq!(back.men_field(Dialect::Lepeintre), men, "canonical order");
+            for p in &l.plays {
+                let s = crate::notation::parser::parse_position(&format!("{} {seat}", p.result), Dialect::Lepeintre)
+                    .unwrap();
+                assert_eq!(s.men_field(Dialect::Lepeintre), p.result);
+                assert!(e.plays.iter().any(|q| q.result == s.men_field(Dialect::Soumille)));
+            }
+            assert!(l.plays.windows(2).all(|w| w[0].notation <= w[1].notation));
+            assert!(l.plays.iter().all(|p| !p.notation.contains(|c: char| c.is_ascii_uppercase() || c == '&')));
         }
     }
 

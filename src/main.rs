@@ -170,13 +170,18 @@ enum Command {
     },
     /// Every legal play of a roll in a position (and every jan with its points).
     ///
-    /// POSITION is a position string (NOTATION.md §6) such as "A15/&15 top". Plays are in
+    /// POSITION is a position string (NOTATION.md §6) such as "A15/&15 top", in Soumille's
+    /// or Lepeintre's letters (the answer is in the same letters). A position of another game
+    /// names it (`game=jacquet`) and the rules that differ from its defaults
+    /// (`rules=postillon:immediat`), as `show --format position` writes them: `--game` and
+    /// `--rules` may not contradict them. With `--at N`, POSITION is an STN file and the
+    /// position is the one after its throw N, under its game and rules. Plays are in
     /// canonical notation with the resulting men (field 1 of a position string). With
     /// `--batch`, reads `POSITION<TAB>DICE` lines from stdin and writes one JSON object a line,
-    /// for any `--game`: what `--format json` writes, or `{"line": N, "error": "…"}` for a bad
+    /// for any game: what `--format json` writes, or `{"line": N, "error": "…"}` for a bad
     /// line (and exit status 2 at the end).
     Explain {
-        /// A position string, e.g. "A9BC2DGH/N2VX&11 bottom".
+        /// A position string, e.g. "A9BC2DGH/N2VX&11 bottom" (with --at: an STN file).
         #[arg(required_unless_present = "batch")]
         position: Option<String>,
         /// The roll, e.g. 6-5 or sonnez.
@@ -184,18 +189,27 @@ enum Command {
         dice: Option<String>,
         /// Read `POSITION<TAB>DICE` lines from stdin, write JSON Lines (one line out a line in;
         /// blank lines are skipped).
-        #[arg(long, conflicts_with_all = ["position", "dice"])]
+        #[arg(long, conflicts_with_all = ["position", "dice", "at"])]
         batch: bool,
         /// `text` or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
-        /// Rule options as in the `Rules` tag, e.g. "sortie=provinciale".
-        #[arg(long, default_value = "")]
-        rules: String,
-        /// The game whose rules apply: grand-trictrac (default), jacquet, moultezim,
-        /// backgammon, tric-trac. Only Grand Trictrac lists jans.
-        #[arg(long, default_value = "grand-trictrac", value_parser = game_arg)]
-        game: soumille::notation::Game,
+        /// Rule options as in the `Rules` tag, e.g. "sortie=provinciale" (default: the
+        /// position's `rules=`, else the game's defaults).
+        #[arg(long)]
+        rules: Option<String>,
+        /// The game whose rules apply: grand-trictrac, trictrac-a-ecrire, jacquet,
+        /// moultezim, backgammon, tric-trac (default: the position's `game=`, else
+        /// grand-trictrac). Only Grand Trictrac lists jans.
+        #[arg(long, value_parser = game_arg)]
+        game: Option<soumille::notation::Game>,
+        /// Explain the position after throw N of the record in the file POSITION (`0`: the
+        /// start), with the record's game and rules.
+        #[arg(long, value_name = "N", conflicts_with_all = ["game", "rules"])]
+        at: Option<u32>,
+        /// With --at: which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1, requires = "at")]
+        record: usize,
     },
     /// A self-contained HTML page that steps through a game throw by throw.
     ///
@@ -425,11 +439,23 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
         }
         Command::Show { file, at, game, format } => show(&file, at, game, format, st),
-        Command::Explain { position, dice, batch, format, rules, game } => {
-            if !game.is_grand_trictrac() {
-                return explain_tables(game, position, dice, batch, format, &rules);
+        Command::Explain { position, dice, batch, format, rules, game, at, record } => {
+            let asked = Asked { game, rules };
+            if batch {
+                return explain_batch_lines(&asked);
             }
-            explain(position, dice, batch, format, &rules)
+            let (Some(p), Some(d)) = (position, dice) else {
+                eprintln!("soumille explain: give POSITION and --dice, or --batch");
+                return Ok(Outcome::Failed);
+            };
+            let p = match at {
+                None => p,
+                Some(at) => match position_in_file(Path::new(&p), at, record, st)? {
+                    Some(s) => s,
+                    None => return Ok(Outcome::Failed),
+                },
+            };
+            explain(&p, &d, format, &asked)
         }
         Command::View { file, game } => {
             let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
@@ -505,8 +531,8 @@ fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Re
         }
         Picture::Svg => out(&soumille::show::svg_after(&rp, &rec.record, &rec.header, at).unwrap_or_default())?,
         Picture::Position => {
-            let frame = soumille::view::frame_at(&rp, &rec.header, at).expect("the board was found above");
-            out(&format!("{}\n", frame.position_string()))?
+            let text = soumille::explain::position_string_at(&rp, &rec.header, at).expect("the board was found above");
+            out(&format!("{text}\n"))?
         }
     }
     Ok(Outcome::Clean)
@@ -540,7 +566,10 @@ fn show_tables(
             out(&format!("{} — {title}\n{}", file.display(), soumille::show::setup_text(setup, d)))?
         }
         Picture::Svg => out(&soumille::show::setup_svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default())?,
-        Picture::Position => out(&format!("{}\n", setup.to_string_in(soumille::Dialect::Soumille)))?,
+        Picture::Position => {
+            let text = soumille::explain::position_string_at(rp, &rec.header, at).expect("the board was found above");
+            out(&format!("{text}\n"))?
+        }
     }
     Ok(Outcome::Clean)
 }
@@ -623,168 +652,222 @@ fn game_arg(s: &str) -> Result<soumille::notation::Game, String> {
     })
 }
 
-/// The rules of one of the other games with the options of `rules` (as in a `Rules` tag),
-/// read through a record header so that the options are checked as a record's are.
-fn tables_game(game: soumille::notation::Game, rules: &str) -> Option<soumille::games::Games> {
-    use soumille::notation::Tag;
-    let tag = |name: &'static str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
-    let mut tags = vec![tag("Game", game.to_string())];
-    if !rules.is_empty() {
-        tags.push(tag("Rules", rules.to_string()));
+/// The game and rules `explain` was given on its command line, if any.
+struct Asked {
+    /// `--game`.
+    game: Option<soumille::notation::Game>,
+    /// `--rules`, as a `Rules` tag writes them.
+    rules: Option<String>,
+}
+
+/// A position string read for `explain`, with the game and rules it is explained under.
+struct Question {
+    /// The men, the seat to throw, the fields.
+    setup: soumille::Setup,
+    /// Its letters (the answer is written in them).
+    dialect: Dialect,
+    /// The game and its rule options, as a record's header holds them.
+    header: soumille::notation::Header,
+}
+
+/// The rule options of `--rules` as `(key, value)` pairs, or what is wrong with them.
+fn asked_pairs(rules: &str) -> Result<Vec<(String, String)>, String> {
+    soumille::options::raw_pairs(rules)
+        .map_err(|es| format!("--rules: {}", es.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; ")))
+}
+
+/// The options of `pairs` for `game` that differ from the game's defaults, written as a
+/// `Rules` tag writes them (`none` for the defaults): for messages.
+fn rules_words(pairs: &[(String, String)]) -> String {
+    if pairs.is_empty() {
+        return "the defaults".to_string();
     }
-    match soumille::notation::Header::of_tags(&tags) {
-        Ok(h) => Some(soumille::games::Games::of(&h)),
-        Err(errs) => {
-            let words: Vec<String> = errs.iter().map(|e| e.message.clone()).collect();
-            eprintln!("soumille: --rules: {}", words.join("; "));
-            None
+    pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+}
+
+/// Reads a position string for `explain` (GAMES.md §H.7): its game is its `game=` field,
+/// else `--game`, else Grand Trictrac; its rules its `rules=` field when it names its game
+/// or rules, else `--rules`. A `--game` or `--rules` that contradicts what the position
+/// says is refused, in words.
+fn question(p: &str, asked: &Asked) -> Result<Question, String> {
+    use soumille::explain::{rules_departing, rules_header};
+    use soumille::notation::Game;
+    let read = soumille::notation::parser::read_position(p, asked.game.unwrap_or(Game::GrandTrictrac))
+        .map_err(|e| format!("bad position: {} ({})", e.message, e.label))?;
+    let setup = read.setup;
+    if let (Some(said), Some(given)) = (setup.score.game, asked.game) {
+        if said != given {
+            return Err(format!(
+                "the position is of {said} (game={said}), but --game says {given}: give no --game, or a position of {given}"
+            ));
         }
+    }
+    let game = read.game;
+    let asked_rules = asked.rules.as_deref().map(asked_pairs).transpose()?;
+    let says_rules = setup.score.game.is_some() || setup.score.rules.is_some();
+    let pairs = match (says_rules, asked_rules) {
+        (true, Some(given)) => {
+            let said = setup.score.rules.clone().unwrap_or_default();
+            let header = |pairs: &[(String, String)], whose: &str| {
+                rules_header(game, pairs).map_err(|es| format!("{whose}: {}", es.join("; ")))
+            };
+            let (a, b) = (
+                rules_departing(&header(&said, "the position's rules")?),
+                rules_departing(&header(&given, "--rules")?),
+            );
+            if a != b {
+                let says = if a.is_empty() {
+                    format!("its rules are the defaults of {game} (it has no rules= field)")
+                } else {
+                    format!("its rules are {}", rules_words(&a))
+                };
+                return Err(format!(
+                    "--rules says {}, but the position says {says}: give no --rules, or the position's rules",
+                    rules_words(&b)
+                ));
+            }
+            said
+        }
+        (true, None) => setup.score.rules.clone().unwrap_or_default(),
+        (false, given) => given.unwrap_or_default(),
+    };
+    let header = rules_header(game, &pairs).map_err(|es| format!("--rules: {}", es.join("; ")))?;
+    Ok(Question { setup, dialect: read.dialect, header })
+}
+
+/// The position string after throw `at` of record `record` of an STN file, under the
+/// record's game and rules, in its letters (what `show --format position` writes), or
+/// `None` when it cannot be had (said on stderr).
+fn position_in_file(file: &Path, at: u32, record: usize, st: Style) -> io::Result<Option<String>> {
+    let Some((rec, text)) = read_one_record(file, record, st)? else { return Ok(None) };
+    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
+    let found = soumille::explain::position_string_at(&rp, &rec.header, at);
+    if found.is_none() {
+        let how = match rp.stopped_at {
+            Some(n) => format!("the replay stopped at throw {n}"),
+            None => format!("the record has {} throws", rec.record.throws.len()),
+        };
+        eprintln!("soumille explain: no board after throw {at} of {}: {how}", file.display());
+    }
+    Ok(found)
+}
+
+/// The answer of `explain` to one question: Grand Trictrac's plays and jans, or another
+/// game's plays; in the letters of the question.
+enum Answer {
+    /// Grand Trictrac or Trictrac à écrire, in the position's letters.
+    Trictrac(soumille::explain::LetteredExplanation),
+    /// Another game.
+    Tables { roll: soumille::Dice, plays: Vec<soumille::games::ShownPlay> },
+}
+
+/// Explains a roll in a position read by [`question`]: in Soumille's letters (see
+/// [`in_letters`]).
+fn answer(q: &Question, dice: &str) -> Result<Answer, String> {
+    let roll = soumille::explain::parse_dice(dice).map_err(|e| e.to_string())?;
+    if q.header.game.is_grand_trictrac() {
+        let pos = soumille::position::Position::from_setup(&q.setup).map_err(|e| format!("bad position: {e}"))?;
+        let history = soumille::explain::history_of(&q.setup);
+        let e = soumille::explain::explain_with(&pos, roll, &q.header.rules, &history);
+        return Ok(Answer::Trictrac(e.in_letters(q.dialect)));
+    }
+    let mut plays = soumille::games::Games::of(&q.header).explain_plays(&q.setup, roll)?;
+    if q.dialect != Dialect::Soumille {
+        use soumille::explain::{letters_in, men_field_in};
+        for p in plays.iter_mut() {
+            p.notation = letters_in(&p.notation, q.dialect);
+            p.result = men_field_in(&p.result, q.dialect);
+        }
+        plays.sort_by(|a, b| a.notation.cmp(&b.notation));
+    }
+    Ok(Answer::Tables { roll, plays })
+}
+
+/// The JSON of an answer (CLI.md, "explain --format json"): Grand Trictrac's explanation,
+/// or another game's: the game, the position string as given, the dice, the seat to throw
+/// and the plays.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum AnswerJson {
+    /// Grand Trictrac's.
+    Trictrac(soumille::explain::LetteredExplanation),
+    /// Another game's.
+    Tables(serde_json::Value),
+}
+
+fn answer_json(q: &Question, position: &str, a: Answer) -> AnswerJson {
+    match a {
+        Answer::Trictrac(e) => AnswerJson::Trictrac(e),
+        Answer::Tables { roll, plays } => AnswerJson::Tables(serde_json::json!({
+            "game": q.header.game.to_string(),
+            "position": position,
+            "dice": [roll.high(), roll.low()],
+            "seat": q.setup.turn,
+            "plays": plays,
+        })),
     }
 }
 
-/// `explain` for the other games: their legal plays (GAMES.md), no jans; `--batch` reads
-/// `POSITION<TAB>DICE` lines as Grand Trictrac's does and writes each line what `--format
-/// json` writes, on one line.
-fn explain_tables(
-    game: soumille::notation::Game,
-    position: Option<String>,
-    dice: Option<String>,
-    batch: bool,
-    format: Format,
-    rules: &str,
-) -> io::Result<Outcome> {
-    let Some(g) = tables_game(game, rules) else { return Ok(Outcome::Failed) };
-    if batch {
-        return explain_batch(|p, d, out| {
-            let (setup, roll, plays) = tables_plays(&g, game, p, d)?;
-            serde_json::to_writer(out, &tables_json(game, p, roll, setup.turn, plays)).map_err(|e| e.to_string())
-        });
+/// What `explain` says of its game and rules on its first line, when they are not Grand
+/// Trictrac's defaults: ` (jacquet; postillon=immediat)`.
+fn game_words(header: &soumille::notation::Header) -> String {
+    let rules = soumille::explain::rules_departing(header);
+    let mut words = Vec::new();
+    if header.game != soumille::notation::Game::GrandTrictrac {
+        words.push(header.game.to_string());
     }
-    let (Some(p), Some(d)) = (position, dice) else {
-        eprintln!("soumille explain: give POSITION and --dice, or --batch");
-        return Ok(Outcome::Failed);
-    };
-    let (setup, roll, plays) = match tables_plays(&g, game, &p, &d) {
-        Ok(x) => x,
+    if !rules.is_empty() {
+        words.push(rules_words(&rules));
+    }
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", words.join("; "))
+    }
+}
+
+/// `explain POSITION --dice D`: every legal play (and Grand Trictrac's jans), as text or
+/// JSON, in the position's letters.
+fn explain(p: &str, d: &str, format: Format, asked: &Asked) -> io::Result<Outcome> {
+    let q = match question(p, asked) {
+        Ok(q) => q,
         Err(e) => {
             eprintln!("soumille explain: {e}");
             return Ok(Outcome::Failed);
         }
     };
-    match format {
-        Format::Json => out(&json_text(&tables_json(game, &p, roll, setup.turn, plays))?)?,
-        Format::Text => {
-            let mut s = format!(
-                "{} to throw {roll} ({game}): {} legal play{}\n",
-                setup.turn,
-                plays.len(),
-                if plays.len() == 1 { "" } else { "s" }
-            );
+    let a = match answer(&q, d) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("soumille explain: {e}");
+            return Ok(Outcome::Failed);
+        }
+    };
+    if format == Format::Json {
+        out(&json_text(&answer_json(&q, p, a))?)?;
+        return Ok(Outcome::Clean);
+    }
+    let said = game_words(&q.header);
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let text = match a {
+        Answer::Tables { roll, plays } => {
+            let mut s =
+                format!("{} to throw {roll}{said}: {} legal play{}\n", q.setup.turn, plays.len(), plural(plays.len()));
             let w = plays.iter().map(|p| p.notation.len()).max().unwrap_or(1);
             for p in &plays {
                 let pts = if p.points > 0 { format!("  +{}", p.points) } else { String::new() };
                 s.push_str(&format!("  {:<w$}  -> {}{pts}\n", p.notation, p.result));
             }
-            out(&s)?;
+            s
         }
-    }
-    Ok(Outcome::Clean)
-}
-
-/// A position string and a roll of another game read, and its legal plays (GAMES.md), or
-/// what is wrong, in words: the position first, then the dice, then the plays.
-fn tables_plays(
-    g: &soumille::games::Games,
-    game: soumille::notation::Game,
-    position: &str,
-    dice: &str,
-) -> Result<(soumille::Setup, soumille::Dice, Vec<soumille::games::ShownPlay>), String> {
-    let setup = soumille::notation::parser::parse_position_of(position, soumille::Dialect::Soumille, game)
-        .map_err(|e| format!("{} ({})", e.message, e.label))?;
-    let roll = soumille::explain::parse_dice(dice).map_err(|e| e.to_string())?;
-    let plays = g.explain_plays(&setup, roll)?;
-    Ok((setup, roll, plays))
-}
-
-/// The JSON of another game's `explain` (CLI.md): the game, the position string as given,
-/// the dice, the seat to throw and the plays; the same for `--format json` and `--batch`.
-fn tables_json(
-    game: soumille::notation::Game,
-    position: &str,
-    roll: soumille::Dice,
-    seat: soumille::Seat,
-    plays: Vec<soumille::games::ShownPlay>,
-) -> serde_json::Value {
-    serde_json::json!({
-        "game": game.to_string(),
-        "position": position,
-        "dice": [roll.high(), roll.low()],
-        "seat": seat,
-        "plays": plays,
-    })
-}
-
-/// A value as pretty JSON with a final line end.
-fn json_text<T: serde::Serialize>(v: &T) -> io::Result<String> {
-    let mut s = serde_json::to_string_pretty(v).map_err(io::Error::other)?;
-    s.push('\n');
-    Ok(s)
-}
-
-fn explain(
-    position: Option<String>,
-    dice: Option<String>,
-    batch: bool,
-    format: Format,
-    rules: &str,
-) -> io::Result<Outcome> {
-    use soumille::explain::{explain_with, history_of, parse_dice, parse_setup};
-    let rules = match soumille::options::RuleOptions::parse(rules) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!(
-                "soumille explain: --rules: {}",
-                e.iter().map(|x| x.message.clone()).collect::<Vec<_>>().join("; ")
-            );
-            return Ok(Outcome::Failed);
-        }
-    };
-    if batch {
-        let mut scratch = soumille::explain::Scratch::default();
-        return explain_batch(|p, d, out| {
-            let ((setup, pos), d) =
-                parse_setup(p).and_then(|sp| parse_dice(d).map(|d| (sp, d))).map_err(|e| e.to_string())?;
-            soumille::explain::write_explanation(out, &mut scratch, &pos, d, &rules, &history_of(&setup));
-            Ok(())
-        });
-    }
-    let (Some(p), Some(d)) = (position, dice) else {
-        eprintln!("soumille explain: give POSITION and --dice, or --batch");
-        return Ok(Outcome::Failed);
-    };
-    let parsed = parse_setup(&p).and_then(|sp| parse_dice(&d).map(|d| (sp, d)));
-    let ((setup, pos), d) = match parsed {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("soumille explain: {e}");
-            return Ok(Outcome::Failed);
-        }
-    };
-    let e = explain_with(&pos, d, &rules, &history_of(&setup));
-    match format {
-        Format::Json => {
-            let mut s = serde_json::to_string_pretty(&e).map_err(io::Error::other)?;
-            s.push('\n');
-            out(&s)?;
-        }
-        Format::Text => {
+        Answer::Trictrac(e) => {
             let mut s = format!(
-                "{} to throw {}-{}: {} legal play{}\n",
+                "{} to throw {}-{}{said}: {} legal play{}\n",
                 e.seat,
                 e.dice[0],
                 e.dice[1],
                 e.plays.len(),
-                if e.plays.len() == 1 { "" } else { "s" }
+                plural(e.plays.len())
             );
             let w = e.plays.iter().map(|p| p.notation.len()).max().unwrap_or(1);
             for p in &e.plays {
@@ -795,7 +878,7 @@ fn explain(
             } else {
                 s.push_str("jans:\n");
                 for j in &e.jans {
-                    let at = j.at.map(|p| format!(" at {p}")).unwrap_or_default();
+                    let at = j.at.as_ref().map(|p| format!(" at {p}")).unwrap_or_default();
                     s.push_str(&format!(
                         "  {:<20} {:<6} x{}  {:>2} points{at}\n",
                         j.code.name(),
@@ -806,10 +889,79 @@ fn explain(
                 }
             }
             s.push_str(&format!("points: top {}, bottom {}\n", e.points.top, e.points.bottom));
-            out(&s)?;
+            s
+        }
+    };
+    out(&text)?;
+    Ok(Outcome::Clean)
+}
+
+/// `explain --batch`: each line's position read as [`explain`] reads one (its own game and
+/// rules, else `--game` and `--rules`). A Grand Trictrac line in Soumille's letters that
+/// names no game or rules (the usual line) is written straight by the batch writer; the
+/// others go through [`answer`].
+fn explain_batch_lines(asked: &Asked) -> io::Result<Outcome> {
+    use soumille::notation::Game;
+    let default_game = asked.game.unwrap_or(Game::GrandTrictrac);
+    let pairs = match asked.rules.as_deref().map(asked_pairs).transpose() {
+        Ok(p) => p.unwrap_or_default(),
+        Err(e) => {
+            eprintln!("soumille explain: {e}");
+            return Ok(Outcome::Failed);
+        }
+    };
+    let asked_header = match soumille::explain::rules_header(default_game, &pairs) {
+        Ok(h) => h,
+        Err(es) => {
+            eprintln!("soumille explain: --rules: {}", es.join("; "));
+            return Ok(Outcome::Failed);
+        }
+    };
+    let mut scratch = soumille::explain::Scratch::default();
+    explain_batch(|p, d, out| {
+        if default_game.is_grand_trictrac() {
+            let read = soumille::notation::parser::read_position(p, default_game)
+                .map_err(|e| format!("bad position: {} ({})", e.message, e.label))?;
+            let sc = &read.setup.score;
+            if read.dialect == Dialect::Soumille && sc.game.is_none() && sc.rules.is_none() {
+                let pos =
+                    soumille::position::Position::from_setup(&read.setup).map_err(|e| format!("bad position: {e}"))?;
+                let roll = soumille::explain::parse_dice(d).map_err(|e| e.to_string())?;
+                let history = soumille::explain::history_of(&read.setup);
+                soumille::explain::write_explanation(out, &mut scratch, &pos, roll, &asked_header.rules, &history);
+                return Ok(());
+            }
+        }
+        let q = question(p, asked)?;
+        let a = answer(&q, d)?;
+        serde_json::to_writer(out, &answer_json(&q, p, a)).map_err(|e| e.to_string())
+    })
+}
+
+/// The rules of one of the other games with the options of `rules` (as in a `Rules` tag),
+/// read through a record header so that the options are checked as a record's are.
+fn tables_game(game: soumille::notation::Game, rules: &str) -> Option<soumille::games::Games> {
+    let pairs = match asked_pairs(rules) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("soumille: {e}");
+            return None;
+        }
+    };
+    match soumille::explain::rules_header(game, &pairs) {
+        Ok(h) => Some(soumille::games::Games::of(&h)),
+        Err(errs) => {
+            eprintln!("soumille: --rules: {}", errs.join("; "));
+            None
         }
     }
-    Ok(Outcome::Clean)
+}
+
+/// A value as pretty JSON with a final line end.
+fn json_text<T: serde::Serialize>(v: &T) -> io::Result<String> {
+    let mut s = serde_json::to_string_pretty(v).map_err(io::Error::other)?;
+    s.push('\n');
+    Ok(s)
 }
 
 /// The manual page: the main page of clap_mangen, its title line first, then a section

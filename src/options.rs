@@ -221,6 +221,23 @@ impl RuleOptions {
     }
 }
 
+impl RuleOptions {
+    /// The same options, marked given where they differ from the defaults only: its
+    /// [`fmt::Display`] writes the options that make these rules other than the defaults,
+    /// in §13 order (what a position string's `rules=` carries, GAMES.md §H.7).
+    pub fn departures(&self) -> RuleOptions {
+        let d = RuleOptions::default();
+        let mut o = *self;
+        o.given = 0;
+        for i in 0..Self::KEYS.len() {
+            if self.value_text(i) != d.value_text(i) {
+                o.given |= 1 << i;
+            }
+        }
+        o
+    }
+}
+
 /// Reads the `Rules` value of a game other than Grand Trictrac (GAMES.md §F): the
 /// `key=value` pairs separated by `;`, trimmed, in the order written. Only the form is
 /// checked here (each part a `key=value` with a key of letters, digits and `-`, each key
@@ -295,6 +312,13 @@ mod tests {
         assert_eq!(o.passage_rest, PassageRest::Allowed);
         assert_eq!(o.to_string(), "sortie=provinciale; gains=pont");
         assert_eq!(RuleOptions::parse("").unwrap().to_string(), "");
+    }
+
+    #[test]
+    fn departures_are_the_options_other_than_the_defaults() {
+        let o = RuleOptions::parse("gains=guiton; sortie=provinciale; primaute=alterne").unwrap();
+        assert_eq!(o.departures().to_string(), "sortie=provinciale; primaute=alterne");
+        assert_eq!(RuleOptions::parse("gains=guiton").unwrap().departures().to_string(), "");
     }
 
     #[test]

@@ -67,6 +67,16 @@ pub struct Flag {
     /// The school's amount: what the other seat may mark (écoles, fausses écoles).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub amount: Option<i64>,
+    /// How the school came about (écoles): `par-moins` (`seat` marked fewer points than the
+    /// throw is worth to it), `par-trop` (more), `plein` (`seat` could fill or keep a jan and
+    /// did not: the jan's points become the school, so `claimed` and `expected`, the marks,
+    /// may agree), `holes` (more holes claimed than the marks give).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub school: Option<&'static str>,
+    /// The seat that may mark the school's `amount` (écoles): the other of the seat schooled,
+    /// `seat`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub school_for: Option<Seat>,
     /// The lawful plays a fausse case's message suggests, nearest the recorded play first
     /// (all of them; the message names three). Not in the JSON (`schema_version` 1).
     #[serde(skip)]
@@ -199,11 +209,29 @@ impl Flag {
             claimed: None,
             expected: None,
             amount: None,
+            school: school_of(&fact).map(|(how, _)| how),
+            school_for: school_of(&fact).map(|(_, seat)| seat),
             plays: Vec::new(),
             jans: Vec::new(),
             message: crate::words::message(&fact, letters),
             fact,
             span,
+        }
+    }
+
+    /// The message without the throw it starts with (`throw 13: `, `throw 1 (bottom 2-1): `):
+    /// for the printers that name the throw beside it, so that it is said once.
+    pub fn body(&self) -> &str {
+        let Some(n) = self.throw else { return &self.message };
+        let Some(rest) = self.message.strip_prefix("throw ").and_then(|r| r.strip_prefix(&*n.to_string())) else {
+            return &self.message;
+        };
+        if let Some(body) = rest.strip_prefix(": ") {
+            return body;
+        }
+        match rest.strip_prefix(" (").and_then(|r| r.split_once("): ")) {
+            Some((_, body)) => body,
+            None => &self.message,
         }
     }
 
@@ -214,6 +242,21 @@ impl Flag {
         let mut e = crate::notation::SyntaxError::new(self.span, self.message.clone(), what);
         e.code = Some(code);
         e
+    }
+}
+
+/// How a Grand Trictrac école came about and the seat that may mark it (see
+/// [`Flag::school`]), from the fact that raises it.
+fn school_of(fact: &Fact) -> Option<(&'static str, Seat)> {
+    use crate::games::grand_trictrac::Fact as F;
+    match fact {
+        Fact::GrandTrictrac(F::Ecole { seat, claimed, worth, .. }) => {
+            Some((if claimed < worth { "par-moins" } else { "par-trop" }, seat.other()))
+        }
+        Fact::GrandTrictrac(F::JanNotKept { seat, .. }) => Some(("plein", seat.other())),
+        Fact::GrandTrictrac(F::MarkedAfterGo { went, .. }) => Some(("par-trop", *went)),
+        Fact::GrandTrictrac(F::MoreHoles { seat, .. }) => Some(("holes", seat.other())),
+        _ => None,
     }
 }
 

@@ -489,7 +489,7 @@ pub fn setup_svg(setup: &Setup, notes: &SetupNotes<'_>, dialect: Dialect) -> Str
     lines.push((men, PLAIN));
     lines.extend(wrap(notes.note, CAPTION_CHARS).into_iter().map(|l| (l, PLAIN)));
     for f in notes.flags {
-        lines.extend(wrap(&format!("[{}] {}", f.what(), f.message), CAPTION_CHARS).into_iter().map(|l| (l, FLAG)));
+        lines.extend(wrap(&format!("[{}] {}", f.what(), f.body()), CAPTION_CHARS).into_iter().map(|l| (l, FLAG)));
     }
     let caption_h = 12.0 + 19.0 * lines.len() as f64;
     let height = BAND + BOARD_H + BAND + caption_h;

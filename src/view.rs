@@ -54,6 +54,20 @@ impl Frame {
     pub fn position_string(&self) -> String {
         self.setup().to_string()
     }
+
+    /// The position string of this frame of a record: with its game and rules (GAMES.md
+    /// §H.7), in the record's letters, as `show --format position` writes it.
+    pub fn position_string_of(&self, header: &Header) -> String {
+        stamped(&self.setup(), header)
+    }
+}
+
+/// The position string of a setup of a record: with the record's game and rules (GAMES.md
+/// §H.7), in its letters.
+fn stamped(setup: &Setup, header: &Header) -> String {
+    let mut s = setup.clone();
+    crate::explain::stamp_position(&mut s, header);
+    s.to_string_in(header.letters)
 }
 
 /// The seat en bredouille, if one is.
@@ -147,7 +161,12 @@ pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a crate::sheet::Sheet, heade
         .enumerate()
         .map(|(k, (row, step))| ReplayRow {
             row,
-            position_before: Frame { position: step.before, ..fr[k] }.position_string(),
+            position_before: {
+                // with its game and rules (GAMES.md §H.7), in Soumille's letters as all the JSON
+                let mut s = Frame { position: step.before, ..fr[k] }.setup();
+                crate::explain::stamp_position(&mut s, header);
+                s.to_string()
+            },
         })
         .collect();
     ReplayDocument {
@@ -204,7 +223,7 @@ struct FlagView {
 
 impl FlagView {
     fn of(f: &Flag) -> FlagView {
-        FlagView { throw: f.throw, what: f.what(), seat: f.seat, message: f.message.clone() }
+        FlagView { throw: f.throw, what: f.what(), seat: f.seat, message: f.body().to_string() }
     }
 }
 
@@ -363,7 +382,7 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
                 expected: [0, 0],
                 men: Men::of(&f.position),
                 score: ScoreView::of(&f.score),
-                position: f.position_string(),
+                position: f.position_string_of(header),
                 flags: Vec::new(),
             },
             Some(s) => FrameView {
@@ -394,7 +413,7 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
                 expected: s.expected,
                 men: Men::of(&f.position),
                 score: ScoreView::of(&f.score),
-                position: f.position_string(),
+                position: f.position_string_of(header),
                 flags: rp.flags.iter().filter(|x| x.throw == Some(s.number)).map(FlagView::of).collect(),
             },
         };
@@ -459,7 +478,7 @@ struct SetupFrameView {
 
 impl SetupFrameView {
     /// The frame of `setup`, with nothing thrown.
-    fn of(setup: &Setup) -> SetupFrameView {
+    fn of(setup: &Setup, header: &Header) -> SetupFrameView {
         let by = |a: crate::BySeat<u8>| [a[Seat::Top], a[Seat::Bottom]];
         SetupFrameView {
             throw: 0,
@@ -479,7 +498,7 @@ impl SetupFrameView {
             cube: setup.score.cube.map(|value| CubeView { value, owner: setup.score.owner.flatten() }),
             points: setup.score.points.map_or([0, 0], by),
             parties: setup.score.parties.map_or([0, 0], |p| [p[Seat::Top], p[Seat::Bottom]]),
-            position: setup.to_string_in(Dialect::Soumille),
+            position: stamped(setup, header),
             flags: Vec::new(),
         }
     }
@@ -517,9 +536,9 @@ pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
     let d = header.letters;
     let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref());
     let mut frames = Vec::with_capacity(rp.board_steps.len() + 1);
-    frames.push(start.map_or_else(|| SetupFrameView::of(&empty_setup()), SetupFrameView::of));
+    frames.push(start.map_or_else(|| SetupFrameView::of(&empty_setup(), header), |s| SetupFrameView::of(s, header)));
     for st in &rp.board_steps {
-        let mut f = SetupFrameView::of(&st.after);
+        let mut f = SetupFrameView::of(&st.after, header);
         f.throw = st.number;
         f.seat = Some(st.seat);
         f.dice = st.dice.map(|x| [x.high(), x.low()]);

@@ -62,7 +62,7 @@ fn flags_have_their_kinds_and_messages_name_the_throw_the_rule_and_lawful_plays(
     };
     let f = kind("rule-die.stn");
     assert_eq!(f[0].0, "fausse-case");
-    assert!(f[0].1.starts_with("throw 1 (top 6-4): die: "), "{}", f[0].1);
+    assert!(f[0].1.starts_with("throw 1 (top 6-4): a move's length"), "{}", f[0].1);
     assert!(f[0].1.contains("lawful plays were AE AG, ") && f[0].1.ends_with(" more"), "{}", f[0].1);
     assert_eq!(kind("cube-owner.stn")[0].0, "cube");
     assert_eq!(kind("cube-after-drop.stn")[0].0, "cube");

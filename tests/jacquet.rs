@@ -79,11 +79,13 @@ fn samples_raise_exactly_their_flags() {
 fn a_fausse_case_message_names_the_throw_the_rule_and_lawful_plays() {
     let (_, _, game) = flags_of(&root().join("samples/jacquet/overshoot.stn"));
     let m = game["flags"][0]["message"].as_str().unwrap();
-    assert!(m.starts_with("throw 1 (bottom 6-1): overshoot"), "{m}");
+    // the rule is the flag's `rule`, not said again in its words
+    assert!(m.starts_with("throw 1 (bottom 6-1): a man borne off by a larger number"), "{m}");
     assert!(m.contains("D# A#") && m.contains("DC#"), "{m}");
     let (_, _, game) = flags_of(&root().join("samples/jacquet/postillon-path.stn"));
     let m = game["flags"][0]["message"].as_str().unwrap();
-    assert!(m.contains("postillon-path") && m.contains(" or 27 more"), "{m}");
+    assert_eq!(game["flags"][0]["rule"], "postillon-path");
+    assert!(!m.contains("postillon-path") && m.contains(" or 27 more"), "{m}");
 }
 
 #[test]

@@ -38,7 +38,20 @@ fn flags(file: &str) -> Vec<(Option<u64>, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|f| (f["throw"].as_u64(), f["message"].as_str().unwrap().to_string()))
+        .map(|f| {
+            // written beside its throw (and in the list, after a link to it) without the throw again
+            let m = f["message"].as_str().unwrap();
+            let body = match f["throw"].as_u64() {
+                Some(n) => {
+                    let rest = m.strip_prefix(&format!("throw {n}")).unwrap_or(m);
+                    rest.strip_prefix(": ")
+                        .or_else(|| rest.strip_prefix(" (").and_then(|r| r.split_once("): ")).map(|x| x.1))
+                        .unwrap_or(m)
+                }
+                None => m,
+            };
+            (f["throw"].as_u64(), body.to_string())
+        })
         .collect()
 }
 

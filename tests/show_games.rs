@@ -197,7 +197,7 @@ fn every_board_of_every_sample_shows_its_setup() {
                     let shown = unescape(&svg);
                     for f in rp.flags.iter().filter(|f| f.throw == Some(st.number)) {
                         // the message is wrapped into lines at its spaces
-                        let first = f.message.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+                        let first = f.body().split_whitespace().take(4).collect::<Vec<_>>().join(" ");
                         assert!(shown.contains(&format!("[{}] {first}", f.what())), "{how}: the flag {}", f.what());
                     }
                     boards += 1;

@@ -6,7 +6,6 @@
 
 use super::ast::*;
 use super::header::{tag_rank, Game};
-use super::parser::parse_position;
 use crate::board::Dialect;
 use std::fmt::Write;
 
@@ -68,7 +67,11 @@ pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
     }
     for t in &tags {
         let value = if t.name == "Position" && dialect != Dialect::Soumille {
-            parse_position(&t.value, Dialect::Soumille).map_or_else(|_| t.value.clone(), |s| s.to_string_in(dialect))
+            // of the game its `game=` names, if it names one (GAMES.md §H.7)
+            super::parser::read_position(&t.value, super::Game::GrandTrictrac)
+                .ok()
+                .filter(|r| r.dialect == Dialect::Soumille)
+                .map_or_else(|| t.value.clone(), |r| r.setup.to_string_in(dialect))
         } else {
             t.value.clone()
         };

@@ -93,7 +93,7 @@ fn holes_cell(c: &SeatColumn, before: u16, pavillon: bool) -> String {
     s
 }
 
-fn jans_cell(r: &Row) -> String {
+fn jans_cell(r: &Row, letters: Dialect) -> String {
     r.jans
         .iter()
         .map(|j| {
@@ -102,7 +102,7 @@ fn jans_cell(r: &Row) -> String {
                 let _ = write!(s, " ×{}", j.ways);
             }
             if let Some(p) = j.at {
-                let _ = write!(s, " at {}", escape(&p.letter(Dialect::Soumille).to_string()));
+                let _ = write!(s, " at {}", escape(&p.letter(letters).to_string()));
             }
             s
         })
@@ -198,7 +198,7 @@ impl Sheet {
                         &r.board.before,
                         &r.board.score_before,
                         &self.caption(&caption_title, None),
-                        Dialect::Soumille,
+                        self.letters,
                     );
                     let _ = writeln!(
                     s,
@@ -242,8 +242,8 @@ impl Sheet {
                 r.seat.name(),
                 r.dice[0],
                 r.dice[1],
-                escape(&r.play),
-                jans_cell(r),
+                escape(&self.play_of(r)),
+                jans_cell(r, self.letters),
                 mark_cell(&r.top),
                 points_cell(&r.top),
                 holes_cell(&r.top, r.board.score_before.holes[0], r.pavillon == Some(Seat::Top)),
@@ -266,7 +266,7 @@ impl Sheet {
                     text,
                     "<p class=\"flag-text\" id=\"at-flag-{k}\"><b>{}:</b> {} <a href=\"#flag-{k}\">[flag {k}]</a></p>",
                     escape(&flag_heading(f)),
-                    escape(&f.message)
+                    escape(f.body())
                 );
             }
             if r.flags.is_empty() {
@@ -277,7 +277,7 @@ impl Sheet {
                     &r.board.before,
                     &r.board.score_before,
                     &self.caption(&caption_title, Some(r.throw)),
-                    Dialect::Soumille,
+                    self.letters,
                 );
                 let _ = writeln!(
                     s,
@@ -309,7 +309,7 @@ impl Sheet {
                     s,
                     "<li id=\"flag-{k}\">{at} — <b>{}:</b> {}</li>",
                     escape(&flag_heading(f)),
-                    escape(&f.message)
+                    escape(f.body())
                 );
             }
             let _ = writeln!(s, "</ol>");

@@ -151,6 +151,10 @@ pub struct Sheet {
     /// A record of Trictrac à écrire.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub a_ecrire: bool,
+    /// The record's letters: the text, markdown and HTML write the plays, the points hit and
+    /// the boards in them (the JSON keeps each row's `play` in Soumille's letters).
+    #[serde(skip)]
+    pub letters: Dialect,
 }
 
 impl Sheet {
@@ -217,6 +221,7 @@ impl Sheet {
             rules: Vec::new(),
             comments: Vec::new(),
             a_ecrire: false,
+            letters: Dialect::Soumille,
         }
     }
 
@@ -248,7 +253,13 @@ impl Sheet {
             first.board.score_before = crate::replay::start_score(header);
         }
         sheet.a_ecrire = header.game == Game::TrictracAEcrire;
+        sheet.letters = header.letters;
         sheet
+    }
+
+    /// A row's play in the record's letters.
+    pub fn play_of(&self, r: &Row) -> String {
+        crate::explain::letters_in(&r.play, self.letters)
     }
 
     /// The value of the tag `name`, if the record has it.
@@ -290,6 +301,7 @@ impl Sheet {
         };
         let right = |x: &str, w: usize| format!("{}{x}", " ".repeat(w.saturating_sub(len(x))));
         let play_w = self.rows.iter().map(|r| len(&r.play)).max().unwrap_or(0).max(12);
+        let play = |r: &Row| self.play_of(r);
         let cell = |c: &SeatColumn| {
             let mark = if c.marked == 0 && c.expected == 0 {
                 String::new()
@@ -325,7 +337,7 @@ impl Sheet {
                 r.seat.name(),
                 r.dice[0],
                 r.dice[1],
-                pad(&r.play, play_w),
+                pad(&play(r), play_w),
                 right(&cell(&r.top), tw),
                 right(&cell(&r.bottom), bw)
             );
@@ -395,7 +407,7 @@ impl Sheet {
                 r.seat.name(),
                 r.dice[0],
                 r.dice[1],
-                md_escape(&r.play),
+                md_escape(&self.play_of(r)),
                 m(&r.top),
                 r.top.points,
                 r.top.holes,
@@ -473,12 +485,12 @@ pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
             b(1)
         );
         for f in rp.flags.iter().filter(|f| f.throw == Some(st.number)) {
-            let _ = writeln!(s, "     [{}] {}", f.what(), f.message);
+            let _ = writeln!(s, "     [{}] {}", f.what(), f.body());
         }
     }
     if let Some(n) = rp.stopped_at {
         for f in rp.flags.iter().filter(|f| f.throw == Some(n) && !rp.steps.iter().any(|st| st.number == n)) {
-            let _ = writeln!(s, "{n}. [{}] {}", f.what(), f.message);
+            let _ = writeln!(s, "{n}. [{}] {}", f.what(), f.body());
         }
     }
     for f in rp.flags.iter().filter(|f| f.throw.is_none()) {

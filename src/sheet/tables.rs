@@ -185,12 +185,12 @@ impl TablesSheet {
                 let _ = writeln!(s, "        {{ {c} }}");
             }
             for f in &r.flags {
-                let _ = writeln!(s, "        [{}] {}", f.what(), f.message);
+                let _ = writeln!(s, "        [{}] {}", f.what(), f.body());
             }
         }
         for f in &self.other_flags {
             let at = f.throw.map(|n| format!("{n}. ")).unwrap_or_default();
-            let _ = writeln!(s, "{at}[{}] {}", f.what(), f.message);
+            let _ = writeln!(s, "{at}[{}] {}", f.what(), f.body());
         }
         let _ = writeln!(s, "\n{}", self.result_line());
         s
@@ -207,7 +207,7 @@ impl TablesSheet {
         );
         s.push_str("| # | seat | dice | play | points | note | flags |\n|---|---|---|---|---|---|---|\n");
         for r in &self.rows {
-            let flags: Vec<String> = r.flags.iter().map(|f| format!("**{}**: {}", f.what(), esc(&f.message))).collect();
+            let flags: Vec<String> = r.flags.iter().map(|f| format!("**{}**: {}", f.what(), esc(f.body()))).collect();
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {}{} | {} | {} | {} |",
@@ -276,7 +276,7 @@ impl TablesSheet {
                     s,
                     "<tr><td></td><td colspan=\"6\" class=\"flag\"><strong>{}</strong>: {}</td></tr>",
                     escape(f.what()),
-                    escape(&f.message)
+                    escape(f.body())
                 );
             }
         }
@@ -305,12 +305,12 @@ pub fn replay_text(rp: &Replay, record: &Record, header: &Header) -> String {
         }
         let _ = writeln!(s, "     after: {}", r.after);
         for f in &r.flags {
-            let _ = writeln!(s, "     [{}] {}", f.what(), f.message);
+            let _ = writeln!(s, "     [{}] {}", f.what(), f.body());
         }
     }
     for f in &sheet.other_flags {
         let at = f.throw.map(|n| format!("{n}. ")).unwrap_or_default();
-        let _ = writeln!(s, "{at}[{}] {}", f.what(), f.message);
+        let _ = writeln!(s, "{at}[{}] {}", f.what(), f.body());
     }
     let _ = writeln!(s, "{}", sheet.result_line());
     s

@@ -31,7 +31,7 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
                     crate::board::MAX_CUBE
                 ),
             };
-            format!("throw {throw}: {}: {why}", rule.name())
+            format!("throw {throw}: {why}")
         }
         Fact::AfterDrop { throw, dropped_at } => {
             format!("throw {throw}: the game ended when a double was dropped at throw {dropped_at}")
@@ -43,14 +43,13 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
             "throw {throw} ({seat} {dice}): the opening dice are thrown one by each player, so they cannot be a doublet (premier-coup=tirage)"
         ),
         Fact::FausseCase { throw, seat, dice, rule, recorded, lawful, .. } => format!(
-            "throw {throw} ({seat} {dice}): {}: {}; `{}` is not lawful, lawful plays were {}",
-            rule.name(),
+            "throw {throw} ({seat} {dice}): {}; `{}` is not lawful, lawful plays were {}",
             meaning(*rule),
             recorded_text(recorded),
             plays_text(*seat, lawful)
         ),
         Fact::Hits { throw, seat, dice, recorded, claimed, actual } => format!(
-            "throw {throw} ({seat} {dice}): hit: `{}` claims hits on {}, but the play hits on {}",
+            "throw {throw} ({seat} {dice}): `{}` claims hits on {}, but the play hits on {}",
             recorded_text(recorded),
             points(*seat, *claimed),
             points(*seat, *actual)
@@ -243,7 +242,7 @@ mod tests {
         };
         assert_eq!(
             say(fact.clone()),
-            "throw 1 (top 6-4): die: a move's length matches no unused die of the throw; `AD AG` is not lawful, lawful plays were AE AG, AG MQ, AG RX"
+            "throw 1 (top 6-4): a move's length matches no unused die of the throw; `AD AG` is not lawful, lawful plays were AE AG, AG MQ, AG RX"
         );
         if let Fact::FausseCase { lawful: l, rule, .. } = &mut fact {
             l.push(play(&[(12, 16), (12, 18)]));
@@ -251,7 +250,7 @@ mod tests {
         }
         assert_eq!(
             say(fact),
-            "throw 1 (top 6-4): moves-left: fewer moves played than the throw allows; `AD AG` is not lawful, lawful plays were AE AG, AG MQ, AG RX or 1 more"
+            "throw 1 (top 6-4): fewer moves played than the throw allows; `AD AG` is not lawful, lawful plays were AE AG, AG MQ, AG RX or 1 more"
         );
     }
 
@@ -272,7 +271,7 @@ mod tests {
             claimed: 0,
             actual: 1 << 5,
         };
-        assert_eq!(say(fact), "throw 3 (top 4-3): hit: `AH` claims hits on nowhere, but the play hits on E");
+        assert_eq!(say(fact), "throw 3 (top 4-3): `AH` claims hits on nowhere, but the play hits on E");
         let fact = Fact::Hits {
             throw: 3,
             seat: Seat::Bottom,
@@ -281,7 +280,7 @@ mod tests {
             claimed: 1 << 7 | 1 << 4,
             actual: 1 << 7,
         };
-        assert_eq!(say(fact), "throw 3 (bottom 4-3): hit: `&S*` claims hits on X, S, but the play hits on S");
+        assert_eq!(say(fact), "throw 3 (bottom 4-3): `&S*` claims hits on X, S, but the play hits on S");
     }
 
     #[test]
@@ -296,12 +295,9 @@ mod tests {
             after_dice: false,
         };
         let cases = [
-            (cube(CubeRule::Off, None, None), "throw 5: cube-off: the cube is not in play (cube=non)"),
-            (
-                cube(CubeRule::Owner, Some(Seat::Bottom), None),
-                "throw 5: cube-owner: top doubles but bottom owns the cube",
-            ),
-            (cube(CubeRule::Timing, None, None), "throw 5: cube-timing: a double before the game's first throw"),
+            (cube(CubeRule::Off, None, None), "throw 5: the cube is not in play (cube=non)"),
+            (cube(CubeRule::Owner, Some(Seat::Bottom), None), "throw 5: top doubles but bottom owns the cube"),
+            (cube(CubeRule::Timing, None, None), "throw 5: a double before the game's first throw"),
             (
                 Fact::Cube {
                     throw: 5,
@@ -312,14 +308,11 @@ mod tests {
                     value: 2,
                     after_dice: true,
                 },
-                "throw 5: cube-timing: a double written after the dice: it is announced before throwing",
+                "throw 5: a double written after the dice: it is announced before throwing",
             ),
-            (
-                cube(CubeRule::Value, None, Some(8)),
-                "throw 5: cube-value: the double is written 8 but the cube goes from 2 to 4",
-            ),
-            (cube(CubeRule::Answer, None, None), "throw 5: cube-answer: a double with no answer (take or drop)"),
-            (cube(CubeRule::AfterDrop, None, None), "throw 5: after-drop: a double after the game ended by a drop"),
+            (cube(CubeRule::Value, None, Some(8)), "throw 5: the double is written 8 but the cube goes from 2 to 4"),
+            (cube(CubeRule::Answer, None, None), "throw 5: a double with no answer (take or drop)"),
+            (cube(CubeRule::AfterDrop, None, None), "throw 5: a double after the game ended by a drop"),
             (
                 Fact::Cube {
                     throw: 5,
@@ -330,7 +323,7 @@ mod tests {
                     value: 1 << 30,
                     after_dice: false,
                 },
-                "throw 5: cube-limit: a double of the cube at 1073741824 goes beyond its highest value, 1073741824: the cube stays there",
+                "throw 5: a double of the cube at 1073741824 goes beyond its highest value, 1073741824: the cube stays there",
             ),
         ];
         for (fact, words) in cases {

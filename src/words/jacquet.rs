@@ -20,8 +20,7 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
                 _ => String::new(),
             };
             format!(
-                "throw {throw} ({seat} {dice}): {}: {}{at}; `{}` is not lawful, lawful plays were {}",
-                rule.name(),
+                "throw {throw} ({seat} {dice}): {}{at}; `{}` is not lawful, lawful plays were {}",
                 meaning(*rule),
                 recorded_text(play),
                 first_three(lawful.iter().map(|p| p.notation(*seat)))
@@ -139,12 +138,12 @@ mod tests {
         };
         assert_eq!(
             words(fact(Some(1), lawful.clone())),
-            "throw 1 (bottom 6-1): overshoot: a man borne off by a larger number while a man stood farther back \
+            "throw 1 (bottom 6-1): a man borne off by a larger number while a man stood farther back \
              (`A#`); `A# A#` is not lawful, lawful plays were D# A#, DC#"
         );
         assert_eq!(
             words(fact(None, lawful[..1].to_vec())),
-            "throw 1 (bottom 6-1): overshoot: a man borne off by a larger number while a man stood farther back; \
+            "throw 1 (bottom 6-1): a man borne off by a larger number while a man stood farther back; \
              `A# A#` is not lawful, lawful plays were D# A#"
         );
         let five = [lawful[0]; 5].to_vec();
@@ -160,7 +159,7 @@ mod tests {
         };
         assert_eq!(
             words(pass),
-            "throw 7 (top 6-5): moves-left: fewer moves played than the throw allows; `-` is not lawful, \
+            "throw 7 (top 6-5): fewer moves played than the throw allows; `-` is not lawful, \
              lawful plays were Q# N#"
         );
     }

@@ -116,7 +116,7 @@ fn fausse_case(fc: &FausseCase) -> String {
     let played = paths_text(seat, &fc.played);
     let what = rule_broken(fc, &played);
     let lawful = super::first_three(fc.lawful.iter().map(|p| p.text(seat)));
-    format!("throw {throw} ({seat} {dice}): {seat} played {played} with {dice}: {what}; lawful plays were {lawful}")
+    format!("throw {throw} ({seat} {dice}): played {played}: {what}; lawful plays were {lawful}")
 }
 
 /// What the rule of GAMES.md §E.12 that `fc` breaks says of the play (`played`, its text).
@@ -212,12 +212,12 @@ mod tests {
         let f = fausse_case(dice(5, 4), vec![Path::new(1, 7)], Rule::Die, 1, 7);
         assert_eq!(
             words(Fact::FausseCase(Box::new(f))),
-            "throw 1 (bottom 5-4): bottom played &S with 5-4: no die of 5-4 moves &S, 6 points; lawful plays were &T &V, &TP"
+            "throw 1 (bottom 5-4): played &S: no die of 5-4 moves &S, 6 points; lawful plays were &T &V, &TP"
         );
         let f = fausse_case(dice(6, 5), vec![Path::new(1, 2), Path::new(1, 3)], Rule::Die, 1, 2);
         assert_eq!(
             words(Fact::FausseCase(Box::new(f))),
-            "throw 1 (bottom 6-5): bottom played &Z &Y with 6-5: no die of 6-5 moves &Z, 1 point; lawful plays were &S &T"
+            "throw 1 (bottom 6-5): played &Z &Y: no die of 6-5 moves &Z, 1 point; lawful plays were &S &T"
         );
         // the E.11 example: the plays nearest the recorded one first, then how many more
         let pos = crate::games::tric_trac::board::position("A5E2G3H2KM2/BC2N2OP2Q2R2S2V bottom");
@@ -238,7 +238,7 @@ mod tests {
         };
         assert_eq!(
             words(Fact::FausseCase(Box::new(f))),
-            "throw 17 (bottom 6-1): bottom played VO B# with 6-1: a play of 6-1 uses 2 moves here; lawful plays were VO B#, PI B#, QK* B# or 29 more"
+            "throw 17 (bottom 6-1): played VO B#: a play of 6-1 uses 2 moves here; lawful plays were VO B#, PI B#, QK* B# or 29 more"
         );
     }
 

@@ -2147,6 +2147,85 @@ fn value_error(base: &str, e: nom::Err<PErr>) -> ValueError {
     }
 }
 
+/// The `Game` tag's values, for messages.
+const GAME_NAMES: [&str; 6] =
+    ["grand-trictrac", "trictrac-a-ecrire", "jacquet", "moultezim", "backgammon", "tric-trac"];
+
+/// The value of a position's `rules=` field (GAMES.md §H.7): `KEY:VALUE` pairs separated
+/// by `,`, no spaces, each an option of `game` (checked as a `Rules` tag's are); what is
+/// wrong, in words, if it is not.
+fn position_rules(game: Game, val: &str) -> Result<Vec<(String, String)>, String> {
+    let word = |w: &str| !w.is_empty() && w.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_');
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for part in val.split(',').filter(|_| !val.is_empty()) {
+        match part.split_once(':') {
+            Some((k, v)) if word(k) && word(v) => pairs.push((k.to_string(), v.to_string())),
+            _ => return Err(format!("`{part}` is no KEY:VALUE option")),
+        }
+    }
+    if game.is_trictrac() {
+        let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        crate::options::RuleOptions::parse(&text.join("; "))
+            .map_err(|es| es.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))?;
+    } else {
+        crate::games::check_rules(game, &pairs).map_err(|es| es.join("; "))?;
+    }
+    Ok(pairs)
+}
+
+/// A position string read for `explain` (GAMES.md §H.7): its setup (with `game` and
+/// `rules` as given), the game it is of, and the letters it is written in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadPosition {
+    /// The men, the seat to throw and the fields.
+    pub setup: Setup,
+    /// The game: its `game=` field, else the game asked for.
+    pub game: Game,
+    /// Soumille's capitals, or Lepeintre's lower-case letters.
+    pub dialect: Dialect,
+}
+
+/// Reads a position string on its own, as `explain` does (GAMES.md §H.7): of the game its
+/// `game=` field names, else of `default_game`; in Lepeintre's letters when its men are
+/// written in lower case (Soumille's letters are capitals and `&`, Lepeintre's lower case:
+/// the two never meet), else in Soumille's.
+pub fn read_position(s: &str, default_game: Game) -> Result<ReadPosition, ValueError> {
+    let trimmed = s.trim_start();
+    let lead = s.len() - trimmed.len();
+    let men_end = trimmed.find([' ', '\t']).unwrap_or(trimmed.len());
+    let dialect =
+        if trimmed[..men_end].bytes().any(|b| b.is_ascii_lowercase()) { Dialect::Lepeintre } else { Dialect::Soumille };
+    // the game first: the fields that may follow depend on it
+    let mut game = default_game;
+    let mut at = lead + men_end;
+    for field in trimmed[men_end..].split([' ', '\t']) {
+        let start = at;
+        at += field.len() + 1;
+        if let Some(name) = field.strip_prefix("game=") {
+            match Game::from_name(name) {
+                Some(g) => game = g,
+                None => {
+                    return Err(ValueError {
+                        at: start..start + field.len(),
+                        message: format!("unknown game `{name}` in the position"),
+                        label: format!("expected game={}", GAME_NAMES.join("|")),
+                    })
+                }
+            }
+            break;
+        }
+    }
+    if dialect == Dialect::Lepeintre && !game.is_trictrac() {
+        return Err(ValueError {
+            at: lead..lead + men_end,
+            message: format!("Lepeintre's letters are for Grand Trictrac positions, not {game}"),
+            label: "expected Soumille's letters (A..Z, no J, U, W, and &)".into(),
+        });
+    }
+    let setup = parse_position_of(s, dialect, game)?;
+    Ok(ReadPosition { setup, game, dialect })
+}
+
 /// Reads a Grand Trictrac position string (NOTATION.md §6) in `dialect`, checking that
 /// each side holds exactly fifteen men and that no point holds men of both seats.
 pub fn parse_position(s: &str, dialect: Dialect) -> Result<Setup, ValueError> {
@@ -2309,8 +2388,11 @@ fn men_entry<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Option<Point>, u8)> {
 
 // position_field = ( "holes" | "points" | "throws" | "parties" ) , "=" , NUMBER , "/" , NUMBER
 //                | ( "bredouille" | "pavillon" | "owner" ) , "=" , ( seat | "none" )
-//                | "cube" , "=" , NUMBER ;
-//                (* the keys of the record's game: see README.md *)
+//                | "cube" , "=" , NUMBER
+//                | "game" , "=" , GAME_NAME
+//                | "rules" , "=" , [ RULE_KEY , ":" , RULE_WORD , { "," , RULE_KEY , ":" , RULE_WORD } ] ;
+//                (* the keys of the position's game: see README.md; game and rules:
+//                   GAMES.md §H.7, any game *)
 fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, ()> {
     let (r, key) = take_while1(|ch: char| ch.is_ascii_alphabetic())
         .parse(i)
@@ -2338,6 +2420,46 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
             Ok((r, ()))
         }
     };
+    // every game's position may say its game and rules (GAMES.md §H.7)
+    match key {
+        "game" => {
+            dup(sc.game.is_some())?;
+            let Some(g) = Game::from_name(val) else {
+                return fail(
+                    i,
+                    whole,
+                    format!("unknown game `{val}` in the position"),
+                    format!("expected game={}", GAME_NAMES.join("|")),
+                );
+            };
+            if g != c.game {
+                return fail(
+                    i,
+                    whole,
+                    format!("this position says game={g}, but it is read as a {} position", c.game),
+                    format!("expected game={} or no game field", c.game),
+                );
+            }
+            sc.game = Some(g);
+            return Ok((r, ()));
+        }
+        "rules" => {
+            dup(sc.rules.is_some())?;
+            match position_rules(c.game, val) {
+                Ok(pairs) => sc.rules = Some(pairs),
+                Err(why) => {
+                    return fail(
+                        i,
+                        whole,
+                        format!("bad rules in the position: {why}"),
+                        format!("expected rules=KEY:VALUE,KEY:VALUE with options of {}", c.game),
+                    )
+                }
+            }
+            return Ok((r, ()));
+        }
+        _ => {}
+    }
     let keys: &[&str] = match c.game {
         Game::GrandTrictrac | Game::TrictracAEcrire => &["holes", "points", "throws", "bredouille", "pavillon"],
         Game::Backgammon => &["cube", "owner"],
