@@ -346,6 +346,41 @@ pub struct MarqueResult {
     pub value: i64,
 }
 
+/// The flags of a replay grouped by throw number, each throw's in replay order, built in one
+/// pass: renderers walking the steps look a throw's flags up here rather than searching every
+/// flag at every step, so that they stay linear in the record's length (issue 16).
+pub struct FlagsByThrow<'a> {
+    at: std::collections::HashMap<u32, Vec<&'a Flag>>,
+}
+
+impl<'a> FlagsByThrow<'a> {
+    /// The index of `flags`.
+    pub fn new(flags: &'a [Flag]) -> FlagsByThrow<'a> {
+        let mut at: std::collections::HashMap<u32, Vec<&'a Flag>> = std::collections::HashMap::new();
+        for f in flags {
+            if let Some(n) = f.throw {
+                at.entry(n).or_default().push(f);
+            }
+        }
+        FlagsByThrow { at }
+    }
+
+    /// The flags raised at throw `n`, in replay order.
+    pub fn at(&self, n: u32) -> &[&'a Flag] {
+        self.at.get(&n).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The record's throws by number (the first throw of each number, as a search from the start
+/// finds it), built in one pass: for renderers that look a step's throw up (issue 16).
+pub fn throws_by_number(rec: &Record) -> std::collections::HashMap<u32, &Throw> {
+    let mut by = std::collections::HashMap::with_capacity(rec.throws.len());
+    for t in &rec.throws {
+        by.entry(t.number).or_insert(t);
+    }
+    by
+}
+
 /// The books every game's replay keeps, whatever its rules: the output, the flags raised
 /// with their facts, the spans of a throw read only when a flag needs them, the stop (RULES.md
 /// §10). A game's replay ([`Game::books`]) holds one and adds its own claims.
