@@ -153,6 +153,12 @@ pub enum Stop {
         /// The game.
         game: crate::notation::Game,
     },
+    /// The record could not be read from this throw on (a syntax error): what was read
+    /// before it is replayed and drawn, the rest is not (issue 16).
+    NotRead {
+        /// The first syntax error, in words.
+        error: String,
+    },
 }
 
 impl FlagKind {
@@ -379,6 +385,56 @@ pub fn throws_by_number(rec: &Record) -> std::collections::HashMap<u32, &Throw> 
         by.entry(t.number).or_insert(t);
     }
     by
+}
+
+/// Where a record with syntax errors stops being readable: the first throw not read and the
+/// first error, in words (issue 16: a damaged record still gives its first throws).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotRead {
+    /// The number of the first throw not read (the one after the last throw kept).
+    pub from: u32,
+    /// The first syntax error, in words.
+    pub error: String,
+}
+
+/// Keeps of a record read with `errors` only the throws that stand wholly before the first
+/// error, and says where reading stopped; `None` (the record untouched) when it has no error.
+/// An error in the tags keeps no throw.
+pub fn readable_prefix(rec: &mut Record, errors: &[crate::notation::SyntaxError]) -> Option<NotRead> {
+    let first = errors.iter().min_by_key(|e| e.span.map_or(0, |s| s.start))?;
+    let at = first.span.map_or(0, |s| s.start);
+    let keep = rec.throws.iter().take_while(|t| t.span.is_some_and(|s| s.end <= at)).count();
+    rec.throws.truncate(keep);
+    let from = rec.throws.last().map_or(1, |t| t.number.saturating_add(1));
+    let error = if first.label.is_empty() || first.message.contains(first.label.as_str()) {
+        first.message.to_string()
+    } else {
+        format!("{} ({})", first.message, first.label)
+    };
+    Some(NotRead { from, error })
+}
+
+impl Replay {
+    /// Marks the throws of a damaged record that were not read ([`readable_prefix`]): a
+    /// `not-replayed` flag `not-read` saying from which throw on and why, and the replay
+    /// stopped there unless it stopped before.
+    pub fn mark_not_read(&mut self, not_read: &NotRead, letters: Dialect) {
+        let fact = Fact::Stop {
+            throw: not_read.from,
+            why: Stop::NotRead { error: not_read.error.clone() },
+            last: not_read.from,
+        };
+        let at = match self.stopped_at {
+            None => {
+                self.stopped_at = Some(not_read.from);
+                Some(not_read.from)
+            }
+            Some(_) => None,
+        };
+        let mut flag = Flag::of(at, FlagKind::NotReplayed, None, fact, letters, None);
+        flag.rule = Some("not-read");
+        self.flags.push(flag);
+    }
 }
 
 /// The books every game's replay keeps, whatever its rules: the output, the flags raised
