@@ -405,6 +405,10 @@ impl Sheet {
                 md_escape(&notes.join(", "))
             );
         }
+        // flags of no row: the Result tag, the replay's stop, the throws not read
+        for f in &self.other_flags {
+            let _ = writeln!(s, "\n* **{}**: {}", f.what(), md_escape(&f.message));
+        }
         let _ = writeln!(s, "\n**Result:** {}", md_escape(&self.result_line()));
         s
     }
