@@ -687,7 +687,6 @@ pub fn json_stream(
     let (name, mut sum, mut shown) = file_start(input, set);
     let mut n = 0usize;
     let mut werr: Option<io::Error> = None;
-    let mut buf: Vec<u8> = Vec::new();
     if compact {
         w.write_all(b"{\"path\":")?;
         serde_json::to_writer(&mut *w, &input.name()).map_err(io::Error::other)?;
@@ -706,25 +705,24 @@ pub fn json_stream(
         } else {
             r.read.record.strip_spans();
         }
-        buf.clear();
+        // the record serialized straight into the output, through a small buffer: no copy
+        // of its whole JSON is held (issue 16: a record of a million throws)
+        let mut out = io::BufWriter::with_capacity(64 << 10, &mut *w);
         let res = if compact {
-            if n > 0 {
-                buf.push(b',');
-            }
-            serde_json::to_writer(&mut buf, &r.read.record)
+            let sep: &[u8] = if n > 0 { b"," } else { b"" };
+            out.write_all(sep).and_then(|_| serde_json::to_writer(&mut out, &r.read.record).map_err(io::Error::other))
         } else {
-            buf.extend_from_slice(if n > 0 { b",\n    " } else { b"\n    " });
-            let mut pretty = Vec::new();
-            let res = serde_json::to_writer_pretty(&mut pretty, &r.read.record);
-            for (k, line) in pretty.split(|&b| b == b'\n').enumerate() {
-                if k > 0 {
-                    buf.extend_from_slice(b"\n    ");
-                }
-                buf.extend_from_slice(line);
-            }
-            res
+            let sep: &[u8] = if n > 0 { b",\n    " } else { b"\n    " };
+            out.write_all(sep).and_then(|_| {
+                // as `to_writer_pretty`, each line after the first indented four more spaces
+                let mut ser = serde_json::Serializer::with_formatter(
+                    Indented(&mut out),
+                    serde_json::ser::PrettyFormatter::with_indent(b"  "),
+                );
+                serde::Serialize::serialize(&r.read.record, &mut ser).map_err(io::Error::other)
+            })
         };
-        if let Err(e) = res.map_err(io::Error::other).and_then(|_| w.write_all(&buf)) {
+        if let Err(e) = res.and_then(|_| out.flush()) {
             werr = Some(e);
             return ControlFlow::Break(());
         }
@@ -742,6 +740,26 @@ pub fn json_stream(
         w.write_all(b"]\n}\n")?;
     }
     Ok(finish_file(sum, &end, &mut shown, &name, set, err))
+}
+
+/// A writer that indents every line after the first four spaces more (JSON's strings escape
+/// their line ends, so each `\n` it is given is a line end of the layout).
+struct Indented<W: Write>(W);
+
+impl<W: Write> Write for Indented<W> {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        let mut rest = b;
+        while let Some(k) = memchr::memchr(b'\n', rest) {
+            self.0.write_all(&rest[..=k])?;
+            self.0.write_all(b"    ")?;
+            rest = &rest[k + 1..];
+        }
+        self.0.write_all(rest)?;
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
 }
 
 /// Writes `fill`'s bytes to `path` safely: into a temporary file in the folder of the file

@@ -112,11 +112,16 @@ pub fn stream_records<R: Read>(
     let mut place = Place { line: 1, column: 1, line_start: Some(0) };
     let mut end = StreamEnd::default();
     let mut want = CHUNK;
+    // reading on a record larger than the buffer: it is read again only once what is read
+    // may end it (a tag at a line's start, or the end of the input), not at every chunk,
+    // which made a long record's reading quadratic (issue 16)
+    let mut long = false;
     loop {
         // fill: at least `want` checked bytes, or the end of the input
-        while !eof && valid < want {
-            if buf.len() < want + CHUNK {
-                buf.resize(want + CHUNK, 0);
+        let mut may_end = false;
+        while !eof && (valid < want || (long && !may_end)) {
+            if buf.len() < filled.max(want) + CHUNK {
+                buf.resize(filled.max(want) + CHUNK, 0);
             }
             let n = loop {
                 match input.read(&mut buf[filled..]) {
@@ -135,7 +140,12 @@ pub fn stream_records<R: Read>(
             let nul = memchr::memchr(0, new);
             let upto = nul.unwrap_or(new.len());
             match std::str::from_utf8(&new[..upto]) {
-                Ok(_) => valid += upto,
+                Ok(_) => {
+                    if long && memchr::memmem::find(&buf[valid.saturating_sub(1)..valid + upto], b"\n[").is_some() {
+                        may_end = true;
+                    }
+                    valid += upto
+                }
                 Err(e) => {
                     let incomplete = e.error_len().is_none() && nul.is_none() && !eof;
                     valid += e.valid_up_to();
@@ -207,8 +217,10 @@ pub fn stream_records<R: Read>(
         if consumed == 0 {
             // one record larger than the buffer: read more of it
             want = valid + CHUNK;
+            long = true;
         } else {
             want = CHUNK;
+            long = false;
         }
         buf.copy_within(consumed..filled, 0);
         filled -= consumed;
