@@ -386,7 +386,7 @@ fn count_record(
     }
     if r.is_game() {
         sum.games += 1;
-        sum.throws += r.read.record.throws.len();
+        sum.throws += r.read.record.throws.len() + r.read.spilled;
     }
 }
 
@@ -694,41 +694,45 @@ pub fn json_stream(
     } else {
         write!(w, "{{\n  \"schema_version\": {},\n  \"records\": [", crate::json::SCHEMA_VERSION)?;
     }
-    let end = stream_records(input.open()?, |mut r| {
+    let visit = |mut r: crate::notation::StreamRecord<'_>| {
         count_record(&r, &mut sum, &mut shown, &name, set, err);
         if sum.errors > 0 {
             return ControlFlow::Continue(());
         }
+        // the record's own text (its span, before spans are stripped)
+        let own = r.read.record.span.map_or(r.text, |sp| &r.text[sp.start as usize..sp.end as usize]);
         if spans {
             crate::notation::parser::fill_spans(r.text, &mut r.read);
             r.read.record.shift_spans(r.base as usize);
         } else {
             r.read.record.strip_spans();
         }
-        // the record serialized straight into the output, through a small buffer: no copy
-        // of its whole JSON is held (issue 16: a record of a million throws)
-        let mut out = io::BufWriter::with_capacity(64 << 10, &mut *w);
-        let res = if compact {
-            let sep: &[u8] = if n > 0 { b"," } else { b"" };
-            out.write_all(sep).and_then(|_| serde_json::to_writer(&mut out, &r.read.record).map_err(io::Error::other))
+        let res = if r.read.spilled == 0 {
+            write_json(&mut *w, compact, n, &r.read.record)
         } else {
-            let sep: &[u8] = if n > 0 { b",\n    " } else { b"\n    " };
-            out.write_all(sep).and_then(|_| {
-                // as `to_writer_pretty`, each line after the first indented four more spaces
-                let mut ser = serde_json::Serializer::with_formatter(
-                    Indented(&mut out),
-                    serde_json::ser::PrettyFormatter::with_indent(b"  "),
-                );
-                serde::Serialize::serialize(&r.read.record, &mut ser).map_err(io::Error::other)
-            })
+            // a long record, whose throws were dropped as they were read: read again from
+            // its text, each throw written as it comes (memory: the text, issue 16)
+            let rec = &r.read.record;
+            write_json(
+                &mut *w,
+                compact,
+                n,
+                &SpilledRecord { comments: &rec.comments, tags: &rec.tags, throws: Reread(own) },
+            )
         };
-        if let Err(e) = res.and_then(|_| out.flush()) {
+        if let Err(e) = res {
             werr = Some(e);
             return ControlFlow::Break(());
         }
         n += 1;
         ControlFlow::Continue(())
-    })?;
+    };
+    // without spans, a record's throws are not kept while it is read
+    let end = if spans {
+        stream_records(input.open()?, visit)?
+    } else {
+        crate::notation::stream_records_spilling(input.open()?, visit)?
+    };
     if let Some(e) = werr {
         return Err(e);
     }
@@ -740,6 +744,73 @@ pub fn json_stream(
         w.write_all(b"]\n}\n")?;
     }
     Ok(finish_file(sum, &end, &mut shown, &name, set, err))
+}
+
+/// One record of `json`'s document, the `n`th of its file, written straight into `w` through
+/// a small buffer (no copy of its whole JSON is held): on one line (`compact`) or as
+/// `to_writer_pretty` writes it, each line after the first indented four more spaces.
+fn write_json<T: Serialize>(w: &mut dyn Write, compact: bool, n: usize, value: &T) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(64 << 10, w);
+    if compact {
+        out.write_all(if n > 0 { b"," } else { b"" })?;
+        serde_json::to_writer(&mut out, value).map_err(io::Error::other)?;
+    } else {
+        out.write_all(if n > 0 { b",\n    " } else { b"\n    " })?;
+        let mut ser = serde_json::Serializer::with_formatter(
+            Indented(&mut out),
+            serde_json::ser::PrettyFormatter::with_indent(b"  "),
+        );
+        value.serialize(&mut ser).map_err(io::Error::other)?;
+    }
+    out.flush()
+}
+
+/// A record read with its throws spilled ([`crate::notation::stream_records_spilling`]), as
+/// [`crate::notation::Record`] serializes without spans: its throws read again from its text.
+#[derive(Serialize)]
+struct SpilledRecord<'a> {
+    #[serde(skip_serializing_if = "<[crate::notation::Comment]>::is_empty")]
+    comments: &'a [crate::notation::Comment],
+    #[serde(skip_serializing_if = "<[crate::notation::Tag]>::is_empty")]
+    tags: &'a [crate::notation::Tag],
+    throws: Reread<'a>,
+}
+
+/// The throws of one record's text, read again and serialized one by one as the reader
+/// hands them on, without spans.
+struct Reread<'a>(&'a str);
+
+impl Serialize for Reread<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(None)?;
+        let mut failed: Option<S::Error> = None;
+        let one = |seq: &mut S::SerializeSeq, mut t: crate::notation::Throw, failed: &mut Option<S::Error>| {
+            if failed.is_none() {
+                t.span = None;
+                t.spans = None;
+                if let Err(e) = seq.serialize_element(&t) {
+                    *failed = Some(e);
+                }
+            }
+        };
+        let rest = {
+            let (seq, failed) = (&mut seq, &mut failed);
+            let mut it = crate::notation::records_spilling(self.0, |batch: &mut Vec<crate::notation::Throw>| {
+                for t in batch.drain(..) {
+                    one(seq, t, failed);
+                }
+            });
+            it.next()
+        };
+        for t in rest.map(|r| r.record.throws).unwrap_or_default() {
+            one(&mut seq, t, &mut failed);
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
+    }
 }
 
 /// A writer that indents every line after the first four spaces more (JSON's strings escape

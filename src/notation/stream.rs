@@ -98,7 +98,26 @@ pub struct StreamEnd {
 /// Reads `input` record by record, handing each to `visit` (which may stop the reading with
 /// `ControlFlow::Break`). Memory: one buffer as large as the largest record plus [`CHUNK`].
 pub fn stream_records<R: Read>(
+    input: R,
+    visit: impl FnMut(StreamRecord<'_>) -> ControlFlow<()>,
+) -> io::Result<StreamEnd> {
+    stream(input, false, visit)
+}
+
+/// [`stream_records`], each record read by [`super::parser::records_spilling`] with its throws
+/// dropped as they are read (all but its last few; `read.spilled` counts them): for a reader
+/// that wants a record's tags and errors first, then reads its throws again from `text`.
+/// Memory: the record's text, not its throws (issue 16).
+pub fn stream_records_spilling<R: Read>(
+    input: R,
+    visit: impl FnMut(StreamRecord<'_>) -> ControlFlow<()>,
+) -> io::Result<StreamEnd> {
+    stream(input, true, visit)
+}
+
+fn stream<R: Read>(
     mut input: R,
+    spill: bool,
     mut visit: impl FnMut(StreamRecord<'_>) -> ControlFlow<()>,
 ) -> io::Result<StreamEnd> {
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * 2);
@@ -162,7 +181,7 @@ pub fn stream_records<R: Read>(
             }
         }
         let text = std::str::from_utf8(&buf[..valid]).expect("checked");
-        let mut it = records(text);
+        let mut it = if spill { super::parser::records_spilling(text, Vec::clear) } else { records(text) };
         let mut consumed = 0usize;
         let mut loc = Locator::new(text, 0, place);
         let mut need_more = false;
@@ -186,6 +205,7 @@ pub fn stream_records<R: Read>(
                 return Ok(end);
             }
         }
+        drop(it);
         if !need_more {
             consumed = text.len();
         }
