@@ -3,7 +3,12 @@
 //! step (what they did) would take hours is replayed, drawn and viewed whole, and what they
 //! give is checked throw by throw. The figures of time against size are those of
 //! `cargo run --release --example sizebench`.
+//!
+//! Long records in little memory (item 9): `json` reads a long record's throws twice, once
+//! for its errors with the throws dropped as they come, once to write them; what the reader
+//! holds at a time is checked here by counting, not by measuring memory.
 
+mod common;
 use soumille::sheet::tables::{replay_text, TablesSheet};
 
 /// Throws in the long record: 10^5 throws and as many flags make 10^10 comparisons for a
@@ -55,4 +60,69 @@ fn a_long_record_is_replayed_drawn_and_viewed_throw_by_throw() {
     let html = soumille::view::view_html(&r.record, &r.header, &rp);
     assert_eq!(html.matches("\"lawful\":").count(), N + 1);
     assert_eq!(html.matches("the record says top threw").count(), 2 * (N - 1));
+}
+
+/// Three records of `n` throws each (Grand Trictrac, Jacquet, Tric Trac), with comments on
+/// some throws and before each record's tags (which belong to the throw before them).
+fn three(n: usize) -> String {
+    let mut s = String::new();
+    for game in ["grand-trictrac", "jacquet", "tric-trac"] {
+        s.push_str(&format!("{{ before {game} }}\n[Game \"{game}\"]\n[Top \"A\"]\n\n"));
+        for k in 1..=n {
+            let seat = if k % 2 == 1 { "top" } else { "bottom" };
+            let comment = if k % 7 == 0 { format!(" {{ c{k} }}") } else { String::new() };
+            s.push_str(&format!("{k}. {seat}: 5-3 -{comment}\n"));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn a_spilling_reader_holds_a_few_thousand_throws_and_reads_the_same_records() {
+    let n = 20_000;
+    let src = three(n);
+    let whole = soumille::notation::read(&src);
+    let mut batches = Vec::new();
+    let mut seen = Vec::new();
+    let mut left = Vec::new();
+    {
+        let mut it = soumille::notation::records_spilling(&src, |b: &mut Vec<soumille::notation::Throw>| {
+            batches.push(b.len());
+            seen.append(b);
+        });
+        for r in it.by_ref() {
+            assert_eq!(r.spilled + r.record.throws.len(), n);
+            left.push(r);
+        }
+    }
+    // never more than a batch held, and every throw handed on once, in order, with its comments
+    assert!(batches.iter().all(|&b| b < 5000), "{batches:?}");
+    assert!(left.iter().all(|r| r.record.throws.len() < 5000));
+    let mut k = 0;
+    for (r, w) in left.iter().zip(&whole) {
+        assert_eq!(r.errors.len(), w.errors.len());
+        let held = r.record.throws.len();
+        let spilled = &seen[k..k + n - held];
+        k += n - held;
+        let all: Vec<_> = spilled.iter().chain(&r.record.throws).collect();
+        assert_eq!(all.len(), w.record.throws.len());
+        assert!(all.iter().zip(&w.record.throws).all(|(a, b)| *a == b));
+        assert_eq!(r.record.tags, w.record.tags);
+    }
+}
+
+#[test]
+fn json_of_long_records_is_the_document_of_the_records_read_whole() {
+    let src = three(12_000);
+    let dir = std::env::temp_dir().join(format!("soumille-sizes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("three.stn");
+    std::fs::write(&file, &src).unwrap();
+    let o = common::run(&["json", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", common::text(&o.stderr));
+    let records = soumille::notation::read(&src).into_iter().map(|r| r.record);
+    let want = soumille::json::to_string(&soumille::json::to_document(records, false));
+    assert!(common::text(&o.stdout) == want, "json of long records differs from the document");
+    let _ = std::fs::remove_dir_all(&dir);
 }
