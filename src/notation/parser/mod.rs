@@ -188,8 +188,11 @@ pub struct Records<'a> {
     /// Read plain throws (`12. 6-5 AF AG`) by the byte-level fast path.
     fast: bool,
     /// Where throws go as they are read ([`records_spilling`]).
-    spill: Option<Box<dyn FnMut(&mut Vec<Throw>) + 'a>>,
+    spill: Option<Box<Spill<'a>>>,
 }
+
+/// Where a spilling reader's throws go.
+type Spill<'a> = dyn FnMut(&mut Vec<Throw>) + 'a;
 
 /// Hands the throws of `cur` but its last (which may still take comments) to `spill`, each
 /// batch checked as [`finish`] checks the throws it keeps.
