@@ -20,8 +20,11 @@ fn backgammon() -> String {
 /// A Grand Trictrac record whose 4th throw has an impossible die.
 const TRICTRAC: &str = "[Top \"Kermadeuc\"]\n\n1. 4-1 AF\n2. 6-4 &V &S\n3. 3-1 FK\n4. 9-3 VO\n5. 6-2 AI\n";
 
+/// Writes `text` to a file of its own (the tests run at once: no two share a file).
 fn write(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("soumille-damaged-{}", std::process::id()));
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("soumille-damaged-{}-{k}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join(name);
     std::fs::write(&f, text).unwrap();
