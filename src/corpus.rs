@@ -470,12 +470,12 @@ pub fn check_file(
     let mut failed = false;
     let mut unreadable: Option<String> = None;
     let result = input.open().and_then(|r| {
-        stream_records(r, |r| {
+        crate::notation::stream_records_spilling(r, |r| {
             if let (Some(p), Some(sp)) = (progress, r.read.record.span) {
                 p.inc(u64::from(sp.end - sp.start));
             }
             let mut loc = r.locator();
-            let mut game = GameReport { throws: r.read.record.throws.len(), ..GameReport::default() };
+            let mut game = GameReport { throws: r.read.record.throws.len() + r.read.spilled, ..GameReport::default() };
             for e in &r.read.errors {
                 sum.errors += 1;
                 failed = true;
@@ -504,7 +504,11 @@ pub fn check_file(
             sum.games += 1;
             sum.throws += game.throws;
             if r.read.errors.is_empty() {
-                let rp = crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text));
+                let rp = if r.read.spilled == 0 {
+                    crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text))
+                } else {
+                    replay_spilled(&r)
+                };
                 game.set_end(&r.read.header, &rp);
                 for f in &rp.flags {
                     sum.flags += 1;
@@ -634,6 +638,60 @@ pub fn check_file(
     }
     emit(&mut o, true);
     sum
+}
+
+/// `check`'s replay of a long record whose throws were dropped as they were read
+/// ([`crate::notation::stream_records_spilling`]): its throws read again from its text, once
+/// for what the games must know of them all before the first, then a batch at a time by a
+/// reading thread as the replay walks them. Memory: the text and a few batches, not the
+/// record's throws (issue 16).
+fn replay_spilled(r: &crate::notation::StreamRecord<'_>) -> crate::replay::Replay {
+    use crate::notation::{records_spilling, Span, Throw};
+    let Some(sp) = r.read.record.span else {
+        return crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text));
+    };
+    let own = &r.text[sp.start as usize..sp.end as usize];
+    // the throws' spans, from the record's text to the piece of the file `r.text`
+    let off = sp.start as usize;
+    let shift = move |mut t: Throw| {
+        t.span = t.span.map(|s| Span::new(s.start as usize + off, s.end as usize + off));
+        t
+    };
+    let mut sum = crate::replay::FeedSummary::default();
+    let mut first: Option<Throw> = None;
+    let count = |t: &Throw, sum: &mut crate::replay::FeedSummary, first: &mut Option<Throw>| {
+        if first.is_none() {
+            *first = Some(shift(t.clone()));
+        }
+        sum.add(t);
+    };
+    let rest = {
+        let (sum, first) = (&mut sum, &mut first);
+        let mut it = records_spilling(own, |b: &mut Vec<Throw>| b.drain(..).for_each(|t| count(&t, sum, first)));
+        it.next()
+    };
+    for t in rest.iter().flat_map(|x| &x.record.throws) {
+        count(t, &mut sum, &mut first);
+    }
+    let mut rec = r.read.record.clone();
+    rec.throws = first.into_iter().collect();
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Throw>>(2);
+        s.spawn(move || {
+            // a send fails once the replay has stopped: the rest is read for nothing
+            let rest = {
+                let mut it = records_spilling(own, |b: &mut Vec<Throw>| {
+                    let _ = tx.send(std::mem::take(b));
+                });
+                it.next()
+            };
+            if let Some(x) = rest {
+                let _ = tx.send(x.record.throws);
+            }
+        });
+        let feed = crate::replay::ThrowFeed::stream(rx.into_iter().flatten().map(shift), sum);
+        crate::games::Games::of(&r.read.header).replay_fed(&rec, feed, &r.read.header, Some(r.text), false)
+    })
 }
 
 /// Streams the records of `input` into canonical STN, written to `w` (records separated

@@ -437,6 +437,95 @@ impl Replay {
     }
 }
 
+/// The throws a replay walks, one at a time: a record's own, or those of a long record read
+/// again as they come (`check`, issue 16: the replay then holds a few throws, not the
+/// record's million), with what the games need to know of them all before the first.
+pub struct ThrowFeed<'a> {
+    throws: Feed<'a>,
+    /// The throw handed out last (a fed record's).
+    current: Option<Throw>,
+    /// How many throws.
+    pub len: usize,
+    /// The last throw's number.
+    pub last: Option<u32>,
+    /// Some throw claims marks (its own).
+    pub marks: bool,
+    /// Some throw claims marks for the opponent (after `/`).
+    pub opponent_marks: bool,
+    /// Some throw claims a partie (Tric Trac).
+    pub partie: bool,
+}
+
+enum Feed<'a> {
+    Record(std::slice::Iter<'a, Throw>),
+    Stream(Box<dyn Iterator<Item = Throw> + 'a>),
+}
+
+/// What a feed must know of all its throws before the first ([`ThrowFeed`]), gathered throw
+/// by throw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FeedSummary {
+    /// How many throws.
+    pub len: usize,
+    /// The last throw's number.
+    pub last: Option<u32>,
+    /// Some throw claims marks.
+    pub marks: bool,
+    /// Some throw claims marks for the opponent.
+    pub opponent_marks: bool,
+    /// Some throw claims a partie.
+    pub partie: bool,
+}
+
+impl FeedSummary {
+    /// Counts throw `t` in.
+    pub fn add(&mut self, t: &Throw) {
+        self.len += 1;
+        self.last = Some(t.number);
+        self.marks |= !t.marks.is_empty();
+        self.opponent_marks |= t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty());
+        self.partie |= t.partie.is_some();
+    }
+}
+
+impl<'a> ThrowFeed<'a> {
+    /// The throws of `rec`.
+    pub fn of(rec: &'a Record) -> ThrowFeed<'a> {
+        let mut sum = FeedSummary::default();
+        rec.throws.iter().for_each(|t| sum.add(t));
+        ThrowFeed::with(Feed::Record(rec.throws.iter()), sum)
+    }
+
+    /// Throws as they come from `throws`, `sum` telling what they are as a whole.
+    pub fn stream(throws: impl Iterator<Item = Throw> + 'a, sum: FeedSummary) -> ThrowFeed<'a> {
+        ThrowFeed::with(Feed::Stream(Box::new(throws)), sum)
+    }
+
+    fn with(throws: Feed<'a>, sum: FeedSummary) -> ThrowFeed<'a> {
+        ThrowFeed {
+            throws,
+            current: None,
+            len: sum.len,
+            last: sum.last,
+            marks: sum.marks,
+            opponent_marks: sum.opponent_marks,
+            partie: sum.partie,
+        }
+    }
+
+    /// The next throw.
+    #[allow(clippy::should_implement_trait)] // it lends the throw: no Iterator
+    pub fn next(&mut self) -> Option<&Throw> {
+        match &mut self.throws {
+            Feed::Record(it) => it.next(),
+            Feed::Stream(it) => {
+                self.current = it.next();
+                self.current.as_ref()
+            }
+        }
+    }
+}
+
 /// The books every game's replay keeps, whatever its rules: the output, the flags raised
 /// with their facts, the spans of a throw read only when a flag needs them, the stop (RULES.md
 /// §10). A game's replay ([`Game::books`]) holds one and adds its own claims.
@@ -451,12 +540,15 @@ pub struct Ledger<'a> {
     pub src: Option<&'a str>,
     /// The record's letters, for the flags' words and the spans.
     pub letters: Dialect,
+    /// The last throw's number (a fed record's may not be in `rec`, [`ThrowFeed`]).
+    pub last_throw: Option<u32>,
 }
 
 impl<'a> Ledger<'a> {
     /// The books of `rec` (read from `src`) under `header`.
     pub fn new(rec: &'a Record, header: &Header, src: Option<&'a str>, keep_steps: bool) -> Ledger<'a> {
-        Ledger { out: Replay::default(), keep_steps, rec, src, letters: header.letters }
+        let last_throw = rec.throws.last().map(|t| t.number);
+        Ledger { out: Replay::default(), keep_steps, rec, src, letters: header.letters, last_throw }
     }
 
     /// The token spans of throw `t`, read again from the text (only when a flag needs them).
@@ -492,7 +584,7 @@ impl<'a> Ledger<'a> {
     /// Stops the replay at throw `t` (RULES.md §10): a `not-replayed` flag saying why and
     /// which throws are not replayed.
     pub fn stop(&mut self, t: &Throw, seat: Option<Seat>, why: Stop, span: Option<Span>) {
-        let last = self.rec.throws.last().map_or(t.number, |x| x.number);
+        let last = self.last_throw.unwrap_or(t.number);
         self.raise(Some(t.number), FlagKind::NotReplayed, seat, Fact::Stop { throw: t.number, why, last }, span);
         self.out.stopped_at = Some(t.number);
     }
@@ -570,8 +662,21 @@ pub fn replay_books(rec: &Record, header: &Header, src: Option<&str>) -> Replay 
 /// engine does not know ([`Game::replayable`]) gives one `not-replayed` flag at the first
 /// throw.
 pub fn replay_game<G: Game>(game: &G, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+    replay_fed(game, rec, ThrowFeed::of(rec), header, src, keep_steps)
+}
+
+/// [`replay_game`] over the throws of `feed` (`rec`'s tags, and its first throw at least:
+/// the games read the first seat from it).
+pub fn replay_fed<G: Game>(
+    game: &G,
+    rec: &Record,
+    feed: ThrowFeed<'_>,
+    header: &Header,
+    src: Option<&str>,
+    keep_steps: bool,
+) -> Replay {
     if game.replayable() {
-        return game.books(rec, header, src, keep_steps);
+        return game.books_fed(rec, feed, header, src, keep_steps);
     }
     // a game whose rules are not known: its records are read, printed and converted
     let mut ledger = Ledger::new(rec, header, src, keep_steps);

@@ -4,9 +4,11 @@
 //! give is checked throw by throw. The figures of time against size are those of
 //! `cargo run --release --example sizebench`.
 //!
-//! Long records in little memory (item 9): `json` reads a long record's throws twice, once
-//! for its errors with the throws dropped as they come, once to write them; what the reader
-//! holds at a time is checked here by counting, not by measuring memory.
+//! Long records in little memory (item 9): `json` and `check` read a long record's throws
+//! first with the throws dropped as they come (for its errors, and what the games must know
+//! of all its throws), then again to write or replay them a batch at a time; what the reader
+//! holds at a time is checked here by counting, not by measuring memory, and what they give
+//! against the record read whole.
 
 mod common;
 use soumille::sheet::tables::{replay_text, TablesSheet};
@@ -124,5 +126,56 @@ fn json_of_long_records_is_the_document_of_the_records_read_whole() {
     let records = soumille::notation::read(&src).into_iter().map(|r| r.record);
     let want = soumille::json::to_string(&soumille::json::to_document(records, false));
     assert!(common::text(&o.stdout) == want, "json of long records differs from the document");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record of `game` with `n` throws, passes from the opening (backgammon's from the blocked
+/// position, some throws written as the wrong seat's), a comment every fifth throw, and at
+/// throw `stop` a throw with no play, which stops the replay.
+fn stopping(game: &str, n: usize, stop: usize) -> String {
+    let mut s = format!("[Game \"{game}\"]\n");
+    if game == "backgammon" {
+        s.push_str("[Position \"T2V2X2Y2Z2&2@3/A2B2C2D2E2F2@3 top\"]\n");
+    }
+    s.push('\n');
+    let rolls = ["5-3", "6-2", "6-1", "6-3", "5-1", "5-4"];
+    for k in 1..=n {
+        let seat = if k % 2 == 1 || (game == "backgammon" && k % 3 == 0) { "top" } else { "bottom" };
+        let play = if k == stop { "" } else { " -" };
+        let comment = if k % 5 == 0 { " { x }" } else { "" };
+        s.push_str(&format!("{k}. {seat}: {}{play}{comment}\n", rolls[k % rolls.len()]));
+    }
+    s
+}
+
+#[test]
+fn check_of_long_records_flags_what_the_replay_of_the_whole_record_flags() {
+    // `check` replays a record of more than a few thousand throws from a reading thread,
+    // a batch at a time: its flags, their throws, words and places are those of the replay
+    // of the record read whole
+    let dir = std::env::temp_dir().join(format!("soumille-sizes-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for game in ["grand-trictrac", "jacquet", "moultezim", "backgammon", "tric-trac"] {
+        let src = stopping(game, 10_000, 6_000);
+        let file = dir.join(format!("{game}.stn"));
+        std::fs::write(&file, &src).unwrap();
+        let o = common::run(&["check", "--format", "json", file.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{game}: {}", common::text(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let got = &v["files"][0]["games"][0];
+        assert_eq!(got["throws"], 10_000, "{game}");
+        let read = soumille::notation::read(&src);
+        let rp = soumille::replay::replay_books(&read[0].record, &read[0].header, Some(&src));
+        assert!(rp.flags.len() > 3000, "{game}: {}", rp.flags.len());
+        assert!(got["flags"] == serde_json::to_value(&rp.flags).unwrap(), "{game}: the flags differ");
+        // (Backgammon's blocked seat passes lawfully without a play: no stop)
+        if game != "backgammon" {
+            assert_eq!(rp.stopped_at, Some(6_000), "{game}");
+            // and the places of the text report: the stop's, at throw 6000's line
+            let o = common::run(&["--diagnostics", "narrated", "check", file.to_str().unwrap()]);
+            let out = common::text(&o.stdout) + &common::text(&o.stderr);
+            assert!(out.contains(".stn:6002:") || out.contains("line 6002"), "{game}: {out}");
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
