@@ -448,7 +448,7 @@ fn count_record(
     }
     if r.is_game() {
         sum.games += 1;
-        sum.throws += r.read.record.throws.len();
+        sum.throws += r.read.record.throws.len() + r.read.spilled;
     }
 }
 
@@ -537,12 +537,12 @@ pub fn check_file(
     // the match the file's backgammon records play (GAMES.md §I.1–§I.2)
     let mut session = crate::games::backgammon::Session::new();
     let result = input.open().and_then(|r| {
-        stream_records(r, |r| {
+        crate::notation::stream_records_spilling(r, |r| {
             if let (Some(p), Some(sp)) = (progress, r.read.record.span) {
                 p.inc(u64::from(sp.end - sp.start));
             }
             let mut loc = r.locator();
-            let mut game = GameReport { throws: r.read.record.throws.len(), ..GameReport::default() };
+            let mut game = GameReport { throws: r.read.record.throws.len() + r.read.spilled, ..GameReport::default() };
             for e in &r.read.errors {
                 sum.errors += 1;
                 failed = true;
@@ -573,7 +573,11 @@ pub fn check_file(
             if !r.read.errors.is_empty() {
                 session.skip();
             } else {
-                let mut rp = crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text));
+                let mut rp = if r.read.spilled == 0 {
+                    crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text))
+                } else {
+                    replay_spilled(&r)
+                };
                 session.judge(&r.read.record, &r.read.header, &mut rp);
                 game.set_end(&r.read.header, &rp);
                 for f in &rp.flags {
@@ -707,6 +711,60 @@ pub fn check_file(
     sum
 }
 
+/// `check`'s replay of a long record whose throws were dropped as they were read
+/// ([`crate::notation::stream_records_spilling`]): its throws read again from its text, once
+/// for what the games must know of them all before the first, then a batch at a time by a
+/// reading thread as the replay walks them. Memory: the text and a few batches, not the
+/// record's throws (issue 16).
+fn replay_spilled(r: &crate::notation::StreamRecord<'_>) -> crate::replay::Replay {
+    use crate::notation::{records_spilling, Span, Throw};
+    let Some(sp) = r.read.record.span else {
+        return crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text));
+    };
+    let own = &r.text[sp.start as usize..sp.end as usize];
+    // the throws' spans, from the record's text to the piece of the file `r.text`
+    let off = sp.start as usize;
+    let shift = move |mut t: Throw| {
+        t.span = t.span.map(|s| Span::new(s.start as usize + off, s.end as usize + off));
+        t
+    };
+    let mut sum = crate::replay::FeedSummary::default();
+    let mut first: Option<Throw> = None;
+    let count = |t: &Throw, sum: &mut crate::replay::FeedSummary, first: &mut Option<Throw>| {
+        if first.is_none() {
+            *first = Some(shift(t.clone()));
+        }
+        sum.add(t);
+    };
+    let rest = {
+        let (sum, first) = (&mut sum, &mut first);
+        let mut it = records_spilling(own, |b: &mut Vec<Throw>| b.drain(..).for_each(|t| count(&t, sum, first)));
+        it.next()
+    };
+    for t in rest.iter().flat_map(|x| &x.record.throws) {
+        count(t, &mut sum, &mut first);
+    }
+    let mut rec = r.read.record.clone();
+    rec.throws = first.into_iter().collect();
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Throw>>(2);
+        s.spawn(move || {
+            // a send fails once the replay has stopped: the rest is read for nothing
+            let rest = {
+                let mut it = records_spilling(own, |b: &mut Vec<Throw>| {
+                    let _ = tx.send(std::mem::take(b));
+                });
+                it.next()
+            };
+            if let Some(x) = rest {
+                let _ = tx.send(x.record.throws);
+            }
+        });
+        let feed = crate::replay::ThrowFeed::stream(rx.into_iter().flatten().map(shift), sum);
+        crate::games::Games::of(&r.read.header).replay_fed(&rec, feed, &r.read.header, Some(r.text), false)
+    })
+}
+
 /// Streams the records of `input` into canonical STN, written to `w` (records separated
 /// by a blank line, as [`crate::notation::print_records`] does). Syntax errors are rendered
 /// into `err`. Returns the summary and whether the file read without error.
@@ -760,7 +818,6 @@ pub fn json_stream(
     let reader = input.open()?;
     let mut n = 0usize;
     let mut werr: Option<io::Error> = None;
-    let mut buf: Vec<u8> = Vec::new();
     if compact {
         w.write_all(b"{\"path\":")?;
         serde_json::to_writer(&mut *w, &input.name()).map_err(io::Error::other)?;
@@ -768,42 +825,42 @@ pub fn json_stream(
     } else {
         write!(w, "{{\n  \"schema_version\": {},\n  \"records\": [", crate::json::SCHEMA_VERSION)?;
     }
-    let end = stream_records(reader, |mut r| {
+    let visit = |mut r: crate::notation::StreamRecord<'_>| {
         count_record(&r, &mut sum, &mut shown, &name, set, err);
         if sum.errors > 0 {
             return ControlFlow::Continue(());
         }
+        // the record's own text (its span, before spans are stripped)
+        let own = r.read.record.span.map_or(r.text, |sp| &r.text[sp.start as usize..sp.end as usize]);
         if spans {
             crate::notation::parser::fill_spans(r.text, &mut r.read);
             r.read.record.shift_spans(r.base as usize);
         } else {
             r.read.record.strip_spans();
         }
-        buf.clear();
-        let res = if compact {
-            if n > 0 {
-                buf.push(b',');
-            }
-            serde_json::to_writer(&mut buf, &r.read.record)
+        let res = if r.read.spilled == 0 {
+            write_json(&mut *w, compact, n, &r.read.record)
         } else {
-            buf.extend_from_slice(if n > 0 { b",\n    " } else { b"\n    " });
-            let mut pretty = Vec::new();
-            let res = serde_json::to_writer_pretty(&mut pretty, &r.read.record);
-            for (k, line) in pretty.split(|&b| b == b'\n').enumerate() {
-                if k > 0 {
-                    buf.extend_from_slice(b"\n    ");
-                }
-                buf.extend_from_slice(line);
-            }
-            res
+            // a long record, whose throws were dropped as they were read: read again from
+            // its text, each throw written as it comes (memory: the text, issue 16)
+            let rec = &r.read.record;
+            write_json(
+                &mut *w,
+                compact,
+                n,
+                &SpilledRecord { comments: &rec.comments, tags: &rec.tags, throws: Reread(own) },
+            )
         };
-        if let Err(e) = res.map_err(io::Error::other).and_then(|_| w.write_all(&buf)) {
+        if let Err(e) = res {
             werr = Some(e);
             return ControlFlow::Break(());
         }
         n += 1;
         ControlFlow::Continue(())
-    })?;
+    };
+    // without spans, a record's throws are not kept while it is read
+    let end =
+        if spans { stream_records(reader, visit)? } else { crate::notation::stream_records_spilling(reader, visit)? };
     if let Some(e) = werr {
         return Err(e);
     }
@@ -815,6 +872,93 @@ pub fn json_stream(
         w.write_all(b"]\n}\n")?;
     }
     Ok(finish_file(sum, &end, &mut shown, &name, set, err))
+}
+
+/// One record of `json`'s document, the `n`th of its file, written straight into `w` through
+/// a small buffer (no copy of its whole JSON is held): on one line (`compact`) or as
+/// `to_writer_pretty` writes it, each line after the first indented four more spaces.
+fn write_json<T: Serialize>(w: &mut dyn Write, compact: bool, n: usize, value: &T) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(64 << 10, w);
+    if compact {
+        out.write_all(if n > 0 { b"," } else { b"" })?;
+        serde_json::to_writer(&mut out, value).map_err(io::Error::other)?;
+    } else {
+        out.write_all(if n > 0 { b",\n    " } else { b"\n    " })?;
+        let mut ser = serde_json::Serializer::with_formatter(
+            Indented(&mut out),
+            serde_json::ser::PrettyFormatter::with_indent(b"  "),
+        );
+        value.serialize(&mut ser).map_err(io::Error::other)?;
+    }
+    out.flush()
+}
+
+/// A record read with its throws spilled ([`crate::notation::stream_records_spilling`]), as
+/// [`crate::notation::Record`] serializes without spans: its throws read again from its text.
+#[derive(Serialize)]
+struct SpilledRecord<'a> {
+    #[serde(skip_serializing_if = "<[crate::notation::Comment]>::is_empty")]
+    comments: &'a [crate::notation::Comment],
+    #[serde(skip_serializing_if = "<[crate::notation::Tag]>::is_empty")]
+    tags: &'a [crate::notation::Tag],
+    throws: Reread<'a>,
+}
+
+/// The throws of one record's text, read again and serialized one by one as the reader
+/// hands them on, without spans.
+struct Reread<'a>(&'a str);
+
+impl Serialize for Reread<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(None)?;
+        let mut failed: Option<S::Error> = None;
+        let one = |seq: &mut S::SerializeSeq, mut t: crate::notation::Throw, failed: &mut Option<S::Error>| {
+            if failed.is_none() {
+                t.span = None;
+                t.spans = None;
+                if let Err(e) = seq.serialize_element(&t) {
+                    *failed = Some(e);
+                }
+            }
+        };
+        let rest = {
+            let (seq, failed) = (&mut seq, &mut failed);
+            let mut it = crate::notation::records_spilling(self.0, |batch: &mut Vec<crate::notation::Throw>| {
+                for t in batch.drain(..) {
+                    one(seq, t, failed);
+                }
+            });
+            it.next()
+        };
+        for t in rest.map(|r| r.record.throws).unwrap_or_default() {
+            one(&mut seq, t, &mut failed);
+        }
+        match failed {
+            Some(e) => Err(e),
+            None => seq.end(),
+        }
+    }
+}
+
+/// A writer that indents every line after the first four spaces more (JSON's strings escape
+/// their line ends, so each `\n` it is given is a line end of the layout).
+struct Indented<W: Write>(W);
+
+impl<W: Write> Write for Indented<W> {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        let mut rest = b;
+        while let Some(k) = memchr::memchr(b'\n', rest) {
+            self.0.write_all(&rest[..=k])?;
+            self.0.write_all(b"    ")?;
+            rest = &rest[k + 1..];
+        }
+        self.0.write_all(rest)?;
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
 }
 
 /// Writes `fill`'s bytes to `path` safely: into a temporary file of its own in the folder

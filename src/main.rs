@@ -360,6 +360,12 @@ fn out(text: &str) -> io::Result<()> {
 /// Reads and parses one STN file, keeping the text and what the reader found; prints its
 /// syntax errors. `None` when it failed.
 fn read_stn_full(path: &Path, st: Style) -> io::Result<Option<FileReading>> {
+    Ok(read_stn_any(path, st)?.filter(FileReading::is_clean))
+}
+
+/// Reads and parses one STN file, with or without syntax errors (printed); `None` when it
+/// cannot be read at all.
+fn read_stn_any(path: &Path, st: Style) -> io::Result<Option<FileReading>> {
     let bytes = match read_input(path) {
         Ok(b) => b,
         Err(e) => {
@@ -370,7 +376,6 @@ fn read_stn_full(path: &Path, st: Style) -> io::Result<Option<FileReading>> {
     let r = FileReading::of_bytes(&bytes);
     if !r.is_clean() {
         eprint!("{}", render(&path.display().to_string(), &r.text, &r.errors(), st));
-        return Ok(None);
     }
     Ok(Some(r))
 }
@@ -384,7 +389,8 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         }
         Command::Json { files, spans, corpus } => json_cmd(&files, spans, &corpus, cli.diagnostics),
         Command::Replay { file, game, format } => {
-            let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            let Some((rp, one)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            let rec = &one.rec;
             if !rec.header.game.is_grand_trictrac() {
                 let text = match format {
                     Format::Text => soumille::sheet::tables::replay_text(&rp, &rec.record, &rec.header),
@@ -393,7 +399,7 @@ fn run(cli: Cli) -> io::Result<Outcome> {
                     }
                 };
                 out(&text)?;
-                return Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged });
+                return Ok(one_outcome(&rp, &one));
             }
             match format {
                 Format::Text => out(&soumille::sheet::replay_text(&rp, rec.header.letters))?,
@@ -409,10 +415,11 @@ fn run(cli: Cli) -> io::Result<Outcome> {
                     out(&s)?
                 }
             }
-            Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
+            Ok(one_outcome(&rp, &one))
         }
         Command::Sheet { file, game, format } => {
-            let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            let Some((rp, one)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            let rec = &one.rec;
             if !rec.header.game.is_grand_trictrac() {
                 let sheet = soumille::sheet::tables::TablesSheet::of_record(&rp, &rec.record, &rec.header);
                 let text = match format {
@@ -422,7 +429,7 @@ fn run(cli: Cli) -> io::Result<Outcome> {
                     SheetFormat::Json => json_text(&sheet)?,
                 };
                 out(&text)?;
-                return Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged });
+                return Ok(one_outcome(&rp, &one));
             }
             let sheet = soumille::sheet::Sheet::of_record(&rp, &rec.record, &rec.header);
             let text = match format {
@@ -436,7 +443,7 @@ fn run(cli: Cli) -> io::Result<Outcome> {
                 }
             };
             out(&text)?;
-            Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
+            Ok(one_outcome(&rp, &one))
         }
         Command::Show { file, at, game, format } => show(&file, at, game, format, st),
         Command::Explain { position, dice, batch, format, rules, game, at, record } => {
@@ -458,9 +465,10 @@ fn run(cli: Cli) -> io::Result<Outcome> {
             explain(&p, &d, format, &asked)
         }
         Command::View { file, game } => {
-            let Some((rp, rec)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            let Some((rp, one)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
+            let rec = &one.rec;
             out(&soumille::view::view_html(&rec.record, &rec.header, &rp))?;
-            Ok(if rp.flags.is_empty() { Outcome::Clean } else { Outcome::Flagged })
+            Ok(one_outcome(&rp, &one))
         }
         Command::Completions { shell } => {
             let mut buf = Vec::new();
@@ -505,11 +513,28 @@ fn run(cli: Cli) -> io::Result<Outcome> {
 }
 
 fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Result<Outcome> {
-    let Some((rec, text)) = read_one_record(file, game, st)? else { return Ok(Outcome::Failed) };
-    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
-    if !rec.header.game.is_grand_trictrac() {
-        return show_tables(file, at, format, &rp, &rec);
+    let Some((rp, one)) = replay_file(file, game, st)? else { return Ok(Outcome::Failed) };
+    let rec = &one.rec;
+    if let Some(n) = &one.not_read {
+        // the picture is of what was read; what was not is said beside it
+        eprintln!("soumille: {}: throws from {} on not read: {}", file.display(), n.from, n.error);
     }
+    let shown = if !rec.header.game.is_grand_trictrac() {
+        show_tables(file, at, format, &rp, rec)?
+    } else {
+        show_trictrac(file, at, format, &rp, rec)?
+    };
+    Ok(if one.damaged { Outcome::Failed } else { shown })
+}
+
+/// `show` for Grand Trictrac: its replay's boards are positions.
+fn show_trictrac(
+    file: &Path,
+    at: u32,
+    format: Picture,
+    rp: &soumille::replay::Replay,
+    rec: &soumille::notation::ReadRecord,
+) -> io::Result<Outcome> {
     let pos = if at == 0 {
         rp.steps.first().map(|s| s.before).or(rp.end)
     } else {
@@ -529,9 +554,9 @@ fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Re
             let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
             out(&format!("{} — {title}\n{}", file.display(), soumille::show::board_text(&pos, d)))?
         }
-        Picture::Svg => out(&soumille::show::svg_after(&rp, &rec.record, &rec.header, at).unwrap_or_default())?,
+        Picture::Svg => out(&soumille::show::svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default())?,
         Picture::Position => {
-            let text = soumille::explain::position_string_at(&rp, &rec.header, at).expect("the board was found above");
+            let text = soumille::explain::position_string_at(rp, &rec.header, at).expect("the board was found above");
             out(&format!("{text}\n"))?
         }
     }
@@ -739,7 +764,7 @@ fn question(p: &str, asked: &Asked) -> Result<Question, String> {
 /// record's game and rules, in its letters (what `show --format position` writes), or
 /// `None` when it cannot be had (said on stderr).
 fn position_in_file(file: &Path, at: u32, record: usize, st: Style) -> io::Result<Option<String>> {
-    let Some((rec, text)) = read_one_record(file, record, st)? else { return Ok(None) };
+    let Some(OneRecord { rec, text, .. }) = read_one_record(file, record, st)? else { return Ok(None) };
     let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
     let found = soumille::explain::position_string_at(&rp, &rec.header, at);
     if found.is_none() {
@@ -1122,34 +1147,54 @@ fn stdout_is_interactive() -> bool {
     false
 }
 
-/// Reads a file and replays its record number `game` (1-based).
-fn replay_file(
-    file: &Path,
-    game: usize,
-    st: Style,
-) -> io::Result<Option<(soumille::replay::Replay, soumille::notation::ReadRecord)>> {
-    let Some((rec, text)) = read_one_record(file, game, st)? else { return Ok(None) };
-    let rp = soumille::replay::replay(&rec.record, &rec.header, Some(&text));
-    Ok(Some((rp, rec)))
+/// One record of a file as the one-record commands read it (`replay`, `sheet`, `view`,
+/// `show`): a file with syntax errors still gives its record's throws before the first error
+/// (issue 16), `not_read` saying where reading stopped, and `damaged` the exit status 2.
+struct OneRecord {
+    rec: soumille::notation::ReadRecord,
+    text: String,
+    not_read: Option<soumille::replay::NotRead>,
+    damaged: bool,
+}
+
+/// Reads a file and replays its record number `game` (1-based); the throws of a damaged
+/// record that were not read are marked in the replay (a `not-read` flag).
+fn replay_file(file: &Path, game: usize, st: Style) -> io::Result<Option<(soumille::replay::Replay, OneRecord)>> {
+    let Some(one) = read_one_record(file, game, st)? else { return Ok(None) };
+    let mut rp = soumille::replay::replay(&one.rec.record, &one.rec.header, Some(&one.text));
+    if let Some(n) = &one.not_read {
+        rp.mark_not_read(n, one.rec.header.letters);
+    }
+    Ok(Some((rp, one)))
+}
+
+/// The outcome of a one-record command: failed when the file could not be fully read, else
+/// by the replay's flags.
+fn one_outcome(rp: &soumille::replay::Replay, one: &OneRecord) -> Outcome {
+    if one.damaged {
+        Outcome::Failed
+    } else if rp.flags.is_empty() {
+        Outcome::Clean
+    } else {
+        Outcome::Flagged
+    }
 }
 
 /// Record number `game` (1-based) of a file, with the text its spans point into. A file is
 /// streamed record by record and only that record is kept (memory: one record, issue 7);
-/// standard input, and a record with syntax errors (to report them with the file's lines),
-/// are read whole.
-fn read_one_record(
-    file: &Path,
-    game: usize,
-    st: Style,
-) -> io::Result<Option<(soumille::notation::ReadRecord, String)>> {
-    let whole = |st: Style| -> io::Result<Option<(soumille::notation::ReadRecord, String)>> {
-        let Some(r) = read_stn_full(file, st)? else { return Ok(None) };
+/// standard input, and a file with syntax errors (to report them with the file's lines, and
+/// to keep the damaged record's readable throws), are read whole.
+fn read_one_record(file: &Path, game: usize, st: Style) -> io::Result<Option<OneRecord>> {
+    let whole = |st: Style| -> io::Result<Option<OneRecord>> {
+        let Some(r) = read_stn_any(file, st)? else { return Ok(None) };
+        let damaged = !r.is_clean();
         let n = r.records.len();
-        let Some(rec) = game.checked_sub(1).and_then(|g| r.records.into_iter().nth(g)) else {
+        let Some(mut rec) = game.checked_sub(1).and_then(|g| r.records.into_iter().nth(g)) else {
             eprintln!("soumille: {} has {n} record(s), not {game}", file.display());
             return Ok(None);
         };
-        Ok(Some((rec, r.text)))
+        let not_read = soumille::replay::readable_prefix(&mut rec.record, &rec.errors);
+        Ok(Some(OneRecord { rec, text: r.text, not_read, damaged }))
     };
     if file.as_os_str() == "-" {
         return whole(st);
@@ -1197,7 +1242,7 @@ fn read_one_record(
         return whole(st);
     }
     match found {
-        Some(x) => Ok(Some(x)),
+        Some((rec, text)) => Ok(Some(OneRecord { rec, text, not_read: None, damaged: false })),
         None => {
             eprintln!("soumille: {} has {games} record(s), not {game}", file.display());
             Ok(None)

@@ -163,6 +163,12 @@ pub enum Stop {
         /// The game.
         game: crate::notation::Game,
     },
+    /// The record could not be read from this throw on (a syntax error): what was read
+    /// before it is replayed and drawn, the rest is not (issue 16).
+    NotRead {
+        /// The first syntax error, in words.
+        error: String,
+    },
 }
 
 impl FlagKind {
@@ -389,6 +395,180 @@ pub struct MarqueResult {
     pub value: i64,
 }
 
+/// The flags of a replay grouped by throw number, each throw's in replay order, built in one
+/// pass: renderers walking the steps look a throw's flags up here rather than searching every
+/// flag at every step, so that they stay linear in the record's length (issue 16).
+pub struct FlagsByThrow<'a> {
+    at: std::collections::HashMap<u32, Vec<&'a Flag>>,
+}
+
+impl<'a> FlagsByThrow<'a> {
+    /// The index of `flags`.
+    pub fn new(flags: &'a [Flag]) -> FlagsByThrow<'a> {
+        let mut at: std::collections::HashMap<u32, Vec<&'a Flag>> = std::collections::HashMap::new();
+        for f in flags {
+            if let Some(n) = f.throw {
+                at.entry(n).or_default().push(f);
+            }
+        }
+        FlagsByThrow { at }
+    }
+
+    /// The flags raised at throw `n`, in replay order.
+    pub fn at(&self, n: u32) -> &[&'a Flag] {
+        self.at.get(&n).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The record's throws by number (the first throw of each number, as a search from the start
+/// finds it), built in one pass: for renderers that look a step's throw up (issue 16).
+pub fn throws_by_number(rec: &Record) -> std::collections::HashMap<u32, &Throw> {
+    let mut by = std::collections::HashMap::with_capacity(rec.throws.len());
+    for t in &rec.throws {
+        by.entry(t.number).or_insert(t);
+    }
+    by
+}
+
+/// Where a record with syntax errors stops being readable: the first throw not read and the
+/// first error, in words (issue 16: a damaged record still gives its first throws).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotRead {
+    /// The number of the first throw not read (the one after the last throw kept).
+    pub from: u32,
+    /// The first syntax error, in words.
+    pub error: String,
+}
+
+/// Keeps of a record read with `errors` only the throws that stand wholly before the first
+/// error, and says where reading stopped; `None` (the record untouched) when it has no error.
+/// An error in the tags keeps no throw.
+pub fn readable_prefix(rec: &mut Record, errors: &[crate::notation::SyntaxError]) -> Option<NotRead> {
+    let first = errors.iter().min_by_key(|e| e.span.map_or(0, |s| s.start))?;
+    let at = first.span.map_or(0, |s| s.start);
+    let keep = rec.throws.iter().take_while(|t| t.span.is_some_and(|s| s.end <= at)).count();
+    rec.throws.truncate(keep);
+    let from = rec.throws.last().map_or(1, |t| t.number.saturating_add(1));
+    let error = if first.label.is_empty() || first.message.contains(first.label.as_str()) {
+        first.message.to_string()
+    } else {
+        format!("{} ({})", first.message, first.label)
+    };
+    Some(NotRead { from, error })
+}
+
+impl Replay {
+    /// Marks the throws of a damaged record that were not read ([`readable_prefix`]): a
+    /// `not-replayed` flag `not-read` saying from which throw on and why, and the replay
+    /// stopped there unless it stopped before.
+    pub fn mark_not_read(&mut self, not_read: &NotRead, letters: Dialect) {
+        let fact = Fact::Stop {
+            throw: not_read.from,
+            why: Stop::NotRead { error: not_read.error.clone() },
+            last: not_read.from,
+        };
+        let at = match self.stopped_at {
+            None => {
+                self.stopped_at = Some(not_read.from);
+                Some(not_read.from)
+            }
+            Some(_) => None,
+        };
+        let mut flag = Flag::of(at, FlagKind::NotReplayed, None, fact, letters, None);
+        flag.rule = Some("not-read");
+        self.flags.push(flag);
+    }
+}
+
+/// The throws a replay walks, one at a time: a record's own, or those of a long record read
+/// again as they come (`check`, issue 16: the replay then holds a few throws, not the
+/// record's million), with what the games need to know of them all before the first.
+pub struct ThrowFeed<'a> {
+    throws: Feed<'a>,
+    /// The throw handed out last (a fed record's).
+    current: Option<Throw>,
+    /// How many throws.
+    pub len: usize,
+    /// The last throw's number.
+    pub last: Option<u32>,
+    /// Some throw claims marks (its own).
+    pub marks: bool,
+    /// Some throw claims marks for the opponent (after `/`).
+    pub opponent_marks: bool,
+    /// Some throw claims a partie (Tric Trac).
+    pub partie: bool,
+}
+
+enum Feed<'a> {
+    Record(std::slice::Iter<'a, Throw>),
+    Stream(Box<dyn Iterator<Item = Throw> + 'a>),
+}
+
+/// What a feed must know of all its throws before the first ([`ThrowFeed`]), gathered throw
+/// by throw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FeedSummary {
+    /// How many throws.
+    pub len: usize,
+    /// The last throw's number.
+    pub last: Option<u32>,
+    /// Some throw claims marks.
+    pub marks: bool,
+    /// Some throw claims marks for the opponent.
+    pub opponent_marks: bool,
+    /// Some throw claims a partie.
+    pub partie: bool,
+}
+
+impl FeedSummary {
+    /// Counts throw `t` in.
+    pub fn add(&mut self, t: &Throw) {
+        self.len += 1;
+        self.last = Some(t.number);
+        self.marks |= !t.marks.is_empty();
+        self.opponent_marks |= t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty());
+        self.partie |= t.partie.is_some();
+    }
+}
+
+impl<'a> ThrowFeed<'a> {
+    /// The throws of `rec`.
+    pub fn of(rec: &'a Record) -> ThrowFeed<'a> {
+        let mut sum = FeedSummary::default();
+        rec.throws.iter().for_each(|t| sum.add(t));
+        ThrowFeed::with(Feed::Record(rec.throws.iter()), sum)
+    }
+
+    /// Throws as they come from `throws`, `sum` telling what they are as a whole.
+    pub fn stream(throws: impl Iterator<Item = Throw> + 'a, sum: FeedSummary) -> ThrowFeed<'a> {
+        ThrowFeed::with(Feed::Stream(Box::new(throws)), sum)
+    }
+
+    fn with(throws: Feed<'a>, sum: FeedSummary) -> ThrowFeed<'a> {
+        ThrowFeed {
+            throws,
+            current: None,
+            len: sum.len,
+            last: sum.last,
+            marks: sum.marks,
+            opponent_marks: sum.opponent_marks,
+            partie: sum.partie,
+        }
+    }
+
+    /// The next throw.
+    #[allow(clippy::should_implement_trait)] // it lends the throw: no Iterator
+    pub fn next(&mut self) -> Option<&Throw> {
+        match &mut self.throws {
+            Feed::Record(it) => it.next(),
+            Feed::Stream(it) => {
+                self.current = it.next();
+                self.current.as_ref()
+            }
+        }
+    }
+}
+
 /// The books every game's replay keeps, whatever its rules: the output, the flags raised
 /// with their facts, the spans of a throw read only when a flag needs them, the stop (RULES.md
 /// §10). A game's replay ([`Game::books`]) holds one and adds its own claims.
@@ -403,12 +583,15 @@ pub struct Ledger<'a> {
     pub src: Option<&'a str>,
     /// The record's letters, for the flags' words and the spans.
     pub letters: Dialect,
+    /// The last throw's number (a fed record's may not be in `rec`, [`ThrowFeed`]).
+    pub last_throw: Option<u32>,
 }
 
 impl<'a> Ledger<'a> {
     /// The books of `rec` (read from `src`) under `header`.
     pub fn new(rec: &'a Record, header: &Header, src: Option<&'a str>, keep_steps: bool) -> Ledger<'a> {
-        Ledger { out: Replay::default(), keep_steps, rec, src, letters: header.letters }
+        let last_throw = rec.throws.last().map(|t| t.number);
+        Ledger { out: Replay::default(), keep_steps, rec, src, letters: header.letters, last_throw }
     }
 
     /// The token spans of throw `t`, read again from the text (only when a flag needs them).
@@ -444,7 +627,7 @@ impl<'a> Ledger<'a> {
     /// Stops the replay at throw `t` (RULES.md §10): a `not-replayed` flag saying why and
     /// which throws are not replayed.
     pub fn stop(&mut self, t: &Throw, seat: Option<Seat>, why: Stop, span: Option<Span>) {
-        let last = self.rec.throws.last().map_or(t.number, |x| x.number);
+        let last = self.last_throw.unwrap_or(t.number);
         self.raise(Some(t.number), FlagKind::NotReplayed, seat, Fact::Stop { throw: t.number, why, last }, span);
         self.out.stopped_at = Some(t.number);
     }
@@ -522,8 +705,21 @@ pub fn replay_books(rec: &Record, header: &Header, src: Option<&str>) -> Replay 
 /// engine does not know ([`Game::replayable`]) gives one `not-replayed` flag at the first
 /// throw.
 pub fn replay_game<G: Game>(game: &G, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+    replay_fed(game, rec, ThrowFeed::of(rec), header, src, keep_steps)
+}
+
+/// [`replay_game`] over the throws of `feed` (`rec`'s tags, and its first throw at least:
+/// the games read the first seat from it).
+pub fn replay_fed<G: Game>(
+    game: &G,
+    rec: &Record,
+    feed: ThrowFeed<'_>,
+    header: &Header,
+    src: Option<&str>,
+    keep_steps: bool,
+) -> Replay {
     if game.replayable() {
-        return game.books(rec, header, src, keep_steps);
+        return game.books_fed(rec, feed, header, src, keep_steps);
     }
     // a game whose rules are not known: its records are read, printed and converted
     let mut ledger = Ledger::new(rec, header, src, keep_steps);

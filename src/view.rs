@@ -366,6 +366,7 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
     let fr = frames_of(Some(rec), rp, header);
     let point_letter = |p: Option<Point>| p.map(|p| p.letter(d).to_string());
     let mut frames = Vec::with_capacity(fr.len());
+    let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
     for (k, f) in fr.iter().enumerate() {
         let step = k.checked_sub(1).map(|i| &rp.steps[i]);
         let view = match step {
@@ -414,14 +415,14 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
                 men: Men::of(&f.position),
                 score: ScoreView::of(&f.score),
                 position: f.position_string_of(header),
-                flags: rp.flags.iter().filter(|x| x.throw == Some(s.number)).map(FlagView::of).collect(),
+                flags: by_throw.at(s.number).iter().map(|x| FlagView::of(x)).collect(),
             },
         };
         frames.push(view);
     }
     let replayed = !rp.steps.is_empty();
     // flags of no throw, and flags at throws the replay never reached (not-replayed)
-    let shown: Vec<u32> = rp.steps.iter().map(|s| s.number).collect();
+    let shown: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
     let record_flags =
         rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown.contains(&n))).map(FlagView::of).collect();
     let data = PageData {
@@ -536,6 +537,7 @@ pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
     let d = header.letters;
     let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref());
     let mut frames = Vec::with_capacity(rp.board_steps.len() + 1);
+    let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
     frames.push(start.map_or_else(|| SetupFrameView::of(&empty_setup(), header), |s| SetupFrameView::of(s, header)));
     for st in &rp.board_steps {
         let mut f = SetupFrameView::of(&st.after, header);
@@ -546,10 +548,11 @@ pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
         f.lawful = st.lawful;
         f.scored = st.points;
         f.note = st.note.clone();
-        f.flags = rp.flags.iter().filter(|x| x.throw == Some(st.number)).map(FlagView::of).collect();
+        f.flags = by_throw.at(st.number).iter().map(|x| FlagView::of(x)).collect();
         frames.push(f);
     }
-    let shown = |n: u32| rp.board_steps.iter().any(|s| s.number == n);
+    let numbers: std::collections::HashSet<u32> = rp.board_steps.iter().map(|s| s.number).collect();
+    let shown = |n: u32| numbers.contains(&n);
     let record_flags = rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown(n))).map(FlagView::of).collect();
     let setups = || rp.board_steps.iter().flat_map(|s| [&s.before, &s.after]).chain(&rp.end_setup);
     let data = SetupPageData {
@@ -557,7 +560,7 @@ pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
         cube: setups().any(|s| s.score.cube.is_some()),
         points: header.game == crate::notation::Game::TricTrac
             || setups().any(|s| s.score.points.is_some() || s.score.parties.is_some()),
-        result: crate::sheet::tables::TablesSheet::of_record(rp, rec, header).result_line(),
+        result: crate::sheet::tables::TablesSheet::head(rp, rec, header).result_line(),
         frames,
         record_flags,
         flags: rp.flags.iter().map(FlagView::of).collect(),

@@ -207,7 +207,20 @@ pub trait Game {
     /// Replays a record under these rules, keeping the game's books (its claims: marks,
     /// holes, decisions). Called by [`crate::replay::replay_game`] for a replayable game.
     /// `keep_steps: false` keeps only the flags, the score and the end (for corpora).
-    fn books(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay;
+    fn books(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+        self.books_fed(rec, crate::replay::ThrowFeed::of(rec), header, src, keep_steps)
+    }
+
+    /// [`Game::books`] over the throws of `feed` ([`crate::replay::ThrowFeed`]; `rec` holds
+    /// the tags and the first throw at least).
+    fn books_fed(
+        &self,
+        rec: &Record,
+        feed: crate::replay::ThrowFeed<'_>,
+        header: &Header,
+        src: Option<&str>,
+        keep_steps: bool,
+    ) -> Replay;
 }
 
 /// A game whose rules the engine does not know yet: its records are read, printed and
@@ -249,7 +262,7 @@ impl Game for Unsupported {
     fn outcome(&self, _: &(), _: &()) -> Option<()> {
         None
     }
-    fn books(&self, _: &Record, _: &Header, _: Option<&str>, _: bool) -> Replay {
+    fn books_fed(&self, _: &Record, _: crate::replay::ThrowFeed<'_>, _: &Header, _: Option<&str>, _: bool) -> Replay {
         Replay::default()
     }
 }
@@ -317,6 +330,24 @@ impl Games {
             Games::TricTrac(g) => g.generate(seed),
             Games::Backgammon(g) => g.generate(seed),
             Games::Unsupported(g) => g.generate(seed),
+        }
+    }
+
+    /// Replays a record whose throws come from `feed` ([`crate::replay::replay_fed`]).
+    pub fn replay_fed(
+        &self,
+        rec: &Record,
+        feed: crate::replay::ThrowFeed<'_>,
+        header: &Header,
+        src: Option<&str>,
+        keep_steps: bool,
+    ) -> Replay {
+        match self {
+            Games::GrandTrictrac(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
+            Games::Jacquet(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
+            Games::TricTrac(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
+            Games::Backgammon(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
+            Games::Unsupported(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
         }
     }
 

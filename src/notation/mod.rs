@@ -13,6 +13,6 @@ pub mod stream;
 pub use ast::*;
 pub use error::{escape_controls, line_column, FileErrors, Locator, Place, SyntaxError};
 pub use header::{Game, Header, ResultBredouille, ResultClaim, ResultKind};
-pub use parser::{read, read_bytes, records, ReadRecord, Records};
+pub use parser::{read, read_bytes, records, records_spilling, ReadRecord, Records};
 pub use printer::{print_record, print_records, PrintOptions};
-pub use stream::{stream_records, StreamEnd, StreamRecord, Unreadable};
+pub use stream::{stream_records, stream_records_spilling, StreamEnd, StreamRecord, Unreadable};

@@ -98,7 +98,26 @@ pub struct StreamEnd {
 /// Reads `input` record by record, handing each to `visit` (which may stop the reading with
 /// `ControlFlow::Break`). Memory: one buffer as large as the largest record plus [`CHUNK`].
 pub fn stream_records<R: Read>(
+    input: R,
+    visit: impl FnMut(StreamRecord<'_>) -> ControlFlow<()>,
+) -> io::Result<StreamEnd> {
+    stream(input, false, visit)
+}
+
+/// [`stream_records`], each record read by [`super::parser::records_spilling`] with its throws
+/// dropped as they are read (all but its last few; `read.spilled` counts them): for a reader
+/// that wants a record's tags and errors first, then reads its throws again from `text`.
+/// Memory: the record's text, not its throws (issue 16).
+pub fn stream_records_spilling<R: Read>(
+    input: R,
+    visit: impl FnMut(StreamRecord<'_>) -> ControlFlow<()>,
+) -> io::Result<StreamEnd> {
+    stream(input, true, visit)
+}
+
+fn stream<R: Read>(
     mut input: R,
+    spill: bool,
     mut visit: impl FnMut(StreamRecord<'_>) -> ControlFlow<()>,
 ) -> io::Result<StreamEnd> {
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * 2);
@@ -112,11 +131,16 @@ pub fn stream_records<R: Read>(
     let mut place = Place { line: 1, column: 1, line_start: Some(0) };
     let mut end = StreamEnd::default();
     let mut want = CHUNK;
+    // reading on a record larger than the buffer: it is read again only once what is read
+    // may end it (a tag at a line's start, or the end of the input), not at every chunk,
+    // which made a long record's reading quadratic (issue 16)
+    let mut long = false;
     loop {
         // fill: at least `want` checked bytes, or the end of the input
-        while !eof && valid < want {
-            if buf.len() < want + CHUNK {
-                buf.resize(want + CHUNK, 0);
+        let mut may_end = false;
+        while !eof && (valid < want || (long && !may_end)) {
+            if buf.len() < filled.max(want) + CHUNK {
+                buf.resize(filled.max(want) + CHUNK, 0);
             }
             let n = loop {
                 match input.read(&mut buf[filled..]) {
@@ -135,7 +159,12 @@ pub fn stream_records<R: Read>(
             let nul = memchr::memchr(0, new);
             let upto = nul.unwrap_or(new.len());
             match std::str::from_utf8(&new[..upto]) {
-                Ok(_) => valid += upto,
+                Ok(_) => {
+                    if long && memchr::memmem::find(&buf[valid.saturating_sub(1)..valid + upto], b"\n[").is_some() {
+                        may_end = true;
+                    }
+                    valid += upto
+                }
                 Err(e) => {
                     let incomplete = e.error_len().is_none() && nul.is_none() && !eof;
                     valid += e.valid_up_to();
@@ -152,7 +181,7 @@ pub fn stream_records<R: Read>(
             }
         }
         let text = std::str::from_utf8(&buf[..valid]).expect("checked");
-        let mut it = records(text);
+        let mut it = if spill { super::parser::records_spilling(text, Vec::clear) } else { records(text) };
         let mut consumed = 0usize;
         let mut loc = Locator::new(text, 0, place);
         let mut need_more = false;
@@ -176,6 +205,7 @@ pub fn stream_records<R: Read>(
                 return Ok(end);
             }
         }
+        drop(it);
         if !need_more {
             consumed = text.len();
         }
@@ -207,8 +237,10 @@ pub fn stream_records<R: Read>(
         if consumed == 0 {
             // one record larger than the buffer: read more of it
             want = valid + CHUNK;
+            long = true;
         } else {
             want = CHUNK;
+            long = false;
         }
         buf.copy_within(consumed..filled, 0);
         filled -= consumed;

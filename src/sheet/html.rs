@@ -128,7 +128,9 @@ impl Sheet {
         // every flag, numbered: those of the rows in throw order, then the others
         let mut numbered: Vec<&Flag> = self.rows.iter().flat_map(|r| r.flags.iter()).collect();
         numbered.extend(self.other_flags.iter());
-        let number_of = |f: &Flag| numbered.iter().position(|g| std::ptr::eq(*g, f)).map_or(0, |k| k + 1);
+        let numbers: std::collections::HashMap<*const Flag, usize> =
+            numbered.iter().enumerate().map(|(k, g)| (std::ptr::from_ref::<Flag>(g), k + 1)).collect();
+        let number_of = |f: &Flag| numbers.get(&std::ptr::from_ref(f)).copied().unwrap_or(0);
 
         let (t, b) = (self.name_of(Seat::Top), self.name_of(Seat::Bottom));
         let title = format!("{t} against {b}");

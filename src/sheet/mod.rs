@@ -160,6 +160,7 @@ pub struct Sheet {
 impl Sheet {
     /// The sheet of a replayed record.
     pub fn new(rp: &Replay, top: Option<String>, bottom: Option<String>) -> Sheet {
+        let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
         let rows = rp
             .steps
             .iter()
@@ -188,7 +189,7 @@ impl Sheet {
                     decision: s.decision,
                     releve: s.releve,
                     pavillon: s.score.pavillon,
-                    flags: rp.flags.iter().filter(|f| f.throw == Some(s.number)).cloned().collect(),
+                    flags: by_throw.at(s.number).iter().map(|&f| f.clone()).collect(),
                     comments: Vec::new(),
                     board: Boards {
                         before: s.before,
@@ -206,12 +207,10 @@ impl Sheet {
             rows,
             result: rp.outcome,
             stopped_at: rp.stopped_at,
-            other_flags: rp
-                .flags
-                .iter()
-                .filter(|f| f.throw.is_none_or(|n| !rp.steps.iter().any(|s| s.number == n)))
-                .cloned()
-                .collect(),
+            other_flags: {
+                let shown: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
+                rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown.contains(&n))).cloned().collect()
+            },
             marques: rp.marques.clone(),
             match_totals: (!rp.marques.is_empty()).then(|| {
                 let won: Vec<(Seat, i64)> = rp.marques.iter().filter_map(|m| m.winner.map(|w| (w, m.value))).collect();
@@ -244,8 +243,9 @@ impl Sheet {
             .chain(record.tags.iter().flat_map(|t| t.comments.iter()))
             .map(|c| c.text.trim().to_string())
             .collect();
+        let throws = crate::replay::throws_by_number(record);
         for row in &mut sheet.rows {
-            if let Some(t) = record.throws.iter().find(|t| t.number == row.throw) {
+            if let Some(t) = throws.get(&row.throw) {
                 row.comments = t.comments.iter().map(|c| c.text.trim().to_string()).collect();
             }
         }
@@ -417,6 +417,10 @@ impl Sheet {
                 md_escape(&notes.join(", "))
             );
         }
+        // flags of no row: the Result tag, the replay's stop, the throws not read
+        for f in &self.other_flags {
+            let _ = writeln!(s, "\n* **{}**: {}", f.what(), md_escape(&f.message));
+        }
         let _ = writeln!(s, "\n**Result:** {}", md_escape(&self.result_line()));
         s
     }
@@ -441,6 +445,7 @@ pub fn md_escape(s: &str) -> String {
 /// The replay as text: throw by throw, the dice, the play, every jan, the marks of both
 /// seats, the score after and the flags.
 pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
+    let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
     let mut s = String::new();
     for st in &rp.steps {
         let _ = writeln!(
@@ -484,12 +489,13 @@ pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
             sc.holes[1],
             b(1)
         );
-        for f in rp.flags.iter().filter(|f| f.throw == Some(st.number)) {
+        for f in by_throw.at(st.number) {
             let _ = writeln!(s, "     [{}] {}", f.what(), f.body());
         }
     }
     if let Some(n) = rp.stopped_at {
-        for f in rp.flags.iter().filter(|f| f.throw == Some(n) && !rp.steps.iter().any(|st| st.number == n)) {
+        let replayed = rp.steps.iter().any(|st| st.number == n);
+        for f in rp.flags.iter().filter(|f| f.throw == Some(n) && !replayed) {
             let _ = writeln!(s, "{n}. [{}] {}", f.what(), f.body());
         }
     }

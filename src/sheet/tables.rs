@@ -73,7 +73,11 @@ pub struct TablesSheet {
 impl TablesSheet {
     /// The sheet of a replayed record.
     pub fn of_record(rp: &Replay, record: &Record, header: &Header) -> TablesSheet {
-        let rows = rp
+        // each throw's flags and comments found once, not searched for at every step
+        let flags = crate::replay::FlagsByThrow::new(&rp.flags);
+        let throws = crate::replay::throws_by_number(record);
+        let mut sheet = TablesSheet::head(rp, record, header);
+        sheet.rows = rp
             .board_steps
             .iter()
             .map(|s| TablesRow {
@@ -85,29 +89,30 @@ impl TablesSheet {
                 points: s.points,
                 note: s.note.clone(),
                 after: s.after.men_field(Dialect::Soumille),
-                flags: rp.flags.iter().filter(|f| f.throw == Some(s.number)).cloned().collect(),
-                comments: record
-                    .throws
-                    .iter()
-                    .find(|t| t.number == s.number)
+                flags: flags.at(s.number).iter().map(|&f| f.clone()).collect(),
+                comments: throws
+                    .get(&s.number)
                     .map(|t| t.comments.iter().map(|c| one_line(&c.text)).collect())
                     .unwrap_or_default(),
             })
             .collect();
+        let shown: std::collections::HashSet<u32> = rp.board_steps.iter().map(|s| s.number).collect();
+        sheet.other_flags = rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown.contains(&n))).cloned().collect();
+        sheet
+    }
+
+    /// The sheet's head alone: names, tags, comments and end, no row and no flag (what
+    /// [`TablesSheet::result_line`] needs, without the rows).
+    pub fn head(rp: &Replay, record: &Record, header: &Header) -> TablesSheet {
         TablesSheet {
             game: header.game.to_string(),
             top: record.tag("Top").map(String::from),
             bottom: record.tag("Bottom").map(String::from),
             tags: record.tags.iter().map(|t| (t.name.to_string(), t.value.clone())).collect(),
-            rows,
+            rows: Vec::new(),
             end: rp.game_end,
             stopped_at: rp.stopped_at,
-            other_flags: rp
-                .flags
-                .iter()
-                .filter(|f| f.throw.is_none_or(|n| !rp.board_steps.iter().any(|s| s.number == n)))
-                .cloned()
-                .collect(),
+            other_flags: Vec::new(),
             comments: record
                 .comments
                 .iter()

@@ -46,6 +46,7 @@ fn stop(throw: u32, why: &Stop, last: u32) -> String {
         Stop::NoStart => "the start is no position".to_string(),
         Stop::Rules(errors) => format!("the Rules tag: {}", errors.join("; ")),
         Stop::UnknownRules { game } => format!("the engine does not know the rules of {game}"),
+        Stop::NotRead { error } => return format!("throws from {throw} on not read: {error}"),
     };
     format!("{why}: the replay stops here{rest}")
 }

@@ -199,7 +199,20 @@ fn ruled<'l>(
 
 /// Replays a backgammon record (see the [module docs](self)).
 pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+    books_fed(game, rec, crate::replay::ThrowFeed::of(rec), header, src, keep_steps)
+}
+
+/// [`books`] over the throws of `feed` (`rec`: the tags and the first throw at least).
+pub fn books_fed(
+    game: &Backgammon,
+    rec: &Record,
+    mut feed: crate::replay::ThrowFeed<'_>,
+    header: &Header,
+    src: Option<&str>,
+    keep_steps: bool,
+) -> Replay {
     let mut l = Ledger::new(rec, header, src, keep_steps);
+    l.last_throw = feed.last;
     let options = match Options::from_pairs(&header.game_rules) {
         Ok(o) => o,
         Err(errors) => {
@@ -251,7 +264,11 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
     // the end by bearing off: (throw, end)
     let mut borne: Option<(u32, End)> = None;
     let mut dropped_at: Option<u32> = None;
-    for (k, t) in rec.throws.iter().enumerate() {
+    let throws = feed.len;
+    let mut next = 0usize;
+    while let Some(t) = feed.next() {
+        let k = next;
+        next += 1;
         let expected = board.turn;
         let thrower = t.seat.unwrap_or(expected);
         if let Some((ended, _)) = borne {
@@ -327,7 +344,7 @@ pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>
             }
         }
         let Some(dice) = t.dice else {
-            if k + 1 == rec.throws.len() && t.cube.is_some() {
+            if k + 1 == throws && t.cube.is_some() {
                 // a record ending on a double taken: the throw is still to come
                 board.turn = thrower;
                 break;

@@ -131,9 +131,11 @@ fn marks_span(spans: Option<&ThrowSpans>, opponent: bool) -> Option<Span> {
 }
 
 /// Grand Trictrac's books: the replay of a record with its claims (RULES.md §8–§12).
-pub(crate) fn books(
+/// The throws come from `feed` (`rec`: the tags and the first throw at least).
+pub(crate) fn books_fed(
     game: &GrandTrictrac,
     rec: &Record,
+    mut feed: crate::replay::ThrowFeed<'_>,
     header: &Header,
     src: Option<&str>,
     keep_steps: bool,
@@ -163,8 +165,7 @@ pub(crate) fn books(
             history.throws = [t[Seat::Top], t[Seat::Bottom]];
         }
     }
-    let has_claims =
-        rec.throws.iter().any(|t| !t.marks.is_empty() || t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty()));
+    let has_claims = feed.marks || feed.opponent_marks;
     let queue_jetons = options.queue_jetons == crate::options::QueueJetons::Oui;
     let mut b = Books {
         ledger: Ledger::new(rec, header, src, keep_steps),
@@ -173,10 +174,11 @@ pub(crate) fn books(
         last_school: [None, None],
     };
     b.ledger.out.has_claims = has_claims;
+    b.ledger.last_throw = feed.last;
     b.ledger.out.queue_jetons = queue_jetons;
     // the plays of each throw, in two lists reused from throw to throw
     let mut plays = Box::new(game.new_plays());
-    for t in &rec.throws {
+    while let Some(t) = feed.next() {
         // Grand Trictrac throws always have dice (the reader requires them)
         let Some(dice) = t.dice else { break };
         let spans = Spans::new(t);

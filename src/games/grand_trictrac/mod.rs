@@ -172,7 +172,14 @@ impl Game for GrandTrictrac {
         })
     }
 
-    fn books(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
-        books::books(self, rec, header, src, keep_steps)
+    fn books_fed(
+        &self,
+        rec: &Record,
+        feed: crate::replay::ThrowFeed<'_>,
+        header: &Header,
+        src: Option<&str>,
+        keep_steps: bool,
+    ) -> Replay {
+        books::books_fed(self, rec, feed, header, src, keep_steps)
     }
 }

@@ -145,7 +145,20 @@ const PASS: RecordedPlay = RecordedPlay::Pass;
 /// Replays a Jacquet or Moultezim record (see the [module docs](self)) on the shared
 /// [`Ledger`].
 pub fn books(game: &Jacquet, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+    books_fed(game, rec, crate::replay::ThrowFeed::of(rec), header, src, keep_steps)
+}
+
+/// [`books`] over the throws of `feed` (`rec`: the tags and the first throw at least).
+pub fn books_fed(
+    game: &Jacquet,
+    rec: &Record,
+    mut feed: crate::replay::ThrowFeed<'_>,
+    header: &Header,
+    src: Option<&str>,
+    keep_steps: bool,
+) -> Replay {
     let mut l = Ledger::new(rec, header, src, keep_steps);
+    l.last_throw = feed.last;
     let variant = game.options.variant;
     // the options: a record whose rules are not known is not replayed
     if let Err(errors) = JacquetOptions::parse(variant, &header.game_rules) {
@@ -183,7 +196,7 @@ pub fn books(game: &Jacquet, rec: &Record, header: &Header, src: Option<&str>, k
     let mut plays = Plays::new();
     let mut paths: Vec<Path> = Vec::with_capacity(4);
     let mut ended: Option<u32> = None;
-    for t in &rec.throws {
+    while let Some(t) = feed.next() {
         let expected = board.turn;
         let thrower = t.seat.unwrap_or(expected);
         if let Some(ended) = ended {

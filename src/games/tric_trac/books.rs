@@ -49,7 +49,7 @@ fn no_start(b: &mut Ledger, why: StartFault) {
             b.stop(t, None, Stop::Rules(vec![e.to_string()]), span);
         }
         (Some(t), why) => {
-            let last = b.rec.throws.last().map_or(t.number, |x| x.number);
+            let last = b.last_throw.unwrap_or(t.number);
             let span = b.spans(t).and_then(|s| s.number);
             b.raise(
                 Some(t.number),
@@ -68,7 +68,20 @@ fn no_start(b: &mut Ledger, why: StartFault) {
 
 /// Replays a Tric Trac record and keeps its books (GAMES.md §E.10–§E.12).
 pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
+    books_fed(game, rec, crate::replay::ThrowFeed::of(rec), header, src, keep_steps)
+}
+
+/// [`books`] over the throws of `feed` (`rec`: the tags and the first throw at least).
+pub fn books_fed(
+    game: &TricTrac,
+    rec: &Record,
+    mut feed: crate::replay::ThrowFeed<'_>,
+    header: &Header,
+    src: Option<&str>,
+    keep_steps: bool,
+) -> Replay {
     let mut b = Ledger::new(rec, header, src, keep_steps);
+    b.last_throw = feed.last;
     let (options, pos, score) = match start(game, rec, header) {
         Ok(s) => s,
         Err(why) => {
@@ -77,8 +90,8 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
         }
     };
     // GAMES.md §H.3: the marks are claims once any is written; the partie claims too
-    let marks_claimed = rec.throws.iter().any(|t| !t.marks.is_empty());
-    let claims = marks_claimed || rec.throws.iter().any(|t| t.partie.is_some());
+    let marks_claimed = feed.marks;
+    let claims = feed.marks || feed.partie;
     let length = series_length(&mut b);
     // the parties won in the record, and the throw that won the last of the series
     let mut played = 0u16;
@@ -89,7 +102,7 @@ pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, 
     // the last throw was a doublet that won no partie: its seat throws again (GAMES.md §E.5;
     // a doublet that wins a partie gives no further throw, §H.6)
     let mut again_after_doublet = false;
-    for t in &rec.throws {
+    while let Some(t) = feed.next() {
         if let Some(ended) = series_over {
             let span = b.spans(t).and_then(|s| s.number);
             b.stop(t, t.seat, Stop::AfterEnd { ended }, span);

@@ -122,6 +122,9 @@ pub struct ReadRecord {
     pub header: Header,
     /// Every syntax error of the record, in file order.
     pub errors: Vec<SyntaxError>,
+    /// Throws read and handed on as they came, not kept in `record` (a reader made by
+    /// [`records_spilling`]; 0 for the others).
+    pub spilled: usize,
 }
 
 /// A file that is not UTF-8: its text read lossily, and the error at the first bad byte.
@@ -162,6 +165,19 @@ pub fn records(src: &str) -> Records<'_> {
     file(src)
 }
 
+/// The records of a text one at a time, each record's throws handed to `spill` in batches
+/// as they are read rather than kept (all but the last few: the record's `spilled` counts
+/// them): a record of a million throws is read in the memory of a few thousand (issue 16).
+/// The errors are those [`records`] finds.
+pub fn records_spilling<'a>(src: &'a str, spill: impl FnMut(&mut Vec<Throw>) + 'a) -> Records<'a> {
+    let mut r = file(src);
+    r.spill = Some(Box::new(spill));
+    r
+}
+
+/// How many throws a spilling reader ([`records_spilling`]) holds before handing them on.
+const SPILL_AT: usize = 4096;
+
 /// An iterator over the records of a text (see [`records`]).
 pub struct Records<'a> {
     src: &'a str,
@@ -171,6 +187,24 @@ pub struct Records<'a> {
     done: bool,
     /// Read plain throws (`12. 6-5 AF AG`) by the byte-level fast path.
     fast: bool,
+    /// Where throws go as they are read ([`records_spilling`]).
+    spill: Option<Box<Spill<'a>>>,
+}
+
+/// Where a spilling reader's throws go.
+type Spill<'a> = dyn FnMut(&mut Vec<Throw>) + 'a;
+
+/// Hands the throws of `cur` but its last (which may still take comments) to `spill`, each
+/// batch checked as [`finish`] checks the throws it keeps.
+fn spill_throws(spill: &mut dyn FnMut(&mut Vec<Throw>), src: &str, c: &Ctx, cur: &mut ReadRecord, suspect: bool) {
+    let last = cur.record.throws.pop();
+    if suspect {
+        cur.errors.extend(super::check::check_throws(&cur.record, Some((src, c.dialect))));
+    }
+    cur.spilled += cur.record.throws.len();
+    spill(&mut cur.record.throws);
+    cur.record.throws.clear();
+    cur.record.throws.extend(last);
 }
 
 impl Records<'_> {
@@ -199,7 +233,7 @@ pub fn read_without_fast_path(src: &str) -> Vec<ReadRecord> {
 fn file(src: &str) -> Records<'_> {
     let c = Ctx { mark_spans: false, ..Ctx::new(src, Dialect::Soumille, Game::GrandTrictrac) };
     let i = src.strip_prefix('\u{feff}').unwrap_or(src);
-    Records { src, c, i, pending: Vec::new(), done: false, fast: true }
+    Records { src, c, i, pending: Vec::new(), done: false, fast: true, spill: None }
 }
 
 impl Iterator for Records<'_> {
@@ -283,6 +317,11 @@ impl Iterator for Records<'_> {
                         check_number(&mut cur.errors, &mut last_number, f.number, Span::new(c.off(i), number_end));
                         suspect |= f.odd_mark;
                         i = &i[f.len..];
+                        if cur.record.throws.len() >= SPILL_AT {
+                            if let Some(spill) = self.spill.as_deref_mut() {
+                                spill_throws(spill, self.src, c, &mut cur, suspect);
+                            }
+                        }
                         if !i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
                             all_fast = true;
                             break;
@@ -300,6 +339,11 @@ impl Iterator for Records<'_> {
                         suspect = true;
                         cur.record.throws.push(t);
                         i = rest;
+                        if cur.record.throws.len() >= SPILL_AT {
+                            if let Some(spill) = self.spill.as_deref_mut() {
+                                spill_throws(spill, self.src, c, &mut cur, suspect);
+                            }
+                        }
                     }
                     Err(e) => {
                         cur.errors.push(c.error(unwrap_err(e)));
