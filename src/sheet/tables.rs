@@ -6,6 +6,7 @@
 use crate::board::{Dialect, Seat};
 use crate::notation::{Header, Record};
 use crate::replay::{Flag, GameEnd, Replay};
+use super::terminal_text;
 use crate::show::escape;
 use serde::Serialize;
 use std::fmt::Write;
@@ -193,7 +194,7 @@ impl TablesSheet {
             let _ = writeln!(s, "{at}[{}] {}", f.what(), f.message);
         }
         let _ = writeln!(s, "\n{}", self.result_line());
-        s
+        terminal_text(s)
     }
 
     /// The sheet as a markdown table.
@@ -225,7 +226,7 @@ impl TablesSheet {
             let _ = writeln!(s, "\n* **{}**: {}", f.what(), esc(&f.message));
         }
         let _ = writeln!(s, "\n**{}**", esc(&self.result_line()));
-        s
+        terminal_text(s)
     }
 
     /// The sheet as a standalone HTML page (no network use).
@@ -313,5 +314,5 @@ pub fn replay_text(rp: &Replay, record: &Record, header: &Header) -> String {
         let _ = writeln!(s, "{at}[{}] {}", f.what(), f.message);
     }
     let _ = writeln!(s, "{}", sheet.result_line());
-    s
+    terminal_text(s)
 }
