@@ -331,7 +331,6 @@ fn script_json<T: Serialize>(data: &T) -> String {
     out
 }
 
-
 /// The step-through viewer: one self-contained HTML page (inline CSS and JS, the game as
 /// JSON, no network) that draws the board after each throw with the score, the dice, the
 /// play, the jans and the flags; Prev/Next/First/Last buttons and the arrow keys step

@@ -3,10 +3,10 @@
 //! ([`crate::replay::BoardStep`]), the flags under their throws, the end. Renderers only read:
 //! everything shown was decided by the game's rules in the replay.
 
+use super::terminal_text;
 use crate::board::{Dialect, Seat};
 use crate::notation::{Header, Record};
 use crate::replay::{Flag, GameEnd, Replay};
-use super::terminal_text;
 use crate::show::escape;
 use serde::Serialize;
 use std::fmt::Write;
