@@ -160,45 +160,57 @@ fn writable_text(rec: &Record) -> Result<(), String> {
 /// Checks that `records`, printed, read back as they are (what one side accepts, the other
 /// writes back): the last guard of [`from_str`], after the checks that name the field.
 fn reads_back(records: &[Record]) -> Result<(), JsonError> {
-    for (k, rec) in records.iter().enumerate().skip(1) {
-        let what = if !rec.comments.is_empty() {
+    match unwritable(records) {
+        Some((k, message)) => Err(JsonError::Invalid { record: k + 1, message }),
+        None => Ok(()),
+    }
+}
+
+/// Why `records`, printed in STN one after the other, would not read back as they are: the
+/// index of the first record concerned and what is wrong; `None` if they read back the same
+/// (spans aside). For whatever makes records from elsewhere (JSON, the importers).
+pub fn unwritable(records: &[Record]) -> Option<(usize, String)> {
+    for (k, rec) in records.iter().enumerate() {
+        let what = if k > 0 && !rec.comments.is_empty() {
             "its `comments` would belong to the record before it (in STN only a file's first record has comments before its tags)"
-        } else if rec.tags.is_empty() {
+        } else if k > 0 && rec.tags.is_empty() {
             "it has no tag, and in STN a record after the first starts with its tags"
+        } else if k + 1 < records.len() && rec.throws.is_empty() {
+            "it has no throw, and in STN its tags and the next record's would be one record"
         } else {
             continue;
         };
-        return Err(JsonError::Invalid {
-            record: k + 1,
-            message: format!("the record cannot be written in STN: {what}"),
-        });
+        return Some((k, format!("the record cannot be written in STN: {what}")));
     }
     let text = notation::print_records(records, notation::PrintOptions::default());
     let back = notation::read(&text);
     for (k, rec) in records.iter().enumerate() {
-        let invalid = |message: String| JsonError::Invalid { record: k + 1, message };
         let Some(r) = back.get(k) else {
-            return Err(invalid("the record cannot be written in STN: printed, it is not read as a record".into()));
+            return Some((k, "the record cannot be written in STN: printed, it is not read as a record".into()));
         };
         if let Some(e) = r.errors.first() {
-            return Err(invalid(format!(
-                "the record cannot be written in STN: printed, it reads with an error: {} ({})",
-                e.message, e.label
-            )));
+            return Some((
+                k,
+                format!(
+                    "the record cannot be written in STN: printed, it reads with an error: {} ({})",
+                    e.message, e.label
+                ),
+            ));
         }
         let mut got = r.record.clone();
         got.strip_spans();
-        if got != *rec {
-            return Err(invalid(
-                "the record cannot be written in STN: printed, it reads back as another record".into(),
-            ));
+        let mut want = rec.clone();
+        want.strip_spans();
+        if got != want {
+            return Some((k, "the record cannot be written in STN: printed, it reads back as another record".into()));
         }
     }
-    if back.len() != records.len() {
-        return Err(JsonError::Invalid {
-            record: records.len(),
-            message: format!("the records cannot be written in STN: printed, they read as {} records", back.len()),
-        });
+    if back.len() > records.len() {
+        let k = records.len().saturating_sub(1);
+        return Some((
+            k,
+            format!("the records cannot be written in STN: printed, they read as {} records", back.len()),
+        ));
     }
-    Ok(())
+    None
 }

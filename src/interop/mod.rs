@@ -315,7 +315,9 @@ impl MatchGame {
             }
         }
         for (k, v) in &self.tags {
-            tags.push(tag(k.clone(), v.clone()));
+            // a known tag by its canonical name, as the STN reader gives it
+            let k = crate::notation::header::canonical_tag_name(k).map_or_else(|| k.clone(), String::from);
+            tags.push(tag(k, v.clone()));
         }
         Record { comments: Vec::new(), tags, throws, span: None }
     }
@@ -453,12 +455,25 @@ fn parse_score(v: &str) -> Option<(u32, u32)> {
 
 /// Reads a Jellyfish `.mat` or `.gam` file into STN records, one per game.
 pub fn mat_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
-    Ok(mat::read(text)?.iter().map(MatchGame::to_record).collect())
+    writable(mat::read(text)?.iter().map(MatchGame::to_record).collect())
 }
 
 /// Reads a gnubg SGF file into STN records, one per game.
 pub fn sgf_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
-    Ok(sgf::read(text)?.iter().map(MatchGame::to_record).collect())
+    writable(sgf::read(text)?.iter().map(MatchGame::to_record).collect())
+}
+
+/// The records imported, if they print as STN that reads back as they are (a game with no
+/// throw before another, a tag the STN reader refuses, cannot).
+fn writable(mut records: Vec<Record>) -> Result<Vec<Record>, InteropError> {
+    for r in &mut records {
+        // in the canonical order, as the STN reader gives them
+        r.tags.sort_by_key(|t| crate::notation::header::tag_rank(&t.name));
+    }
+    match crate::json::unwritable(&records) {
+        Some((k, why)) => Err(InteropError::Record(format!("game {}: {why}", k + 1))),
+        None => Ok(records),
+    }
 }
 
 /// Writes STN backgammon records as a Jellyfish `.mat` (with a `Match` tag) or `.gam` file.
