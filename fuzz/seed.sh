@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Seeds the fuzz targets' corpora from every sample of every game: the records under
-# samples/ and tests/ (STN), the matches of other programs (.mat, .gam, .sgf), their JSON and
+# samples/, tests/ and fuzz/extra-seeds/ (STN), the matches of other programs (.mat, .gam, .sgf), their JSON and
 # the position strings of their boards. Usage: fuzz/seed.sh [OUT [SOUMILLE]]; OUT defaults to
 # fuzz/seeds (committed), SOUMILLE to target/debug/soumille (for the JSON and the positions).
 set -euo pipefail
@@ -18,16 +18,16 @@ game_byte() {
     tric-trac) echo 5 ;; *) echo 0 ;;
   esac
 }
-mapfile -t stn < <(find samples tests/data tests/fuzz-regressions -type f \( -name '*.stn' -o -name '*.bin' \) | sort)
+mapfile -t stn < <(find samples tests/data tests/fuzz-regressions fuzz/extra-seeds -type f \( -name '*.stn' -o -name '*.bin' \) | sort)
 mapfile -t matches < <(find samples tests/data -type f \( -name '*.mat' -o -name '*.gam' -o -name '*.sgf' \) | sort)
 mapfile -t json < <(find tests/data -type f -name '*.json' | sort)
-k=0
 for f in "${stn[@]}"; do
   n=$(name "$f")
   cp "$f" "$out/stn/$n"
   { printf '\x06'; cat "$f"; } > "$out/games/$n"
-  k=$((k + 1))
-  { printf "\\x$(printf %02x $((k % 3 == 0 ? 0 : k % 64 + 1)))"; cat "$f"; } > "$out/stream/$n"
+  # reads of 1 to 64 bytes, or of a whole chunk (0), by the file's name
+  step=$(($(printf %s "$n" | cksum | cut -d' ' -f1) % 65))
+  { printf "\\x$(printf %02x "$step")"; cat "$f"; } > "$out/stream/$n"
   if grep -qi '^\[\(game\|jeu\) "backgammon"' "$f"; then cp "$f" "$out/interop/$n"; fi
 done
 for f in "${matches[@]}"; do cp "$f" "$out/interop/$(name "$f")"; done
