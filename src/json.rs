@@ -81,16 +81,8 @@ pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
         if let Some(e) = errors.first() {
             return Err(invalid(e));
         }
-        for t in &rec.tags {
-            if t.value.contains(['\n', '\r'])
-                || t.name.is_empty()
-                || !t.name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-            {
-                return Err(JsonError::Invalid {
-                    record: k + 1,
-                    message: format!("tag `{}` cannot be written in STN", t.name),
-                });
-            }
+        if let Err(message) = writable_text(&rec) {
+            return Err(JsonError::Invalid { record: k + 1, message });
         }
         let mut errors = check::check_throws(&rec, None);
         errors.extend(check::check_numbering(&rec));
@@ -99,16 +91,6 @@ pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
             return Err(invalid(e));
         }
         for t in &mut rec.throws {
-            for c in &t.comments {
-                if (c.style == notation::CommentStyle::Brace && c.text.contains('}'))
-                    || (c.style == notation::CommentStyle::Line && c.text.contains('\n'))
-                {
-                    return Err(JsonError::Invalid {
-                        record: k + 1,
-                        message: format!("throw {}: a comment that cannot be written back", t.number),
-                    });
-                }
-            }
             if matches!(&t.play, Some(notation::Play::Moves(m)) if m.is_empty()) {
                 t.play = None;
             }
@@ -116,5 +98,119 @@ pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
         }
         out.push(rec);
     }
+    reads_back(&out)?;
     Ok(out)
+}
+
+/// Why `c` cannot be written in STN so that the reader gives it back as it is.
+fn unwritable_comment(c: &notation::Comment) -> Option<&'static str> {
+    if c.text.contains('\0') {
+        return Some("a NUL byte (the reader takes the file for binary data)");
+    }
+    match c.style {
+        notation::CommentStyle::Brace if c.text.contains('}') => Some("a `}`, which would end the brace comment"),
+        notation::CommentStyle::Brace if c.text.contains("\r\n") => {
+            Some("a carriage return before a line end (line ends are not text: the reader drops it)")
+        }
+        notation::CommentStyle::Line if c.text.contains('\n') => Some("a line end, which would end the line comment"),
+        notation::CommentStyle::Line if c.text.ends_with('\r') => {
+            Some("a carriage return at its end (the line's end: the reader drops it)")
+        }
+        _ => None,
+    }
+}
+
+/// Checks that the texts of `rec` (tag names and values, comments) can be written in STN
+/// and read back as they are: the message names the first field that cannot.
+fn writable_text(rec: &Record) -> Result<(), String> {
+    let comments = |field: &str, cs: &[notation::Comment]| -> Result<(), String> {
+        for (j, c) in cs.iter().enumerate() {
+            if let Some(why) = unwritable_comment(c) {
+                return Err(format!("{field}comments[{j}].text holds {why}: it cannot be written in STN"));
+            }
+        }
+        Ok(())
+    };
+    comments("", &rec.comments)?;
+    for (j, t) in rec.tags.iter().enumerate() {
+        if t.name.is_empty() || !t.name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-') {
+            return Err(format!(
+                "tags[{j}].name `{}` is not a tag name (letters, digits, `_`, `-`): it cannot be written in STN",
+                notation::escape_controls(&t.name)
+            ));
+        }
+        let why = if t.value.contains('\n') {
+            Some("a line end (a tag value stands on one line)")
+        } else if t.value.contains('\0') {
+            Some("a NUL byte (the reader takes the file for binary data)")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(format!("tags[{j}].value (tag {}) holds {why}: it cannot be written in STN", t.name));
+        }
+        comments(&format!("tags[{j}]."), &t.comments)?;
+    }
+    for (j, t) in rec.throws.iter().enumerate() {
+        comments(&format!("throws[{j}]."), &t.comments).map_err(|e| format!("{e} (throw {})", t.number))?;
+    }
+    Ok(())
+}
+
+/// Checks that `records`, printed, read back as they are (what one side accepts, the other
+/// writes back): the last guard of [`from_str`], after the checks that name the field.
+fn reads_back(records: &[Record]) -> Result<(), JsonError> {
+    match unwritable(records) {
+        Some((k, message)) => Err(JsonError::Invalid { record: k + 1, message }),
+        None => Ok(()),
+    }
+}
+
+/// Why `records`, printed in STN one after the other, would not read back as they are: the
+/// index of the first record concerned and what is wrong; `None` if they read back the same
+/// (spans aside). For whatever makes records from elsewhere (JSON, the importers).
+pub fn unwritable(records: &[Record]) -> Option<(usize, String)> {
+    for (k, rec) in records.iter().enumerate() {
+        let what = if k > 0 && !rec.comments.is_empty() {
+            "its `comments` would belong to the record before it (in STN only a file's first record has comments before its tags)"
+        } else if k > 0 && rec.tags.is_empty() {
+            "it has no tag, and in STN a record after the first starts with its tags"
+        } else if k + 1 < records.len() && rec.throws.is_empty() {
+            "it has no throw, and in STN its tags and the next record's would be one record"
+        } else {
+            continue;
+        };
+        return Some((k, format!("the record cannot be written in STN: {what}")));
+    }
+    let text = notation::print_records(records, notation::PrintOptions::default());
+    let back = notation::read(&text);
+    for (k, rec) in records.iter().enumerate() {
+        let Some(r) = back.get(k) else {
+            return Some((k, "the record cannot be written in STN: printed, it is not read as a record".into()));
+        };
+        if let Some(e) = r.errors.first() {
+            return Some((
+                k,
+                format!(
+                    "the record cannot be written in STN: printed, it reads with an error: {} ({})",
+                    e.message, e.label
+                ),
+            ));
+        }
+        let mut got = r.record.clone();
+        got.strip_spans();
+        let mut want = rec.clone();
+        want.strip_spans();
+        if got != want {
+            return Some((k, "the record cannot be written in STN: printed, it reads back as another record".into()));
+        }
+    }
+    if back.len() > records.len() {
+        let k = records.len().saturating_sub(1);
+        return Some((
+            k,
+            format!("the records cannot be written in STN: printed, they read as {} records", back.len()),
+        ));
+    }
+    None
 }

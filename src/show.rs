@@ -96,11 +96,17 @@ pub fn setup_text(setup: &Setup, dialect: Dialect) -> String {
     s
 }
 
-/// Escapes text for HTML and SVG, in content and in quoted attributes.
+/// Escapes text for HTML and SVG, in content and in quoted attributes. Control characters
+/// (which XML 1.0 refuses, or which move a terminal's cursor) and the noncharacters U+FFFE
+/// and U+FFFF (which XML 1.0 refuses) are written as `check` writes them (`\u{1b}`), so
+/// every page and picture is well-formed XML whatever a record's names and comments hold.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
+            c if crate::notation::error::is_control(c) || matches!(c, '\u{fffe}' | '\u{ffff}') => {
+                crate::notation::error::push_control(&mut out, c)
+            }
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),

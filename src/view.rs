@@ -292,7 +292,7 @@ impl PageHead {
 fn page(title: &str, panel: &[&str], json: &str, script: &[&str], end: &str) -> String {
     let parts = panel.iter().chain(script).map(|p| p.len()).sum::<usize>();
     let mut s = String::with_capacity(json.len() + PAGE_HEAD.len() + PAGE_BODY_TOP.len() + parts + 256);
-    s.push_str(&PAGE_HEAD.replace("{{TITLE}}", &esc(title)));
+    s.push_str(&PAGE_HEAD.replace("{{TITLE}}", &crate::show::escape(title)));
     s.push_str(PAGE_BODY_TOP);
     panel.iter().for_each(|p| s.push_str(p));
     s.push_str("<script type=\"application/json\" id=\"game-data\">");
@@ -332,19 +332,22 @@ fn page_title(rec: &Record, fallback: &str) -> (String, String, String) {
     (title, top, bottom)
 }
 
-/// The page's data as JSON to stand inside `<script>`: no `<`, `>` or `&` in the text (JSON
-/// allows their `\u` escapes).
+/// The page's data as JSON to stand inside `<script>`: no `<`, `>` or `&` in the text, and
+/// no control character or noncharacter that XML 1.0 or HTML refuses (JSON allows their
+/// `\u` escapes, which give the same data).
 fn script_json<T: Serialize>(data: &T) -> String {
-    serde_json::to_string(data)
-        .expect("page data serializes")
-        .replace('<', "\\u003c")
-        .replace('>', "\\u003e")
-        .replace('&', "\\u0026")
-}
-
-/// Escapes text for HTML.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    let json = serde_json::to_string(data).expect("page data serializes");
+    let mut out = String::with_capacity(json.len());
+    use std::fmt::Write;
+    for c in json.chars() {
+        match c {
+            c if matches!(c, '<' | '>' | '&') || c.is_control() || matches!(c, '\u{fffe}' | '\u{ffff}') => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The step-through viewer: one self-contained HTML page (inline CSS and JS, the game as

@@ -408,12 +408,14 @@ impl MatchGame {
         let (kept, notes) = self.header_tags();
         tags.extend(kept);
         extra_notes.extend(self.notes.iter().cloned());
-        let comments = notes
+        // what could not be read, as comments of the Game tag (in STN only a file's first
+        // record has comments before its tags)
+        tags[0].comments = notes
             .iter()
             .chain(&extra_notes)
             .map(|n| Comment { style: CommentStyle::Line, text: format!(" {n}"), after: None })
             .collect();
-        Record { comments, tags, throws, span: None }
+        Record { comments: Vec::new(), tags, throws, span: None }
     }
 
     /// The file's own header tags as STN tags, and the lines that cannot be tags (each
@@ -593,12 +595,25 @@ fn parse_score(v: &str) -> Option<(u32, u32)> {
 /// Reads a Jellyfish `.mat` or `.gam` file into STN records, one per game (see
 /// [`import_mat`] for the warnings).
 pub fn mat_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
-    Ok(mat::read(text)?.iter().map(MatchGame::to_record).collect())
+    import_mat(text).map(|i| i.records)
 }
 
 /// Reads a gnubg SGF file into STN records, one per game.
 pub fn sgf_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
-    Ok(sgf::read(text)?.iter().map(MatchGame::to_record).collect())
+    import_sgf(text).map(|i| i.records)
+}
+
+/// The records imported, if they print as STN that reads back as they are (a game with no
+/// throw before another, a tag the STN reader refuses, cannot).
+fn writable(mut records: Vec<Record>) -> Result<Vec<Record>, InteropError> {
+    for r in &mut records {
+        // in the canonical order, as the STN reader gives them
+        r.tags.sort_by_key(|t| crate::notation::header::tag_rank(&t.name));
+    }
+    match crate::json::unwritable(&records) {
+        Some((k, why)) => Err(InteropError::Record(format!("game {}: {why}", k + 1))),
+        None => Ok(records),
+    }
 }
 
 /// The format of a match file told from its text: SGF starts with `(;` (after blanks),
@@ -623,20 +638,22 @@ pub fn import(text: &str, format: Format) -> Result<Imported, InteropError> {
 /// Reads a Jellyfish `.mat` or `.gam` file into STN records, with the lines kept as
 /// comments said as warnings.
 pub fn import_mat(text: &str) -> Result<Imported, InteropError> {
-    Ok(imported(mat::read(text)?))
+    imported(mat::read(text)?)
 }
 
 /// Reads a gnubg SGF file into STN records, with the lines kept as comments said.
 pub fn import_sgf(text: &str) -> Result<Imported, InteropError> {
-    Ok(imported(sgf::read(text)?))
+    imported(sgf::read(text)?)
 }
 
-fn imported(games: Vec<MatchGame>) -> Imported {
+/// The records of `games` and what was kept as comments; refused when they would not read
+/// back as they are ([`writable`]).
+fn imported(games: Vec<MatchGame>) -> Result<Imported, InteropError> {
     let mut warnings = Vec::new();
     for g in &games {
         warnings.extend(g.warnings().into_iter().map(|w| format!("game {}: {w}", g.number)));
     }
-    Imported { records: games.iter().map(MatchGame::to_record).collect(), warnings }
+    Ok(Imported { records: writable(games.iter().map(MatchGame::to_record).collect())?, warnings })
 }
 
 /// What of `rec` the format cannot hold, one line each: a set-up start (`.mat`), the

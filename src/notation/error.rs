@@ -231,7 +231,7 @@ pub fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
         if is_control(c) {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            push_control(&mut out, c);
         } else {
             out.push(c);
         }
@@ -239,8 +239,14 @@ pub fn escape_controls(s: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Appends the escape of a control character, as [`escape_controls`] writes it (`\u{1b}`).
+pub(crate) fn push_control(out: &mut String, c: char) {
+    use std::fmt::Write;
+    let _ = write!(out, "\\u{{{:x}}}", c as u32);
+}
+
 /// A control character other than the tab (and line ends, which never reach a window).
-fn is_control(c: char) -> bool {
+pub(crate) fn is_control(c: char) -> bool {
     c.is_control() && c != '\t' && c != '\n'
 }
 

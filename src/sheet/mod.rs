@@ -268,10 +268,10 @@ impl Sheet {
     }
 
     fn names(&self) -> (String, String) {
-        (
-            self.top.clone().map_or_else(|| "top".into(), |n| format!("top ({n})")),
-            self.bottom.clone().map_or_else(|| "bottom".into(), |n| format!("bottom ({n})")),
-        )
+        let name = |n: &Option<String>, seat: &str| {
+            n.as_deref().map_or_else(|| seat.into(), |n| format!("{seat} ({})", crate::notation::escape_controls(n)))
+        };
+        (name(&self.top, "top"), name(&self.bottom, "bottom"))
     }
 
     fn result_line(&self) -> String {
@@ -380,7 +380,7 @@ impl Sheet {
         for f in &self.other_flags {
             let _ = writeln!(s, "[{}] {}", f.kind.name(), f.message);
         }
-        s
+        terminal_text(s)
     }
 
     /// The sheet as a Markdown table; every text of the record is escaped (`|`, `<`, `>`,
@@ -422,7 +422,17 @@ impl Sheet {
             let _ = writeln!(s, "\n* **{}**: {}", f.what(), md_escape(&f.message));
         }
         let _ = writeln!(s, "\n**Result:** {}", md_escape(&self.result_line()));
-        s
+        terminal_text(s)
+    }
+}
+
+/// Text for a terminal or a Markdown page: its control characters (from names, comments,
+/// tags) written as escapes, as `check` writes them ([`crate::notation::escape_controls`]),
+/// so that a record cannot move the cursor or change the colours of a terminal.
+pub(crate) fn terminal_text(s: String) -> String {
+    match crate::notation::escape_controls(&s) {
+        std::borrow::Cow::Borrowed(_) => s,
+        std::borrow::Cow::Owned(o) => o,
     }
 }
 
@@ -502,7 +512,7 @@ pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
     for f in rp.flags.iter().filter(|f| f.throw.is_none()) {
         let _ = writeln!(s, "[{}] {}", f.kind.name(), f.message);
     }
-    s
+    terminal_text(s)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! ([`crate::replay::BoardStep`]), the flags under their throws, the end. Renderers only read:
 //! everything shown was decided by the game's rules in the replay.
 
+use super::terminal_text;
 use crate::board::{Dialect, Seat};
 use crate::notation::{Header, Record};
 use crate::replay::{Flag, GameEnd, Replay};
@@ -198,7 +199,7 @@ impl TablesSheet {
             let _ = writeln!(s, "{at}[{}] {}", f.what(), f.body());
         }
         let _ = writeln!(s, "\n{}", self.result_line());
-        s
+        terminal_text(s)
     }
 
     /// The sheet as a markdown table.
@@ -230,7 +231,7 @@ impl TablesSheet {
             let _ = writeln!(s, "\n* **{}**: {}", f.what(), esc(&f.message));
         }
         let _ = writeln!(s, "\n**{}**", esc(&self.result_line()));
-        s
+        terminal_text(s)
     }
 
     /// The sheet as a standalone HTML page (no network use).
@@ -318,5 +319,5 @@ pub fn replay_text(rp: &Replay, record: &Record, header: &Header) -> String {
         let _ = writeln!(s, "{at}[{}] {}", f.what(), f.body());
     }
     let _ = writeln!(s, "{}", sheet.result_line());
-    s
+    terminal_text(s)
 }
