@@ -3,22 +3,13 @@
 //! escaped control characters, windowed long lines, `explain --batch` line for line.
 
 mod common;
-use common::{bin, run, run_stdin, text};
+use common::{bin, generated, run, run_stdin, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("soumille-corpus-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn generated(games: u32, seed: u64) -> Vec<u8> {
-    let o = run(&["generate", "--games", &games.to_string(), "--seed", &seed.to_string()]);
-    assert_eq!(o.status.code(), Some(0));
-    o.stdout
+    common::scratch_dir("corpus", name)
 }
 
 fn json(o: &Output) -> serde_json::Value {

@@ -6,24 +6,14 @@
 //! browser of the viewer's tests found on the PATH.
 
 mod common;
-use common::{bin, run, run_stdin, text};
+use common::{bin, generated, run, run_stdin, text};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("soumille-files-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// `games` generated games: canonical STN.
-fn generated(games: u32, seed: u64) -> Vec<u8> {
-    let o = run(&["generate", "--games", &games.to_string(), "--seed", &seed.to_string()]);
-    assert_eq!(o.status.code(), Some(0));
-    o.stdout
+    common::scratch_dir("files", name)
 }
 
 /// A record that is not canonical (dashes, the lower die first), and its canonical text.

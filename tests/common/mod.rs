@@ -137,3 +137,18 @@ pub fn is_executable(p: &std::path::Path) -> bool {
         m.is_file()
     }
 }
+
+/// A fresh directory for one test, named after the test file (`what`) and `name`.
+pub fn scratch_dir(what: &str, name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("soumille-{what}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `games` generated Grand Trictrac games (`generate --seed`): canonical STN.
+pub fn generated(games: u32, seed: u64) -> Vec<u8> {
+    let o = run(&["generate", "--games", &games.to_string(), "--seed", &seed.to_string()]);
+    assert_eq!(o.status.code(), Some(0));
+    o.stdout
+}

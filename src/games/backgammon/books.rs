@@ -197,12 +197,9 @@ fn ruled<'l>(
     f
 }
 
-/// Replays a backgammon record (see the [module docs](self)).
-pub fn books(game: &Backgammon, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
-    books_fed(game, rec, crate::replay::ThrowFeed::of(rec), header, src, keep_steps)
-}
-
-/// [`books`] over the throws of `feed` (`rec`: the tags and the first throw at least).
+/// Replays a backgammon record.
+/// The throws come from `feed` (`rec`: the tags and the first throw at least);
+/// [`crate::games::Game::books`] feeds it a whole record.
 pub fn books_fed(
     game: &Backgammon,
     rec: &Record,

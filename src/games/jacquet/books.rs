@@ -142,13 +142,10 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
 /// A pass, for a throw that records no play when none could be made.
 const PASS: RecordedPlay = RecordedPlay::Pass;
 
-/// Replays a Jacquet or Moultezim record (see the [module docs](self)) on the shared
+/// Replays a Jacquet or Moultezim record on the shared
 /// [`Ledger`].
-pub fn books(game: &Jacquet, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
-    books_fed(game, rec, crate::replay::ThrowFeed::of(rec), header, src, keep_steps)
-}
-
-/// [`books`] over the throws of `feed` (`rec`: the tags and the first throw at least).
+/// The throws come from `feed` (`rec`: the tags and the first throw at least);
+/// [`crate::games::Game::books`] feeds it a whole record.
 pub fn books_fed(
     game: &Jacquet,
     rec: &Record,

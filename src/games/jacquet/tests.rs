@@ -409,7 +409,7 @@ fn books_flag_a_start_that_is_no_position() {
     s.men[Seat::Top][0] = 14;
     s.bar[Seat::Top] = 1;
     header.position = Some(s);
-    let rp = books::books(&Jacquet::of(&header), &r.record, &header, None, true);
+    let rp = Game::books(&Jacquet::of(&header), &r.record, &header, None, true);
     let what: Vec<(Option<u32>, &str)> = rp.flags.iter().map(|f| (f.throw, f.what())).collect();
     assert_eq!(what, [(None, "position"), (Some(1), "not-replayed")]);
     assert_eq!(rp.flags[0].kind, crate::replay::FlagKind::Claim);
@@ -489,7 +489,7 @@ fn every_flag_of_the_samples_is_raised_with_its_facts() {
 fn a_record_whose_rules_cannot_be_read_stops_at_its_first_throw() {
     use crate::replay::{Fact as Said, Stop};
     let r = read("[Game \"jacquet\"]\n[Rules \"blocage=total\"]\n\n1. 6-5 &SN\n2. 6-5 MFA\n3. 2-1 NKL\n");
-    let rp = books::books(&Jacquet::of(&r.header), &r.record, &r.header, None, true);
+    let rp = Game::books(&Jacquet::of(&r.header), &r.record, &r.header, None, true);
     assert_eq!(rp.flags.len(), 1);
     let Said::Stop { throw: 1, why: Stop::Rules(errors), last: 3 } = &rp.flags[0].fact else {
         panic!("{:?}", rp.flags[0].fact)
@@ -500,7 +500,7 @@ fn a_record_whose_rules_cannot_be_read_stops_at_its_first_throw() {
     assert_eq!(rp.stopped_at, Some(1));
     // with no throw, the flag alone
     let r = read("[Game \"moultezim\"]\n[Rules \"blocage=libre\"]\n\n");
-    let rp = books::books(&Jacquet::of(&r.header), &r.record, &r.header, None, true);
+    let rp = Game::books(&Jacquet::of(&r.header), &r.record, &r.header, None, true);
     assert_eq!(rp.flags.iter().map(|f| (f.throw, f.what())).collect::<Vec<_>>(), [(None, "not-replayed")]);
     assert!(rp.flags[0].message.ends_with(": the replay stops here"), "{}", rp.flags[0].message);
     assert_eq!(rp.stopped_at, None);

@@ -67,11 +67,8 @@ fn no_start(b: &mut Ledger, why: StartFault) {
 }
 
 /// Replays a Tric Trac record and keeps its books (GAMES.md §E.10–§E.12).
-pub fn books(game: &TricTrac, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
-    books_fed(game, rec, crate::replay::ThrowFeed::of(rec), header, src, keep_steps)
-}
-
-/// [`books`] over the throws of `feed` (`rec`: the tags and the first throw at least).
+/// The throws come from `feed` (`rec`: the tags and the first throw at least);
+/// [`crate::games::Game::books`] feeds it a whole record.
 pub fn books_fed(
     game: &TricTrac,
     rec: &Record,
