@@ -259,6 +259,9 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
             start: None,
             events: Vec::new(),
             won: None,
+            // `.mat` matches are played with the Crawford rule (gnubg's reading), unless
+            // eXtreme Gammon's header says `[Crawford "Off"]`
+            crawford_rule: !tags.iter().any(|(k, v)| k == "Crawford" && v.eq_ignore_ascii_case("off")),
             tags: game_tags,
             notes: std::mem::take(&mut notes),
         });

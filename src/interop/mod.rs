@@ -118,6 +118,9 @@ pub struct MatchGame {
     pub won: Option<Won>,
     /// Other tags, kept as they are (`EventDate`, …).
     pub tags: Vec<(String, String)>,
+    /// The Crawford rule is played in the match (GAMES.md §I.2; SGF `RU[Crawford]`, the
+    /// default `crawford=oui` of a record).
+    pub crawford_rule: bool,
     /// Lines of the file kept as comments of the record, each with why it was not taken
     /// (a header tag whose name is no STN tag name, given twice, or one the importer writes
     /// itself): nothing of the file is dropped silently.
@@ -489,8 +492,9 @@ impl MatchGame {
         };
         g.match_length = value("Match").and_then(|v| v.trim().parse().ok());
         g.score = value("Score").and_then(|v| parse_score(&v));
+        g.crawford_rule = Options::from_pairs(&header.game_rules).is_ok_and(|o| o.crawford);
         g.number = 1;
-        const OWN: [&str; 4] = ["Match", "Score", "Flagged", "Source"];
+        const OWN: [&str; 5] = ["Match", "Score", "Flagged", "Source", "Crawford"];
         // the known tags that say where the match was played, kept (GAMES.md §I.7)
         const PLACE: [&str; 4] = ["Event", "Site", "Date", "Annotator"];
         for t in &rec.tags {

@@ -241,6 +241,12 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
                 g.tags.push((name.into(), v.to_string()));
             }
         }
+        // `RU[Crawford]`: the rule; `RU[Crawford:CrawfordGame]`: this is the Crawford game
+        let rules = root.first("RU").unwrap_or("");
+        g.crawford_rule = rules.split(':').any(|r| r == "Crawford");
+        if g.match_length.is_some() && rules.split(':').any(|r| r == "CrawfordGame") {
+            g.tags.push(("Crawford".into(), "yes".into()));
+        }
         if let Some(re) = root.first("RE") {
             let winner = re.get(..1).and_then(seat_of);
             let rest = re.get(2..).unwrap_or("");
@@ -302,6 +308,7 @@ fn escape(v: &str) -> String {
 /// Writes games as one SGF file, a game tree each.
 pub fn write(games: &[MatchGame]) -> String {
     let mut out = String::new();
+    let mut crawford_played = false;
     for (k, g) in games.iter().enumerate() {
         let (ws, bs) = g.score.unwrap_or((0, 0));
         out.push_str(&format!(
@@ -317,6 +324,13 @@ pub fn write(games: &[MatchGame]) -> String {
             if let Some((_, v)) = g.tags.iter().find(|(n, _)| n == name) {
                 out.push_str(&format!("{id}[{}]", escape(v)));
             }
+        }
+        if let Some(length) = g.match_length.filter(|_| g.crawford_rule) {
+            // the Crawford game: the first after a seat reaches length − 1 (GAMES.md §I.2)
+            let (ws, bs) = g.score.unwrap_or((0, 0));
+            let now = !crawford_played && (ws + 1 == length || bs + 1 == length);
+            crawford_played |= now || ws + 1 >= length || bs + 1 >= length;
+            out.push_str(if now { "RU[Crawford:CrawfordGame]" } else { "RU[Crawford]" });
         }
         if let Some(w) = g.won {
             let color = if w.winner == Seat::Top { 'W' } else { 'B' };

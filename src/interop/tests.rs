@@ -300,3 +300,33 @@ fn event_round_place_and_annotator_go_both_ways() {
     assert!(mat.contains("; [Event \"Open ] 2026\"]") && mat.contains("; [Site \"Lyon\"]"), "{mat}");
     assert_eq!(printed(&mat_to_stn(&mat).unwrap()), printed(&recs));
 }
+
+/// gnubg's SGF says the Crawford rule (`RU[Crawford]`) and the Crawford game
+/// (`RU[Crawford:CrawfordGame]`): read as a `[Crawford "yes"]` claim, written back.
+#[test]
+fn the_crawford_game_goes_both_ways_through_sgf() {
+    let game = |k: u32, ws: u32, bs: u32, ru: &str, re: &str| {
+        format!("(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07]MI[length:3][game:{k}][ws:{ws}][bs:{bs}]PW[a]PB[b]RU[{ru}]RE[{re}]\n;W[31hefe]\n)\n")
+    };
+    let sgf = [
+        game(0, 0, 0, "Crawford", "W+2R"),
+        game(1, 2, 0, "Crawford:CrawfordGame", "B+1R"),
+        game(2, 2, 1, "Crawford", "W+1R"),
+    ]
+    .concat();
+    let recs = sgf_to_stn(&sgf).unwrap();
+    let text = printed(&recs);
+    assert!(!text[0].contains("[Crawford") && text[1].contains("[Crawford \"yes\"]") && !text[2].contains("[Crawford"));
+    let back = stn_to_sgf(&recs).unwrap();
+    assert_eq!(back.matches("RU[Crawford:CrawfordGame]").count(), 1, "{back}");
+    assert_eq!(back.matches("RU[Crawford]").count(), 2, "{back}");
+    assert_eq!(printed(&sgf_to_stn(&back).unwrap()), text);
+    // the match checks clean: the claim agrees with the score
+    let mut session = crate::games::backgammon::Session::new();
+    for t in &text {
+        let r = &read(t)[0];
+        let mut rp = crate::replay::replay(&r.record, &r.header, Some(t));
+        session.judge(&r.record, &r.header, &mut rp);
+        assert!(rp.flags.is_empty(), "{t}: {:?}", rp.flags);
+    }
+}
