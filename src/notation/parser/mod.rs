@@ -2490,7 +2490,9 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
         "rules" => {
             dup(sc.rules.is_some())?;
             match position_rules(c.game, val) {
-                Ok(pairs) => sc.rules = Some(pairs),
+                // `rules=` with no option says the defaults, as no `rules=` does (the printer
+                // writes none)
+                Ok(pairs) => sc.rules = (!pairs.is_empty()).then_some(pairs),
                 Err(why) => {
                     return fail(
                         i,
