@@ -8,6 +8,8 @@
 //!   `SOUMILLE_GNUBG` or `CI` is set; it fails when gnubg is missing there (`.ci/run`
 //!   installs it).
 
+mod common;
+
 use serde_json::Value;
 use soumille::games::backgammon::board::{Board, BAR, OFF};
 use soumille::games::backgammon::gnubg_id::{from_gnubg_arrays, gnubg_arrays, position_id};
@@ -102,28 +104,12 @@ fn the_engine_lists_gnubgs_plays_for_every_vector() {
     assert!(n >= 2 * 2500, "{n} comparisons");
 }
 
-fn gnubg() -> Option<PathBuf> {
-    let mut candidates = vec![PathBuf::from("/usr/games/gnubg"), PathBuf::from("/usr/bin/gnubg")];
-    if let Some(paths) = std::env::var_os("PATH") {
-        candidates.extend(std::env::split_paths(&paths).map(|d| d.join("gnubg")));
-    }
-    candidates.into_iter().find(|p| p.is_file())
-}
-
 #[test]
 fn the_engine_agrees_with_a_live_gnubg_on_fresh_positions() {
     // `.ci/run` installs gnubg and sets SOUMILLE_GNUBG: there a missing gnubg fails the test.
     // Elsewhere it runs whenever gnubg is installed; without it, the committed vectors above
     // are the comparison, and the test says loudly that the live one was not made.
-    let required = std::env::var_os("SOUMILLE_GNUBG").is_some() || std::env::var_os("CI").is_some();
-    let exe = match gnubg() {
-        Some(exe) => exe,
-        None if required => panic!("gnubg is not installed: `apt-get install gnubg` (.ci/run does it)"),
-        None => {
-            eprintln!("WARNING: live gnubg comparison not made: gnubg is not installed (apt-get install gnubg)");
-            return;
-        }
-    };
+    let Some(exe) = common::gnubg_or_warn("live gnubg comparison") else { return };
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs());
     let out = std::env::temp_dir().join(format!("soumille-bg-live-{}-{seed}.jsonl", std::process::id()));
     let status = Command::new(&exe)

@@ -173,7 +173,9 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
             continue;
         }
         if let Some(n) = t.strip_suffix("point match") {
-            match_length = Some(n.trim().parse().map_err(|_| err(i, format!("`{t}`: no match length")))?);
+            let n: u32 = n.trim().parse().map_err(|_| err(i, format!("`{t}`: no match length")))?;
+            // ` 0 point match`: a money session
+            match_length = (n > 0).then_some(n);
             continue;
         }
         if let Some(n) = t.strip_prefix("Game ") {
@@ -348,12 +350,14 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
     if !first.tags.is_empty() {
         out.push('\n');
     }
-    let in_match = first.match_length.is_some();
-    if let Some(l) = first.match_length {
-        out.push_str(&format!(" {l} point match\n\n"));
+    // a money session is a ` 0 point match` with its games numbered: gnubg reads no other
+    // layout of several games; one money game is the `.gam` of gnubg's `export game`
+    let headed = first.match_length.is_some() || games.len() > 1;
+    if headed {
+        out.push_str(&format!(" {} point match\n\n", first.match_length.unwrap_or(0)));
     }
     for (i, g) in games.iter().enumerate() {
-        if in_match {
+        if headed {
             let (ws, bs) = g.score.unwrap_or((0, 0));
             out.push_str(&format!(" Game {}\n", i + 1));
             out.push_str(&format!("{:<32}{} : {bs}\n", format!(" {} : {ws}", g.top), g.bottom));
@@ -387,6 +391,17 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
                 }
             }
         }
+        let unit = |w: &Won| if w.points == 1 { "point" } else { "points" };
+        // the right player's win after the left player's last action (a drop, a
+        // resignation) stands on that numbered line, as gnubg writes it: on a line of its
+        // own it would be read as the right player's next action
+        let mut won = g.won;
+        if let (Some(w), Some(last)) = (won, lines.last_mut()) {
+            if w.winner == Seat::Bottom && last.0.is_some() && last.1.is_none() {
+                last.1 = Some(format!(" Wins {} {}", w.points, unit(&w)));
+                won = None;
+            }
+        }
         for (n, (l, r)) in lines.iter().enumerate() {
             let l = l.as_deref().unwrap_or("");
             let r = r.as_deref().unwrap_or("");
@@ -394,10 +409,9 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
             out.push_str(format!("{:>3}) {l:<28}{sep}{r}", n + 1).trim_end());
             out.push('\n');
         }
-        if let Some(w) = g.won {
+        if let Some(w) = won {
             let indent = if w.winner == Seat::Top { 6 } else { 34 };
-            let unit = if w.points == 1 { "point" } else { "points" };
-            out.push_str(&format!("{:indent$}Wins {} {unit}\n", "", w.points));
+            out.push_str(&format!("{:indent$}Wins {} {}\n", "", w.points, unit(&w)));
         }
         out.push('\n');
     }

@@ -330,3 +330,34 @@ fn the_crawford_game_goes_both_ways_through_sgf() {
         assert!(rp.flags.is_empty(), "{t}: {:?}", rp.flags);
     }
 }
+
+/// `.mat` as gnubg reads it: a money session of several games has the ` 0 point match`
+/// and ` Game n` headers, and the right player's win after the left player's drop stands
+/// on the drop's numbered line (on a line of its own gnubg reads it as a next action).
+#[test]
+fn the_written_mat_is_what_gnubg_reads() {
+    let game = |first: &str, throws: &str, result: &str| {
+        format!("[Game \"backgammon\"]\n[First \"{first}\"]\n[Result \"{result}\"]\n\n{throws}")
+    };
+    let recs = records_of(
+        &[
+            game("top", "1. top: 4-3 AE MP\n2. bottom: double drop\n", "bottom 1 drop"),
+            game("top", "1. top: 4-3 AE MP\n2. bottom: 6-5 &SN\n3. top: double drop\n", "top 1 drop"),
+        ]
+        .join("\n"),
+    );
+    let mat = stn_to_mat(&recs).unwrap();
+    assert!(mat.starts_with(" 0 point match\n\n Game 1\n"), "{mat}");
+    assert!(mat.contains("\n Game 2\n"), "{mat}");
+    assert!(mat.contains(")  Drops                       Wins 1 point\n"), "{mat}");
+    assert!(!mat.contains("\n                                  Wins"), "{mat}");
+    // read back: the same results, the same throws (the double with its value written)
+    let back = printed(&mat_to_stn(&mat).unwrap());
+    for (b, r) in back.iter().zip(printed(&recs)) {
+        let tail = |t: &str| t.split_once("\n\n").unwrap().1.replace("double 2", "double");
+        assert_eq!(tail(b), tail(&r));
+        let result = |t: &str| t.lines().find(|l| l.starts_with("[Result")).unwrap().to_string();
+        assert_eq!(result(b), result(&r));
+        assert_eq!(flags(b), Vec::<String>::new(), "{b}");
+    }
+}

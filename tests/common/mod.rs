@@ -152,3 +152,26 @@ pub fn generated(games: u32, seed: u64) -> Vec<u8> {
     assert_eq!(o.status.code(), Some(0));
     o.stdout
 }
+
+/// GNU Backgammon's program, where Debian puts it or on the `PATH`.
+pub fn gnubg() -> Option<PathBuf> {
+    let mut candidates = vec![PathBuf::from("/usr/games/gnubg"), PathBuf::from("/usr/bin/gnubg")];
+    if let Some(paths) = std::env::var_os("PATH") {
+        candidates.extend(std::env::split_paths(&paths).map(|d| d.join("gnubg")));
+    }
+    candidates.into_iter().find(|p| p.is_file())
+}
+
+/// gnubg, or `None` with a warning; under `CI` or `SOUMILLE_GNUBG` (`.ci/run` installs it)
+/// a missing gnubg fails the test.
+pub fn gnubg_or_warn(what: &str) -> Option<PathBuf> {
+    let required = std::env::var_os("SOUMILLE_GNUBG").is_some() || std::env::var_os("CI").is_some();
+    match gnubg() {
+        Some(exe) => Some(exe),
+        None if required => panic!("gnubg is not installed: `apt-get install gnubg` (.ci/run does it)"),
+        None => {
+            eprintln!("WARNING: {what} not made: gnubg is not installed (apt-get install gnubg)");
+            None
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! What `export` writes, GNU Backgammon reads as the same match (GAMES.md §I.8): STN records
+//! exported to `.mat` and to SGF, imported by gnubg itself (`import mat`, `load match`) and
+//! saved by it as SGF, come back (through `import`) with the same throws, the same boards
+//! after each, the same cube actions and the same winners. Needs gnubg (`.ci/run` installs
+//! it; under `CI` or `SOUMILLE_GNUBG` a missing gnubg fails the test).
+
+mod common;
+use common::run;
+use soumille::notation::{print_records, read, CubeAnswer, Record};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// One game as both programs must agree on it: each throw's seat, dice and board after,
+/// each cube action (seat, value, answer), and the winner.
+#[derive(Debug, PartialEq)]
+struct Game {
+    throws: Vec<String>,
+    cube: Vec<String>,
+    winner: Option<String>,
+}
+
+fn games_of(stn: &str) -> Vec<Game> {
+    read(stn)
+        .iter()
+        .map(|r| {
+            assert!(r.errors.is_empty(), "{:?}\n{stn}", r.errors);
+            let rp = soumille::replay::replay(&r.record, &r.header, Some(stn));
+            let throws = rp
+                .board_steps
+                .iter()
+                .filter(|s| s.dice.is_some())
+                .map(|s| {
+                    format!(
+                        "{} {} {}",
+                        s.seat,
+                        s.dice.map(|d| d.to_string()).unwrap_or_default(),
+                        s.after.men_field(soumille::board::Dialect::Soumille)
+                    )
+                })
+                .collect();
+            let cube = cube_actions(&r.record);
+            let winner = rp.game_end.as_ref().map(|e| e.winner.to_string()).or_else(|| {
+                r.record.tag("Result").and_then(|v| v.split_whitespace().next()).filter(|w| *w != "*").map(String::from)
+            });
+            Game { throws, cube, winner }
+        })
+        .collect()
+}
+
+fn cube_actions(rec: &Record) -> Vec<String> {
+    rec.throws
+        .iter()
+        .filter_map(|t| {
+            let a = t.cube.as_ref()?;
+            let answer = match a.answer {
+                Some(CubeAnswer::Take) => "take",
+                Some(CubeAnswer::Drop) => "drop",
+                None => "-",
+            };
+            Some(format!("{} {answer}", t.seat.map_or("?".into(), |s| s.to_string())))
+        })
+        .collect()
+}
+
+/// Runs gnubg on `commands` (its command language, one a line).
+fn gnubg(exe: &Path, commands: &str) {
+    let mut child = Command::new(exe)
+        .args(["-t", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gnubg runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(commands.as_bytes()).unwrap();
+        stdin.write_all(b"\nexit\ny\n").unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("not a valid"), "gnubg: {err}");
+}
+
+fn scratch() -> PathBuf {
+    common::scratch_dir("gnubg-readback", "x")
+}
+
+/// `export --to FORMAT` of `stn`, read by gnubg and saved as SGF, imported back.
+fn through_gnubg(exe: &Path, dir: &Path, name: &str, stn: &str, format: &str) -> String {
+    let src = dir.join(format!("{name}.stn"));
+    std::fs::write(&src, stn).unwrap();
+    let o = run(&["export", src.to_str().unwrap(), "--to", format]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let exported = dir.join(format!("{name}.{format}"));
+    std::fs::write(&exported, &o.stdout).unwrap();
+    let saved = dir.join(format!("{name}-{format}-gnubg.sgf"));
+    let load = if format == "mat" { "import mat" } else { "load match" };
+    gnubg(exe, &format!("{load} {}\nsave match {}", exported.display(), saved.display()));
+    assert!(saved.is_file(), "gnubg saved nothing for {name}.{format}:\n{}", String::from_utf8_lossy(&o.stdout));
+    let o = run(&["import", saved.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+#[test]
+fn gnubg_reads_our_exports_as_the_same_match() {
+    let Some(exe) = common::gnubg_or_warn("the gnubg read-back of exports") else { return };
+    let dir = scratch();
+    // a 3-point match gnubg played (Crawford game included), and a money session of
+    // generated games with cube actions (doubles, takes, drops, redoubles)
+    let mat = std::fs::read_to_string(common::root().join("tests/data/interop/match3.mat")).unwrap();
+    let records = soumille::interop::mat_to_stn(&mat).unwrap();
+    let match3 = print_records(&records, soumille::notation::PrintOptions::default());
+    let o = run(&["generate", "--game", "backgammon", "--games", "6", "--seed", "5"]);
+    let money = String::from_utf8(o.stdout).unwrap();
+    assert!(money.contains("double"), "the session has cube actions");
+    for (name, stn) in [("match3", match3), ("money", money)] {
+        let want = games_of(&stn);
+        for format in ["mat", "sgf"] {
+            let back = through_gnubg(&exe, &dir, name, &stn, format);
+            assert_eq!(games_of(&back), want, "{name} through {format} and gnubg:\n{back}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
