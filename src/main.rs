@@ -52,6 +52,8 @@ enum Picture {
     Svg,
     /// The position string (NOTATION.md §6) with every score field, for `explain`.
     Position,
+    /// GNU Backgammon's Position ID (backgammon records only), for gnubg's `set board`.
+    Gnubg,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -164,7 +166,7 @@ enum Command {
         /// Which record of the file (1 = the first).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// `text`, `svg` or `position`.
+        /// `text`, `svg`, `position` or `gnubg` (GNU Backgammon's Position ID).
         #[arg(long, value_enum, default_value_t = Picture::Text)]
         format: Picture,
     },
@@ -559,8 +561,15 @@ fn show_trictrac(
             let text = soumille::explain::position_string_at(rp, &rec.header, at).expect("the board was found above");
             out(&format!("{text}\n"))?
         }
+        Picture::Gnubg => return Ok(not_backgammon(rec)),
     }
     Ok(Outcome::Clean)
+}
+
+/// `show --format gnubg` of a record that is no backgammon game: said, exit 2.
+fn not_backgammon(rec: &soumille::notation::ReadRecord) -> Outcome {
+    eprintln!("soumille show: --format gnubg is GNU Backgammon's Position ID: a {} record has none", rec.header.game);
+    Outcome::Failed
 }
 
 /// `show` for the other games: their replay's boards are setups.
@@ -594,6 +603,19 @@ fn show_tables(
         Picture::Position => {
             let text = soumille::explain::position_string_at(rp, &rec.header, at).expect("the board was found above");
             out(&format!("{text}\n"))?
+        }
+        Picture::Gnubg => {
+            use soumille::games::backgammon::{gnubg_id::position_id, Board};
+            if rec.header.game != soumille::notation::Game::Backgammon {
+                return Ok(not_backgammon(rec));
+            }
+            match Board::from_setup(setup) {
+                Ok(board) => out(&format!("{}\n", position_id(&board)))?,
+                Err(e) => {
+                    eprintln!("soumille show: no backgammon board after throw {at}: {e}");
+                    return Ok(Outcome::Failed);
+                }
+            }
         }
     }
     Ok(Outcome::Clean)

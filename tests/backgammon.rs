@@ -230,3 +230,33 @@ proptest! {
         prop_assert!(rp.game_end.is_some());
     }
 }
+
+/// `show --format gnubg` gives GNU Backgammon's Position ID of the board after a throw: the
+/// opening's is gnubg's own, and each ID is the board `show --format position` gives.
+#[test]
+fn show_gives_gnubgs_position_id() {
+    use soumille::games::backgammon::{gnubg_id::from_position_id, Board};
+    let o = bin().args(["generate", "--game", "backgammon", "--seed", "3"]).output().unwrap();
+    let file = std::env::temp_dir().join(format!("soumille-gnubg-id-{}.stn", std::process::id()));
+    std::fs::write(&file, &o.stdout).unwrap();
+    let show = |at: u32, format: &str| {
+        let o =
+            bin().args(["show", file.to_str().unwrap(), "--at", &at.to_string(), "--format", format]).output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap().trim_end().to_string()
+    };
+    assert_eq!(show(0, "gnubg"), "4HPwATDgc/ABMA");
+    for at in 1..=4 {
+        let id = show(at, "gnubg");
+        let setup =
+            soumille::notation::parser::read_position(&show(at, "position"), soumille::notation::Game::Backgammon)
+                .unwrap()
+                .setup;
+        let board = Board::from_setup(&setup).unwrap();
+        assert_eq!(from_position_id(&id, board.turn), Some(board), "throw {at}: {id}");
+    }
+    // no other game has one
+    let o = bin().args(["show", "samples/opening.stn", "--format", "gnubg"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_file(file);
+}
