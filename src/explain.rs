@@ -144,20 +144,7 @@ pub fn parse_setup(s: &str) -> Result<(crate::board::Setup, Position), ExplainEr
     Ok((setup, pos))
 }
 
-/// The rule options of a record that differ from its game's defaults, in the order of the
-/// game's options (RULES.md §13, GAMES.md §F): what a position string's `rules=` carries
-/// (GAMES.md §H.7). Jacquet's `jacquet=avance` is written as the options it sets.
-pub fn rules_departing(header: &crate::notation::Header) -> Vec<(String, String)> {
-    use crate::games::{Game as _, Games};
-    let text = match Games::of(header) {
-        Games::GrandTrictrac(_) => header.rules.departures().to_string(),
-        Games::Jacquet(g) => g.options().to_string(),
-        Games::TricTrac(g) => g.options().to_string(),
-        Games::Backgammon(g) => g.options().to_string(),
-        Games::Unsupported(_) => String::new(),
-    };
-    text.split("; ").filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()
-}
+pub use crate::games::{rules_departing, rules_header};
 
 /// Gives a setup of a record the fields that say its game and rules (GAMES.md §H.7):
 /// `game=` for any game but Grand Trictrac, `rules=` where the record's rules differ from
@@ -166,22 +153,6 @@ pub fn stamp_position(setup: &mut crate::board::Setup, header: &crate::notation:
     setup.score.game = (header.game != crate::notation::Game::GrandTrictrac).then_some(header.game);
     let rules = rules_departing(header);
     setup.score.rules = (!rules.is_empty()).then_some(rules);
-}
-
-/// The header of a record of `game` with the rule options `pairs` (as a `Rules` tag holds
-/// them), read as a record's is: the options checked, or what is wrong with them.
-pub fn rules_header(
-    game: crate::notation::Game,
-    pairs: &[(String, String)],
-) -> Result<crate::notation::Header, Vec<String>> {
-    use crate::notation::Tag;
-    let tag = |name: &'static str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
-    let mut tags = vec![tag("Game", game.to_string())];
-    if !pairs.is_empty() {
-        let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        tags.push(tag("Rules", text.join("; ")));
-    }
-    crate::notation::Header::of_tags(&tags).map_err(|errs| errs.into_iter().map(|e| e.message).collect())
 }
 
 /// A text in Soumille's letters (plays, men) with each letter written in `dialect`'s:

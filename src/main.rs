@@ -778,7 +778,8 @@ fn question(p: &str, asked: &Asked) -> Result<Question, String> {
         (true, None) => setup.score.rules.clone().unwrap_or_default(),
         (false, given) => given.unwrap_or_default(),
     };
-    let header = rules_header(game, &pairs).map_err(|es| format!("--rules: {}", es.join("; ")))?;
+    let whose = if says_rules { "the position's rules" } else { "--rules" };
+    let header = rules_header(game, &pairs).map_err(|es| format!("{whose}: {}", es.join("; ")))?;
     Ok(Question { setup, dialect: read.dialect, header })
 }
 

@@ -122,6 +122,14 @@ pub enum Fact {
         /// the words say so.
         again_after_doublet: bool,
     },
+    /// The `Position` tag's `rules=` are not the record's rules (GAMES.md §H.7; claim
+    /// `position`).
+    PositionRules {
+        /// The options the position says, as written.
+        said: Vec<(String, String)>,
+        /// The record's options that differ from the game's defaults.
+        record: Vec<(String, String)>,
+    },
     /// A Grand Trictrac fact (RULES.md).
     GrandTrictrac(crate::games::grand_trictrac::Fact),
     /// A Jacquet or Moultezim fact (GAMES.md §A–§C).
@@ -591,7 +599,23 @@ impl<'a> Ledger<'a> {
     /// The books of `rec` (read from `src`) under `header`.
     pub fn new(rec: &'a Record, header: &Header, src: Option<&'a str>, keep_steps: bool) -> Ledger<'a> {
         let last_throw = rec.throws.last().map(|t| t.number);
-        Ledger { out: Replay::default(), keep_steps, rec, src, letters: header.letters, last_throw }
+        let mut l = Ledger { out: Replay::default(), keep_steps, rec, src, letters: header.letters, last_throw };
+        l.position_rules(header);
+        l
+    }
+
+    /// A `Position` tag that says its rules (`rules=`, GAMES.md §H.7) must say the record's:
+    /// the options of its `Rules` tag that differ from the game's defaults. Otherwise the
+    /// claim `position` is flagged, with both.
+    fn position_rules(&mut self, header: &Header) {
+        let Some(said) = header.position.as_ref().and_then(|p| p.score.rules.as_ref()) else { return };
+        let record = crate::games::rules_departing(header);
+        let theirs = crate::games::rules_header(header.game, said).map(|h| crate::games::rules_departing(&h));
+        if theirs.as_ref() != Ok(&record) {
+            let fact = Fact::PositionRules { said: said.clone(), record };
+            let span = self.tag_span("Position");
+            self.raise(None, FlagKind::Claim, None, fact, span).rule = Some("position");
+        }
     }
 
     /// The token spans of throw `t`, read again from the text (only when a flag needs them).

@@ -150,15 +150,19 @@ fn a_game_or_rules_that_contradict_the_string_are_refused() {
         "--dice",
         "2-1",
     ]);
-    // a rules= that is no option of the game, or a game= that is none, is a bad position
-    for p in [
-        "M15/A13CD bottom game=jacquet rules=sortie:provinciale",
-        "M15/A13CD bottom game=dames",
-        "A15/&15 top rules=sortie",
+    // a game= that is none, or a rules= that is no KEY:VALUE list, is a bad position; a
+    // rules= that is no option of the game is refused by the game, naming it
+    for (p, says) in [
+        (
+            "M15/A13CD bottom game=jacquet rules=sortie:provinciale",
+            "the position's rules: unknown rule option `sortie`",
+        ),
+        ("M15/A13CD bottom game=dames", "bad position"),
+        ("A15/&15 top rules=sortie", "bad position"),
     ] {
         let o = run(&["explain", p, "--dice", "2-1"]);
         assert_eq!(o.status.code(), Some(2), "{p}");
-        assert!(text(&o.stderr).contains("bad position"), "{p}: {}", text(&o.stderr));
+        assert!(text(&o.stderr).contains(says), "{p}: {}", text(&o.stderr));
     }
 }
 
@@ -343,21 +347,33 @@ fn an_ecole_s_json_says_who_is_schooled_and_why() {
 /// A record's `Position` tag may say its game and rules: they must be the record's.
 #[test]
 fn a_position_tag_s_game_and_rules_are_the_record_s() {
-    let record = |rules: &str, position: &str| {
+    // the game is syntax (a read error); the rules are the game's to judge: the replay's
+    // claim `position`, flagged with both
+    let read_errors = |rules: &str, position: &str| {
         let text = format!("[Game \"jacquet\"]\n{rules}[Position \"{position}\"]\n\n1. 2-1 DB CB\n");
-        soumille::notation::read(&text).remove(0).errors
+        soumille::notation::read(&text).remove(0).errors.len()
+    };
+    let position_flags = |rules: &str, position: &str| {
+        let text = format!("[Game \"jacquet\"]\n{rules}[Position \"{position}\"]\n\n1. 2-1 DB CB\n");
+        let r = soumille::notation::read(&text).remove(0);
+        assert!(r.errors.is_empty(), "{position}: {:?}", r.errors);
+        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+        rp.flags.iter().filter(|f| f.rule == Some("position")).map(|f| f.message.clone()).collect::<Vec<_>>()
     };
     let rules = "[Rules \"ordre-sortie=lointaine\"]\n";
-    assert!(record(rules, "M15/A13CD bottom game=jacquet rules=ordre-sortie:lointaine").is_empty());
-    assert!(record(rules, "M15/A13CD bottom").is_empty());
-    assert!(record("", "M15/A13CD bottom game=jacquet").is_empty());
+    assert!(position_flags(rules, "M15/A13CD bottom game=jacquet rules=ordre-sortie:lointaine").is_empty());
+    assert!(position_flags(rules, "M15/A13CD bottom").is_empty());
+    assert!(position_flags("", "M15/A13CD bottom game=jacquet").is_empty());
     for (rules, position) in [
         ("", "M15/A13CD bottom game=jacquet rules=ordre-sortie:lointaine"),
         (rules, "M15/A13CD bottom game=jacquet rules=retrait:talon"),
-        (rules, "M15/A13CD bottom game=moultezim"),
+        (rules, "M15/A13CD bottom game=jacquet rules=sortie:parisienne"),
     ] {
-        assert_eq!(record(rules, position).len(), 1, "{rules} {position}");
+        let flags = position_flags(rules, position);
+        assert_eq!(flags.len(), 1, "{rules} {position}");
+        assert!(flags[0].contains("the Position tag says the rules"), "{flags:?}");
     }
+    assert_eq!(read_errors("", "M15/A13CD bottom game=moultezim"), 1);
 }
 
 /// `replay --format json` gives each throw's position before it with the record's rules, so

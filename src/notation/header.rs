@@ -552,18 +552,6 @@ pub fn interpret_into(tags: &mut [Tag], position_in_dialect: bool, h: &mut Heade
             _ => {}
         }
     }
-    // a Position tag that says its rules (GAMES.md §H.7) says the record's
-    if let Some(said) = h.position.as_ref().and_then(|p| p.score.rules.as_ref()) {
-        let theirs = crate::explain::rules_header(h.game, said).map(|x| crate::explain::rules_departing(&x));
-        if theirs.is_ok_and(|r| r != crate::explain::rules_departing(h)) {
-            let span = tags.iter().find(|t| t.name == "Position").and_then(|t| t.spans.map(|s| s.value));
-            errors.push(SyntaxError::new(
-                span,
-                "the position's rules= are not the record's Rules",
-                "the options of the Rules tag that differ from the game's defaults, or no rules= field",
-            ));
-        }
-    }
     if !sorted {
         tags.sort_by_key(|t| tag_rank(&t.name));
     }

@@ -19,6 +19,16 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
             let why = if *again_after_doublet { " (after a doublet the same seat throws again)" } else { "" };
             format!("throw {throw}: the record says {recorded} threw, but it was {expected}'s turn{why}")
         }
+        Fact::PositionRules { said, record } => {
+            let words = |pairs: &[(String, String)]| {
+                if pairs.is_empty() {
+                    "the game's defaults".to_string()
+                } else {
+                    pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+                }
+            };
+            format!("the Position tag says the rules {} (rules=), but the record's are {}", words(said), words(record))
+        }
         Fact::GrandTrictrac(f) => grand_trictrac::message(f, letters),
         Fact::Jacquet(f) => jacquet::message(f, letters),
         Fact::Backgammon(f) => backgammon::message(f, letters),

@@ -2196,9 +2196,9 @@ const GAME_NAMES: [&str; 6] =
     ["grand-trictrac", "trictrac-a-ecrire", "jacquet", "moultezim", "backgammon", "tric-trac"];
 
 /// The value of a position's `rules=` field (GAMES.md §H.7): `KEY:VALUE` pairs separated
-/// by `,`, no spaces, each an option of `game` (checked as a `Rules` tag's are); what is
-/// wrong, in words, if it is not.
-fn position_rules(game: Game, val: &str) -> Result<Vec<(String, String)>, String> {
+/// by `,`, no spaces; what is wrong, in words, if it is not. Syntax only: the options are
+/// the game's to judge when it is chosen (`explain`, and the replay's `position` claim).
+fn position_rules(val: &str) -> Result<Vec<(String, String)>, String> {
     let word = |w: &str| !w.is_empty() && w.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_');
     let mut pairs: Vec<(String, String)> = Vec::new();
     for part in val.split(',').filter(|_| !val.is_empty()) {
@@ -2206,13 +2206,6 @@ fn position_rules(game: Game, val: &str) -> Result<Vec<(String, String)>, String
             Some((k, v)) if word(k) && word(v) => pairs.push((k.to_string(), v.to_string())),
             _ => return Err(format!("`{part}` is no KEY:VALUE option")),
         }
-    }
-    if game.is_trictrac() {
-        let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        crate::options::RuleOptions::parse(&text.join("; "))
-            .map_err(|es| es.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))?;
-    } else {
-        crate::games::check_rules(game, &pairs).map_err(|es| es.join("; "))?;
     }
     Ok(pairs)
 }
@@ -2489,7 +2482,7 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
         }
         "rules" => {
             dup(sc.rules.is_some())?;
-            match position_rules(c.game, val) {
+            match position_rules(val) {
                 // `rules=` with no option says the defaults, as no `rules=` does (the printer
                 // writes none)
                 Ok(pairs) => sc.rules = (!pairs.is_empty()).then_some(pairs),
@@ -2498,7 +2491,7 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
                         i,
                         whole,
                         format!("bad rules in the position: {why}"),
-                        format!("expected rules=KEY:VALUE,KEY:VALUE with options of {}", c.game),
+                        "expected rules=KEY:VALUE,KEY:VALUE".to_string(),
                     )
                 }
             }
