@@ -4,7 +4,7 @@
 //! rule of §D.10, per cube rule and per claim, and clean games), and generated games check
 //! clean.
 
-mod common;
+use crate::common;
 use common::{assert_sample_flags, bin, root, run_stdin, sample_paths, tag};
 use proptest::prelude::*;
 use soumille::games::backgammon::options::{Options, PremierCoup, Triple, UnSeulDe};

@@ -8,7 +8,7 @@
 //!   `SOUMILLE_GNUBG` or `CI` is set; it fails when gnubg is missing there (`.ci/run`
 //!   installs it).
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use soumille::games::backgammon::board::{Board, BAR, OFF};

@@ -1,7 +1,7 @@
 //! The binary on the files of `samples/`: exit codes, diagnostics (snapshots), canonical
 //! printing, letters, JSON round trips, atomic rewriting.
 
-mod common;
+use crate::common;
 use common::*;
 use std::process::Stdio;
 

@@ -2,7 +2,7 @@
 //! reports of bad input, `--quiet`, colours, `--max-errors`, `fmt --write` through a link,
 //! escaped control characters, windowed long lines, `explain --batch` line for line.
 
-mod common;
+use crate::common;
 use common::{bin, generated, run, run_stdin, text};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

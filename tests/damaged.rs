@@ -2,7 +2,7 @@
 //! `sheet`, `view` and `show` replay and draw what was read before the first error, mark the
 //! rest as not read, and exit 2 (CLI.md: a file that could not be fully read).
 
-mod common;
+use crate::common;
 use common::*;
 
 /// A Backgammon record from the blocked position of the defect reproducer, 30 throws, the

@@ -2,7 +2,7 @@
 //! them stay well-formed XML (SVG) or hold only characters XML 1.0 allows (HTML), and the
 //! text written for a terminal holds no control character (issue 16, item 17).
 
-mod common;
+use crate::common;
 use common::*;
 
 /// Whether XML 1.0 allows `c` in a document (its `Char` production).

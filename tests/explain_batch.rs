@@ -4,7 +4,7 @@
 //! status 2 when a line was bad; answers written line by line to a pipe; the example of
 //! docs/commands.md.
 
-mod common;
+use crate::common;
 use common::{bin, root, run, run_stdin, text};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};

@@ -5,7 +5,7 @@
 //! commands, blank lines of `explain --batch`, `fmt --from-json` on JSON Lines, and the
 //! browser of the viewer's tests found on the PATH.
 
-mod common;
+use crate::common;
 use common::{bin, generated, run, run_stdin, text};
 use std::path::{Path, PathBuf};
 use std::process::Output;

@@ -4,7 +4,7 @@
 //! after each, the same cube actions and the same winners. Needs gnubg (`.ci/run` installs
 //! it; under `CI` or `SOUMILLE_GNUBG` a missing gnubg fails the test).
 
-mod common;
+use crate::common;
 use common::run;
 use soumille::notation::{print_records, read, CubeAnswer, Record};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `soumille import` and `soumille export` on the match files GNU Backgammon wrote
 //! (`tests/data/interop/`): every game converts to STN records that check clean, and back.
 
-mod common;
+use crate::common;
 use common::{root, run};
 
 /// The STN records of `import FILE`.

@@ -4,7 +4,7 @@
 //! check clean and end as their `Result` says, and `explain` lists the plays of GAMES.md's
 //! examples.
 
-mod common;
+use crate::common;
 use common::{assert_sample_flags, bin, root, run, run_stdin, sample_paths, tag, text};
 use proptest::prelude::*;
 use soumille::games::jacquet::generate_record;

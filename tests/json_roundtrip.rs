@@ -2,7 +2,7 @@
 //! (`fmt --from-json`) refuses, naming the field, exactly what the printer cannot write so
 //! that the file reader gives it back, and accepts whatever the file reader can produce.
 
-mod common;
+use crate::common;
 use common::*;
 use proptest::prelude::*;
 use soumille::notation::{stream_records, Comment, CommentStyle, Record, Tag};

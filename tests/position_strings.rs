@@ -2,7 +2,7 @@
 //! those rules (and `explain FILE --at N` needs no string), a Lepeintre record is shown in
 //! its own letters everywhere its reader looks, and a flag's words say each thing once.
 
-mod common;
+use crate::common;
 use common::{run, run_stdin, text};
 use serde_json::Value;
 use std::path::PathBuf;

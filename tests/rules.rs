@@ -5,7 +5,7 @@
 //! throw, empty for none) and, in an optional `Final` tag, the final score
 //! (`top HOLES/POINTS bottom HOLES/POINTS`).
 
-mod common;
+use crate::common;
 use common::{bin, root};
 use std::path::PathBuf;
 

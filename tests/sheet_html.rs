@@ -1,7 +1,7 @@
 //! The score sheet as a historian reads it (HTML, markdown, text) and the SVG board: the
 //! binary on the samples and on records written here, with snapshots and assertions.
 
-mod common;
+use crate::common;
 use common::*;
 use std::process::Output;
 

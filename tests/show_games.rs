@@ -3,7 +3,7 @@
 //! the replay's setup on every point, on the bar and borne off, the cube, Tric Trac's points
 //! and the flags of its throw; the binary draws them; one snapshot per game.
 
-mod common;
+use crate::common;
 use common::{run, sample_paths, text};
 use soumille::replay::Replay;
 use soumille::{Point, Seat, Setup};

@@ -10,7 +10,7 @@
 //! holds at a time is checked here by counting, not by measuring memory, and what they give
 //! against the record read whole.
 
-mod common;
+use crate::common;
 use soumille::sheet::tables::{replay_text, TablesSheet};
 
 /// Throws in the long record: 10^5 throws and as many flags make 10^10 comparisons for a

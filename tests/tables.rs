@@ -1,7 +1,7 @@
 //! The renderers of the other games (GAMES.md) on their clean samples: every sheet format,
 //! the replay, the boards, and what each shows of the game's end.
 
-mod common;
+use crate::common;
 use common::run;
 
 const CLEAN: [(&str, &str); 4] = [

@@ -3,7 +3,7 @@
 //! rule-or-kind`, `;`-separated, `-` for the record as a whole, empty for none: one file per
 //! rule of §E.12 and per claim, and clean games), and generated series check clean.
 
-mod common;
+use crate::common;
 use common::{assert_sample_flags, bin, root, run_stdin, sample_paths, tag};
 use proptest::prelude::*;
 use soumille::games::tric_trac::options::{Options, PlusFort, PointsPerdant, Pont};

@@ -8,7 +8,7 @@
 //! `PATH` (Debian: `apt-get install -y chromium`; `.ci/run` installs it). Without one the
 //! tests fail, saying how to install it: they never skip.
 
-mod common;
+use crate::common;
 
 use soumille::view::{frames, Frame};
 use std::path::{Path, PathBuf};

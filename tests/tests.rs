@@ -1,0 +1,33 @@
+//! The integration tests, as one binary so that CI links them once: each module is one
+//! theme (the binary on files, each game, interop, the renderers, the docs).
+
+mod common;
+
+mod backgammon;
+mod backgammon_oracle;
+mod bruteforce;
+mod cli;
+mod corpus;
+mod damaged;
+mod docs;
+mod escapes;
+mod explain_batch;
+mod files;
+mod fuzz_regressions;
+mod generated;
+mod gnubg_readback;
+mod grammar;
+mod interop;
+mod jacquet;
+mod json_roundtrip;
+mod notation_games;
+mod position_strings;
+mod positions;
+mod props;
+mod rules;
+mod sheet_html;
+mod show_games;
+mod sizes;
+mod tables;
+mod tric_trac;
+mod view;
