@@ -346,278 +346,351 @@ fn takes_corner_naturally(p: &Play) -> bool {
     !p.par_puissance && p.len == 2 && p.steps().iter().all(|s| s.to as usize == OWN_CORNER)
 }
 
-/// The rule a play that is not lawful breaks, and what the play did that breaks it.
-fn judge_breach(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -> Judgement {
-    let pos = board.position();
-    let seat = pos.turn();
-    let legal = *legal;
-    let before = *pos.side(seat);
+/// A recorded play applied move by move to the thrower's side (relative points, 0 the
+/// talon, [`OFF`] borne off), with the first rule its moves themselves break (RULES.md §2–§3).
+struct Applied {
+    /// The thrower's side after the recorded moves.
+    side: [u8; 26],
+    /// The single-die steps the moves were read as.
+    steps: Vec<Step>,
+    /// The dice not used yet.
+    dice_left: Vec<u8>,
+    /// The first rule a move breaks by itself (a die that does not fit, a held rest point).
+    structural: Option<(Rule, Breach)>,
+    /// The play takes the own rest corner par puissance (RULES.md §3).
+    par_puissance: bool,
+}
 
-    // apply the record, noting what the moves themselves break
-    let mut side = before;
-    let mut structural: Option<(Rule, Breach)> = None;
-    let note = |r: Rule, b: Breach, s: &mut Option<(Rule, Breach)>| {
-        if s.is_none() {
-            *s = Some((r, b));
+/// Relative points of a recorded move: from, its rest point if written, to.
+fn relative_move(seat: Seat, m: &Move) -> (usize, Option<usize>, usize) {
+    let f = m.from_point().map_or(0, |p| Position::relative(seat, p));
+    let r = m.rest().map(|r| Position::relative(seat, r));
+    let t = match m.to {
+        Target::Point(p) => Position::relative(seat, p),
+        Target::Off => OFF,
+    };
+    (f, r, t)
+}
+
+/// Takes one die `d` out of `left`, if it is there.
+fn take_die(left: &mut Vec<u8>, d: u8) -> bool {
+    if let Some(i) = left.iter().position(|&x| x == d) {
+        left.remove(i);
+        true
+    } else {
+        false
+    }
+}
+
+impl Applied {
+    /// The first rule broken wins: later ones are not noted.
+    fn note(&mut self, rule: Rule, breach: Breach) {
+        if self.structural.is_none() {
+            self.structural = Some((rule, breach));
         }
-    };
-    let mut steps: Vec<Step> = Vec::with_capacity(4);
-    let mut dice_left: Vec<u8> = if dice.is_doublet() { vec![dice.high(); 2] } else { vec![dice.high(), dice.low()] };
-    let moves: &[Move] = match play {
-        RecordedPlay::Pass => &[],
-        RecordedPlay::Moves(m) => m,
-    };
-    let rel = |m: &Move| -> (usize, Option<usize>, usize) {
-        let f = m.from_point().map_or(0, |p| Position::relative(seat, p));
-        let r = m.rest().map(|r| Position::relative(seat, r));
-        let t = match m.to {
-            Target::Point(p) => Position::relative(seat, p),
-            Target::Off => OFF,
-        };
-        (f, r, t)
-    };
-    let mut par_puissance = false;
-    // the corner par puissance: two men to the own corner, each one less than its die
-    if moves.len() == 2 {
-        let (f1, r1, t1) = rel(&moves[0]);
-        let (f2, r2, t2) = rel(&moves[1]);
+    }
+
+    /// The corner par puissance: two men to the own corner, each one point short of its die
+    /// (RULES.md §3); noted when the corner could be taken naturally or not by force at all.
+    fn corner_par_puissance(&mut self, board: &Board, dice: Dice, moves: &[Move]) {
+        let [m1, m2] = moves else { return };
+        let seat = board.position().turn();
+        let (f1, r1, t1) = relative_move(seat, m1);
+        let (f2, r2, t2) = relative_move(seat, m2);
         let d = (dice.high() as usize, dice.low() as usize);
         let dist = ((t1 as isize - f1 as isize), (t2 as isize - f2 as isize));
         let wants =
             |x: usize, y: usize| dist == (x as isize - 1, y as isize - 1) || dist == (y as isize - 1, x as isize - 1);
         if t1 == OWN_CORNER && t2 == OWN_CORNER && r1.is_none() && r2.is_none() && wants(d.0, d.1) {
-            par_puissance = true;
-            if board.corner_natural_possible(&before, dice) {
-                note(Rule::CornerByForceWhenNatural, Breach::PuissanceWhenNatural, &mut structural);
-            } else if !board.puissance_possible(&before, dice) {
-                note(
-                    Rule::DieMismatch,
-                    Breach::PuissanceImpossible { corner: point_of(seat, OPP_CORNER) },
-                    &mut structural,
-                );
+            self.par_puissance = true;
+            let before = board.position().side(seat);
+            if board.corner_natural_possible(before, dice) {
+                self.note(Rule::CornerByForceWhenNatural, Breach::PuissanceWhenNatural);
+            } else if !board.puissance_possible(before, dice) {
+                self.note(Rule::DieMismatch, Breach::PuissanceImpossible { corner: point_of(seat, OPP_CORNER) });
             }
-            dice_left.clear();
+            self.dice_left.clear();
         }
     }
-    for (k, m) in moves.iter().enumerate() {
-        let (f, r, t) = rel(m);
+
+    /// Applies move `k`; a move of a man that is not there or onto a held point is fatal (the
+    /// play cannot be applied at all).
+    fn apply_move(&mut self, board: &Board, k: usize, m: &Move) -> Result<(), FausseCase> {
+        let seat = board.position().turn();
+        let (f, r, t) = relative_move(seat, m);
         let mv = u32::try_from(k).unwrap_or(u32::MAX);
-        if side[f] == 0 {
-            let fault = FausseCase {
-                rule: Rule::NotOwnMan,
-                breach: Breach::NoManThere { mv, opponent_there: board.opp(f) > 0 },
-                fatal: true,
-                lawful: Vec::new(),
-            };
-            return Judgement { after: None, fault: Some(fault), legal: None };
+        let fatal = |rule, breach| FausseCase { rule, breach, fatal: true, lawful: Vec::new() };
+        if self.side[f] == 0 {
+            return Err(fatal(Rule::NotOwnMan, Breach::NoManThere { mv, opponent_there: board.opp(f) > 0 }));
         }
         if t <= 24 && board.opp(t) > 0 {
-            let fault = FausseCase {
-                rule: Rule::Blocked,
-                breach: Breach::LandsOnHeld { mv, at: point_of(seat, t) },
-                fatal: true,
-                lawful: Vec::new(),
-            };
-            return Judgement { after: None, fault: Some(fault), legal: None };
+            return Err(fatal(Rule::Blocked, Breach::LandsOnHeld { mv, at: point_of(seat, t) }));
         }
-        if par_puissance {
-            side[f] -= 1;
-            side[t] += 1;
-            continue;
+        if !self.par_puissance {
+            if t <= f {
+                self.note(Rule::DieMismatch, Breach::Backwards { mv });
+            } else {
+                self.read_dice(board, mv, m, (f, r, t));
+            }
         }
-        if t <= f {
-            note(Rule::DieMismatch, Breach::Backwards { mv }, &mut structural);
-            side[f] -= 1;
-            side[t] += 1;
-            continue;
-        }
+        self.side[f] -= 1;
+        self.side[t] += 1;
+        Ok(())
+    }
+
+    /// The dice a forward move `f → t` (by `r` if written) uses: its steps are noted, or the
+    /// die that does not fit, or a held rest point.
+    fn read_dice(&mut self, board: &Board, mv: u32, m: &Move, (f, r, t): (usize, Option<usize>, usize)) {
         let dist = t - f;
-        let take = |dl: &mut Vec<u8>, d: u8| -> bool {
-            if let Some(i) = dl.iter().position(|&x| x == d) {
-                dl.remove(i);
-                true
-            } else {
-                false
-            }
-        };
-        let mut rest = None;
-        let ok = if let Some(r) = r {
-            let mut dl = dice_left.clone();
-            if r <= f || r >= t || r - f > 6 || !take(&mut dl, (r - f) as u8) {
-                false
-            } else {
-                let y = t - r;
-                let second = if y <= 6 && take(&mut dl, y as u8) {
-                    Some(y as u8)
-                } else if t == OFF {
-                    dl.iter().copied().filter(|&d| d as usize > y).min().inspect(|&d| {
-                        take(&mut dl, d);
-                    })
-                } else {
-                    None
-                };
-                match second {
-                    Some(d2) => {
-                        dice_left = dl;
-                        rest = Some((r, (r - f) as u8, d2));
-                        true
-                    }
-                    None => false,
-                }
-            }
-        } else if dist <= 6 && take(&mut dice_left, dist as u8) {
-            steps.push(Step { from: f as u8, to: t as u8, die: dist as u8 });
-            true
-        } else if let Some(d) =
-            (t == OFF).then(|| dice_left.iter().copied().filter(|&d| d as usize > dist).min()).flatten()
-        {
-            // bearing off by excédant with one die
-            take(&mut dice_left, d);
-            steps.push(Step { from: f as u8, to: t as u8, die: d });
-            true
-        } else if dice_left.len() >= 2 && (dice_left[0] + dice_left[1]) as usize == dist
-            || dice_left.len() >= 2 && t == OFF && (dice_left[0] + dice_left[1]) as usize > dist
-        {
-            // tout d'une, the rest point unsaid: either lawful rest will do
-            let (x, y) = (dice_left[0], dice_left[1]);
-            let pick =
-                [x, y].into_iter().find(|&d| f + (d as usize) <= 24 && board.opp(f + d as usize) == 0).unwrap_or(x);
-            let other = if pick == x { y } else { x };
-            dice_left.drain(..2);
-            rest = Some((f + pick as usize, pick, other));
-            true
-        } else {
-            false
+        let (ok, rest) = match r {
+            Some(r) => match self.dice_by_rest(f, r, t) {
+                Some(rest) => (true, Some(rest)),
+                None => (false, None),
+            },
+            None => self.dice_of_move(board, f, t),
         };
         if !ok {
-            let left = match dice_left.as_slice() {
+            let left = match self.dice_left.as_slice() {
                 [] => DiceLeft::None,
                 [d] => DiceLeft::One(*d),
                 [x, y, ..] => DiceLeft::Two(*x, *y),
             };
             let points = dist.min(u8::MAX as usize) as u8;
-            note(Rule::DieMismatch, Breach::NoDieFor { mv, points, left }, &mut structural);
+            self.note(Rule::DieMismatch, Breach::NoDieFor { mv, points, left });
         }
         if let Some((q, x, y)) = rest {
-            if q <= 24 && board.opp(q) > 0 {
-                // the given (or every) rest point is held
-                let other = if t < OFF && t - q <= 6 { f + (t - q) } else { 0 };
-                let other_free = other > 0 && other <= 24 && board.opp(other) == 0;
-                if m.rest().is_some() || !other_free {
-                    let held = if m.rest().is_none() && other > 0 && other <= 24 {
-                        HeldRest::Both(point_of(seat, q.min(other)), point_of(seat, q.max(other)))
-                    } else {
-                        HeldRest::One(point_of(seat, q))
-                    };
-                    note(Rule::RestPointBlocked, Breach::RestHeld { mv, held }, &mut structural);
-                }
-            }
-            steps.push(Step { from: f as u8, to: q as u8, die: x });
-            steps.push(Step { from: q as u8, to: t as u8, die: y });
+            self.check_rest(board, mv, m, (f, q, t));
+            self.steps.push(Step { from: f as u8, to: q as u8, die: x });
+            self.steps.push(Step { from: q as u8, to: t as u8, die: y });
         }
-        side[f] -= 1;
-        side[t] += 1;
     }
-    let n_steps = if par_puissance { 2 } else { steps.len() };
+
+    /// A tout d'une written with its rest point `r`: the two dice it uses, when it has them.
+    fn dice_by_rest(&mut self, f: usize, r: usize, t: usize) -> Option<(usize, u8, u8)> {
+        let mut dl = self.dice_left.clone();
+        if r <= f || r >= t || r - f > 6 || !take_die(&mut dl, (r - f) as u8) {
+            return None;
+        }
+        let y = t - r;
+        let second = if y <= 6 && take_die(&mut dl, y as u8) {
+            Some(y as u8)
+        } else if t == OFF {
+            dl.iter().copied().filter(|&d| d as usize > y).min().inspect(|&d| {
+                take_die(&mut dl, d);
+            })
+        } else {
+            None
+        };
+        let d2 = second?;
+        self.dice_left = dl;
+        Some((r, (r - f) as u8, d2))
+    }
+
+    /// A move written without a rest point: one die, one die borne off by excédant, or a tout
+    /// d'une (the rest point unsaid: either lawful one will do). `(fits, the rest of a tout
+    /// d'une)`.
+    fn dice_of_move(&mut self, board: &Board, f: usize, t: usize) -> (bool, Option<(usize, u8, u8)>) {
+        let dist = t - f;
+        let left = &mut self.dice_left;
+        if dist <= 6 && take_die(left, dist as u8) {
+            self.steps.push(Step { from: f as u8, to: t as u8, die: dist as u8 });
+            return (true, None);
+        }
+        if let Some(d) = (t == OFF).then(|| left.iter().copied().filter(|&d| d as usize > dist).min()).flatten() {
+            // bearing off by excédant with one die
+            take_die(left, d);
+            self.steps.push(Step { from: f as u8, to: t as u8, die: d });
+            return (true, None);
+        }
+        if left.len() >= 2 && (left[0] + left[1]) as usize == dist
+            || left.len() >= 2 && t == OFF && (left[0] + left[1]) as usize > dist
+        {
+            let (x, y) = (left[0], left[1]);
+            let pick =
+                [x, y].into_iter().find(|&d| f + (d as usize) <= 24 && board.opp(f + d as usize) == 0).unwrap_or(x);
+            let other = if pick == x { y } else { x };
+            left.drain(..2);
+            return (true, Some((f + pick as usize, pick, other)));
+        }
+        (false, None)
+    }
+
+    /// A tout d'une `f → q → t` whose given (or every) rest point is held by the opponent.
+    fn check_rest(&mut self, board: &Board, mv: u32, m: &Move, (f, q, t): (usize, usize, usize)) {
+        if q > 24 || board.opp(q) == 0 {
+            return;
+        }
+        let seat = board.position().turn();
+        let other = if t < OFF && t - q <= 6 { f + (t - q) } else { 0 };
+        let other_free = other > 0 && other <= 24 && board.opp(other) == 0;
+        if m.rest().is_some() || !other_free {
+            let held = if m.rest().is_none() && other > 0 && other <= 24 {
+                HeldRest::Both(point_of(seat, q.min(other)), point_of(seat, q.max(other)))
+            } else {
+                HeldRest::One(point_of(seat, q))
+            };
+            self.note(Rule::RestPointBlocked, Breach::RestHeld { mv, held });
+        }
+    }
+}
+
+/// The recorded play applied to the thrower's side; `Err` when a move cannot be made at all.
+fn apply_recorded(board: &Board, dice: Dice, play: &RecordedPlay) -> Result<Applied, FausseCase> {
+    let seat = board.position().turn();
+    let moves: &[Move] = match play {
+        RecordedPlay::Pass => &[],
+        RecordedPlay::Moves(m) => m,
+    };
+    let mut a = Applied {
+        side: *board.position().side(seat),
+        steps: Vec::with_capacity(4),
+        dice_left: if dice.is_doublet() { vec![dice.high(); 2] } else { vec![dice.high(), dice.low()] },
+        structural: None,
+        par_puissance: false,
+    };
+    a.corner_par_puissance(board, dice, moves);
+    for (k, m) in moves.iter().enumerate() {
+        a.apply_move(board, k, m)?;
+    }
+    let n_steps = if a.par_puissance { 2 } else { a.steps.len() };
     if n_steps > 2 || moves.len() > 2 {
         let r = if dice.is_doublet() { Rule::DoubletTooManyMen } else { Rule::DieMismatch };
-        structural = Some((r, Breach::TooManyMoves));
+        a.structural = Some((r, Breach::TooManyMoves));
     }
-    let after = rebuild(pos, seat, &side);
-    let key = key_from_sides(&before, &side);
-    if let Some(k) = key {
-        if let Some(p) = legal.find(k) {
-            return Judgement { after: Some(after), fault: None, legal: Some(*p) };
-        }
+    Ok(a)
+}
+
+/// The rule a play that is not lawful breaks, and what the play did that breaks it.
+fn judge_breach(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -> Judgement {
+    let pos = board.position();
+    let seat = pos.turn();
+    let before = *pos.side(seat);
+    let a = match apply_recorded(board, dice, play) {
+        Ok(a) => a,
+        Err(fatal) => return Judgement { after: None, fault: Some(fatal), legal: None },
+    };
+    let after = rebuild(pos, seat, &a.side);
+    if let Some(p) = key_from_sides(&before, &a.side).and_then(|k| legal.find(k)) {
+        return Judgement { after: Some(after), fault: None, legal: Some(*p) };
     }
-    let fault = |rule: Rule, breach: Breach| Judgement {
+    let (rule, breach) = breach_of(board, legal, dice, &before, a);
+    Judgement {
         after: Some(after),
         fault: Some(FausseCase { rule, breach, fatal: false, lawful: Vec::new() }),
         legal: None,
-    };
-    if let Some((r, b)) = structural {
-        return fault(r, b);
     }
-    if !par_puissance {
-        if let Some(pf) = board.play_fault(&before, &side, &steps) {
-            let (rule, breach) = match pf {
-                PlayFault::CornerSingleMan => {
-                    (Rule::CornerSingleMan, Breach::CornerSingleMan { corner: point_of(seat, OWN_CORNER) })
-                }
-                PlayFault::CornerLeaveNotTogether => (
-                    Rule::CornerLeaveNotTogether,
-                    Breach::CornerLeaveNotTogether { corner: point_of(seat, OWN_CORNER) },
-                ),
-                PlayFault::OpponentCorner => {
-                    (Rule::OpponentCorner, Breach::OpponentCorner { corner: point_of(seat, OPP_CORNER) })
-                }
-                PlayFault::ReturnPassage { at, rest } => {
-                    let at = at as usize;
-                    let jan = if at >= 19 { FullJan::Petit } else { FullJan::Grand };
-                    let rest_forbidden = board.rules().passage_rest == crate::options::PassageRest::Forbidden;
-                    (Rule::ReturnPassage, Breach::ReturnPassage { at: point_of(seat, at), rest, jan, rest_forbidden })
-                }
-            };
-            return fault(rule, breach);
+}
+
+/// Which rule an applied play that is no legal play breaks, in the order of RULES.md §10:
+/// its moves, the whole play's rules, bearing off, the dice obligations, the jans.
+fn breach_of(board: &Board, legal: &Plays, dice: Dice, before: &[u8; 26], a: Applied) -> (Rule, Breach) {
+    if let Some(s) = a.structural {
+        return s;
+    }
+    if !a.par_puissance {
+        if let Some(pf) = board.play_fault(before, &a.side, &a.steps) {
+            return play_fault_breach(board, pf);
         }
     }
-    // bearing off
+    if let Some(b) = bear_off_breach(board, legal, dice, before, &a.steps) {
+        return b;
+    }
+    if let Some(b) = dice_breach(legal, dice, &a) {
+        return b;
+    }
+    let missed = legal.obligations & !Position::full_jans(&a.side);
+    if missed != 0 {
+        let jan = FullJan::first_of(missed);
+        if Position::full_jans(before) & jan.bit() != 0 {
+            return (Rule::MustPreserve, Breach::MissedJan { jan, keep: true });
+        }
+        return (Rule::MustFill, Breach::MissedJan { jan, keep: false });
+    }
+    (Rule::DieMismatch, Breach::NotLawful)
+}
+
+/// The rule of the whole play that the move generator names ([`PlayFault`]), as a breach.
+fn play_fault_breach(board: &Board, pf: PlayFault) -> (Rule, Breach) {
+    let seat = board.position().turn();
+    match pf {
+        PlayFault::CornerSingleMan => {
+            (Rule::CornerSingleMan, Breach::CornerSingleMan { corner: point_of(seat, OWN_CORNER) })
+        }
+        PlayFault::CornerLeaveNotTogether => {
+            (Rule::CornerLeaveNotTogether, Breach::CornerLeaveNotTogether { corner: point_of(seat, OWN_CORNER) })
+        }
+        PlayFault::OpponentCorner => {
+            (Rule::OpponentCorner, Breach::OpponentCorner { corner: point_of(seat, OPP_CORNER) })
+        }
+        PlayFault::ReturnPassage { at, rest } => {
+            let at = at as usize;
+            let jan = if at >= 19 { FullJan::Petit } else { FullJan::Grand };
+            let rest_forbidden = board.rules().passage_rest == crate::options::PassageRest::Forbidden;
+            (Rule::ReturnPassage, Breach::ReturnPassage { at: point_of(seat, at), rest, jan, rest_forbidden })
+        }
+    }
+}
+
+/// An unlawful bearing off (RULES.md §3): provincial sortie, a man borne off before all are
+/// home, an excédant not from the farthest man or not needed.
+fn bear_off_breach(
+    board: &Board,
+    legal: &Plays,
+    dice: Dice,
+    before: &[u8; 26],
+    steps: &[Step],
+) -> Option<(Rule, Breach)> {
+    let seat = board.position().turn();
+    if !steps.iter().any(|s| s.to as usize == OFF) {
+        return None;
+    }
     let home_before = before[1..19].iter().all(|&c| c == 0);
     let provincial = board.rules().sortie == crate::options::Sortie::Provinciale;
-    if provincial && home_before && steps.iter().any(|s| s.to as usize == OFF) && legal.max_dice > 0 {
-        return fault(Rule::BearOff, Breach::ProvincialBearOff);
+    if provincial && home_before && legal.max_dice > 0 {
+        return Some((Rule::BearOff, Breach::ProvincialBearOff));
     }
-    if steps.iter().any(|s| s.to as usize == OFF) {
-        let mut sim = before;
-        for s in &steps {
-            let (f, t) = (s.from as usize, s.to as usize);
-            if t == OFF {
-                let home = sim[1..19].iter().all(|&c| c == 0);
-                let exact = f + s.die as usize == OFF;
-                let farthest = (1..=24).find(|&p| sim[p] > 0) == Some(f);
-                if !home {
-                    return fault(Rule::BearOff, Breach::BearOffNotHome);
-                }
-                if !exact && !farthest {
-                    return fault(Rule::BearOff, Breach::ExcedantNotFarthest { from: point_of(seat, f) });
-                }
+    let mut sim = *before;
+    for s in steps {
+        let (f, t) = (s.from as usize, s.to as usize);
+        if t == OFF {
+            let home = sim[1..19].iter().all(|&c| c == 0);
+            let exact = f + s.die as usize == OFF;
+            let farthest = (1..=24).find(|&p| sim[p] > 0) == Some(f);
+            if !home {
+                return Some((Rule::BearOff, Breach::BearOffNotHome));
             }
-            sim[f] -= 1;
-            sim[t] += 1;
+            if !exact && !farthest {
+                return Some((Rule::BearOff, Breach::ExcedantNotFarthest { from: point_of(seat, f) }));
+            }
         }
-        let dice_level = board.dice_plays(dice);
-        if dice_level.iter().all(|p| !p.excedant)
-            && steps.iter().any(|s| s.to as usize == OFF && s.from + s.die > OFF as u8)
-        {
-            return fault(Rule::BearOff, Breach::NeedlessExcedant);
-        }
+        sim[f] -= 1;
+        sim[t] += 1;
     }
-    // the dice obligations
-    let used = if par_puissance { 2 } else { steps.len() as u8 };
-    let all_off = side[OFF] == 15;
+    let dice_level = board.dice_plays(dice);
+    if dice_level.iter().all(|p| !p.excedant)
+        && steps.iter().any(|s| s.to as usize == OFF && s.from + s.die > OFF as u8)
+    {
+        return Some((Rule::BearOff, Breach::NeedlessExcedant));
+    }
+    None
+}
+
+/// The dice obligations (RULES.md §2): both dice when both can be played, else the higher.
+fn dice_breach(legal: &Plays, dice: Dice, a: &Applied) -> Option<(Rule, Breach)> {
+    let used = if a.par_puissance { 2 } else { a.steps.len() as u8 };
+    let all_off = a.side[OFF] == 15;
     if used < legal.max_dice && !all_off {
-        return fault(Rule::MustPlayBoth, Breach::MustPlayBoth { playable: legal.max_dice });
+        return Some((Rule::MustPlayBoth, Breach::MustPlayBoth { playable: legal.max_dice }));
     }
     if used == 1
         && legal.max_dice == 1
         && !dice.is_doublet()
-        && steps[0].die == dice.low()
+        && a.steps[0].die == dice.low()
         && legal.iter().any(|p| p.steps[0].die == dice.high())
     {
-        return fault(Rule::MustPlayHigher, Breach::MustPlayHigher);
+        return Some((Rule::MustPlayHigher, Breach::MustPlayHigher));
     }
-    // the jans: fill or preserve
-    let full_before = Position::full_jans(&before);
-    let full_after = Position::full_jans(&side);
-    let missed = legal.obligations & !full_after;
-    if missed != 0 {
-        let jan = FullJan::first_of(missed);
-        if full_before & jan.bit() != 0 {
-            return fault(Rule::MustPreserve, Breach::MissedJan { jan, keep: true });
-        }
-        return fault(Rule::MustFill, Breach::MissedJan { jan, keep: false });
-    }
-    fault(Rule::DieMismatch, Breach::NotLawful)
+    None
 }
 
 /// `pos` with the thrower's men as in `side`, the turn passed.
