@@ -518,197 +518,239 @@ pub fn check_file(
     emit: &mut dyn FnMut(&mut Output, bool),
 ) -> Summary {
     let name = input.name();
-    let shown_name = escape_controls(&name).into_owned();
-    let mut sum = Summary { files: 1, ..Summary::default() };
-    let mut o = Output::default();
+    let mut fc = FileCheck {
+        set,
+        shown_name: escape_controls(&name).into_owned(),
+        sum: Summary { files: 1, ..Summary::default() },
+        o: Output::default(),
+        shown: Shown { max: set.max_errors, shown: 0, more: 0 },
+        file_errors: Vec::new(),
+        games_written: 0,
+        failed: false,
+        unreadable: None,
+        session: crate::games::backgammon::Session::new(),
+    };
     if set.json {
         if k > 0 {
-            o.out.extend_from_slice(b",\n");
+            fc.o.out.extend_from_slice(b",\n");
         }
-        o.out.extend_from_slice(b"    {\"path\": ");
-        let _ = serde_json::to_writer(&mut o.out, &name);
-        o.out.extend_from_slice(b", \"games\": [");
+        fc.o.out.extend_from_slice(b"    {\"path\": ");
+        let _ = serde_json::to_writer(&mut fc.o.out, &name);
+        fc.o.out.extend_from_slice(b", \"games\": [");
     }
-    let mut shown = Shown { max: set.max_errors, shown: 0, more: 0 };
-    let mut file_errors: Vec<ErrorEntry> = Vec::new();
-    let mut games_written = 0usize;
-    let mut failed = false;
-    let mut unreadable: Option<String> = None;
-    // the match the file's backgammon records play (GAMES.md §I.1–§I.2)
-    let mut session = crate::games::backgammon::Session::new();
     let result = input.open().and_then(|r| {
         crate::notation::stream_records_spilling(r, |r| {
             if let (Some(p), Some(sp)) = (progress, r.read.record.span) {
                 p.inc(u64::from(sp.end - sp.start));
             }
-            let mut loc = r.locator();
-            let mut game = GameReport { throws: r.read.record.throws.len() + r.read.spilled, ..GameReport::default() };
-            for e in &r.read.errors {
-                sum.errors += 1;
-                failed = true;
-                if !shown.take() {
-                    continue;
-                }
-                let place = loc.place(e.span.map_or(0, |s| s.start as usize));
-                let mut s = String::new();
-                render_at(&mut s, &shown_name, r.text, place, e, set.style);
-                o.err.extend_from_slice(s.as_bytes());
-                let entry = ErrorEntry {
-                    line: place.line,
-                    column: place.column,
-                    message: format!("{}: {}", e.message, e.label),
-                };
-                if r.is_game() {
-                    game.errors.push(entry);
-                } else {
-                    file_errors.push(entry);
-                }
-            }
-            if !r.is_game() {
-                emit(&mut o, false);
-                return ControlFlow::Continue(());
-            }
-            sum.games += 1;
-            sum.throws += game.throws;
-            if !r.read.errors.is_empty() {
-                session.skip();
-            } else {
-                let mut rp = if r.read.spilled == 0 {
-                    crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text))
-                } else {
-                    replay_spilled(&r)
-                };
-                session.judge(&r.read.record, &r.read.header, &mut rp);
-                game.set_end(&r.read.header, &rp);
-                for f in &rp.flags {
-                    sum.flags += 1;
-                    *sum.flags_by_kind.entry(f.kind.name()).or_default() += 1;
-                    if let Some(rule) = f.rule {
-                        *sum.flags_by_rule.entry(rule).or_default() += 1;
-                    }
-                    if set.json {
-                        continue;
-                    }
-                    // each flag is reported once, drawn on stderr; the file's line counts them
-                    let place = f.span.map(|s| loc.place(s.start as usize));
-                    if shown.take() {
-                        let mut s = String::new();
-                        let d = f.diagnostic();
-                        let p = place.unwrap_or(r.start);
-                        render_at(&mut s, &shown_name, r.text, p, &d, set.style);
-                        o.err.extend_from_slice(s.as_bytes());
-                    }
-                }
-                game.flags = rp.flags;
-            }
-            if set.json {
-                if games_written > 0 {
-                    o.out.push(b',');
-                }
-                o.out.extend_from_slice(b"\n      ");
-                let _ = serde_json::to_writer(&mut o.out, &game);
-                games_written += 1;
-            }
-            emit(&mut o, false);
+            fc.record(&r);
+            emit(&mut fc.o, false);
             ControlFlow::Continue(())
         })
     });
-    let mut first_line = String::new();
-    let mut opened = true;
-    match result {
-        Err(e) => {
-            // said once, on stderr: no line of counts for a file not read
-            failed = true;
-            opened = false;
-            sum.errors += 1;
-            let _ = writeln!(o.err, "soumille: cannot read {shown_name}: {e}");
-            unreadable = Some(e.to_string());
-        }
-        Ok(end) => {
-            sum.bytes = end.bytes;
-            if let Some(u) = &end.unreadable {
-                failed = true;
-                sum.errors += 1;
-                let mut err = Vec::new();
-                let (e, place) = unreadable_report(&end, &shown_name, set.style, &mut err);
-                if shown.take() {
-                    o.err.extend_from_slice(&err);
-                    file_errors.push(ErrorEntry { line: place.line, column: place.column, message: e.message.clone() });
-                }
-                let what = match u {
-                    crate::notation::Unreadable::NotUtf8(k) => format!("not UTF-8 text from byte {k} on"),
-                    crate::notation::Unreadable::Binary(k) => format!("binary data from byte {k} on"),
-                };
-                first_line = if sum.games > 0 {
-                    format!("{shown_name}: {what}, not read; ")
-                } else {
-                    format!("{shown_name}: {what}, not read: no game")
-                };
-            } else if sum.games == 0 && !failed {
-                if set.allow_empty {
-                    first_line = format!("{shown_name}: no game (the input is empty or holds only blanks)");
-                } else {
-                    failed = true;
-                    let _ = writeln!(o.err, "soumille: {shown_name}: {NO_GAME}");
-                    file_errors.push(ErrorEntry { line: 1, column: 1, message: NO_GAME.to_string() });
-                }
-            }
-        }
-    }
-    if shown.more > 0 {
+    let first_line = fc.finish_reading(result);
+    if fc.shown.more > 0 {
         let _ = writeln!(
-            o.err,
-            "soumille: {shown_name}: … and {} more not shown (--max-errors {})",
-            shown.more, set.max_errors
+            fc.o.err,
+            "soumille: {}: … and {} more not shown (--max-errors {})",
+            fc.shown_name, fc.shown.more, set.max_errors
         );
     }
-    if failed {
-        sum.failed = 1;
-    } else if sum.flags > 0 {
-        sum.flagged = 1;
+    if fc.failed {
+        fc.sum.failed = 1;
+    } else if fc.sum.flags > 0 {
+        fc.sum.flagged = 1;
     } else {
-        sum.clean = 1;
+        fc.sum.clean = 1;
     }
     if set.json {
-        o.out.extend_from_slice(if games_written > 0 { b"\n    ]" } else { b"]" });
-        if !file_errors.is_empty() {
-            o.out.extend_from_slice(b", \"errors\": ");
-            let _ = serde_json::to_writer(&mut o.out, &file_errors);
+        fc.json_end();
+    } else if let Some(line) = first_line {
+        fc.count_line(line);
+    }
+    emit(&mut fc.o, true);
+    fc.sum
+}
+
+/// One file being checked: what has been counted and written so far.
+struct FileCheck<'s> {
+    set: &'s Settings,
+    shown_name: String,
+    sum: Summary,
+    o: Output,
+    shown: Shown,
+    /// Errors outside any game (a header alone, unreadable bytes, no game).
+    file_errors: Vec<ErrorEntry>,
+    games_written: usize,
+    failed: bool,
+    /// Why the file could not be read at all.
+    unreadable: Option<String>,
+    /// The match the file's backgammon records play (GAMES.md §I.1–§I.2).
+    session: crate::games::backgammon::Session,
+}
+
+impl FileCheck<'_> {
+    /// One record of the file: its syntax errors, then (a game read whole) its replay's flags.
+    fn record(&mut self, r: &crate::notation::StreamRecord<'_>) {
+        let mut loc = r.locator();
+        let mut game = GameReport { throws: r.read.record.throws.len() + r.read.spilled, ..GameReport::default() };
+        for e in &r.read.errors {
+            self.sum.errors += 1;
+            self.failed = true;
+            if !self.shown.take() {
+                continue;
+            }
+            let place = loc.place(e.span.map_or(0, |s| s.start as usize));
+            let mut s = String::new();
+            render_at(&mut s, &self.shown_name, r.text, place, e, self.set.style);
+            self.o.err.extend_from_slice(s.as_bytes());
+            let entry =
+                ErrorEntry { line: place.line, column: place.column, message: format!("{}: {}", e.message, e.label) };
+            if r.is_game() {
+                game.errors.push(entry);
+            } else {
+                self.file_errors.push(entry);
+            }
         }
-        if shown.more > 0 {
-            let _ = write!(o.out, ", \"not_shown\": {}", shown.more);
+        if !r.is_game() {
+            return;
         }
-        if let Some(u) = &unreadable {
-            o.out.extend_from_slice(b", \"unreadable\": ");
-            let _ = serde_json::to_writer(&mut o.out, u);
+        self.sum.games += 1;
+        self.sum.throws += game.throws;
+        if r.read.errors.is_empty() {
+            self.replayed(r, &mut loc, &mut game);
+        } else {
+            self.session.skip();
         }
-        let status = if failed {
+        if self.set.json {
+            if self.games_written > 0 {
+                self.o.out.push(b',');
+            }
+            self.o.out.extend_from_slice(b"\n      ");
+            let _ = serde_json::to_writer(&mut self.o.out, &game);
+            self.games_written += 1;
+        }
+    }
+
+    /// A game read without error, replayed: its flags counted, and drawn on stderr (text).
+    fn replayed(&mut self, r: &crate::notation::StreamRecord<'_>, loc: &mut Locator<'_>, game: &mut GameReport) {
+        let mut rp = if r.read.spilled == 0 {
+            crate::replay::replay_books(&r.read.record, &r.read.header, Some(r.text))
+        } else {
+            replay_spilled(r)
+        };
+        self.session.judge(&r.read.record, &r.read.header, &mut rp);
+        game.set_end(&r.read.header, &rp);
+        for f in &rp.flags {
+            self.sum.flags += 1;
+            *self.sum.flags_by_kind.entry(f.kind.name()).or_default() += 1;
+            if let Some(rule) = f.rule {
+                *self.sum.flags_by_rule.entry(rule).or_default() += 1;
+            }
+            // each flag is reported once, drawn on stderr; the file's line counts them
+            if !self.set.json && self.shown.take() {
+                let place = f.span.map(|s| loc.place(s.start as usize)).unwrap_or(r.start);
+                let mut s = String::new();
+                render_at(&mut s, &self.shown_name, r.text, place, &f.diagnostic(), self.set.style);
+                self.o.err.extend_from_slice(s.as_bytes());
+            }
+        }
+        game.flags = rp.flags;
+    }
+
+    /// The end of the reading: an unreadable file, unreadable bytes, no game. The start of
+    /// the file's line of counts (`None`: no line, the file was not read).
+    fn finish_reading(&mut self, result: io::Result<StreamEnd>) -> Option<String> {
+        let shown_name = &self.shown_name;
+        let end = match result {
+            Err(e) => {
+                // said once, on stderr: no line of counts for a file not read
+                self.failed = true;
+                self.sum.errors += 1;
+                let _ = writeln!(self.o.err, "soumille: cannot read {shown_name}: {e}");
+                self.unreadable = Some(e.to_string());
+                return None;
+            }
+            Ok(end) => end,
+        };
+        self.sum.bytes = end.bytes;
+        if let Some(u) = &end.unreadable {
+            self.failed = true;
+            self.sum.errors += 1;
+            let mut err = Vec::new();
+            let (e, place) = unreadable_report(&end, shown_name, self.set.style, &mut err);
+            if self.shown.take() {
+                self.o.err.extend_from_slice(&err);
+                self.file_errors.push(ErrorEntry {
+                    line: place.line,
+                    column: place.column,
+                    message: e.message.clone(),
+                });
+            }
+            let what = match u {
+                crate::notation::Unreadable::NotUtf8(k) => format!("not UTF-8 text from byte {k} on"),
+                crate::notation::Unreadable::Binary(k) => format!("binary data from byte {k} on"),
+            };
+            return Some(if self.sum.games > 0 {
+                format!("{shown_name}: {what}, not read; ")
+            } else {
+                format!("{shown_name}: {what}, not read: no game")
+            });
+        }
+        if self.sum.games == 0 && !self.failed {
+            if self.set.allow_empty {
+                return Some(format!("{shown_name}: no game (the input is empty or holds only blanks)"));
+            }
+            self.failed = true;
+            let _ = writeln!(self.o.err, "soumille: {shown_name}: {NO_GAME}");
+            self.file_errors.push(ErrorEntry { line: 1, column: 1, message: NO_GAME.to_string() });
+        }
+        Some(String::new())
+    }
+
+    /// The end of the file's object in the JSON report.
+    fn json_end(&mut self) {
+        let out = &mut self.o.out;
+        out.extend_from_slice(if self.games_written > 0 { b"\n    ]" } else { b"]" });
+        if !self.file_errors.is_empty() {
+            out.extend_from_slice(b", \"errors\": ");
+            let _ = serde_json::to_writer(&mut *out, &self.file_errors);
+        }
+        if self.shown.more > 0 {
+            let _ = write!(out, ", \"not_shown\": {}", self.shown.more);
+        }
+        if let Some(u) = &self.unreadable {
+            out.extend_from_slice(b", \"unreadable\": ");
+            let _ = serde_json::to_writer(&mut *out, u);
+        }
+        let status = if self.failed {
             "failed"
-        } else if sum.flags > 0 {
+        } else if self.sum.flags > 0 {
             "flagged"
         } else {
             "clean"
         };
-        let _ = write!(o.out, ", \"status\": \"{status}\"}}");
-    } else if opened {
-        let mut line = first_line;
+        let _ = write!(out, ", \"status\": \"{status}\"}}");
+    }
+
+    /// The file's line of counts (text report), after `line`, its start.
+    fn count_line(&mut self, mut line: String) {
+        let sum = &self.sum;
         if line.is_empty() || line.ends_with("; ") {
-            let head = if line.is_empty() { format!("{shown_name}: ") } else { line };
+            let head = if line.is_empty() { format!("{}: ", self.shown_name) } else { line };
             line = format!("{head}{}, {}", plural(sum.games, "game"), plural(sum.throws, "throw"));
             if sum.errors > 0 {
                 line.push_str(&format!(", {}", plural(sum.errors, "syntax error")));
             }
             if sum.flags > 0 {
                 line.push_str(&format!(", {}", plural(sum.flags, "flag")));
-            } else if !failed {
+            } else if !self.failed {
                 line.push_str(", clean");
             }
         }
         line.push('\n');
-        o.out.extend_from_slice(line.as_bytes());
+        self.o.out.extend_from_slice(line.as_bytes());
     }
-    emit(&mut o, true);
-    sum
 }
 
 /// `check`'s replay of a long record whose throws were dropped as they were read
