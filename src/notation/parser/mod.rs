@@ -591,139 +591,165 @@ fn fast_throw_after_dice<const AFTER_GLYPH: bool>(
     t: &mut Throw,
     stage: Stage,
 ) -> Option<(usize, bool)> {
-    let mut stage = stage;
-    let mut pass = false;
-    let mut odd_mark = false;
+    let mut f = FastTokens { t, stage, pass: false, odd_mark: false };
     // each token after one space, until the b's end, a comment or anything else
     while b.get(k) == Some(&b' ') {
         let Some(&x) = b.get(k + 1) else { break };
-        match x {
+        k = match x {
             b' ' | b'\n' | b'\r' | b'{' | b';' => break,
-            b'+' => {
-                // a mark `+N (code xN, code)`, filled where it stands
-                let (points, e) = number_at(b, k + 2, 6)?;
-                odd_mark |= points % 2 != 0;
-                let mark = Mark { points: points as i64, jans: JanClaims::new() };
-                let jans = if stage <= Stage::Marks {
-                    t.marks.push(mark);
-                    &mut t.marks.last_mut()?.jans
-                } else if stage == Stage::Slash || stage == Stage::OppMarks {
-                    stage = Stage::OppMarks;
-                    let o = t.opponent.get_or_insert_with(OpponentPart::default);
-                    o.marks.push(mark);
-                    &mut o.marks.last_mut()?.jans
-                } else {
-                    return None;
-                };
-                k = fast_jans(b, e, jans)?;
-            }
-            b'0'..=b'9' => {
-                let (h, e) = fast_holes(b, k + 1)?;
-                if stage < Stage::Holes {
-                    t.holes = Some(h);
-                    stage = Stage::Holes;
-                } else if stage == Stage::Slash || stage == Stage::OppMarks {
-                    t.opponent.get_or_insert_with(OpponentPart::default).holes = Some(h);
-                    stage = Stage::OppHoles;
-                } else {
-                    return None;
-                }
-                k = e;
-            }
-            b'/' if ends_at(b, k + 2) => {
-                if stage >= Stage::Slash {
-                    return None;
-                }
-                t.opponent = Some(OpponentPart::default());
-                stage = Stage::Slash;
-                k += 2;
-            }
-            b'-' if ends_at(b, k + 2) => {
-                // `-`: nothing could be played
-                if stage > Stage::Play || pass || t.play.is_some() {
-                    return None;
-                }
-                stage = Stage::Play;
-                pass = true;
-                k += 2;
-            }
-            _ => {
-                // a word: a move of two or three letters, `tient` or `va`; other spellings
-                // of the decisions (`GO`, `Va`, `hold`) are the full reader's
-                k += 1;
-                let rest = &b[k..];
-                let (len, from, rest, to) = match *rest {
-                    [a, z] | [a, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => {
-                        if is_two_letter_decision([a, z]) {
-                            if [a, z] != *b"va" {
-                                return None;
-                            }
-                            if t.holes.is_some() || !c.dialect_reads_move("va") {
-                                if stage >= Stage::Decision {
-                                    return None;
-                                }
-                                t.decision = Some(Decision::Go);
-                                stage = Stage::Decision;
-                                k += 2;
-                                continue;
-                            }
-                        }
-                        (2, a, None, z)
-                    }
-                    // dashes between the points (`A-F`, `A-E-K`, `X-Z#`) say nothing more
-                    [a, b'-', z] | [a, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (3, a, None, z),
-                    [a, b'-', m, b'-', z] | [a, b'-', m, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => {
-                        (5, a, Some(m), z)
-                    }
-                    [a, b'-', m, z] | [a, b'-', m, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (4, a, Some(m), z),
-                    [a, m, b'-', z] | [a, m, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (4, a, Some(m), z),
-                    [a, m, z] | [a, m, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (3, a, Some(m), z),
-                    [b't', b'i', b'e', b'n', b't', ..] if ends_at(rest, 5) => {
-                        if stage >= Stage::Decision {
-                            return None;
-                        }
-                        t.decision = Some(Decision::Hold);
-                        stage = Stage::Decision;
-                        k += 5;
-                        continue;
-                    }
-                    _ => return None,
-                };
-                if stage > Stage::Play || pass {
-                    return None;
-                }
-                stage = Stage::Play;
-                let pt = |x: u8| Point::from_letter(x as char, c.dialect);
-                let to = if to == b'#' { Target::Off } else { Target::Point(pt(to)?) };
-                let rest = match rest {
-                    Some(m) => Some(pt(m)?),
-                    None => None,
-                };
-                let m = Move::new(pt(from)?, rest, to);
-                if let Play::Moves(moves) = t.play.get_or_insert_with(|| Play::Moves(Moves::new())) {
-                    moves.push(m);
-                }
-                k += len;
-            }
-        }
+            b'+' => f.read_mark(b, k + 2)?,
+            b'0'..=b'9' => f.read_holes(b, k + 1)?,
+            b'/' if ends_at(b, k + 2) => f.slash(k + 2)?,
+            b'-' if ends_at(b, k + 2) => f.nothing_played(k + 2)?,
+            _ => f.word(c, b, k + 1)?,
+        };
     }
     if !matches!(b.get(k), None | Some(b' ' | b'\t' | b'\n' | b'\r')) {
-        if !AFTER_GLYPH && stage == Stage::Play && !pass && matches!(b.get(k), Some(b'!' | b'?')) {
+        if !AFTER_GLYPH && f.stage == Stage::Play && !f.pass && matches!(b.get(k), Some(b'!' | b'?')) {
             // a glyph written right after the last move (`AF!`): the tokens go on after it
-            return fast_after_glyph(c, i, b, k, t, odd_mark);
+            return fast_after_glyph(c, i, b, k, f.t, f.odd_mark);
         }
         // a token glued to the last one (`6-51.`): the full reader's
         return None;
     }
-    if t.opponent.as_ref().is_some_and(|o| o.marks.is_empty() && o.holes.is_none()) {
+    if f.t.opponent.as_ref().is_some_and(|o| o.marks.is_empty() && o.holes.is_none()) {
         // a bare `/`: leave it to the full reader
         return None;
     }
-    if pass {
-        t.play = Some(Play::Pass);
+    if f.pass {
+        f.t.play = Some(Play::Pass);
     }
-    // the throw must end here: white space and comments, then the next throw, a tag or the
-    // end
+    let k = fast_throw_end(c, i, b, k, f.t)?;
+    Some((k, f.odd_mark))
+}
+
+/// The fast path's throw so far: where it stands, whether `-` was read, whether a mark is odd.
+struct FastTokens<'t> {
+    t: &'t mut Throw,
+    stage: Stage,
+    pass: bool,
+    odd_mark: bool,
+}
+
+impl FastTokens<'_> {
+    /// A mark `+N (code xN, code)` whose number starts at `k`, filled where it stands: the
+    /// thrower's before the play, the opponent's after `/`. The end of the mark.
+    #[inline]
+    fn read_mark(&mut self, b: &[u8], k: usize) -> Option<usize> {
+        let (points, e) = number_at(b, k, 6)?;
+        self.odd_mark |= points % 2 != 0;
+        let mark = Mark { points: points as i64, jans: JanClaims::new() };
+        let jans = if self.stage <= Stage::Marks {
+            self.t.marks.push(mark);
+            &mut self.t.marks.last_mut()?.jans
+        } else if self.stage == Stage::Slash || self.stage == Stage::OppMarks {
+            self.stage = Stage::OppMarks;
+            let o = self.t.opponent.get_or_insert_with(OpponentPart::default);
+            o.marks.push(mark);
+            &mut o.marks.last_mut()?.jans
+        } else {
+            return None;
+        };
+        fast_jans(b, e, jans)
+    }
+
+    /// A hole count starting at `k`: the thrower's, or the opponent's after `/`.
+    #[inline]
+    fn read_holes(&mut self, b: &[u8], k: usize) -> Option<usize> {
+        let (h, e) = fast_holes(b, k)?;
+        if self.stage < Stage::Holes {
+            self.t.holes = Some(h);
+            self.stage = Stage::Holes;
+        } else if self.stage == Stage::Slash || self.stage == Stage::OppMarks {
+            self.t.opponent.get_or_insert_with(OpponentPart::default).holes = Some(h);
+            self.stage = Stage::OppHoles;
+        } else {
+            return None;
+        }
+        Some(e)
+    }
+
+    /// `/`, the opponent's part, ending at `e`.
+    #[inline]
+    fn slash(&mut self, e: usize) -> Option<usize> {
+        if self.stage >= Stage::Slash {
+            return None;
+        }
+        self.t.opponent = Some(OpponentPart::default());
+        self.stage = Stage::Slash;
+        Some(e)
+    }
+
+    /// `-`: nothing could be played; ends at `e`.
+    #[inline]
+    fn nothing_played(&mut self, e: usize) -> Option<usize> {
+        if self.stage > Stage::Play || self.pass || self.t.play.is_some() {
+            return None;
+        }
+        self.stage = Stage::Play;
+        self.pass = true;
+        Some(e)
+    }
+
+    /// A tient/va decision, ending at `e`.
+    #[inline]
+    fn read_decision(&mut self, d: Decision, e: usize) -> Option<usize> {
+        if self.stage >= Stage::Decision {
+            return None;
+        }
+        self.t.decision = Some(d);
+        self.stage = Stage::Decision;
+        Some(e)
+    }
+
+    /// A word starting at `k`: a move of two or three letters, `tient` or `va`; other
+    /// spellings of the decisions (`GO`, `Va`, `hold`) are the full reader's.
+    #[inline]
+    fn word(&mut self, c: &Ctx, b: &[u8], k: usize) -> Option<usize> {
+        let rest = &b[k..];
+        let (len, from, rest, to) = match *rest {
+            [a, z] | [a, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => {
+                if is_two_letter_decision([a, z]) {
+                    if [a, z] != *b"va" {
+                        return None;
+                    }
+                    if self.t.holes.is_some() || !c.dialect_reads_move("va") {
+                        return self.read_decision(Decision::Go, k + 2);
+                    }
+                }
+                (2, a, None, z)
+            }
+            // dashes between the points (`A-F`, `A-E-K`, `X-Z#`) say nothing more
+            [a, b'-', z] | [a, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (3, a, None, z),
+            [a, b'-', m, b'-', z] | [a, b'-', m, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (5, a, Some(m), z),
+            [a, b'-', m, z] | [a, b'-', m, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (4, a, Some(m), z),
+            [a, m, b'-', z] | [a, m, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (4, a, Some(m), z),
+            [a, m, z] | [a, m, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (3, a, Some(m), z),
+            [b't', b'i', b'e', b'n', b't', ..] if ends_at(rest, 5) => return self.read_decision(Decision::Hold, k + 5),
+            _ => return None,
+        };
+        if self.stage > Stage::Play || self.pass {
+            return None;
+        }
+        self.stage = Stage::Play;
+        let pt = |x: u8| Point::from_letter(x as char, c.dialect);
+        let to = if to == b'#' { Target::Off } else { Target::Point(pt(to)?) };
+        let rest = match rest {
+            Some(m) => Some(pt(m)?),
+            None => None,
+        };
+        let m = Move::new(pt(from)?, rest, to);
+        if let Play::Moves(moves) = self.t.play.get_or_insert_with(|| Play::Moves(Moves::new())) {
+            moves.push(m);
+        }
+        Some(k + len)
+    }
+}
+
+/// The end of a throw read by the fast path, from `k`: white space and comments, then the
+/// next throw, a tag or the end (anything else is the full reader's: `None`). Where the
+/// next thing starts.
+fn fast_throw_end(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw) -> Option<usize> {
     while matches!(b.get(k), Some(b' ' | b'\t' | b'\n' | b'\r')) {
         k += 1;
     }
@@ -751,7 +777,7 @@ fn fast_throw_after_dice<const AFTER_GLYPH: bool>(
         }
         _ => return None,
     }
-    Some((k, odd_mark))
+    Some(k)
 }
 
 /// Room for the throws of a record whose first throw starts `i`: a guess from its length
