@@ -247,113 +247,36 @@ impl Iterator for Records<'_> {
         c.dialect = Dialect::Soumille;
         c.game = Game::GrandTrictrac;
         let mut i = self.i;
-        let mut cur = ReadRecord::default();
-        let mut started = false; // the current record has a token
-        let mut header_done = false;
-        let mut last_number: u32 = 0;
-        // a throw that may hold what `check_throws` reports (see `finish`)
-        let mut suspect = false;
-        let rec_start = c.off(i);
+        let mut st = Reading { rec_start: c.off(i), ..Reading::default() };
         loop {
             // whitespace and comments, attached to the token before them
             self.pending.clear();
             match ws(c, i, &mut self.pending) {
                 Ok((rest, ())) => i = rest,
                 Err(e) => {
-                    cur.errors.push(c.error(unwrap_err(e)));
+                    st.cur.errors.push(c.error(unwrap_err(e)));
                     i = &i[i.len()..];
                 }
             }
-            attach(&mut cur.record, &mut self.pending, c.game);
+            attach(&mut st.cur.record, &mut self.pending, c.game);
             if i.is_empty() {
                 break;
             }
             let first = i.as_bytes()[0];
             if first == b'[' {
-                if !cur.record.throws.is_empty() {
+                if !st.cur.record.throws.is_empty() {
                     // a tag after throws starts the next record
-                    finish(self.src, c, &mut cur, header_done, suspect, rec_start, i);
+                    finish(self.src, c, &mut st.cur, st.header_done, st.suspect, st.rec_start, i);
                     self.i = i;
-                    return Some(cur);
+                    return Some(st.cur);
                 }
-                started = true;
-                if cur.record.tags.is_empty() {
-                    // room for a printed record's tags at once
-                    cur.record.tags.reserve(8);
-                }
-                match tag_pair(c, i) {
-                    Ok((rest, t)) => {
-                        if header_done {
-                            cur.errors.push(SyntaxError::new(
-                                t.spans.map(|s| s.whole),
-                                "a tag after the first throw",
-                                "tags go before the throws",
-                            ));
-                        } else {
-                            cur.record.tags.push(t);
-                        }
-                        i = rest;
-                    }
-                    Err(e) => {
-                        cur.errors.push(c.error(unwrap_err(e)));
-                        i = sync(i);
-                    }
-                }
+                i = st.tag(c, i);
             } else if first.is_ascii_digit() {
-                if !header_done {
-                    header::interpret_into(&mut cur.record.tags, true, &mut cur.header, &mut cur.errors);
-                    c.dialect = cur.header.letters;
-                    c.game = cur.header.game;
-                    header_done = true;
-                    cur.record.throws.reserve(throws_hint(i));
-                }
-                started = true;
-                if self.fast {
-                    // plain throws one after the other, each read in place by the fast path
-                    // (which leaves `i` at the next throw number, a tag or the end)
-                    let mut all_fast = false;
-                    while let Some(f) = fast_throw(c, i, &mut cur.record.throws) {
-                        let number_end = c.off(i) + f.digits + 1;
-                        check_number(&mut cur.errors, &mut last_number, f.number, Span::new(c.off(i), number_end));
-                        suspect |= f.odd_mark;
-                        i = &i[f.len..];
-                        if cur.record.throws.len() >= SPILL_AT {
-                            if let Some(spill) = self.spill.as_deref_mut() {
-                                spill_throws(spill, self.src, c, &mut cur, suspect);
-                            }
-                        }
-                        if !i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
-                            all_fast = true;
-                            break;
-                        }
-                    }
-                    if all_fast {
-                        continue;
-                    }
-                }
-                if let Ok((r, n)) = throw_number(c, i) {
-                    check_number(&mut cur.errors, &mut last_number, n, c.span(i, r));
-                }
-                match throw(c, i) {
-                    Ok((rest, (t, _))) => {
-                        suspect = true;
-                        cur.record.throws.push(t);
-                        i = rest;
-                        if cur.record.throws.len() >= SPILL_AT {
-                            if let Some(spill) = self.spill.as_deref_mut() {
-                                spill_throws(spill, self.src, c, &mut cur, suspect);
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        cur.errors.push(c.error(unwrap_err(e)));
-                        i = sync(i);
-                    }
-                }
+                i = st.throws(c, i, self.fast, self.src, self.spill.as_deref_mut());
             } else {
                 let len = i.chars().next().map_or(1, char::len_utf8);
                 let word_len = i.find(|ch: char| ch.is_whitespace()).unwrap_or(i.len()).max(len);
-                cur.errors.push(SyntaxError::new(
+                st.cur.errors.push(SyntaxError::new(
                     Some(Span::new(c.off(i), c.off(i) + word_len)),
                     format!("unexpected `{}`", &i[..word_len]),
                     "expected a throw number such as `1.` or a tag such as `[Game \"grand-trictrac\"]`",
@@ -363,11 +286,114 @@ impl Iterator for Records<'_> {
         }
         self.done = true;
         self.i = i;
-        if started || !cur.record.comments.is_empty() || !cur.errors.is_empty() {
-            finish(self.src, c, &mut cur, header_done, suspect, rec_start, i);
-            return Some(cur);
+        if st.started || !st.cur.record.comments.is_empty() || !st.cur.errors.is_empty() {
+            finish(self.src, c, &mut st.cur, st.header_done, st.suspect, st.rec_start, i);
+            return Some(st.cur);
         }
         None
+    }
+}
+
+/// A record being read by [`Records`].
+#[derive(Default)]
+struct Reading {
+    cur: ReadRecord,
+    /// The record has a token.
+    started: bool,
+    /// The tags are over (a throw was read) and interpreted.
+    header_done: bool,
+    last_number: u32,
+    /// A throw that may hold what `check_throws` reports (see `finish`).
+    suspect: bool,
+    /// Where the record starts in the text.
+    rec_start: usize,
+}
+
+impl Reading {
+    /// A tag at `i` (the record has no throw yet); where the reading goes on.
+    fn tag<'i>(&mut self, c: &Ctx, i: &'i str) -> &'i str {
+        let cur = &mut self.cur;
+        self.started = true;
+        if cur.record.tags.is_empty() {
+            // room for a printed record's tags at once
+            cur.record.tags.reserve(8);
+        }
+        match tag_pair(c, i) {
+            Ok((rest, t)) => {
+                if self.header_done {
+                    cur.errors.push(SyntaxError::new(
+                        t.spans.map(|s| s.whole),
+                        "a tag after the first throw",
+                        "tags go before the throws",
+                    ));
+                } else {
+                    cur.record.tags.push(t);
+                }
+                rest
+            }
+            Err(e) => {
+                cur.errors.push(c.error(unwrap_err(e)));
+                sync(i)
+            }
+        }
+    }
+
+    /// Throws from `i` (a digit): the header is interpreted before the first; plain throws go
+    /// by the fast path, the others one by one by the full reader. Where the reading goes on.
+    fn throws<'i>(
+        &mut self,
+        c: &mut Ctx,
+        mut i: &'i str,
+        fast: bool,
+        src: &str,
+        mut spill: Option<&mut Spill<'_>>,
+    ) -> &'i str {
+        if !self.header_done {
+            header::interpret_into(&mut self.cur.record.tags, true, &mut self.cur.header, &mut self.cur.errors);
+            c.dialect = self.cur.header.letters;
+            c.game = self.cur.header.game;
+            self.header_done = true;
+            self.cur.record.throws.reserve(throws_hint(i));
+        }
+        self.started = true;
+        if fast {
+            // plain throws one after the other, each read in place by the fast path (which
+            // leaves `i` at the next throw number, a tag or the end)
+            while let Some(f) = fast_throw(c, i, &mut self.cur.record.throws) {
+                let number_end = c.off(i) + f.digits + 1;
+                check_number(&mut self.cur.errors, &mut self.last_number, f.number, Span::new(c.off(i), number_end));
+                self.suspect |= f.odd_mark;
+                i = &i[f.len..];
+                self.maybe_spill(c, src, spill.as_deref_mut());
+                if !i.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+                    return i;
+                }
+            }
+        }
+        if let Ok((r, n)) = throw_number(c, i) {
+            check_number(&mut self.cur.errors, &mut self.last_number, n, c.span(i, r));
+        }
+        match throw(c, i) {
+            Ok((rest, (t, _))) => {
+                self.suspect = true;
+                self.cur.record.throws.push(t);
+                self.maybe_spill(c, src, spill);
+                rest
+            }
+            Err(e) => {
+                self.cur.errors.push(c.error(unwrap_err(e)));
+                sync(i)
+            }
+        }
+    }
+
+    /// Hands the throws read so far to `spill` once there are [`SPILL_AT`] of them.
+    fn maybe_spill(&mut self, c: &Ctx, src: &str, spill: Option<&mut Spill<'_>>) {
+        if self.cur.record.throws.len() >= SPILL_AT {
+            if let Some(spill) = spill {
+                spill_throws(spill, src, c, &mut self.cur, self.suspect);
+            }
+        }
     }
 }
 
