@@ -2038,6 +2038,15 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
         let many = if c.paths() { "two to five" } else { "two or three" };
         return bad(format!("`{word}` is not a move: a move names {many} points"));
     }
+    misplaced_marks(c, i, word)?;
+    let (r0, from) = origin(c, i)?;
+    let (rests, to, hits) = move_points(c, i, word, i.len() - r0.len(), label)?;
+    Ok((r, Move { from, rests, to, hits }))
+}
+
+/// A `*` or `@` where no move can have it, in `word` (the move at the start of `i`).
+fn misplaced_marks<'a>(c: &Ctx, i: &'a str, word: &str) -> PResult<'a, ()> {
+    let bytes = word.as_bytes();
     for (k, &b) in bytes.iter().enumerate() {
         match b {
             b'*' if !c.paths() => {
@@ -2046,7 +2055,7 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
                     1,
                     format!("a hit claim `*` in `{word}`: Grand Trictrac records write no `*`"),
                     "expected a move such as AF, AEK or Y#",
-                )
+                );
             }
             b'*' if k <= 1 => {
                 return fail(
@@ -2054,7 +2063,7 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
                     1,
                     format!("a `*` after the point a man leaves, in `{word}`"),
                     "a `*` follows a point where a man is hit",
-                )
+                );
             }
             b'*' if bytes[k - 1] == b'#' => {
                 return fail(
@@ -2062,18 +2071,28 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
                     1,
                     format!("a `*` after `#`, in `{word}`"),
                     "a `*` follows a point where a man is hit",
-                )
+                );
             }
             b'@' if k > 0 => {
-                return fail(&i[k..], 1, format!("`@` (the bar) inside `{word}`"), "`@` can only start a move")
+                return fail(&i[k..], 1, format!("`@` (the bar) inside `{word}`"), "`@` can only start a move");
             }
             _ => {}
         }
     }
-    let (r0, from) = origin(c, i)?;
-    // offsets within `i` itself: `i` may be a word outside the record's text
-    // (`dialect_reads_move`), where `c.off` means nothing
-    let mut k = i.len() - r0.len();
+    Ok((i, ()))
+}
+
+/// The points of `word` (the move at the start of `i`) after its origin, from byte `k`: its
+/// rest points, its target, and which points a `*` follows.
+fn move_points<'a>(
+    c: &Ctx,
+    i: &'a str,
+    word: &str,
+    mut k: usize,
+    label: &'static str,
+) -> Result<(Rests, Target, u8), nom::Err<PErr>> {
+    let bad = |msg: String| Err(failure(i, word.len(), msg, label));
+    let bytes = word.as_bytes();
     let mut rests = Rests::new();
     let mut hits = 0u8;
     let mut to = None;
@@ -2103,8 +2122,10 @@ fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
             tg => to = Some(tg),
         }
     }
-    let Some(to) = to else { return bad(format!("malformed move `{word}`")) };
-    Ok((r, Move { from, rests, to, hits }))
+    match to {
+        Some(to) => Ok((rests, to, hits)),
+        None => bad(format!("malformed move `{word}`")),
+    }
 }
 
 // origin = point | "@" ;
