@@ -211,6 +211,64 @@ fn cube_text(a: &CubeAction) -> String {
 }
 
 fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect, game: Game) {
+    print_roll(w, t);
+    // Tric Trac: the marks come from the play and are written after it (GAMES.md §E.11)
+    let marks_after = game.is_tric_trac();
+    if !marks_after {
+        print_marks(w, t);
+    }
+    if let Some(h) = t.holes {
+        w.token(&holes_text(h));
+        w.comments_at(t, Anchor::Holes);
+    }
+    if let Some(d) = t.decision.filter(|d| !d.after_partie()) {
+        let text = match d {
+            // in Lepeintre's letters `va` is also a move: it reads as a decision only after holes
+            Decision::Go if dialect == Dialect::Lepeintre && t.holes.is_none() => "je m'en vais",
+            Decision::Go => "va",
+            _ => "tient",
+        };
+        w.token(text);
+        w.comments_at(t, Anchor::Decision);
+    }
+    let glyph_done = print_play(w, t, dialect);
+    if let Some(g) = t.glyph {
+        if !glyph_done {
+            w.token(g.text());
+        }
+        w.comments_at(t, Anchor::Glyph);
+    }
+    if marks_after {
+        print_marks(w, t);
+    }
+    if let Some(p) = t.partie {
+        w.token(p.text());
+        w.comments_at(t, Anchor::Partie);
+    }
+    if let Some(d) = t.decision.filter(|d| d.after_partie()) {
+        w.token(if d == Decision::Prolong { "prolonge" } else { "recommence" });
+        w.comments_at(t, Anchor::Decision);
+    }
+    if let Some(o) = &t.opponent {
+        w.token("/");
+        w.comments_at(t, Anchor::Slash);
+        for (k, m) in o.marks.iter().enumerate() {
+            w.token(&mark_text(m));
+            w.comments_at(t, Anchor::OpponentMark(k));
+        }
+        if let Some(h) = o.holes {
+            w.token(&holes_text(h));
+            w.comments_at(t, Anchor::OpponentHoles);
+        }
+    }
+    // comments whose token is missing (records built by hand) go at the end
+    for c in t.comments.iter().filter(|c| !c.after.is_some_and(|a| anchor_present(t, a))) {
+        w.comment(c);
+    }
+}
+
+/// The throw's number, seat, cube action and dice, each with its comments.
+fn print_roll(w: &mut Writer, t: &Throw) {
     w.token(&format!("{}.", t.number));
     w.comments_at(t, Anchor::Number);
     if let Some(s) = t.seat {
@@ -232,25 +290,11 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect, game: Game) {
         // where the record wrote it (GAMES.md §D.10: flagged `cube-timing`)
         cube(w, &a);
     }
-    // Tric Trac: the marks come from the play and are written after it (GAMES.md §E.11)
-    let marks_after = game.is_tric_trac();
-    if !marks_after {
-        print_marks(w, t);
-    }
-    if let Some(h) = t.holes {
-        w.token(&holes_text(h));
-        w.comments_at(t, Anchor::Holes);
-    }
-    if let Some(d) = t.decision.filter(|d| !d.after_partie()) {
-        let text = match d {
-            // in Lepeintre's letters `va` is also a move: it reads as a decision only after holes
-            Decision::Go if dialect == Dialect::Lepeintre && t.holes.is_none() => "je m'en vais",
-            Decision::Go => "va",
-            _ => "tient",
-        };
-        w.token(text);
-        w.comments_at(t, Anchor::Decision);
-    }
+}
+
+/// The play (`-` or its moves), the glyph glued to its last token; whether the glyph was
+/// written.
+fn print_play(w: &mut Writer, t: &Throw, dialect: Dialect) -> bool {
     let mut glyph_done = false;
     match &t.play {
         Some(Play::Pass) => {
@@ -286,41 +330,16 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect, game: Game) {
         }
         None => {}
     }
-    if let Some(g) = t.glyph {
-        if !glyph_done {
-            w.token(g.text());
-        }
-        w.comments_at(t, Anchor::Glyph);
-    }
-    if marks_after {
-        print_marks(w, t);
-    }
-    if let Some(p) = t.partie {
-        w.token(p.text());
-        w.comments_at(t, Anchor::Partie);
-    }
-    if let Some(d) = t.decision.filter(|d| d.after_partie()) {
-        w.token(if d == Decision::Prolong { "prolonge" } else { "recommence" });
-        w.comments_at(t, Anchor::Decision);
-    }
-    if let Some(o) = &t.opponent {
-        w.token("/");
-        w.comments_at(t, Anchor::Slash);
-        for (k, m) in o.marks.iter().enumerate() {
-            w.token(&mark_text(m));
-            w.comments_at(t, Anchor::OpponentMark(k));
-        }
-        if let Some(h) = o.holes {
-            w.token(&holes_text(h));
-            w.comments_at(t, Anchor::OpponentHoles);
-        }
-    }
-    // comments whose token is missing (records built by hand) go at the end
+    glyph_done
+}
+
+/// Whether the token a comment follows is in the throw (records built by hand may lack it).
+fn anchor_present(t: &Throw, a: Anchor) -> bool {
     let n_moves = match &t.play {
         Some(Play::Moves(m)) => m.len(),
         _ => 0,
     };
-    let present = |a: Anchor| match a {
+    match a {
         Anchor::Number => true,
         Anchor::Dice => t.dice.is_some(),
         Anchor::Cube => t.cube.is_some(),
@@ -335,9 +354,6 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect, game: Game) {
         Anchor::Slash => t.opponent.is_some(),
         Anchor::OpponentMark(k) => t.opponent.as_ref().is_some_and(|o| k < o.marks.len()),
         Anchor::OpponentHoles => t.opponent.as_ref().is_some_and(|o| o.holes.is_some()),
-    };
-    for c in t.comments.iter().filter(|c| !c.after.is_some_and(present)) {
-        w.comment(c);
     }
 }
 

@@ -2084,9 +2084,9 @@ fn misplaced_marks<'a>(c: &Ctx, i: &'a str, word: &str) -> PResult<'a, ()> {
 
 /// The points of `word` (the move at the start of `i`) after its origin, from byte `k`: its
 /// rest points, its target, and which points a `*` follows.
-fn move_points<'a>(
+fn move_points(
     c: &Ctx,
-    i: &'a str,
+    i: &str,
     word: &str,
     mut k: usize,
     label: &'static str,
