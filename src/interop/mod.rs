@@ -274,105 +274,52 @@ impl MatchGame {
     /// The game as an STN record (see the [module docs](self)). The result's kind is the
     /// replay's: a drop, a finished game's single, gammon or backgammon, else a resignation.
     pub fn to_record(&self) -> Record {
-        let mut throws: Vec<Throw> = Vec::new();
-        let mut board = self.start.unwrap_or_else(|| Board::opening(self.first_seat().unwrap_or(Seat::Top)));
-        let mut cube = Cube::default();
-        let mut notes: Vec<String> = Vec::new();
-        let mut pending: Option<(Seat, CubeAction)> = None;
-        let mut dropped = false;
-        let mut first = None;
-        let mut plays = Plays::new();
+        let mut w = Writing {
+            throws: Vec::new(),
+            board: self.start.unwrap_or_else(|| Board::opening(self.first_seat().unwrap_or(Seat::Top))),
+            cube: Cube::default(),
+            notes: Vec::new(),
+            pending: None,
+            dropped: false,
+            first: None,
+            plays: Plays::new(),
+        };
         let last = self.events.len().saturating_sub(1);
         for (k, e) in self.events.iter().enumerate() {
             match e {
-                Event::Double { seat, value } => {
-                    let value = value.unwrap_or(cube.value.saturating_mul(2));
-                    pending = Some((*seat, CubeAction { value: Some(value), answer: None, after_dice: false }));
-                    first.get_or_insert(*seat);
-                }
-                Event::Take => {
-                    if let Some((seat, a)) = &mut pending {
-                        a.answer = Some(CubeAnswer::Take);
-                        cube = Cube { value: a.value.unwrap_or(2), owner: Some(seat.other()) };
-                    }
-                }
-                Event::Drop => {
-                    if let Some((seat, mut a)) = pending.take() {
-                        a.answer = Some(CubeAnswer::Drop);
-                        let mut t = Throw::bare(throws.len() as u32 + 1, None);
-                        t.seat = Some(seat);
-                        t.cube = Some(a);
-                        throws.push(t);
-                        dropped = true;
-                    }
-                }
-                Event::Throw { seat, dice, steps } => {
-                    first.get_or_insert(*seat);
-                    let mut t = Throw::bare(throws.len() as u32 + 1, Some(*dice));
-                    t.seat = Some(*seat);
-                    if let Some((doubler, a)) = pending.take() {
-                        if doubler == *seat {
-                            t.cube = Some(a);
-                        }
-                    }
-                    let mut steps = steps.clone();
-                    board.turn = *seat;
-                    let mut note = None;
-                    if steps.is_empty() {
-                        legal_plays_into(&board, *dice, UnSeulDe::Moderne, &mut plays);
-                        if plays.max_moves() > 0 {
-                            if k == last && t.cube.is_none() {
-                                // rolled, then resigned, or the log stops (GAMES.md §I.5):
-                                // no throw, said
-                                let then =
-                                    if self.won.is_some() { "resigned without playing" } else { "the file stops" };
-                                let text = format!(" {seat} rolled {dice}, then {then} (the file's last roll) ");
-                                match throws.last_mut() {
-                                    Some(prev) => {
-                                        let after = last_anchor(prev);
-                                        prev.comments.push(Comment { style: CommentStyle::Brace, text, after })
-                                    }
-                                    None => notes.push(text.trim().to_string()),
-                                }
-                                continue;
-                            }
-                            if let [only] = plays.as_slice() {
-                                // a forced play the log left out (GAMES.md §I.6)
-                                steps = only
-                                    .steps()
-                                    .iter()
-                                    .map(|s| StepMove { from: s.from, to: s.to, hit: s.hit })
-                                    .collect();
-                                note = Some(" forced play filled in by the importer: the file wrote none ");
-                            }
-                        }
-                    }
-                    if let Some(after) = apply_steps(&board, &mut steps) {
-                        // the hits as written (`.mat`), else as found
-                        for (s, w) in steps.iter_mut().zip(self.written_hits(e)) {
-                            s.hit |= w;
-                        }
-                        board = after;
-                    }
-                    t.play = Some(moves_of(*seat, &steps));
-                    if let Some(text) = note {
-                        let after = last_anchor(&t);
-                        t.comments.push(Comment { style: CommentStyle::Brace, text: text.into(), after });
-                    }
-                    throws.push(t);
-                }
+                Event::Double { seat, value } => w.double(*seat, *value),
+                Event::Take => w.take(),
+                Event::Drop => w.drop_double(),
+                Event::Throw { seat, dice, steps } => w.throw(self, e, (*seat, *dice, steps), k == last),
             }
         }
-        if let Some((seat, a)) = pending {
-            let mut t = Throw::bare(throws.len() as u32 + 1, None);
+        if let Some((seat, a)) = w.pending.take() {
+            let mut t = Throw::bare(w.throws.len() as u32 + 1, None);
             t.seat = Some(seat);
             t.cube = Some(a);
-            throws.push(t);
+            w.throws.push(t);
         }
+        let mut tags = self.record_tags(&w);
+        let (kept, notes) = self.header_tags();
+        tags.extend(kept);
+        let mut extra_notes = std::mem::take(&mut w.notes);
+        extra_notes.extend(self.notes.iter().cloned());
+        // what could not be read, as comments of the Game tag (in STN only a file's first
+        // record has comments before its tags)
+        tags[0].comments = notes
+            .iter()
+            .chain(&extra_notes)
+            .map(|n| Comment { style: CommentStyle::Line, text: format!(" {n}"), after: None })
+            .collect();
+        Record { comments: Vec::new(), tags, throws: w.throws, span: None }
+    }
+
+    /// The tags the importer writes itself: game, players, first seat or position, result,
+    /// match length and score.
+    fn record_tags(&self, w: &Writing) -> Vec<Tag> {
         let mut tags =
             vec![tag("Game", "backgammon".into()), tag("Top", self.top.clone()), tag("Bottom", self.bottom.clone())];
-        let mut extra_notes = notes;
-        let first = self.start.map(|b| b.turn).or(first);
+        let first = self.start.map(|b| b.turn).or(w.first);
         if let Some(f) = first {
             if self.start.is_none() {
                 tags.push(tag("First", f.name().into()));
@@ -387,18 +334,18 @@ impl MatchGame {
         }
         let result = match self.won {
             None => "*".to_string(),
-            Some(w) => {
-                let kind = if dropped {
+            Some(won) => {
+                let kind = if w.dropped {
                     EndKind::Drop
-                } else if w.resigned {
+                } else if won.resigned {
                     EndKind::Resign
                 } else {
-                    match end_of(&board, &cube, &Options::default()) {
-                        Some(e) if e.winner == w.winner => e.kind,
+                    match end_of(&w.board, &w.cube, &Options::default()) {
+                        Some(e) if e.winner == won.winner => e.kind,
                         _ => EndKind::Resign,
                     }
                 };
-                format!("{} {} {}", w.winner, w.points, kind.name())
+                format!("{} {} {}", won.winner, won.points, kind.name())
             }
         };
         tags.push(tag("Result", result));
@@ -408,19 +355,109 @@ impl MatchGame {
                 tags.push(tag("Score", format!("top {t} bottom {b}")));
             }
         }
-        let (kept, notes) = self.header_tags();
-        tags.extend(kept);
-        extra_notes.extend(self.notes.iter().cloned());
-        // what could not be read, as comments of the Game tag (in STN only a file's first
-        // record has comments before its tags)
-        tags[0].comments = notes
-            .iter()
-            .chain(&extra_notes)
-            .map(|n| Comment { style: CommentStyle::Line, text: format!(" {n}"), after: None })
-            .collect();
-        Record { comments: Vec::new(), tags, throws, span: None }
+        tags
+    }
+}
+
+/// A match game's events being written as STN throws, and the board and cube they leave.
+struct Writing {
+    throws: Vec<Throw>,
+    board: Board,
+    cube: Cube,
+    /// Notes for the Game tag's comments (a last roll never played, with no throw before it).
+    notes: Vec<String>,
+    /// A double not answered yet, and who offered it.
+    pending: Option<(Seat, CubeAction)>,
+    dropped: bool,
+    /// The first seat to act.
+    first: Option<Seat>,
+    plays: Plays,
+}
+
+impl Writing {
+    fn double(&mut self, seat: Seat, value: Option<u32>) {
+        let value = value.unwrap_or(self.cube.value.saturating_mul(2));
+        self.pending = Some((seat, CubeAction { value: Some(value), answer: None, after_dice: false }));
+        self.first.get_or_insert(seat);
     }
 
+    fn take(&mut self) {
+        if let Some((seat, a)) = &mut self.pending {
+            a.answer = Some(CubeAnswer::Take);
+            self.cube = Cube { value: a.value.unwrap_or(2), owner: Some(seat.other()) };
+        }
+    }
+
+    /// A dropped double: a throw of its own, with no dice.
+    fn drop_double(&mut self) {
+        if let Some((seat, mut a)) = self.pending.take() {
+            a.answer = Some(CubeAnswer::Drop);
+            let mut t = Throw::bare(self.throws.len() as u32 + 1, None);
+            t.seat = Some(seat);
+            t.cube = Some(a);
+            self.throws.push(t);
+            self.dropped = true;
+        }
+    }
+
+    /// A roll and its play (`e`); a play the log left out is filled when forced (GAMES.md
+    /// §I.6), and the file's last roll never played becomes a comment (§I.5).
+    fn throw(&mut self, game: &MatchGame, e: &Event, (seat, dice, steps): (Seat, Dice, &[StepMove]), last: bool) {
+        self.first.get_or_insert(seat);
+        let mut t = Throw::bare(self.throws.len() as u32 + 1, Some(dice));
+        t.seat = Some(seat);
+        if let Some((doubler, a)) = self.pending.take() {
+            if doubler == seat {
+                t.cube = Some(a);
+            }
+        }
+        let mut steps = steps.to_vec();
+        self.board.turn = seat;
+        let mut note = None;
+        if steps.is_empty() {
+            legal_plays_into(&self.board, dice, UnSeulDe::Moderne, &mut self.plays);
+            if self.plays.max_moves() > 0 {
+                if last && t.cube.is_none() {
+                    self.unplayed_last_roll(game, seat, dice);
+                    return;
+                }
+                if let [only] = self.plays.as_slice() {
+                    // a forced play the log left out (GAMES.md §I.6)
+                    steps = only.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect();
+                    note = Some(" forced play filled in by the importer: the file wrote none ");
+                }
+            }
+        }
+        if let Some(after) = apply_steps(&self.board, &mut steps) {
+            // the hits as written (`.mat`), else as found
+            for (s, w) in steps.iter_mut().zip(game.written_hits(e)) {
+                s.hit |= w;
+            }
+            self.board = after;
+        }
+        t.play = Some(moves_of(seat, &steps));
+        if let Some(text) = note {
+            let after = last_anchor(&t);
+            t.comments.push(Comment { style: CommentStyle::Brace, text: text.into(), after });
+        }
+        self.throws.push(t);
+    }
+
+    /// Rolled, then resigned, or the log stops (GAMES.md §I.5): no throw, a comment.
+    fn unplayed_last_roll(&mut self, game: &MatchGame, seat: Seat, dice: Dice) {
+        let then = if game.won.is_some() { "resigned without playing" } else { "the file stops" };
+        let text = format!(" {seat} rolled {dice}, then {then} (the file's last roll) ");
+        match self.throws.last_mut() {
+            Some(prev) => {
+                let after = last_anchor(prev);
+                prev.comments.push(Comment { style: CommentStyle::Brace, text, after })
+            }
+            None => self.notes.push(text.trim().to_string()),
+        }
+    }
+}
+
+impl MatchGame {
     /// The file's own header tags as STN tags, and the lines that cannot be tags (each
     /// with why): a name that is no tag name, a tag the importer writes itself or that
     /// would change the game, a tag given twice.
