@@ -521,25 +521,7 @@ impl MatchGame {
         if header.game != crate::notation::Game::Backgammon {
             return Err(InteropError::Record(format!("a {} record is no backgammon game", header.game)));
         }
-        let value = |name: &str| rec.tags.iter().find(|t| t.name == name).map(|t| t.value.clone());
-        let mut g = MatchGame {
-            top: value("Top").unwrap_or_else(|| "top".into()),
-            bottom: value("Bottom").unwrap_or_else(|| "bottom".into()),
-            ..MatchGame::default()
-        };
-        g.match_length = value("Match").and_then(|v| v.trim().parse().ok());
-        g.score = value("Score").and_then(|v| parse_score(&v));
-        g.crawford_rule = Options::from_pairs(&header.game_rules).is_ok_and(|o| o.crawford);
-        g.number = 1;
-        const OWN: [&str; 5] = ["Match", "Score", "Flagged", "Source", "Crawford"];
-        // the known tags that say where the match was played, kept (GAMES.md §I.7)
-        const PLACE: [&str; 4] = ["Event", "Site", "Date", "Annotator"];
-        for t in &rec.tags {
-            let known = crate::notation::header::canonical_tag_name(&t.name);
-            if known.is_none_or(|k| PLACE.contains(&k)) && !OWN.contains(&&*t.name) {
-                g.tags.push((t.name.to_string(), t.value.clone()));
-            }
-        }
+        let mut g = MatchGame::of_tags(rec, &header);
         let first = crate::games::backgammon::books::first_seat(rec, &header);
         let mut board = match &header.position {
             Some(s) => {
@@ -574,23 +556,8 @@ impl MatchGame {
             let Some(dice) = t.dice else { continue };
             let play = t.play.clone().unwrap_or(RecordedPlay::Pass);
             legal_plays_into(&board, dice, options.un_seul_de, &mut plays);
-            let paths = recorded_paths(seat, &play)
+            let mut steps = steps_of_play(&board, dice, &plays, &play)
                 .ok_or_else(|| InteropError::Record(format!("throw {}: a path of more than five points", t.number)))?;
-            let j = judge(&board, dice, &plays, &paths);
-            let mut steps: Vec<StepMove> = match j.played {
-                Some(p) => p.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect(),
-                // an unlawful play: its written stretches, one a die
-                None => paths
-                    .iter()
-                    .flat_map(|p| {
-                        p.points()
-                            .windows(2)
-                            .enumerate()
-                            .map(|(k, w)| StepMove { from: w[0], to: w[1], hit: p.hits >> k & 1 == 1 })
-                            .collect::<Vec<_>>()
-                    })
-                    .collect(),
-            };
             if dice.is_doublet() {
                 // gnubg's order: the farthest men first (a lawful order of one die's moves)
                 steps.sort_by_key(|s| s.from);
@@ -614,6 +581,54 @@ impl MatchGame {
         };
         Ok(g)
     }
+}
+
+impl MatchGame {
+    /// A game with the record's players, match length, score, Crawford rule and the tags
+    /// that say where it was played (GAMES.md §I.7); no event yet.
+    fn of_tags(rec: &Record, header: &Header) -> MatchGame {
+        let value = |name: &str| rec.tags.iter().find(|t| t.name == name).map(|t| t.value.clone());
+        let mut g = MatchGame {
+            top: value("Top").unwrap_or_else(|| "top".into()),
+            bottom: value("Bottom").unwrap_or_else(|| "bottom".into()),
+            ..MatchGame::default()
+        };
+        g.match_length = value("Match").and_then(|v| v.trim().parse().ok());
+        g.score = value("Score").and_then(|v| parse_score(&v));
+        g.crawford_rule = Options::from_pairs(&header.game_rules).is_ok_and(|o| o.crawford);
+        g.number = 1;
+        const OWN: [&str; 5] = ["Match", "Score", "Flagged", "Source", "Crawford"];
+        // the known tags that say where the match was played, kept (GAMES.md §I.7)
+        const PLACE: [&str; 4] = ["Event", "Site", "Date", "Annotator"];
+        for t in &rec.tags {
+            let known = crate::notation::header::canonical_tag_name(&t.name);
+            if known.is_none_or(|k| PLACE.contains(&k)) && !OWN.contains(&&*t.name) {
+                g.tags.push((t.name.to_string(), t.value.clone()));
+            }
+        }
+        g
+    }
+}
+
+/// The single-die steps of a recorded play (`None`: a path of more than five points): the
+/// legal play it is, else its written stretches, one a die.
+fn steps_of_play(board: &Board, dice: Dice, plays: &Plays, play: &RecordedPlay) -> Option<Vec<StepMove>> {
+    let paths = recorded_paths(board.turn, play)?;
+    let j = judge(board, dice, plays, &paths);
+    Some(match j.played {
+        Some(p) => p.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect(),
+        // an unlawful play: its written stretches, one a die
+        None => paths
+            .iter()
+            .flat_map(|p| {
+                p.points()
+                    .windows(2)
+                    .enumerate()
+                    .map(|(k, w)| StepMove { from: w[0], to: w[1], hit: p.hits >> k & 1 == 1 })
+                    .collect::<Vec<_>>()
+            })
+            .collect(),
+    })
 }
 
 /// `top 1 bottom 0` → (1, 0).
