@@ -157,16 +157,7 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         }
         let game_line = std::mem::take(&mut after_game_line);
         if let Some(rest) = t.strip_prefix(';') {
-            // `; [Name "value"]`
-            let rest = rest.trim();
-            let tag = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')).and_then(|inner| {
-                // the name runs to the value's opening quote (eXtreme Gammon writes names
-                // with spaces: `Player 1`)
-                let (name, value) = inner.split_once('"')?;
-                let value = value.trim_end();
-                Some((name.trim().to_string(), value.strip_suffix('"').unwrap_or(value).to_string()))
-            });
-            match tag {
+            match tag_line(rest) {
                 Some(tag) => tags.push(tag),
                 None => note(&mut current, &mut notes, i, t),
             }
@@ -187,53 +178,12 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         if numbered(t).is_some() {
             numbered_lines += 1;
             let game = current.as_mut().ok_or_else(|| err(i, "a throw before the players' names"))?;
-            let close = line.find(')').unwrap_or(0);
-            let Line { actions: acts, wins, unread } = actions(i, &line[close + 1..], close + 1)?;
-            if let Some((col, points)) = wins {
-                let winner = if col < RIGHT_COLUMN { Seat::Top } else { Seat::Bottom };
-                game.won = Some(Won { winner, points, resigned: false });
-            }
-            if !unread.is_empty() {
-                game.notes.push(format!("line {}: `{}` not read", i + 1, unread.join(" ")));
-            }
-            let two = acts.len() == 2;
-            let seat_of = |k: usize, col: usize| {
-                if two {
-                    if k == 0 {
-                        Seat::Top
-                    } else {
-                        Seat::Bottom
-                    }
-                } else if col < RIGHT_COLUMN {
-                    Seat::Top
-                } else {
-                    Seat::Bottom
-                }
-            };
-            if acts.len() > 2 {
-                return Err(err(i, "more than two players' actions on one line"));
-            }
-            for (k, (col, a)) in acts.into_iter().enumerate() {
-                let seat = seat_of(k, col);
-                game.events.push(match a {
-                    Action::Throw(dice, steps) => Event::Throw { seat, dice, steps },
-                    Action::Double(value) => Event::Double { seat, value },
-                    Action::Take => Event::Take,
-                    Action::Drop => Event::Drop,
-                });
-            }
+            numbered_line(game, i, line)?;
             continue;
         }
         if t.starts_with("Wins") {
             let game = current.as_mut().ok_or_else(|| err(i, "`Wins` before the players' names"))?;
-            let col = line.find("Wins").unwrap_or(0);
-            let points = t
-                .split_whitespace()
-                .nth(1)
-                .and_then(|p| p.parse().ok())
-                .ok_or_else(|| err(i, "`Wins` with no points"))?;
-            let winner = if col < RIGHT_COLUMN { Seat::Top } else { Seat::Bottom };
-            game.won = Some(Won { winner, points, resigned: false });
+            wins_line(game, i, line)?;
             continue;
         }
         if !game_line && !next_is_numbered(i) {
@@ -242,31 +192,10 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         }
         // the players' names start a game
         games.extend(current.take());
-        let (top, bottom, score) = names(line);
-        // FIBS writes a player's rating after the name: `BlueNote,1780`
-        let (mut top, top_rating) = rated(&top);
-        let (mut bottom, bottom_rating) = rated(&bottom);
-        let mut game_tags = dialect_tags(&tags, &mut top, &mut bottom);
-        game_tags.extend(top_rating.map(|r| ("TopElo".to_string(), r)));
-        game_tags.extend(bottom_rating.map(|r| ("BottomElo".to_string(), r)));
         if number == 0 {
             number = games.len() as u32 + 1;
         }
-        current = Some(MatchGame {
-            top,
-            bottom,
-            match_length,
-            number,
-            score: if match_length.is_some() { score } else { None },
-            start: None,
-            events: Vec::new(),
-            won: None,
-            // `.mat` matches are played with the Crawford rule (gnubg's reading), unless
-            // eXtreme Gammon's header says `[Crawford "Off"]`
-            crawford_rule: !tags.iter().any(|(k, v)| k == "Crawford" && v.eq_ignore_ascii_case("off")),
-            tags: game_tags,
-            notes: std::mem::take(&mut notes),
-        });
+        current = Some(start_game(line, &tags, match_length, number, std::mem::take(&mut notes)));
         number = 0;
     }
     games.extend(current);
@@ -278,6 +207,89 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         ));
     }
     Ok(games)
+}
+
+/// A header line's tag, `; [Name "value"]` (after the `;`); `None` for a comment line.
+fn tag_line(rest: &str) -> Option<(String, String)> {
+    let rest = rest.trim();
+    let inner = rest.strip_prefix('[')?.strip_suffix(']')?;
+    // the name runs to the value's opening quote (eXtreme Gammon writes names with spaces:
+    // `Player 1`)
+    let (name, value) = inner.split_once('"')?;
+    let value = value.trim_end();
+    Some((name.trim().to_string(), value.strip_suffix('"').unwrap_or(value).to_string()))
+}
+
+/// A numbered line `N) left  right` of `game` (line `i`): the two columns' actions, and a
+/// `Wins` that shares the line (gnubg after a drop, FIBS after a resignation).
+fn numbered_line(game: &mut MatchGame, i: usize, line: &str) -> Result<(), InteropError> {
+    let close = line.find(')').unwrap_or(0);
+    let Line { actions: acts, wins, unread } = actions(i, &line[close + 1..], close + 1)?;
+    if let Some((col, points)) = wins {
+        let winner = if col < RIGHT_COLUMN { Seat::Top } else { Seat::Bottom };
+        game.won = Some(Won { winner, points, resigned: false });
+    }
+    if !unread.is_empty() {
+        game.notes.push(format!("line {}: `{}` not read", i + 1, unread.join(" ")));
+    }
+    if acts.len() > 2 {
+        return Err(err(i, "more than two players' actions on one line"));
+    }
+    let two = acts.len() == 2;
+    for (k, (col, a)) in acts.into_iter().enumerate() {
+        // two actions: left then right; one: its column says whose
+        let left = if two { k == 0 } else { col < RIGHT_COLUMN };
+        let seat = if left { Seat::Top } else { Seat::Bottom };
+        game.events.push(match a {
+            Action::Throw(dice, steps) => Event::Throw { seat, dice, steps },
+            Action::Double(value) => Event::Double { seat, value },
+            Action::Take => Event::Take,
+            Action::Drop => Event::Drop,
+        });
+    }
+    Ok(())
+}
+
+/// A `Wins N point(s)` line of its own: its column says who won.
+fn wins_line(game: &mut MatchGame, i: usize, line: &str) -> Result<(), InteropError> {
+    let col = line.find("Wins").unwrap_or(0);
+    let points =
+        line.split_whitespace().nth(1).and_then(|p| p.parse().ok()).ok_or_else(|| err(i, "`Wins` with no points"))?;
+    let winner = if col < RIGHT_COLUMN { Seat::Top } else { Seat::Bottom };
+    game.won = Some(Won { winner, points, resigned: false });
+    Ok(())
+}
+
+/// A game started by the players' names `line`, under the file's header `tags`.
+fn start_game(
+    line: &str,
+    tags: &[(String, String)],
+    match_length: Option<u32>,
+    number: u32,
+    notes: Vec<String>,
+) -> MatchGame {
+    let (top, bottom, score) = names(line);
+    // FIBS writes a player's rating after the name: `BlueNote,1780`
+    let (mut top, top_rating) = rated(&top);
+    let (mut bottom, bottom_rating) = rated(&bottom);
+    let mut game_tags = dialect_tags(tags, &mut top, &mut bottom);
+    game_tags.extend(top_rating.map(|r| ("TopElo".to_string(), r)));
+    game_tags.extend(bottom_rating.map(|r| ("BottomElo".to_string(), r)));
+    MatchGame {
+        top,
+        bottom,
+        match_length,
+        number,
+        score: if match_length.is_some() { score } else { None },
+        start: None,
+        events: Vec::new(),
+        won: None,
+        // `.mat` matches are played with the Crawford rule (gnubg's reading), unless
+        // eXtreme Gammon's header says `[Crawford "Off"]`
+        crawford_rule: !tags.iter().any(|(k, v)| k == "Crawford" && v.eq_ignore_ascii_case("off")),
+        tags: game_tags,
+        notes,
+    }
 }
 
 /// A line that starts with its number: `12)`, the text after the parenthesis.
