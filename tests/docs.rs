@@ -170,7 +170,14 @@ fn links_of_the_readme_and_the_docs_lead_somewhere() {
         }
     }
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    for d in ["docs/format.md", "docs/commands.md", "docs/rules.md", "cargo install --path ."] {
+    for d in [
+        "docs/format.md",
+        "docs/commands.md",
+        "docs/rules.md",
+        "docs/games.md",
+        "docs/adding-a-game.md",
+        "cargo install --path .",
+    ] {
         assert!(readme.contains(d), "README.md does not mention {d}");
     }
 }
@@ -216,4 +223,147 @@ fn completions_and_man_page() {
     for cmd in ["CHECK", "SHOW", "EXPLAIN", "VIEW"] {
         assert!(man.contains(&format!(".SH \"SOUMILLE {cmd}\"")), "man page lacks {cmd}");
     }
+}
+
+/// The sections of docs/games.md: the number each heading starts with (`### §A.5 The
+/// postillon` is `A.5`).
+fn games_sections() -> std::collections::BTreeSet<String> {
+    let text = std::fs::read_to_string(root().join("docs/games.md")).unwrap();
+    text.lines()
+        .filter(|l| l.starts_with('#'))
+        .filter_map(|l| l.trim_start_matches('#').trim_start().strip_prefix('§'))
+        .filter_map(|l| l.split(' ').next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A section number at the start of `s` (`0`, `0.3`, `A`, `A.5.3`, `E.11`), and its length;
+/// a letter must be one of the page's (A to I) and not start a word.
+fn section_at(s: &str) -> Option<(String, usize)> {
+    let b = s.as_bytes();
+    let mut n = match b.first() {
+        Some(c) if c.is_ascii_digit() => b.iter().take_while(|c| c.is_ascii_digit()).count(),
+        Some(b'A'..=b'I') => 1,
+        _ => return None,
+    };
+    while b.get(n) == Some(&b'.') && b.get(n + 1).is_some_and(u8::is_ascii_digit) {
+        n += 1 + b[n + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    }
+    if b.get(n).is_some_and(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    Some((s[..n].to_string(), n))
+}
+
+/// The sections cited right after each `games.md` of `text` (`games.md §A.5`, `§E.11's`,
+/// `§0.3, §D.9`, `§I.1–§I.3`, `§I.5–6`, `A.10`, `C.2, F`), with their line numbers.
+fn games_citations(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (k, _) in text.match_indices("games.md") {
+        let line = text[..k].matches('\n').count() + 1;
+        let mut rest = text[k + "games.md".len()..].trim_start_matches([')', '`']);
+        let Some(r) = rest.strip_prefix(' ') else { continue };
+        let marked = r.starts_with('§');
+        rest = r.strip_prefix('§').unwrap_or(r);
+        let Some((mut last, n)) = section_at(rest) else { continue };
+        rest = &rest[n..];
+        out.push((line, last.clone()));
+        // more sections: `, §X`, ` and §X`, `–§X` (and `, X`, `-X` when the first had no §),
+        // or the end of a range in the same section (`§I.5–6`)
+        loop {
+            let seps: &[&str] = if marked {
+                &[", §", " and §", "–§", "-§"]
+            } else {
+                &[", §", " and §", "–§", "-§", ", ", "-", "–"]
+            };
+            let Some(sep) = seps.iter().find(|s| rest.starts_with(**s)) else {
+                let short = rest.strip_prefix('–').or_else(|| rest.strip_prefix('-'));
+                if let Some((tail, n)) = short.and_then(section_at).filter(|(t, _)| !t.contains('.')) {
+                    if let Some((head, _)) = last.rsplit_once('.') {
+                        last = format!("{head}.{tail}");
+                        out.push((line, last.clone()));
+                        rest = &short.unwrap()[n..];
+                        continue;
+                    }
+                }
+                break;
+            };
+            let Some((next, n)) = section_at(&rest[sep.len()..]) else { break };
+            rest = &rest[sep.len() + n..];
+            last = next;
+            out.push((line, last.clone()));
+        }
+    }
+    out
+}
+
+/// Every file under `dirs` of the repository (recursively), with the README.
+fn repository_files(dirs: &[&str]) -> Vec<PathBuf> {
+    let mut out = vec![root().join("README.md")];
+    let mut todo: Vec<PathBuf> = dirs.iter().map(|d| root().join(d)).collect();
+    while let Some(dir) = todo.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// docs/games.md has a heading for every section of the contract it copies.
+#[test]
+fn games_page_has_the_contract_sections() {
+    let text = std::fs::read_to_string(root().join("docs/games.md")).unwrap();
+    assert!(text.contains("in-repo copy of the GAMES contract"));
+    let sections = games_sections();
+    let mut want: Vec<String> = ["0", "A", "B", "C", "D", "E", "F", "G", "H", "I"].map(String::from).to_vec();
+    for (part, n) in [("0", 3), ("A", 10), ("B", 3), ("C", 3), ("D", 10), ("E", 12), ("H", 7), ("I", 8)] {
+        want.extend((1..=n).map(|k| format!("{part}.{k}")));
+    }
+    want.extend(["A.5.1", "A.5.2", "A.5.3", "A.5.4", "A.7.1", "A.7.3", "A.7.5"].map(String::from));
+    for s in want {
+        assert!(sections.contains(&s), "docs/games.md has no heading §{s}");
+    }
+}
+
+#[test]
+fn the_parser_of_citations_reads_every_form() {
+    let cited = |t: &str| games_citations(t).into_iter().map(|(_, s)| s).collect::<Vec<_>>();
+    assert_eq!(cited("(docs/games.md §E.11's example)"), ["E.11"]);
+    assert_eq!(cited("docs/games.md §0.3, §D.9 and §E.11."), ["0.3", "D.9", "E.11"]);
+    assert_eq!(cited("docs/games.md §I.1–§I.3; docs/games.md §I.5–6"), ["I.1", "I.3", "I.5", "I.6"]);
+    assert_eq!(cited("docs/games.md §A–§C, the rest"), ["A", "C"]);
+    assert_eq!(cited("(docs/games.md C.2, F)"), ["C.2", "F"]);
+    assert_eq!(cited("(docs/games.md I.1-I.2, as checked)"), ["I.1", "I.2"]);
+    assert_eq!(cited("[games.md](games.md) §A.5.3, the release"), ["A.5.3"]);
+    assert_eq!(cited("docs/games.md, §10 below; docs/games.md's; docs/games.md Jacquet"), [] as [&str; 0]);
+}
+
+/// Nothing cites the contract's `GAMES.md`, which is not in the repository: every citation
+/// of the other games' rules is `docs/games.md §…`, and names a section that page has.
+#[test]
+fn citations_of_the_games_page_name_its_sections() {
+    let sections = games_sections();
+    let bare = ["GAMES", ".md"].concat();
+    let mut n = 0;
+    for file in repository_files(&["src", "docs", "tests", "grammar", "samples"]) {
+        let name = file.strip_prefix(root()).unwrap().display().to_string();
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        if name != "docs/games.md" {
+            if let Some(k) = text.find(&bare) {
+                let line = text[..k].matches('\n').count() + 1;
+                panic!("{name}:{line} cites {bare}, which is not in the repository: cite docs/games.md");
+            }
+        }
+        for (line, s) in games_citations(&text) {
+            assert!(sections.contains(&s), "{name}:{line}: docs/games.md has no section §{s}");
+            n += 1;
+        }
+    }
+    assert!(n >= 100, "{n} citations of docs/games.md");
 }
