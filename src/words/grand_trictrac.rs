@@ -154,148 +154,194 @@ pub fn nearest_first(plays: &[Play], seat: Seat, played: &RecordedPlay, letters:
 /// What a fausse case broke, and the lawful plays (three named, nearest the recorded play
 /// first).
 fn fausse_case(seat: Seat, dice: Dice, played: &RecordedPlay, case: &FausseCase, letters: Dialect) -> String {
-    let text = recorded_text(played, letters);
-    let lawful = || {
-        super::first_three(
-            nearest_first(&case.lawful, seat, played, letters).into_iter().map(|p| p.notation_in(seat, letters)),
-        )
-    };
-    let other = seat.other();
-    // the recorded move at fault
-    let moved = |k: u32| match played {
-        RecordedPlay::Moves(m) => m.get(k as usize),
-        RecordedPlay::Pass => None,
-    };
-    let move_at = |k: u32| moved(k).map_or_else(|| "-".to_string(), |m| move_text(m, letters));
+    let lawful = super::first_three(
+        nearest_first(&case.lawful, seat, played, letters).into_iter().map(|p| p.notation_in(seat, letters)),
+    );
+    let t = Telling { seat, other: seat.other(), dice, played, text: recorded_text(played, letters), lawful, letters };
     match &case.breach {
-        Breach::NoManThere { mv: k, opponent_there } => {
-            let whose = if *opponent_there { format!("no {seat} man, only {other}'s") } else { "no man".into() };
-            format!(
-                "{seat} moved {} but there is {whose} on {}: lawful plays were {}",
-                move_at(*k),
-                moved(*k).and_then(|m| m.from_point()).map_or('@', |p| p.letter(letters)),
-                lawful()
-            )
+        b @ (Breach::NoManThere { .. }
+        | Breach::LandsOnHeld { .. }
+        | Breach::Backwards { .. }
+        | Breach::NoDieFor { .. }
+        | Breach::RestHeld { .. }) => t.a_move(b),
+        b @ (Breach::PuissanceImpossible { .. }
+        | Breach::PuissanceWhenNatural
+        | Breach::CornerSingleMan { .. }
+        | Breach::CornerLeaveNotTogether { .. }
+        | Breach::OpponentCorner { .. }
+        | Breach::ReturnPassage { .. }) => t.a_corner_or_passage(b),
+        b @ (Breach::ProvincialBearOff
+        | Breach::BearOffNotHome
+        | Breach::ExcedantNotFarthest { .. }
+        | Breach::NeedlessExcedant) => t.a_bearing_off(b),
+        b => t.the_dice_or_jans(b),
+    }
+}
+
+/// What the words of a fausse case are made of.
+struct Telling<'a> {
+    seat: Seat,
+    other: Seat,
+    dice: Dice,
+    played: &'a RecordedPlay,
+    /// The recorded play, in the record's letters.
+    text: String,
+    /// The lawful plays, three named, nearest the recorded play first.
+    lawful: String,
+    letters: Dialect,
+}
+
+impl Telling<'_> {
+    /// The recorded move `k`.
+    fn moved(&self, k: u32) -> Option<&crate::notation::Move> {
+        match self.played {
+            RecordedPlay::Moves(m) => m.get(k as usize),
+            RecordedPlay::Pass => None,
         }
-        Breach::LandsOnHeld { mv: k, at } => format!(
-            "{seat} moved {} but {other} holds {}: lawful plays were {}",
-            move_at(*k),
-            at.letter(letters),
-            lawful()
-        ),
-        Breach::Backwards { mv: k } => format!("{seat} moved {} backwards", move_at(*k)),
-        Breach::NoDieFor { mv: k, points, left } => {
-            let left = match left {
-                DiceLeft::None => "no die is left for it".to_string(),
-                DiceLeft::One(d) => format!("the die left is {d}"),
-                DiceLeft::Two(x, y) => format!("the dice are {x} and {y}"),
-            };
-            format!(
-                "{seat} moved {}, {}, but {left}: lawful plays were {}",
-                move_at(*k),
-                super::points(*points),
-                lawful()
-            )
+    }
+
+    /// The recorded move `k` as written (`-` when there is none).
+    fn move_at(&self, k: u32) -> String {
+        self.moved(k).map_or_else(|| "-".to_string(), |m| move_text(m, self.letters))
+    }
+
+    /// `top played AB: why; lawful plays were …`.
+    fn but(&self, why: &str) -> String {
+        played_but(self.seat, &self.text, why, &self.lawful)
+    }
+
+    /// A move that cannot be made as written: no man, a held point, backwards, no die, a held
+    /// rest point.
+    fn a_move(&self, b: &Breach) -> String {
+        let (seat, other, lawful, l) = (self.seat, self.other, &self.lawful, self.letters);
+        match b {
+            Breach::NoManThere { mv: k, opponent_there } => {
+                let whose = if *opponent_there { format!("no {seat} man, only {other}'s") } else { "no man".into() };
+                let on = self.moved(*k).and_then(|m| m.from_point()).map_or('@', |p| p.letter(l));
+                format!("{seat} moved {} but there is {whose} on {on}: lawful plays were {lawful}", self.move_at(*k))
+            }
+            Breach::LandsOnHeld { mv: k, at } => {
+                format!(
+                    "{seat} moved {} but {other} holds {}: lawful plays were {lawful}",
+                    self.move_at(*k),
+                    at.letter(l)
+                )
+            }
+            Breach::Backwards { mv: k } => format!("{seat} moved {} backwards", self.move_at(*k)),
+            Breach::NoDieFor { mv: k, points, left } => {
+                let left = match left {
+                    DiceLeft::None => "no die is left for it".to_string(),
+                    DiceLeft::One(d) => format!("the die left is {d}"),
+                    DiceLeft::Two(x, y) => format!("the dice are {x} and {y}"),
+                };
+                let (m, p) = (self.move_at(*k), super::points(*points));
+                format!("{seat} moved {m}, {p}, but {left}: lawful plays were {lawful}")
+            }
+            Breach::RestHeld { mv: k, held } => {
+                let held = match held {
+                    HeldRest::Both(a, b) => format!("both rest points, {} and {}", a.letter(l), b.letter(l)),
+                    HeldRest::One(q) => format!("the rest point {}", q.letter(l)),
+                };
+                format!(
+                    "{seat} played {} tout d'une but {other} holds {held}: lawful plays were {lawful}",
+                    self.move_at(*k)
+                )
+            }
+            _ => self.the_dice_or_jans(b),
         }
-        Breach::PuissanceImpossible { corner } => format!(
-            "{text} is a corner par puissance, which needs both corners empty and two men each a die from {}: lawful plays were {}",
-            corner.letter(letters),
-            lawful()
-        ),
-        Breach::PuissanceWhenNatural => {
-            format!("{seat} took the corner par puissance ({text}) though the roll takes it naturally ({})", lawful())
+    }
+
+    /// The rest corners (RULES.md §3) and the passage of the return run.
+    fn a_corner_or_passage(&self, b: &Breach) -> String {
+        let (seat, other, text, lawful, l) = (self.seat, self.other, &self.text, &self.lawful, self.letters);
+        match b {
+            Breach::PuissanceImpossible { corner } => format!(
+                "{text} is a corner par puissance, which needs both corners empty and two men each a die from {}: lawful plays were {lawful}",
+                corner.letter(l),
+            ),
+            Breach::PuissanceWhenNatural => {
+                format!("{seat} took the corner par puissance ({text}) though the roll takes it naturally ({lawful})")
+            }
+            Breach::CornerSingleMan { corner } => self.but(&format!("a single man on the corner {}", corner.letter(l))),
+            Breach::CornerLeaveNotTogether { corner } => {
+                self.but(&format!("the last two men of the corner {} must leave it together", corner.letter(l)))
+            }
+            Breach::OpponentCorner { corner } => {
+                self.but(&format!("no man may go to {other}'s corner {}", corner.letter(l)))
+            }
+            Breach::ReturnPassage { at, rest, jan, rest_forbidden } => {
+                let may = match (jan, rest_forbidden) {
+                    (FullJan::Grand, false) => {
+                        "no man may land there, and a tout d'une rests only on an empty point of it"
+                    }
+                    (FullJan::Grand, true) => "no man may land or rest there (passage-rest=forbidden)",
+                    _ => "no man may land or rest there",
+                };
+                let how = if *rest { "rests on" } else { "lands on" };
+                self.but(&format!(
+                    "it {how} {}, a point of {other}'s {}, which {other} can still fill: {may}",
+                    at.letter(l),
+                    jan_name(*jan)
+                ))
+            }
+            _ => self.the_dice_or_jans(b),
         }
-        Breach::RestHeld { mv: k, held } => {
-            let held = match held {
-                HeldRest::Both(a, b) => format!("both rest points, {} and {}", a.letter(letters), b.letter(letters)),
-                HeldRest::One(q) => format!("the rest point {}", q.letter(letters)),
-            };
-            format!(
-                "{seat} played {} tout d'une but {other} holds {held}: lawful plays were {}",
-                move_at(*k),
-                lawful()
-            )
+    }
+
+    /// Bearing off (RULES.md §3).
+    fn a_bearing_off(&self, b: &Breach) -> String {
+        let (seat, lawful) = (self.seat, &self.lawful);
+        match b {
+            Breach::ProvincialBearOff => self.but(
+                "in the provincial manner a man goes off only when the die cannot be played on the board, and then the man nearest the rail",
+            ),
+            Breach::BearOffNotHome => {
+                format!("{seat} bore off with men still outside the jan de retour: lawful plays were {lawful}")
+            }
+            Breach::ExcedantNotFarthest { from } => format!(
+                "{seat} bore off from {} by excédant, which may take only the man farthest from the rail: lawful plays were {lawful}",
+                from.letter(self.letters),
+            ),
+            Breach::NeedlessExcedant => format!(
+                "{seat} bore a man off by excédant though the dice could be played without: lawful plays were {lawful}",
+            ),
+            _ => self.the_dice_or_jans(b),
         }
-        Breach::TooManyMoves => {
-            let what = if dice.is_doublet() {
-                "a doublet moves at most two men, one die each"
-            } else {
-                "more moves than the dice give"
-            };
-            format!("{seat} played {text}: {what}; lawful plays were {}", lawful())
-        }
-        Breach::CornerSingleMan { corner } => played_but(
-            seat,
-            &text,
-            &format!("a single man on the corner {}", corner.letter(letters)),
-            &lawful(),
-        ),
-        Breach::CornerLeaveNotTogether { corner } => played_but(
-            seat,
-            &text,
-            &format!("the last two men of the corner {} must leave it together", corner.letter(letters)),
-            &lawful(),
-        ),
-        Breach::OpponentCorner { corner } => played_but(
-            seat,
-            &text,
-            &format!("no man may go to {other}'s corner {}", corner.letter(letters)),
-            &lawful(),
-        ),
-        Breach::ReturnPassage { at, rest, jan, rest_forbidden } => {
-            let may = match (jan, rest_forbidden) {
-                (FullJan::Grand, false) => "no man may land there, and a tout d'une rests only on an empty point of it",
-                (FullJan::Grand, true) => "no man may land or rest there (passage-rest=forbidden)",
-                _ => "no man may land or rest there",
-            };
-            let how = if *rest { "rests on" } else { "lands on" };
-            let why = format!(
-                "it {how} {}, a point of {other}'s {}, which {other} can still fill: {may}",
-                at.letter(letters),
-                jan_name(*jan)
-            );
-            played_but(seat, &text, &why, &lawful())
-        }
-        Breach::ProvincialBearOff => played_but(
-            seat,
-            &text,
-            "in the provincial manner a man goes off only when the die cannot be played on the board, and then the man nearest the rail",
-            &lawful(),
-        ),
-        Breach::BearOffNotHome => {
-            format!("{seat} bore off with men still outside the jan de retour: lawful plays were {}", lawful())
-        }
-        Breach::ExcedantNotFarthest { from } => format!(
-            "{seat} bore off from {} by excédant, which may take only the man farthest from the rail: lawful plays were {}",
-            from.letter(letters),
-            lawful()
-        ),
-        Breach::NeedlessExcedant => format!(
-            "{seat} bore a man off by excédant though the dice could be played without: lawful plays were {}",
-            lawful()
-        ),
-        Breach::MustPlayBoth { playable } => {
-            let what = match (playable, dice.is_doublet()) {
-                (2, true) => "both moves of the doublet could be played",
-                (2, false) => "both dice could be played",
-                _ => "a die could be played",
-            };
-            format!("{seat} played {text} but {what}: lawful plays were {}", lawful())
-        }
-        Breach::MustPlayHigher => format!(
-            "{seat} played the {} ({text}) but only one die could be played and the {} could: lawful plays were {}",
-            dice.low(),
-            dice.high(),
-            lawful()
-        ),
-        Breach::MissedJan { jan, keep: true } => {
-            format!("{seat} could keep the {} full ({}) but played {text}", jan_name(*jan), lawful())
-        }
-        Breach::MissedJan { jan, keep: false } => {
-            format!("{seat} could fill the {} ({}) but played {text}", jan_name(*jan), lawful())
-        }
-        Breach::NotLawful => {
-            format!("{seat} played {text}, which is not a lawful play of {dice}: lawful plays were {}", lawful())
+    }
+
+    /// The dice (too many moves, both dice, the higher die), the jans to fill or keep, or no
+    /// lawful play at all.
+    fn the_dice_or_jans(&self, b: &Breach) -> String {
+        let (seat, dice, text, lawful) = (self.seat, self.dice, &self.text, &self.lawful);
+        match b {
+            Breach::TooManyMoves => {
+                let what = if dice.is_doublet() {
+                    "a doublet moves at most two men, one die each"
+                } else {
+                    "more moves than the dice give"
+                };
+                format!("{seat} played {text}: {what}; lawful plays were {lawful}")
+            }
+            Breach::MustPlayBoth { playable } => {
+                let what = match (playable, dice.is_doublet()) {
+                    (2, true) => "both moves of the doublet could be played",
+                    (2, false) => "both dice could be played",
+                    _ => "a die could be played",
+                };
+                format!("{seat} played {text} but {what}: lawful plays were {lawful}")
+            }
+            Breach::MustPlayHigher => format!(
+                "{seat} played the {} ({text}) but only one die could be played and the {} could: lawful plays were {lawful}",
+                dice.low(),
+                dice.high(),
+            ),
+            Breach::MissedJan { jan, keep: true } => {
+                format!("{seat} could keep the {} full ({lawful}) but played {text}", jan_name(*jan))
+            }
+            Breach::MissedJan { jan, keep: false } => {
+                format!("{seat} could fill the {} ({lawful}) but played {text}", jan_name(*jan))
+            }
+            _ => format!("{seat} played {text}, which is not a lawful play of {dice}: lawful plays were {lawful}"),
         }
     }
 }
