@@ -8,6 +8,85 @@ use crate::position::{MoveRules, Position, OFF};
 use crate::score::Score;
 use crate::scoring::{roll_jans, History};
 
+/// Why a game could not be generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The generator does not play this game.
+    #[error("the generator does not play {0} yet")]
+    NotPlayed(crate::notation::Game),
+}
+
+/// `count` complete games of `game` by seeded self-play under the game's default rules,
+/// every play legal and every claim right, each ending with its `Result` (CLI.md
+/// `generate`): the same game, count and seed give the same records. Grand Trictrac's
+/// games are tours of one generator seeded once; another game's game `k` is played from
+/// the seed `seed + k`.
+///
+/// ```
+/// use soumille::notation::Game;
+/// for game in [Game::GrandTrictrac, Game::Jacquet] {
+///     let records: Vec<_> = soumille::generate::generate(game, 2, 7).collect::<Result<_, _>>().unwrap();
+///     assert_eq!(records.len(), 2);
+/// }
+/// ```
+pub fn generate(game: crate::notation::Game, count: u32, seed: u64) -> Generated {
+    use crate::games::{backgammon, grand_trictrac::GrandTrictrac, jacquet, tric_trac, Games};
+    use crate::notation::Game;
+    let rules = match game {
+        Game::GrandTrictrac => return Generated::Tours(Box::new(games_iter(count, seed))),
+        Game::TrictracAEcrire => Games::GrandTrictrac(GrandTrictrac::new(Default::default(), true)),
+        Game::Jacquet | Game::Moultezim => {
+            Games::Jacquet(jacquet::Jacquet::new(jacquet::JacquetOptions::new(jacquet::books::variant_of(game))))
+        }
+        Game::TricTrac => Games::TricTrac(tric_trac::TricTrac::new(Default::default())),
+        Game::Backgammon => Games::Backgammon(backgammon::Backgammon::new(Default::default())),
+    };
+    Generated::Seeded { game, rules, seed, next: 0, count }
+}
+
+/// The records of [`generate`], one by one; after an error, none.
+pub enum Generated {
+    /// Grand Trictrac's tours.
+    Tours(Box<dyn Iterator<Item = Record>>),
+    /// Another game's games, one a seed.
+    Seeded {
+        /// The game.
+        game: crate::notation::Game,
+        /// Its rules.
+        rules: crate::games::Games,
+        /// The first game's seed.
+        seed: u64,
+        /// The next game's number (from 0).
+        next: u64,
+        /// How many games.
+        count: u32,
+    },
+}
+
+impl Iterator for Generated {
+    type Item = Result<Record, GenerateError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Generated::Tours(tours) => tours.next().map(Ok),
+            Generated::Seeded { game, rules, seed, next, count } => {
+                if *next >= u64::from(*count) {
+                    return None;
+                }
+                let k = *next;
+                *next += 1;
+                match rules.generate(seed.wrapping_add(k)) {
+                    Some(rec) => Some(Ok(rec)),
+                    None => {
+                        *next = u64::from(*count);
+                        Some(Err(GenerateError::NotPlayed(*game)))
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A small, seeded, reproducible generator (xorshift64*).
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
