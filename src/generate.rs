@@ -391,3 +391,42 @@ pub fn corpus(samples: &std::path::Path, bytes: usize, samples_only: bool) -> St
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Game;
+
+    /// The records of [`generate`], printed.
+    fn printed(game: Game, count: u32, seed: u64) -> Vec<String> {
+        generate(game, count, seed)
+            .map(|r| crate::notation::print_record(&r.expect("generated"), Default::default()))
+            .collect()
+    }
+
+    #[test]
+    fn grand_trictrac_s_games_are_the_tours_of_one_seed() {
+        let games = printed(Game::GrandTrictrac, 3, 5);
+        let tours: Vec<String> =
+            games_iter(3, 5).map(|r| crate::notation::print_record(&r, Default::default())).collect();
+        assert_eq!(games, tours);
+        assert!(games[0].starts_with("[Game \"grand-trictrac\"]"), "{}", games[0]);
+    }
+
+    #[test]
+    fn another_game_s_games_are_one_a_seed_and_replay_clean() {
+        for game in [Game::Jacquet, Game::Backgammon] {
+            let games = printed(game, 2, 9);
+            assert_eq!(games.len(), 2);
+            assert_eq!(printed(game, 1, 10)[0], games[1], "{game}: game k is seed + k");
+            for text in &games {
+                let r = &crate::notation::read(text)[0];
+                assert!(r.errors.is_empty(), "{game}: {:?}", r.errors);
+                assert_eq!(r.header.game, game);
+                let rp = crate::replay::replay(&r.record, &r.header, Some(text));
+                assert!(rp.flags.is_empty(), "{game}: {:?}", rp.flags);
+            }
+        }
+        assert_eq!(generate(Game::Jacquet, 0, 1).count(), 0);
+    }
+}

@@ -285,11 +285,67 @@ fn trictrac_text(e: &LetteredExplanation, said: &str) -> String {
 /// use soumille::notation::Game;
 /// let e = soumille::explain::explain_roll(Game::GrandTrictrac, "A13FG/&15 bottom", "4-3").unwrap();
 /// assert!(e.text().starts_with("bottom to throw 4-3: 2 legal plays\n"));
-/// let j = soumille::explain::explain_roll(Game::Backgammon, "A2L5Q3S5/&2U5N3H5 bottom", "6-5").unwrap();
-/// assert!(j.text().starts_with("bottom to throw 6-5 (backgammon): "));
+/// let j = soumille::explain::explain_roll(Game::Jacquet, "M15/&15 top", "6-5").unwrap();
+/// assert_eq!(j.text(), "top to throw 6-5 (jacquet): 1 legal play\n  MFA  -> AM14/&15\n");
 /// ```
 pub fn explain_roll(game: Game, position: &str, dice: &str) -> Result<Explained, ExplainError> {
     let question = Question::read(position, Some(game), None)?;
     let answer = question.answer(super::parse_dice(dice)?)?;
     Ok(Explained { question, answer })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grand_trictrac_is_explained_with_its_jans() {
+        let e = explain_roll(Game::GrandTrictrac, "A13FG/&15 bottom", "4-3").unwrap();
+        let Answer::Trictrac(t) = &e.answer else { panic!("Grand Trictrac's answer") };
+        let plays: Vec<&str> = t.plays.iter().map(|p| p.notation.as_str()).collect();
+        assert_eq!(plays, ["&R", "&X &V"]);
+        assert!(e.text().starts_with("bottom to throw 4-3: 2 legal plays\n"), "{}", e.text());
+        assert!(e.text().ends_with("jans: none\npoints: top 0, bottom 0\n"), "{}", e.text());
+        let json = serde_json::to_value(e.json("A13FG/&15 bottom")).unwrap();
+        assert_eq!(json["dice"], serde_json::json!([4, 3]));
+        assert!(json.get("game").is_none());
+    }
+
+    #[test]
+    fn backgammon_and_jacquet_are_explained_under_their_rules() {
+        let e = explain_roll(Game::Backgammon, "A2M5R3T5/F5H3N5&2 top", "6-5").unwrap();
+        assert_eq!(e.question.game, Game::Backgammon);
+        assert!(matches!(e.question.rules, Games::Backgammon(_)));
+        let Answer::Tables { plays, .. } = &e.answer else { panic!("backgammon's answer") };
+        assert!(!plays.is_empty());
+        assert!(e.text().starts_with("top to throw 6-5 (backgammon): "), "{}", e.text());
+        let json = serde_json::to_value(e.json("A2M5R3T5/F5H3N5&2 top")).unwrap();
+        assert_eq!(json["game"], "backgammon");
+        let j = explain_roll(Game::Jacquet, "M15/&15 top", "6-5").unwrap();
+        assert_eq!(j.text(), "top to throw 6-5 (jacquet): 1 legal play\n  MFA  -> AM14/&15\n");
+    }
+
+    #[test]
+    fn a_position_of_another_game_or_bad_rules_are_refused_with_their_kind() {
+        let e = explain_roll(Game::Backgammon, "M15/&15 top game=jacquet", "6-5").unwrap_err();
+        assert_eq!(e, ExplainError::GameContradicted { said: Game::Jacquet, given: Game::Backgammon });
+        let e = Question::read("M15/&15 top", Some(Game::Jacquet), Some("postillon=jamais")).unwrap_err();
+        assert!(matches!(e, ExplainError::Rules { whose: RulesSource::Asked, .. }), "{e:?}");
+        let e = Question::read("M15/&15 top", Some(Game::Jacquet), Some("postillon")).unwrap_err();
+        assert!(matches!(e, ExplainError::RulesSyntax(_)), "{e:?}");
+        assert!(e.to_string().starts_with("--rules: "), "{e}");
+        let e = explain_roll(Game::Jacquet, "M15/&15 top", "7-1").unwrap_err();
+        assert!(matches!(e, ExplainError::Dice(_)), "{e:?}");
+    }
+
+    #[test]
+    fn rules_the_position_does_not_have_are_a_contradiction() {
+        let e = Question::read("M15/&15 top game=jacquet", None, Some("postillon=immediat")).unwrap_err();
+        assert!(matches!(e, ExplainError::RulesContradicted { game: Game::Jacquet, .. }), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "--rules says postillon=immediat, but the position says its rules are the defaults of jacquet \
+             (it has no rules= field): give no --rules, or the position's rules"
+        );
+    }
 }
