@@ -10,7 +10,7 @@ use serde::Serialize;
 mod question;
 pub use question::{
     departing, explain_roll, game_with_rules, rule_pairs, rules_words, Answer, AnswerJson, Explained, Question,
-    RulesSource,
+    RulesRefused, RulesSource,
 };
 
 /// One legal play.
@@ -133,12 +133,12 @@ pub enum ExplainError {
     #[error("--rules: {}", .0.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; "))]
     RulesSyntax(Vec<crate::options::RulesError>),
     /// The game refuses rule options (unknown keys or values).
-    #[error("{whose}: {}", .messages.join("; "))]
+    #[error("{whose}: {refused}")]
     Rules {
         /// Whose options they are.
         whose: RulesSource,
-        /// What the game says of each.
-        messages: Vec<String>,
+        /// What the game says of them.
+        refused: RulesRefused,
     },
     /// The rules asked for are not the position's.
     #[error("{}", rules_contradicted(*.game, .said, .given))]

@@ -33,7 +33,7 @@ pub fn generate(game: crate::notation::Game, count: u32, seed: u64) -> Generated
     use crate::games::{backgammon, grand_trictrac::GrandTrictrac, jacquet, tric_trac, Games};
     use crate::notation::Game;
     let rules = match game {
-        Game::GrandTrictrac => return Generated::Tours(Box::new(games_iter(count, seed))),
+        Game::GrandTrictrac => return Generated(Inner::Tours(Box::new(games_iter(count, seed)))),
         Game::TrictracAEcrire => Games::GrandTrictrac(GrandTrictrac::new(Default::default(), true)),
         Game::Jacquet | Game::Moultezim => {
             Games::Jacquet(jacquet::Jacquet::new(jacquet::JacquetOptions::new(jacquet::books::variant_of(game))))
@@ -41,35 +41,27 @@ pub fn generate(game: crate::notation::Game, count: u32, seed: u64) -> Generated
         Game::TricTrac => Games::TricTrac(tric_trac::TricTrac::new(Default::default())),
         Game::Backgammon => Games::Backgammon(backgammon::Backgammon::new(Default::default())),
     };
-    Generated::Seeded { game, rules, seed, next: 0, count }
+    Generated(Inner::Seeded { game, rules, seed, next: 0, count })
 }
 
 /// The records of [`generate`], one by one; after an error, none.
-pub enum Generated {
+pub struct Generated(Inner);
+
+enum Inner {
     /// Grand Trictrac's tours.
     Tours(Box<dyn Iterator<Item = Record>>),
-    /// Another game's games, one a seed.
-    Seeded {
-        /// The game.
-        game: crate::notation::Game,
-        /// Its rules.
-        rules: crate::games::Games,
-        /// The first game's seed.
-        seed: u64,
-        /// The next game's number (from 0).
-        next: u64,
-        /// How many games.
-        count: u32,
-    },
+    /// Another game's games, one a seed: the game and its rules, the first game's seed, the
+    /// next game's number (from 0) and how many.
+    Seeded { game: crate::notation::Game, rules: crate::games::Games, seed: u64, next: u64, count: u32 },
 }
 
 impl Iterator for Generated {
     type Item = Result<Record, GenerateError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        match self {
-            Generated::Tours(tours) => tours.next().map(Ok),
-            Generated::Seeded { game, rules, seed, next, count } => {
+        match &mut self.0 {
+            Inner::Tours(tours) => tours.next().map(Ok),
+            Inner::Seeded { game, rules, seed, next, count } => {
                 if *next >= u64::from(*count) {
                     return None;
                 }
@@ -163,6 +155,19 @@ pub fn tour_and_score(rng: &mut Rng, first: Seat, max_throws: u32) -> (Vec<Throw
     play_out(rng, first, max_throws, None)
 }
 
+/// À écrire: the end of a marqué (a seat went with six holes or more): the first seat of the
+/// next (the one with more holes, else the one who threw first in this one), and whether the
+/// marqué was won (an even one is not counted).
+fn end_of_marque(score: &Score, marque_first: Seat) -> (Seat, bool) {
+    let h = score.holes;
+    let winner = match h[0].cmp(&h[1]) {
+        std::cmp::Ordering::Greater => Some(Seat::Top),
+        std::cmp::Ordering::Less => Some(Seat::Bottom),
+        std::cmp::Ordering::Equal => None,
+    };
+    (winner.unwrap_or(marque_first), winner.is_some())
+}
+
 /// Random lawful play, correctly marked: one tour of Grand Trictrac (`marques: None`), or
 /// `Some(n)` marqués of Trictrac à écrire (RULES.md §12): holes are counted on past twelve,
 /// and a marqué ends when a seat that has won a hole goes while either seat has six holes or
@@ -196,23 +201,22 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
         }
         let over = !a_ecrire && score.winner().is_some();
         if over {
-            match rng.below(4) {
+            // going, holding, nothing said, or (one time in four) the play, as on any throw
+            let ends = match rng.below(4) {
                 0 => {
                     t.decision = Some(Decision::Go);
                     score.wipe_points();
-                    out.push(t);
-                    break;
+                    true
                 }
                 1 => {
                     t.decision = Some(Decision::Hold);
-                    out.push(t);
-                    break;
+                    true
                 }
-                2 => {
-                    out.push(t);
-                    break;
-                }
-                _ => {} // the play, as on any throw
+                k => k == 2,
+            };
+            if ends {
+                out.push(t);
+                break;
             }
         }
         if won > 0 && !over {
@@ -224,16 +228,11 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
                 out.push(t);
                 let mut next_first = seat;
                 if six {
-                    let h = score.holes;
-                    let winner = match h[0].cmp(&h[1]) {
-                        std::cmp::Ordering::Greater => Some(Seat::Top),
-                        std::cmp::Ordering::Less => Some(Seat::Bottom),
-                        std::cmp::Ordering::Equal => None,
-                    };
-                    next_first = winner.unwrap_or(marque_first);
+                    let won_marque;
+                    (next_first, won_marque) = end_of_marque(&score, marque_first);
                     marque_first = next_first;
                     score = Score::default();
-                    if winner.is_some() {
+                    if won_marque {
                         marques_left -= 1;
                         if marques_left == 0 {
                             break;

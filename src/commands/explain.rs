@@ -86,7 +86,7 @@ pub fn batch(
     let default_game = asked.game.unwrap_or(Game::GrandTrictrac);
     let pairs = asked.rules.as_deref().map(crate::explain::rule_pairs).transpose()?.unwrap_or_default();
     let rules = crate::explain::game_with_rules(default_game, &pairs)
-        .map_err(|messages| ExplainError::Rules { whose: crate::explain::RulesSource::Asked, messages })?;
+        .map_err(|refused| ExplainError::Rules { whose: crate::explain::RulesSource::Asked, refused })?;
     let fast = match rules {
         crate::games::Games::GrandTrictrac(g) => Some(g.options),
         _ => None,

@@ -32,28 +32,43 @@ pub fn rule_pairs(rules: &str) -> Result<Vec<(String, String)>, ExplainError> {
     crate::options::raw_pairs(rules).map_err(ExplainError::RulesSyntax)
 }
 
+/// Rule options a game refuses (unknown keys or values): what the game says of each, in
+/// the order given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", .messages.join("; "))]
+pub struct RulesRefused {
+    /// What is wrong with each option, and what is accepted.
+    pub messages: Vec<String>,
+}
+
+impl RulesRefused {
+    fn of<T: ToString>(errors: impl IntoIterator<Item = T>) -> RulesRefused {
+        RulesRefused { messages: errors.into_iter().map(|e| e.to_string()).collect() }
+    }
+}
+
 /// The rules of `game` under the options `pairs` (as a `Rules` tag holds them), checked as
-/// a record's are: the messages of what is wrong with them when they are refused.
-pub fn game_with_rules(game: Game, pairs: &[(String, String)]) -> Result<Games, Vec<String>> {
+/// a record's are.
+pub fn game_with_rules(game: Game, pairs: &[(String, String)]) -> Result<Games, RulesRefused> {
     use crate::games::{backgammon, grand_trictrac::GrandTrictrac, jacquet, tric_trac};
     match game {
         Game::GrandTrictrac | Game::TrictracAEcrire => {
             let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
             let options = crate::options::RuleOptions::parse(&text.join("; "))
-                .map_err(|es| es.into_iter().map(|e| e.message).collect::<Vec<_>>())?;
+                .map_err(|es| RulesRefused::of(es.into_iter().map(|e| e.message)))?;
             Ok(Games::GrandTrictrac(GrandTrictrac::new(options, game == Game::TrictracAEcrire)))
         }
         Game::Jacquet | Game::Moultezim => {
-            let options = jacquet::JacquetOptions::parse(jacquet::books::variant_of(game), pairs)?;
+            let options =
+                jacquet::JacquetOptions::parse(jacquet::books::variant_of(game), pairs).map_err(RulesRefused::of)?;
             Ok(Games::Jacquet(jacquet::Jacquet::new(options)))
         }
         Game::TricTrac => {
-            let options = tric_trac::options::Options::from_pairs(pairs).map_err(|e| vec![e.message])?;
+            let options = tric_trac::options::Options::from_pairs(pairs).map_err(|e| RulesRefused::of([e.message]))?;
             Ok(Games::TricTrac(tric_trac::TricTrac::new(options)))
         }
         Game::Backgammon => {
-            let options = backgammon::options::Options::from_pairs(pairs)
-                .map_err(|es| es.into_iter().map(|e| e.to_string()).collect::<Vec<_>>())?;
+            let options = backgammon::options::Options::from_pairs(pairs).map_err(RulesRefused::of)?;
             Ok(Games::Backgammon(backgammon::Backgammon::new(options)))
         }
     }
@@ -113,7 +128,7 @@ impl Question {
         let says_rules = setup.score.game.is_some() || setup.score.rules.is_some();
         let said = setup.score.rules.clone().unwrap_or_default();
         let checked = |pairs: &[(String, String)], whose| {
-            game_with_rules(game, pairs).map_err(|messages| ExplainError::Rules { whose, messages })
+            game_with_rules(game, pairs).map_err(|refused| ExplainError::Rules { whose, refused })
         };
         let rules = match (says_rules, asked) {
             (true, Some(given)) => {
