@@ -76,8 +76,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
-/// The commands of the binary (CLI.md) as library functions: only with the `fancy` feature,
-/// as [`corpus`], whose diagnostics they draw.
+// the commands of the binary: only with the `fancy` feature, as `corpus`
 #[cfg(feature = "fancy")]
 pub mod commands;
 /// Many files at once for the command line (diagnostics drawn by miette's `fancy` handlers):
