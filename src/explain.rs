@@ -7,6 +7,12 @@ use crate::notation::parser::parse_position;
 use crate::position::{MoveRules, Position};
 use serde::Serialize;
 
+mod question;
+pub use question::{
+    departing, explain_roll, game_with_rules, rule_pairs, rules_words, Answer, AnswerJson, Explained, Question,
+    RulesRefused, RulesSource,
+};
+
 /// One legal play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayEntry {
@@ -113,6 +119,62 @@ pub enum ExplainError {
     /// The dice are malformed.
     #[error("bad dice `{0}`: expected dice such as 6-5 or a doublet name")]
     Dice(String),
+    /// The position names a game and another was asked for.
+    #[error(
+        "the position is of {said} (game={said}), but --game says {given}: give no --game, or a position of {given}"
+    )]
+    GameContradicted {
+        /// The position's `game=`.
+        said: crate::notation::Game,
+        /// The game asked for.
+        given: crate::notation::Game,
+    },
+    /// The rule options asked for are not `key=value` pairs.
+    #[error("--rules: {}", .0.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; "))]
+    RulesSyntax(Vec<crate::options::RulesError>),
+    /// The game refuses rule options (unknown keys or values).
+    #[error("{whose}: {refused}")]
+    Rules {
+        /// Whose options they are.
+        whose: RulesSource,
+        /// What the game says of them.
+        refused: RulesRefused,
+    },
+    /// The rules asked for are not the position's.
+    #[error("{}", rules_contradicted(*.game, .said, .given))]
+    RulesContradicted {
+        /// The position's game.
+        game: crate::notation::Game,
+        /// The position's options that differ from the game's defaults.
+        said: Vec<(String, String)>,
+        /// The options asked for that differ from the game's defaults.
+        given: Vec<(String, String)>,
+    },
+    /// The game cannot explain the position (its board is not one of the game's).
+    #[error("{0}")]
+    Plays(String),
+    /// A line of `explain --batch` is not UTF-8 text.
+    #[error("the line is not UTF-8 text")]
+    NotText,
+    /// A line of `explain --batch` is not `POSITION<TAB>DICE`.
+    #[error("expected POSITION<TAB>DICE")]
+    NotALine,
+    /// The answer could not be written as JSON.
+    #[error("{0}")]
+    Json(String),
+}
+
+/// The words of [`ExplainError::RulesContradicted`].
+fn rules_contradicted(game: crate::notation::Game, said: &[(String, String)], given: &[(String, String)]) -> String {
+    let says = if said.is_empty() {
+        format!("its rules are the defaults of {game} (it has no rules= field)")
+    } else {
+        format!("its rules are {}", rules_words(said))
+    };
+    format!(
+        "--rules says {}, but the position says {says}: give no --rules, or the position's rules",
+        rules_words(given)
+    )
 }
 
 /// Reads dice such as `6-5`, `5-6` or `sonnez`.
@@ -207,12 +269,15 @@ pub fn men_field_in(field: &str, dialect: crate::board::Dialect) -> String {
 /// --format position` writes and `explain` reads back. `None` when the replay did not reach
 /// that throw.
 pub fn position_string_at(rp: &crate::replay::Replay, header: &crate::notation::Header, at: u32) -> Option<String> {
-    let mut setup = if header.game.is_grand_trictrac() {
-        crate::view::frame_at(rp, header, at)?.setup()
-    } else if at == 0 {
-        rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())?.clone()
-    } else {
-        rp.board_steps.iter().find(|s| s.number == at).map(|s| s.after.clone())?
+    use crate::notation::Game;
+    let mut setup = match header.game {
+        Game::GrandTrictrac | Game::TrictracAEcrire => crate::view::frame_at(rp, header, at)?.setup(),
+        Game::Jacquet | Game::Moultezim | Game::TricTrac | Game::Backgammon if at == 0 => {
+            rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())?.clone()
+        }
+        Game::Jacquet | Game::Moultezim | Game::TricTrac | Game::Backgammon => {
+            rp.board_steps.iter().find(|s| s.number == at).map(|s| s.after.clone())?
+        }
     };
     stamp_position(&mut setup, header);
     Some(setup.to_string_in(header.letters))
@@ -362,7 +427,6 @@ pub fn write_explanation(
     options: &crate::options::RuleOptions,
     history: &crate::scoring::History,
 ) {
-    use crate::position::{OFF, SIDE_FIELD_MAX};
     let board = crate::position::Board::new(pos, MoveRules::from(options));
     let plays = &mut scratch.plays;
     board.dice_plays_into(dice, plays);
@@ -377,21 +441,15 @@ pub fn write_explanation(
         scratch.order.push(notation_of(p, seat).0 | (k as u64 & INDEX_BITS));
     }
     scratch.order.sort_unstable();
-    // each side's half of field 1, written once
-    let mut fields = [[0u8; SIDE_FIELD_MAX]; 2];
-    let mut lens = [0usize; 2];
-    for side in Seat::ALL {
-        lens[side.index()] = Position::side_field_into(side, pos.side(side), &mut fields[side.index()]);
-    }
-    let field = |side: Seat| &fields[side.index()][..lens[side.index()]];
+    let fields = SideFields::of(pos);
     // a line's length at most, reserved once
     out.reserve(96 + scratch.order.len() * (PLAY_MAX + 1) + roll.iter().count() * 80);
     // position strings, notations and men fields hold letters, digits, `/&#=` and spaces:
     // nothing that JSON escapes
     out.extend_from_slice(b"{\"position\":\"");
-    out.extend_from_slice(field(Seat::Top));
+    out.extend_from_slice(fields.get(Seat::Top));
     out.push(b'/');
-    out.extend_from_slice(field(Seat::Bottom));
+    out.extend_from_slice(fields.get(Seat::Bottom));
     out.push(b' ');
     out.extend_from_slice(seat.name().as_bytes());
     out.extend_from_slice(b"\",\"dice\":[");
@@ -401,13 +459,55 @@ pub fn write_explanation(
     out.extend_from_slice(b"],\"seat\":\"");
     out.extend_from_slice(seat.name().as_bytes());
     out.extend_from_slice(b"\",\"plays\":[");
+    write_plays(out, &scratch.order, &scratch.plays, pos, &fields);
+    out.extend_from_slice(b"],\"jans\":[");
+    for (k, j) in roll.iter().enumerate() {
+        if k > 0 {
+            out.push(b',');
+        }
+        write_jan(out, j);
+    }
+    out.extend_from_slice(b"],\"points\":{\"top\":");
+    write_number(out, roll.points_of(Seat::Top));
+    out.extend_from_slice(b",\"bottom\":");
+    write_number(out, roll.points_of(Seat::Bottom));
+    out.extend_from_slice(b"}}");
+}
+
+/// Each side's half of field 1 of a position string, written once.
+struct SideFields {
+    /// The bytes, by seat index.
+    fields: [[u8; crate::position::SIDE_FIELD_MAX]; 2],
+    /// Their lengths.
+    lens: [usize; 2],
+}
+
+impl SideFields {
+    fn of(pos: &Position) -> SideFields {
+        let mut f = SideFields { fields: [[0u8; crate::position::SIDE_FIELD_MAX]; 2], lens: [0; 2] };
+        for side in Seat::ALL {
+            f.lens[side.index()] = Position::side_field_into(side, pos.side(side), &mut f.fields[side.index()]);
+        }
+        f
+    }
+
+    fn get(&self, side: Seat) -> &[u8] {
+        &self.fields[side.index()][..self.lens[side.index()]]
+    }
+}
+
+/// The plays of [`write_explanation`], in `order` (see [`Scratch::order`]), each as
+/// `{"notation":"…","result":"…"}`, separated by commas.
+fn write_plays(out: &mut Vec<u8>, order: &[u64], plays: &crate::position::Plays, pos: &Position, fields: &SideFields) {
+    use crate::position::{OFF, SIDE_FIELD_MAX};
+    let seat = pos.turn();
     // each play's object is put together in `piece`, copying whole words and arrays (the
     // bytes after each part's end are overwritten by the next), then appended at once
-    let (other, other_len) = (&fields[seat.other().index()], lens[seat.other().index()]);
+    let (other, other_len) = (&fields.fields[seat.other().index()], fields.lens[seat.other().index()]);
     let base = Position::occupied_letters(seat, pos.side(seat));
     let mut piece = [0u8; PLAY_MAX];
     piece[..NOTATION_AT].copy_from_slice(b"{\"notation\":\"");
-    for (n, &key) in scratch.order.iter().enumerate() {
+    for (n, &key) in order.iter().enumerate() {
         let Some(play) = plays.iter().nth((key & INDEX_BITS) as usize) else { continue };
         if n > 0 {
             out.push(b',');
@@ -442,18 +542,6 @@ pub fn write_explanation(
         piece[k..k + 2].copy_from_slice(b"\"}");
         out.extend_from_slice(&piece[..k + 2]);
     }
-    out.extend_from_slice(b"],\"jans\":[");
-    for (k, j) in roll.iter().enumerate() {
-        if k > 0 {
-            out.push(b',');
-        }
-        write_jan(out, j);
-    }
-    out.extend_from_slice(b"],\"points\":{\"top\":");
-    write_number(out, roll.points_of(Seat::Top));
-    out.extend_from_slice(b",\"bottom\":");
-    write_number(out, roll.points_of(Seat::Bottom));
-    out.extend_from_slice(b"}}");
 }
 
 #[cfg(test)]

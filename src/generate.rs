@@ -8,6 +8,77 @@ use crate::position::{MoveRules, Position, OFF};
 use crate::score::Score;
 use crate::scoring::{roll_jans, History};
 
+/// Why a game could not be generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The generator does not play this game.
+    #[error("the generator does not play {0} yet")]
+    NotPlayed(crate::notation::Game),
+}
+
+/// `count` complete games of `game` by seeded self-play under the game's default rules,
+/// every play legal and every claim right, each ending with its `Result` (CLI.md
+/// `generate`): the same game, count and seed give the same records. Grand Trictrac's
+/// games are tours of one generator seeded once; another game's game `k` is played from
+/// the seed `seed + k`.
+///
+/// ```
+/// use soumille::notation::Game;
+/// for game in [Game::GrandTrictrac, Game::Jacquet] {
+///     let records: Vec<_> = soumille::generate::generate(game, 2, 7).collect::<Result<_, _>>().unwrap();
+///     assert_eq!(records.len(), 2);
+/// }
+/// ```
+pub fn generate(game: crate::notation::Game, count: u32, seed: u64) -> Generated {
+    use crate::games::{backgammon, grand_trictrac::GrandTrictrac, jacquet, tric_trac, Games};
+    use crate::notation::Game;
+    let rules = match game {
+        Game::GrandTrictrac => return Generated(Inner::Tours(Box::new(games_iter(count, seed)))),
+        Game::TrictracAEcrire => Games::GrandTrictrac(GrandTrictrac::new(Default::default(), true)),
+        Game::Jacquet | Game::Moultezim => {
+            Games::Jacquet(jacquet::Jacquet::new(jacquet::JacquetOptions::new(jacquet::books::variant_of(game))))
+        }
+        Game::TricTrac => Games::TricTrac(tric_trac::TricTrac::new(Default::default())),
+        Game::Backgammon => Games::Backgammon(backgammon::Backgammon::new(Default::default())),
+    };
+    Generated(Inner::Seeded { game, rules, seed, next: 0, count })
+}
+
+/// The records of [`generate`], one by one; after an error, none.
+pub struct Generated(Inner);
+
+enum Inner {
+    /// Grand Trictrac's tours.
+    Tours(Box<dyn Iterator<Item = Record>>),
+    /// Another game's games, one a seed: the game and its rules, the first game's seed, the
+    /// next game's number (from 0) and how many.
+    Seeded { game: crate::notation::Game, rules: crate::games::Games, seed: u64, next: u64, count: u32 },
+}
+
+impl Iterator for Generated {
+    type Item = Result<Record, GenerateError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.0 {
+            Inner::Tours(tours) => tours.next().map(Ok),
+            Inner::Seeded { game, rules, seed, next, count } => {
+                if *next >= u64::from(*count) {
+                    return None;
+                }
+                let k = *next;
+                *next += 1;
+                match rules.generate(seed.wrapping_add(k)) {
+                    Some(rec) => Some(Ok(rec)),
+                    None => {
+                        *next = u64::from(*count);
+                        Some(Err(GenerateError::NotPlayed(*game)))
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A small, seeded, reproducible generator (xorshift64*).
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -84,6 +155,19 @@ pub fn tour_and_score(rng: &mut Rng, first: Seat, max_throws: u32) -> (Vec<Throw
     play_out(rng, first, max_throws, None)
 }
 
+/// À écrire: the end of a marqué (a seat went with six holes or more): the first seat of the
+/// next (the one with more holes, else the one who threw first in this one), and whether the
+/// marqué was won (an even one is not counted).
+fn end_of_marque(score: &Score, marque_first: Seat) -> (Seat, bool) {
+    let h = score.holes;
+    let winner = match h[0].cmp(&h[1]) {
+        std::cmp::Ordering::Greater => Some(Seat::Top),
+        std::cmp::Ordering::Less => Some(Seat::Bottom),
+        std::cmp::Ordering::Equal => None,
+    };
+    (winner.unwrap_or(marque_first), winner.is_some())
+}
+
 /// Random lawful play, correctly marked: one tour of Grand Trictrac (`marques: None`), or
 /// `Some(n)` marqués of Trictrac à écrire (RULES.md §12): holes are counted on past twelve,
 /// and a marqué ends when a seat that has won a hole goes while either seat has six holes or
@@ -117,23 +201,22 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
         }
         let over = !a_ecrire && score.winner().is_some();
         if over {
-            match rng.below(4) {
+            // going, holding, nothing said, or (one time in four) the play, as on any throw
+            let ends = match rng.below(4) {
                 0 => {
                     t.decision = Some(Decision::Go);
                     score.wipe_points();
-                    out.push(t);
-                    break;
+                    true
                 }
                 1 => {
                     t.decision = Some(Decision::Hold);
-                    out.push(t);
-                    break;
+                    true
                 }
-                2 => {
-                    out.push(t);
-                    break;
-                }
-                _ => {} // the play, as on any throw
+                k => k == 2,
+            };
+            if ends {
+                out.push(t);
+                break;
             }
         }
         if won > 0 && !over {
@@ -145,16 +228,11 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
                 out.push(t);
                 let mut next_first = seat;
                 if six {
-                    let h = score.holes;
-                    let winner = match h[0].cmp(&h[1]) {
-                        std::cmp::Ordering::Greater => Some(Seat::Top),
-                        std::cmp::Ordering::Less => Some(Seat::Bottom),
-                        std::cmp::Ordering::Equal => None,
-                    };
-                    next_first = winner.unwrap_or(marque_first);
+                    let won_marque;
+                    (next_first, won_marque) = end_of_marque(&score, marque_first);
                     marque_first = next_first;
                     score = Score::default();
-                    if winner.is_some() {
+                    if won_marque {
                         marques_left -= 1;
                         if marques_left == 0 {
                             break;
@@ -311,4 +389,43 @@ pub fn corpus(samples: &std::path::Path, bytes: usize, samples_only: bool) -> St
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::Game;
+
+    /// The records of [`generate`], printed.
+    fn printed(game: Game, count: u32, seed: u64) -> Vec<String> {
+        generate(game, count, seed)
+            .map(|r| crate::notation::print_record(&r.expect("generated"), Default::default()))
+            .collect()
+    }
+
+    #[test]
+    fn grand_trictrac_s_games_are_the_tours_of_one_seed() {
+        let games = printed(Game::GrandTrictrac, 3, 5);
+        let tours: Vec<String> =
+            games_iter(3, 5).map(|r| crate::notation::print_record(&r, Default::default())).collect();
+        assert_eq!(games, tours);
+        assert!(games[0].starts_with("[Game \"grand-trictrac\"]"), "{}", games[0]);
+    }
+
+    #[test]
+    fn another_game_s_games_are_one_a_seed_and_replay_clean() {
+        for game in [Game::Jacquet, Game::Backgammon] {
+            let games = printed(game, 2, 9);
+            assert_eq!(games.len(), 2);
+            assert_eq!(printed(game, 1, 10)[0], games[1], "{game}: game k is seed + k");
+            for text in &games {
+                let r = &crate::notation::read(text)[0];
+                assert!(r.errors.is_empty(), "{game}: {:?}", r.errors);
+                assert_eq!(r.header.game, game);
+                let rp = crate::replay::replay(&r.record, &r.header, Some(text));
+                assert!(rp.flags.is_empty(), "{game}: {:?}", rp.flags);
+            }
+        }
+        assert_eq!(generate(Game::Jacquet, 0, 1).count(), 0);
+    }
 }

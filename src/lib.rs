@@ -76,6 +76,9 @@
 #![warn(missing_docs)]
 
 pub mod board;
+// the commands of the binary: only with the `fancy` feature, as `corpus`
+#[cfg(feature = "fancy")]
+pub mod commands;
 /// Many files at once for the command line (diagnostics drawn by miette's `fancy` handlers):
 /// only with the `fancy` feature, which the binary requires; the library's readers, engine
 /// and renderers build without it (as the fuzz targets do).
@@ -92,6 +95,7 @@ pub mod json;
 pub mod notation;
 pub mod options;
 pub mod position;
+pub mod render;
 pub mod replay;
 pub mod report;
 pub mod score;

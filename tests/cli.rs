@@ -442,3 +442,34 @@ fn a_marque_of_trictrac_a_ecrire() {
     assert_eq!(v["match_totals"]["total"], serde_json::json!([33, 0]));
     assert_eq!(v["match_totals"]["gain"], 30);
 }
+
+/// What stops a command is said on stderr in one line, named by the command that says it,
+/// with exit status 2 and nothing on stdout.
+#[test]
+fn what_stops_a_command_is_one_line_naming_it() {
+    let cases: [(&[&str], &str); 9] = [
+        (&["replay", "samples/no-such-file.stn"], "soumille: cannot read samples/no-such-file.stn: "),
+        (&["sheet", "samples"], "soumille: samples is a folder: give one .stn file (`soumille check` reads folders)"),
+        (&["view", "samples/opening.stn", "--game", "9"], "soumille: samples/opening.stn has 1 record(s), not 9"),
+        (&["show", "samples/opening.stn", "--at", "900"], "soumille show: no board after throw 900: the record has "),
+        (&["show", "samples/opening.stn", "--format", "gnubg"], "soumille show: --format gnubg is GNU Backgammon's"),
+        (
+            &["explain", "samples/opening.stn", "--at", "900", "--dice", "6-5"],
+            "soumille explain: no board after throw 900 of samples/opening.stn: the record has ",
+        ),
+        (&["explain", "A15/&15 top", "--dice", "7-1"], "soumille explain: bad dice `7-1`"),
+        (
+            &["explain", "M15/&15 top game=jacquet", "--dice", "6-5", "--game", "backgammon"],
+            "soumille explain: the position is of jacquet (game=jacquet), but --game says backgammon",
+        ),
+        (&["explain", "A15/&15 top", "--dice", "6-5", "--rules", "bogus=1"], "soumille explain: --rules: "),
+    ];
+    for (args, said) in cases {
+        let o = run(args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with(said), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -1,0 +1,473 @@
+//! The command line of `soumille` (CLI.md) as clap parses it: the commands, their
+//! arguments and options, and their help texts (the doc comments below are the `--help`
+//! texts, the manual page and the completions: a word changed here changes them).
+//!
+//! Here rather than in `main.rs` so that the binary is only the dispatch and the printing,
+//! and so that the manual page and the completions are made from the same definitions.
+
+#![allow(missing_docs)] // the doc comments are help texts; not every item has one
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+
+/// Records of French Grand Trictrac in Soumille's notation (STN): read, check, convert.
+#[derive(Parser, Debug)]
+#[command(name = "soumille", version, about, long_about = None)]
+pub struct Cli {
+    /// How syntax errors are drawn on stderr: `auto` (graphical on a terminal, narrated
+    /// otherwise), `graphical` (no colour, 80 columns), `narrated`.
+    #[arg(long, global = true, value_enum, default_value_t = Diagnostics::Auto)]
+    pub diagnostics: Diagnostics,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Diagnostics {
+    Auto,
+    Graphical,
+    Narrated,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SheetFormat {
+    Text,
+    Markdown,
+    Html,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Picture {
+    Text,
+    Svg,
+    /// The position string (NOTATION.md §6) with every score field, for `explain`.
+    Position,
+    /// GNU Backgammon's Position ID (backgammon records only), for gnubg's `set board`.
+    Gnubg,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Letters {
+    Soumille,
+    Lepeintre,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Read, replay and validate records; list every error and flag.
+    ///
+    /// Syntax errors are shown on stderr with their place in the file. Exit 0 when clean,
+    /// 1 when something was flagged, 2 when a file could not be read or parsed.
+    /// `-` reads standard input.
+    Check {
+        /// STN files and directories (every `*.stn` under them, in sorted order); `-` for
+        /// standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// `text` (diagnostics on stderr) or `json` (the report of CLI.md on stdout, with a
+        /// `summary` object next to `files`).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// Print a record canonically (higher die first, moves without dashes, tags in order).
+    ///
+    /// Reads syntax only, never replays. With `--write` the file is replaced safely: the
+    /// new text goes to a temporary file of its own in the same folder, which is then
+    /// renamed; a read-only file, a file with hard links, and a file changed while it was
+    /// read are refused (exit 2), the new file keeps the old one's mode and owner.
+    Fmt {
+        /// STN files and directories (`*.stn` under them); `-` for standard input; or JSON
+        /// with `--from-json`. Several files are printed one after the other, separated by
+        /// a blank line; a file reached by several paths is read once.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Convert the record's letters.
+        #[arg(long, value_enum)]
+        letters: Option<Letters>,
+        /// Rewrite each file in place instead of printing it (a symbolic link stays a link:
+        /// the file it names is rewritten).
+        #[arg(long, conflicts_with = "from_json")]
+        write: bool,
+        /// Read the JSON of `soumille json` and print it as STN: one document, or the JSON
+        /// Lines that `json` writes for several files (a document or a record a line also).
+        #[arg(long)]
+        from_json: bool,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// Convert a record to JSON (the model of `schema/record.schema.json`).
+    ///
+    /// Reads syntax only. Without `--spans` there are no byte offsets, so
+    /// `json(fmt(F)) == json(F)`.
+    Json {
+        /// STN files and directories (`*.stn` under them); `-` for standard input.
+        ///
+        /// One file: one JSON document (pretty). Several files, or a directory: JSON Lines,
+        /// one line a file: `{"path": "a.stn", "document": {"schema_version": 1,
+        /// "records": [...]}}`, in the order of the files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Include the byte offsets of every token (offsets in the file).
+        #[arg(long)]
+        spans: bool,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// The game throw by throw: dice, play, every jan with its ways and points, what each
+    /// seat marked and should have marked, the score after, and the flags.
+    Replay {
+        /// The STN file (`-` for standard input).
+        file: PathBuf,
+        /// Which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// `text` or `json` (one document: `rows`, `flags`, `result`, `final`).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The annotated score sheet of the tour: a row per throw with both seats' marks and
+    /// running totals, relèves and holes, and the result with its winnings (`gains` scheme).
+    Sheet {
+        /// The STN file (`-` for standard input).
+        file: PathBuf,
+        /// Which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// `text`, `markdown`, `html` or `json`.
+        #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
+        format: SheetFormat,
+    },
+    /// The board after throw N (`--at 0`: the start), replaying the record.
+    ///
+    /// Text: the classic layout, top's side A..M above and bottom's & .. N below, top's
+    /// men `x`, bottom's `o`. SVG: a drawing of the board, for every game: the men on the
+    /// points, on the bar and borne off, the score (Grand Trictrac's points and holes, Tric
+    /// Trac's points and parties), the doubling cube, and for the other games the throw's
+    /// note and flags. Position: the position string (NOTATION.md §6) with its score fields,
+    /// which `soumille explain` reads to explain the next throw.
+    Show {
+        /// The STN file (`-` for standard input).
+        file: PathBuf,
+        /// The throw after which to show the board.
+        #[arg(long, default_value_t = 0)]
+        at: u32,
+        /// Which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// `text`, `svg`, `position` or `gnubg` (GNU Backgammon's Position ID).
+        #[arg(long, value_enum, default_value_t = Picture::Text)]
+        format: Picture,
+    },
+    /// Every legal play of a roll in a position (and every jan with its points).
+    ///
+    /// POSITION is a position string (NOTATION.md §6) such as "A15/&15 top", in Soumille's
+    /// or Lepeintre's letters (the answer is in the same letters). A position of another game
+    /// names it (`game=jacquet`) and the rules that differ from its defaults
+    /// (`rules=postillon:immediat`), as `show --format position` writes them: `--game` and
+    /// `--rules` may not contradict them. With `--at N`, POSITION is an STN file and the
+    /// position is the one after its throw N, under its game and rules. Plays are in
+    /// canonical notation with the resulting men (field 1 of a position string). With
+    /// `--batch`, reads `POSITION<TAB>DICE` lines from stdin and writes one JSON object a line,
+    /// for any game: what `--format json` writes, or `{"line": N, "error": "…"}` for a bad
+    /// line (and exit status 2 at the end).
+    Explain {
+        /// A position string, e.g. "A9BC2DGH/N2VX&11 bottom" (with --at: an STN file).
+        #[arg(required_unless_present = "batch")]
+        position: Option<String>,
+        /// The roll, e.g. 6-5 or sonnez.
+        #[arg(long, required_unless_present = "batch")]
+        dice: Option<String>,
+        /// Read `POSITION<TAB>DICE` lines from stdin, write JSON Lines (one line out a line in;
+        /// blank lines are skipped).
+        #[arg(long, conflicts_with_all = ["position", "dice", "at"])]
+        batch: bool,
+        /// `text` or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Rule options as in the `Rules` tag, e.g. "sortie=provinciale" (default: the
+        /// position's `rules=`, else the game's defaults).
+        #[arg(long)]
+        rules: Option<String>,
+        /// The game whose rules apply: grand-trictrac, trictrac-a-ecrire, jacquet,
+        /// moultezim, backgammon, tric-trac (default: the position's `game=`, else
+        /// grand-trictrac). Only Grand Trictrac lists jans.
+        #[arg(long, value_parser = game_arg)]
+        game: Option<crate::notation::Game>,
+        /// Explain the position after throw N of the record in the file POSITION (`0`: the
+        /// start), with the record's game and rules.
+        #[arg(long, value_name = "N", conflicts_with_all = ["game", "rules"])]
+        at: Option<u32>,
+        /// With --at: which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1, requires = "at")]
+        record: usize,
+    },
+    /// A self-contained HTML page that steps through a game throw by throw.
+    ///
+    /// The board after each throw with the score, dice, play, jans and flags; buttons and
+    /// the arrow keys step through it. No network: CSS, script and the game are inline.
+    /// Every game: Jacquet, Moultezim, Backgammon and Tric Trac show the men on the bar and
+    /// borne off, the cube, Tric Trac's points and parties, and the flags at their throw.
+    /// A replay that stops shows the throws up to the stop and its `not-replayed` flag.
+    View {
+        /// The STN file (`-` for standard input).
+        file: PathBuf,
+        /// Which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+    },
+    /// Shell completions for SHELL on stdout (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// The manual page (roff) on stdout: `soumille man > soumille.1`.
+    Man,
+    /// A backgammon match written by another program, as STN records on stdout.
+    ///
+    /// Reads Jellyfish `.mat`/`.gam` files (also FIBS and Snowie text logs, eXtreme Gammon
+    /// and BackgammonGalaxy `.mat`) and GNU Backgammon's SGF (told from the text, or
+    /// `--from`): one `[Game "backgammon"]` record per game, with its cube actions, hits and
+    /// result, and the match length and score in `Match` and `Score` tags. Lines it cannot
+    /// read are kept as comments, with a warning on stderr.
+    Import {
+        /// The match file (`-` for standard input).
+        file: PathBuf,
+        /// The file's format: mat (Jellyfish, also .gam) or sgf (GNU Backgammon).
+        #[arg(long, value_enum)]
+        from: Option<MatchFormat>,
+    },
+    /// STN backgammon records as a match file for other programs, on stdout.
+    ///
+    /// Writes every record of the file as one match: Jellyfish `.mat` or GNU Backgammon SGF.
+    /// What the format cannot hold (a set-up start in `.mat`, the cube of a set-up start in
+    /// SGF, options other than the default rules) is refused, exit 2, unless `--force`.
+    Export {
+        /// The STN file (`-` for standard input).
+        file: PathBuf,
+        /// The format to write: mat (Jellyfish) or sgf (GNU Backgammon).
+        #[arg(long, value_enum)]
+        to: MatchFormat,
+        /// Write what the format can hold, and warn on stderr of each thing left out.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Complete games of seeded self-play (random lawful play), as STN on stdout.
+    ///
+    /// The same seed gives the same bytes.
+    Generate {
+        /// How many games.
+        #[arg(long, default_value_t = 1)]
+        games: u32,
+        /// The seed; the same seed gives the same bytes.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Which game: grand-trictrac (default), trictrac-a-ecrire, jacquet, moultezim, backgammon,
+        /// tric-trac.
+        #[arg(long, default_value = "grand-trictrac", value_parser = game_arg)]
+        game: crate::notation::Game,
+    },
+}
+
+/// The options of the commands that read many files.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CorpusArgs {
+    /// Print nothing: the exit status only.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Colours on stderr: `auto` (on a terminal, unless `NO_COLOR` is set), `always`,
+    /// `never`.
+    #[arg(long, value_enum, default_value_t = Colour::Auto)]
+    pub color: Colour,
+    /// Syntax errors (and flag drawings) shown per file; the rest are counted. 0: all.
+    #[arg(long, default_value_t = 50)]
+    pub max_errors: usize,
+    /// Accept a file that holds no game (empty, or only blanks and comments); without it
+    /// such a file is an error (exit status 2).
+    #[arg(long)]
+    pub allow_empty: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Colour {
+    Auto,
+    Always,
+    Never,
+}
+
+/// The match formats of backgammon programs.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchFormat {
+    /// Jellyfish `.mat` (also `.gam`), as GNU Backgammon exports it.
+    Mat,
+    /// GNU Backgammon's SGF.
+    Sgf,
+}
+
+/// A game's name on the command line.
+pub fn game_arg(s: &str) -> Result<crate::notation::Game, UnknownGame> {
+    crate::notation::Game::from_name(s).ok_or_else(|| UnknownGame(s.to_string()))
+}
+
+/// A `--game` that names no game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game `{0}`: grand-trictrac, trictrac-a-ecrire, jacquet, moultezim, backgammon or tric-trac")]
+pub struct UnknownGame(pub String);
+
+impl Diagnostics {
+    /// How syntax errors are drawn on stderr for the one-file commands.
+    pub fn style(self) -> crate::notation::error::Style {
+        use crate::notation::error::Style;
+        match self {
+            Diagnostics::Graphical => Style::Plain,
+            Diagnostics::Narrated => Style::Narrated,
+            Diagnostics::Auto if io::stderr().is_terminal() => Style::Colour,
+            Diagnostics::Auto => Style::Narrated,
+        }
+    }
+}
+
+impl CorpusArgs {
+    /// The options of a corpus command, its diagnostics drawn for `--diagnostics` and
+    /// `--color`.
+    pub fn options(&self, d: Diagnostics) -> super::corpus::CorpusOptions {
+        use crate::notation::error::Style;
+        let terminal = io::stderr().is_terminal();
+        let choice = match self.color {
+            Colour::Auto => None,
+            Colour::Always => Some(true),
+            Colour::Never => Some(false),
+        };
+        let colour = crate::corpus::colour(choice, terminal, std::env::var_os("NO_COLOR").as_deref());
+        let style = match d {
+            Diagnostics::Narrated => Style::Narrated,
+            Diagnostics::Graphical if colour => Style::Colour,
+            Diagnostics::Graphical => Style::Plain,
+            Diagnostics::Auto if colour => Style::Colour,
+            Diagnostics::Auto if terminal => Style::Plain,
+            Diagnostics::Auto => Style::Narrated,
+        };
+        super::corpus::CorpusOptions {
+            quiet: self.quiet,
+            style,
+            max_errors: self.max_errors,
+            allow_empty: self.allow_empty,
+        }
+    }
+}
+
+impl From<Format> for crate::render::ReplayFormat {
+    fn from(f: Format) -> Self {
+        match f {
+            Format::Text => crate::render::ReplayFormat::Text,
+            Format::Json => crate::render::ReplayFormat::Json,
+        }
+    }
+}
+
+impl From<SheetFormat> for crate::render::SheetFormat {
+    fn from(f: SheetFormat) -> Self {
+        use crate::render::SheetFormat as S;
+        match f {
+            SheetFormat::Text => S::Text,
+            SheetFormat::Markdown => S::Markdown,
+            SheetFormat::Html => S::Html,
+            SheetFormat::Json => S::Json,
+        }
+    }
+}
+
+impl From<Picture> for crate::render::Picture {
+    fn from(p: Picture) -> Self {
+        use crate::render::Picture as P;
+        match p {
+            Picture::Text => P::Text,
+            Picture::Svg => P::Svg,
+            Picture::Position => P::Position,
+            Picture::Gnubg => P::Gnubg,
+        }
+    }
+}
+
+impl From<Letters> for crate::Dialect {
+    fn from(l: Letters) -> Self {
+        match l {
+            Letters::Soumille => crate::Dialect::Soumille,
+            Letters::Lepeintre => crate::Dialect::Lepeintre,
+        }
+    }
+}
+
+impl From<MatchFormat> for crate::interop::Format {
+    fn from(f: MatchFormat) -> Self {
+        match f {
+            MatchFormat::Mat => crate::interop::Format::Mat,
+            MatchFormat::Sgf => crate::interop::Format::Sgf,
+        }
+    }
+}
+
+/// The shell completions of the command line for `shell`.
+pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "soumille", &mut buf);
+    buf
+}
+
+/// The manual page: the main page of clap_mangen, its title line first, then a section
+/// for each command with its description and options (the same clap definitions as
+/// `--help`, so the page never drifts from the program).
+pub fn man_page() -> io::Result<String> {
+    let cmd = <Cli as clap::CommandFactory>::command();
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(cmd.clone()).render(&mut buf)?;
+    let page = String::from_utf8_lossy(&buf).into_owned();
+    // the title first (roff's apostrophe set-up may follow it)
+    let (title, rest): (Vec<&str>, Vec<&str>) = page.lines().partition(|l| l.starts_with(".TH "));
+    let mut s = String::new();
+    for l in title.iter().chain(&rest) {
+        // clap_mangen names a page per command (`soumille-check(1)`), which is not written:
+        // every command is a section of this page
+        match l.strip_prefix("soumille\\-").and_then(|c| c.strip_suffix("(1)")) {
+            Some("help") => s.push_str("\\fBsoumille help\\fR [\\fICOMMAND\\fR]\n"),
+            Some(c) => s.push_str(&format!("\\fBsoumille {c}\\fR (section SOUMILLE {})\n", c.to_uppercase())),
+            None => {
+                s.push_str(l);
+                s.push('\n');
+            }
+        }
+    }
+    for sub in cmd.get_subcommands().filter(|c| c.get_name() != "help") {
+        let name = format!("soumille {}", sub.get_name());
+        let sub = sub.clone().bin_name(name.clone());
+        let man = clap_mangen::Man::new(sub);
+        let mut b = Vec::new();
+        man.render_synopsis_section(&mut b)?;
+        man.render_description_section(&mut b)?;
+        man.render_options_section(&mut b)?;
+        s.push_str(&format!(".SH \"{}\"\n", name.to_uppercase()));
+        for l in String::from_utf8_lossy(&b).lines() {
+            if l.starts_with(".ie ") || l.starts_with(".el ") {
+                continue;
+            }
+            match l.strip_prefix(".SH ") {
+                Some(h) => s.push_str(&format!(".SS {h}\n")),
+                None => {
+                    s.push_str(l);
+                    s.push('\n');
+                }
+            }
+        }
+    }
+    Ok(s)
+}

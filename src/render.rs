@@ -1,0 +1,217 @@
+//! One renderer call per command that shows one replayed record (`replay`, `sheet`, `view`,
+//! `show`): the choice of renderer for the record's game is made here, once, so that the
+//! command line calls one function each. (Grand Trictrac's renderers and the other games'
+//! are still two families; this module is where they meet until they are one.)
+
+use crate::notation::{Game, ReadRecord};
+use crate::replay::Replay;
+
+/// The formats of `replay`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayFormat {
+    /// The game throw by throw, as text.
+    Text,
+    /// One JSON document: `rows`, `flags`, `result`, `final`.
+    Json,
+}
+
+/// The formats of `sheet`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SheetFormat {
+    /// Plain text.
+    Text,
+    /// Markdown.
+    Markdown,
+    /// A self-contained HTML page.
+    Html,
+    /// JSON.
+    Json,
+}
+
+/// The pictures of `show`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// The board as text.
+    Text,
+    /// The board as SVG.
+    Svg,
+    /// The position string (NOTATION.md §6) with every score field, for `explain`.
+    Position,
+    /// GNU Backgammon's Position ID (backgammon records only).
+    Gnubg,
+}
+
+/// How far a replay went, when a board after some throw is not in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// The replay stopped at this throw.
+    Stopped(u32),
+    /// The record has this many throws.
+    Throws(usize),
+}
+
+impl std::fmt::Display for Reach {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reach::Stopped(n) => write!(f, "the replay stopped at throw {n}"),
+            Reach::Throws(n) => write!(f, "the record has {n} throws"),
+        }
+    }
+}
+
+/// Why `show` has no picture.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShowError {
+    /// The replay has no board after that throw.
+    #[error("no board after throw {at}: {reach}")]
+    NoBoard {
+        /// The throw asked for.
+        at: u32,
+        /// How far the replay went.
+        reach: Reach,
+    },
+    /// `--format gnubg` of a record of another game than backgammon.
+    #[error("--format gnubg is GNU Backgammon's Position ID: a {0} record has none")]
+    NotBackgammon(Game),
+    /// The board is no backgammon board (GNU Backgammon's Position ID cannot hold it).
+    #[error("no backgammon board after throw {at}: {error}")]
+    NoBackgammonBoard {
+        /// The throw asked for.
+        at: u32,
+        /// What is wrong with the board.
+        error: String,
+    },
+}
+
+/// A value as pretty JSON with a final line end.
+fn json_text<T: serde::Serialize>(v: &T) -> Result<String, serde_json::Error> {
+    let mut s = serde_json::to_string_pretty(v)?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// `replay`: the game throw by throw, as text or JSON.
+pub fn replay(rp: &Replay, rec: &ReadRecord, format: ReplayFormat) -> Result<String, serde_json::Error> {
+    if !rec.header.game.is_grand_trictrac() {
+        return Ok(match format {
+            ReplayFormat::Text => crate::sheet::tables::replay_text(rp, &rec.record, &rec.header),
+            ReplayFormat::Json => {
+                json_text(&crate::sheet::tables::TablesSheet::of_record(rp, &rec.record, &rec.header))?
+            }
+        });
+    }
+    Ok(match format {
+        ReplayFormat::Text => crate::sheet::replay_text(rp, rec.header.letters),
+        ReplayFormat::Json => {
+            let sheet = crate::sheet::Sheet::new(
+                rp,
+                rec.record.tag("Top").map(String::from),
+                rec.record.tag("Bottom").map(String::from),
+            );
+            let doc = crate::view::replay_document(rp, &sheet, &rec.header);
+            json_text(&doc)?
+        }
+    })
+}
+
+/// `sheet`: the score sheet, as text, Markdown, HTML or JSON.
+pub fn sheet(rp: &Replay, rec: &ReadRecord, format: SheetFormat) -> Result<String, serde_json::Error> {
+    if !rec.header.game.is_grand_trictrac() {
+        let sheet = crate::sheet::tables::TablesSheet::of_record(rp, &rec.record, &rec.header);
+        return Ok(match format {
+            SheetFormat::Text => sheet.text(),
+            SheetFormat::Markdown => sheet.markdown(),
+            SheetFormat::Html => sheet.html(),
+            SheetFormat::Json => json_text(&sheet)?,
+        });
+    }
+    let sheet = crate::sheet::Sheet::of_record(rp, &rec.record, &rec.header);
+    Ok(match format {
+        SheetFormat::Text => sheet.text(),
+        SheetFormat::Markdown => sheet.markdown(),
+        SheetFormat::Html => sheet.html(),
+        SheetFormat::Json => json_text(&sheet)?,
+    })
+}
+
+/// `view`: the self-contained HTML page that steps through the game.
+pub fn view(rp: &Replay, rec: &ReadRecord) -> String {
+    crate::view::view_html(&rec.record, &rec.header, rp)
+}
+
+/// `show`: the board after throw `at` (`0`: the start) in `format`; `name` (the file's) is
+/// in the text picture's title.
+pub fn show(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture) -> Result<String, ShowError> {
+    if !rec.header.game.is_grand_trictrac() {
+        show_tables(rp, rec, name, at, format)
+    } else {
+        show_trictrac(rp, rec, name, at, format)
+    }
+}
+
+/// `show` for Grand Trictrac: its replay's boards are positions.
+fn show_trictrac(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture) -> Result<String, ShowError> {
+    let pos = if at == 0 {
+        rp.steps.first().map(|s| s.before).or(rp.end)
+    } else {
+        rp.steps.iter().find(|s| s.number == at).map(|s| s.after)
+    };
+    let Some(pos) = pos else {
+        let reach = match rp.stopped_at {
+            Some(n) => Reach::Stopped(n),
+            None => Reach::Throws(rec.record.throws.len()),
+        };
+        return Err(ShowError::NoBoard { at, reach });
+    };
+    let d = rec.header.letters;
+    Ok(match format {
+        Picture::Text => {
+            let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
+            format!("{name} — {title}\n{}", crate::show::board_text(&pos, d))
+        }
+        Picture::Svg => crate::show::svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default(),
+        Picture::Position => position_line(rp, rec, at),
+        Picture::Gnubg => return Err(ShowError::NotBackgammon(rec.header.game)),
+    })
+}
+
+/// The position string after throw `at`, with its line end (the board was found).
+fn position_line(rp: &Replay, rec: &ReadRecord, at: u32) -> String {
+    let text = crate::explain::position_string_at(rp, &rec.header, at).unwrap_or_default();
+    format!("{text}\n")
+}
+
+/// `show` for the other games: their replay's boards are setups.
+fn show_tables(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture) -> Result<String, ShowError> {
+    let d = rec.header.letters;
+    let setup = if at == 0 {
+        rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())
+    } else {
+        rp.board_steps.iter().find(|s| s.number == at).map(|s| &s.after)
+    };
+    let Some(setup) = setup else {
+        let reach = match rp.stopped_at {
+            Some(n) => Reach::Stopped(n),
+            None => Reach::Throws(rp.board_steps.len()),
+        };
+        return Err(ShowError::NoBoard { at, reach });
+    };
+    Ok(match format {
+        Picture::Text => {
+            let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
+            format!("{name} — {title}\n{}", crate::show::setup_text(setup, d))
+        }
+        Picture::Svg => crate::show::setup_svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default(),
+        Picture::Position => position_line(rp, rec, at),
+        Picture::Gnubg => {
+            use crate::games::backgammon::{gnubg_id::position_id, Board};
+            if rec.header.game != Game::Backgammon {
+                return Err(ShowError::NotBackgammon(rec.header.game));
+            }
+            match Board::from_setup(setup) {
+                Ok(board) => format!("{}\n", position_id(&board)),
+                Err(e) => return Err(ShowError::NoBackgammonBoard { at, error: e.to_string() }),
+            }
+        }
+    })
+}
