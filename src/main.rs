@@ -816,7 +816,7 @@ fn answer(q: &Question, dice: &str) -> Result<Answer, String> {
     if q.header.game.is_grand_trictrac() {
         let pos = soumille::position::Position::from_setup(&q.setup).map_err(|e| format!("bad position: {e}"))?;
         let history = soumille::explain::history_of(&q.setup);
-        let e = soumille::explain::explain_with(&pos, roll, &q.header.rules, &history);
+        let e = soumille::explain::explain_with(&pos, roll, &soumille::options::RuleOptions::of(&q.header), &history);
         return Ok(Answer::Trictrac(e.in_letters(q.dialect)));
     }
     let mut plays = soumille::games::Games::of(&q.header).explain_plays(&q.setup, roll)?;
@@ -976,7 +976,8 @@ fn explain_batch_lines(asked: &Asked) -> io::Result<Outcome> {
                     soumille::position::Position::from_setup(&read.setup).map_err(|e| format!("bad position: {e}"))?;
                 let roll = soumille::explain::parse_dice(d).map_err(|e| e.to_string())?;
                 let history = soumille::explain::history_of(&read.setup);
-                soumille::explain::write_explanation(out, &mut scratch, &pos, roll, &asked_header.rules, &history);
+                let rules = soumille::options::RuleOptions::of(&asked_header);
+                soumille::explain::write_explanation(out, &mut scratch, &pos, roll, &rules, &history);
                 return Ok(());
             }
         }
@@ -1239,7 +1240,8 @@ fn read_one_record(file: &Path, game: usize, st: Style) -> io::Result<Option<One
     let mut found = None;
     let mut games = 0usize;
     let mut broken = false;
-    let end = soumille::notation::stream_records(io::BufReader::new(input), |r| {
+    let end = soumille::notation::stream_records(io::BufReader::new(input), |mut r| {
+        soumille::games::registry::check_read(&mut r.read);
         if !r.read.errors.is_empty() {
             broken = true;
             return std::ops::ControlFlow::Break(());
