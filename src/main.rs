@@ -200,10 +200,9 @@ enum Command {
         /// position's `rules=`, else the game's defaults).
         #[arg(long)]
         rules: Option<String>,
-        /// The game whose rules apply: grand-trictrac, trictrac-a-ecrire, jacquet,
-        /// moultezim, backgammon, tric-trac (default: the position's `game=`, else
+        /// The game whose rules apply (default: the position's `game=`, else
         /// grand-trictrac). Only Grand Trictrac lists jans.
-        #[arg(long, value_parser = game_arg)]
+        #[arg(long, value_parser = GameArg)]
         game: Option<soumille::notation::Game>,
         /// Explain the position after throw N of the record in the file POSITION (`0`: the
         /// start), with the record's game and rules.
@@ -274,9 +273,8 @@ enum Command {
         /// The seed; the same seed gives the same bytes.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Which game: grand-trictrac (default), trictrac-a-ecrire, jacquet, moultezim, backgammon,
-        /// tric-trac.
-        #[arg(long, default_value = "grand-trictrac", value_parser = game_arg)]
+        /// Which game.
+        #[arg(long, default_value = "grand-trictrac", value_parser = GameArg)]
         game: soumille::notation::Game,
     },
 }
@@ -692,11 +690,33 @@ fn export(file: &Path, to: MatchFormat, force: bool, st: Style) -> io::Result<Ou
     }
 }
 
-/// A game's name on the command line.
-fn game_arg(s: &str) -> Result<soumille::notation::Game, String> {
-    soumille::notation::Game::from_name(s).ok_or_else(|| {
-        format!("unknown game `{s}`: grand-trictrac, trictrac-a-ecrire, jacquet, moultezim, backgammon or tric-trac")
-    })
+/// A game's name on the command line (any case, accents allowed), its values and their help
+/// from the game registry.
+#[derive(Clone, Copy)]
+struct GameArg;
+
+impl clap::builder::TypedValueParser for GameArg {
+    type Value = soumille::notation::Game;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let text = value.to_string_lossy();
+        soumille::notation::Game::from_name(&text).ok_or_else(|| {
+            let tags: Vec<&str> = soumille::games::registry::GAMES.iter().map(|g| g.tag()).collect();
+            let arg = arg.map_or("--game".to_string(), ToString::to_string);
+            let e = format!("invalid value '{text}' for '{arg}': unknown game; the games are {}", tags.join(", "));
+            clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")).with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let games = soumille::games::registry::GAMES.iter();
+        Some(Box::new(games.map(|g| clap::builder::PossibleValue::new(g.tag()).aliases(g.aliases).help(g.about))))
+    }
 }
 
 /// The game and rules `explain` was given on its command line, if any.

@@ -314,9 +314,7 @@ impl Games {
                 pairs,
             )?)),
             GameTag::TricTrac => Games::TricTrac(TricTrac::new(tric_trac::options::Options::from_pairs(pairs)?)),
-            GameTag::Backgammon => {
-                Games::Backgammon(Backgammon::new(backgammon::options::Options::from_pairs(pairs)?))
-            }
+            GameTag::Backgammon => Games::Backgammon(Backgammon::new(backgammon::options::Options::from_pairs(pairs)?)),
         })
     }
 
@@ -415,7 +413,8 @@ pub fn rules_header(
         let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
         tags.push(tag("Rules", text.join("; ")));
     }
-    let header = crate::notation::Header::of_tags(&tags).map_err(|errs| errs.into_iter().map(|e| e.message).collect::<Vec<_>>())?;
+    let header = crate::notation::Header::of_tags(&tags)
+        .map_err(|errs| errs.into_iter().map(|e| e.message).collect::<Vec<_>>())?;
     match registry::option_errors(&header) {
         es if es.is_empty() => Ok(header),
         es => Err(es.iter().map(ToString::to_string).collect()),

@@ -27,7 +27,7 @@ pub struct OptionSpec {
     pub default: &'static str,
     /// What it decides, in one line.
     pub about: &'static str,
-    /// Where the rules describe it.
+    /// Where the rules describe it: a section of the game's rules ([`GameRow::rules`]).
     pub section: &'static str,
 }
 
@@ -53,9 +53,10 @@ pub struct GameRow {
     pub aliases: &'static [&'static str],
     /// Its name in prose.
     pub title: &'static str,
-    /// What it is, in one line.
+    /// What it is, in one line, after its name (`--game`'s help).
     pub about: &'static str,
-    /// Where its rules are (RULES.md, GAMES.md).
+    /// Where its rules are in the repository's docs (`docs/rules.md` for Grand Trictrac,
+    /// `docs/games.md` for GAMES.md's games, by GAMES.md's sections).
     pub rules: &'static str,
     /// Its rule options, in canonical order.
     pub options: &'static [OptionSpec],
@@ -103,26 +104,51 @@ const ON_OFF: &[&str] = &["oui", "non"];
 
 /// Grand Trictrac's options (RULES.md §13), shared by Trictrac à écrire.
 const GRAND_TRICTRAC: &[OptionSpec] = &[
-    opt("sortie", &["parisienne", "provinciale"], "how men are borne off: the Parisian or the provincial method", "RULES.md §3"),
-    opt("passage-rest", &["allowed", "forbidden"], "whether a tout d'une may rest in a closed grand jan to pass beyond it", "RULES.md §3"),
-    opt("hit-passage", &["ignored", "checked"], "whether hits respect the passage rules", "RULES.md §4"),
-    opt("anciens", &["non", "oui"], "the obsolete jans: rencontre, Margot la fendue, pile de misère", "RULES.md §7"),
-    opt("gains", &["guiton", "ancien", "pont"], "the scheme of winnings", "RULES.md §8"),
-    opt("ecole-plein", &["guiton", "lepeintre"], "how a broken fill or preservation is charged as an école", "RULES.md §9"),
-    opt("consolation", &["lineaire", "double"], "the consolation after refaits (Trictrac à écrire)", "RULES.md §12"),
-    opt("queue-jetons", &["oui", "non"], "whether the queue des jetons is paid (Trictrac à écrire)", "RULES.md §12"),
-    opt("primaute", &["gagnant", "alterne"], "who throws first in the next marqué (Trictrac à écrire)", "RULES.md §12"),
+    opt("sortie", &["parisienne", "provinciale"], "how men are borne off: the Parisian or the provincial method", "§3"),
+    opt(
+        "passage-rest",
+        &["allowed", "forbidden"],
+        "whether a tout d'une may rest in a closed grand jan to pass beyond it",
+        "§3",
+    ),
+    opt("hit-passage", &["ignored", "checked"], "whether hits respect the passage rules", "§4"),
+    opt("anciens", &["non", "oui"], "the obsolete jans: rencontre, Margot la fendue, pile de misère", "§7"),
+    opt("gains", &["guiton", "ancien", "pont"], "the scheme of winnings", "§8"),
+    opt("ecole-plein", &["guiton", "lepeintre"], "how a broken fill or preservation is charged as an école", "§9"),
+    opt("consolation", &["lineaire", "double"], "the consolation after refaits (Trictrac à écrire)", "§12"),
+    opt("queue-jetons", &["oui", "non"], "whether the queue des jetons is paid (Trictrac à écrire)", "§12"),
+    opt("primaute", &["gagnant", "alterne"], "who throws first in the next marqué (Trictrac à écrire)", "§12"),
 ];
 
 /// Jacquet's options (GAMES.md §F); Moultezim's are [`MOULTEZIM`].
 const JACQUET: &[OptionSpec] = &[
-    opt("jacquet", &["base", "avance"], "the basic or the advanced rules (avance sets blocage=avance and victoire=1-5 unless given)", "GAMES.md §B"),
-    opt("postillon", &["tour-suivant", "immediat"], "when the other men may move after the postillon arrives", "GAMES.md §A.5.3"),
-    opt("postillon-repos", ON_OFF, "whether the postillon rests on each intermediate point or jumps the whole throw", "GAMES.md §A.5.4"),
-    opt("blocage", &["libre", "avance", "avance-23", "livret"], "which blocks of six a play may not make", "GAMES.md §B.1"),
-    opt("retrait", &["bord", "talon"], "where men are borne off: over the border or onto the opponent's talon", "GAMES.md §A.7, §B.2"),
-    opt("ordre-sortie", &["libre", "lointaine"], "whether men are borne off farthest first", "GAMES.md §A.7.5"),
-    opt("victoire", &["1-2", "1-5"], "the winnings: 1 or 2 points, or 1 to 5", "GAMES.md §A.8, §B.3"),
+    opt(
+        "jacquet",
+        &["base", "avance"],
+        "the basic or the advanced rules (avance sets blocage=avance and victoire=1-5 unless given)",
+        "§B",
+    ),
+    opt(
+        "postillon",
+        &["tour-suivant", "immediat"],
+        "when the other men may move after the postillon arrives",
+        "§A.5.3",
+    ),
+    opt(
+        "postillon-repos",
+        ON_OFF,
+        "whether the postillon rests on each intermediate point or jumps the whole throw",
+        "§A.5.4",
+    ),
+    opt("blocage", &["libre", "avance", "avance-23", "livret"], "which blocks of six a play may not make", "§B.1"),
+    opt(
+        "retrait",
+        &["bord", "talon"],
+        "where men are borne off: over the border or onto the opponent's talon",
+        "§A.7, §B.2",
+    ),
+    opt("ordre-sortie", &["libre", "lointaine"], "whether men are borne off farthest first", "§A.7.5"),
+    opt("victoire", &["1-2", "1-5"], "the winnings: 1 or 2 points, or 1 to 5", "§A.8, §B.3"),
 ];
 
 /// Moultezim's options: Jacquet's but `jacquet` and `blocage` (its first quarter is never
@@ -131,22 +157,43 @@ const MOULTEZIM: &[OptionSpec] = &[JACQUET[1], JACQUET[2], JACQUET[4], JACQUET[5
 
 /// Backgammon's options (GAMES.md §F, §I.2).
 const BACKGAMMON: &[OptionSpec] = &[
-    opt("premier-coup", &["tirage", "relance"], "whether the opener plays the two dice thrown apart or throws both again", "GAMES.md §D.3"),
-    opt("un-seul-de", &["moderne", "livret"], "when only one die can be played: the higher if it can be, else the lower (moderne) or nothing (livret)", "GAMES.md §D.6"),
-    opt("backgammon", &["moderne", "livret"], "when a gammon is a backgammon", "GAMES.md §D.8"),
-    opt("cube", ON_OFF, "whether the doubling cube is in play", "GAMES.md §D.7"),
-    opt("crawford", ON_OFF, "in a match, no double in the game after a seat first reaches one point short", "GAMES.md §I.2"),
+    opt(
+        "premier-coup",
+        &["tirage", "relance"],
+        "whether the opener plays the two dice thrown apart or throws both again",
+        "§D.3",
+    ),
+    opt(
+        "un-seul-de",
+        &["moderne", "livret"],
+        "when only one die can be played: the higher if it can be, else the lower (moderne) or nothing (livret)",
+        "§D.6",
+    ),
+    opt("backgammon", &["moderne", "livret"], "when a gammon is a backgammon", "§D.8"),
+    opt("cube", ON_OFF, "whether the doubling cube is in play", "§D.7"),
+    opt("crawford", ON_OFF, "in a match, no double in the game after a seat first reaches one point short", "§I.2"),
 ];
 
 /// Tric Trac's options (GAMES.md §F).
 const TRIC_TRAC: &[OptionSpec] = &[
-    opt("plus-fort", ON_OFF, "whether a singleton of which one die can be played must play the higher if it can", "GAMES.md §E.5"),
-    opt("pont", &["chaque-coup", "une-fois"], "how often the grand pont scores its 2 points", "GAMES.md §E.9"),
-    opt("points-perdant", &["remis", "gardes"], "the loser's points when the winner prolongs: set to 0 or kept", "GAMES.md §E.10"),
+    opt(
+        "plus-fort",
+        ON_OFF,
+        "whether a singleton of which one die can be played must play the higher if it can",
+        "§E.5",
+    ),
+    opt("pont", &["chaque-coup", "une-fois"], "how often the grand pont scores its 2 points", "§E.9"),
+    opt(
+        "points-perdant",
+        &["remis", "gardes"],
+        "the loser's points when the winner prolongs: set to 0 or kept",
+        "§E.10",
+    ),
 ];
 
 const GT_FIELDS: &[&str] = &["holes", "points", "throws", "bredouille", "pavillon"];
-const GT_RESULTS: &[&str] = &["*", "top 12-7", "top 12-0 bredouille", "top 12-0 grande-bredouille", "top 12-7 stakes=2"];
+const GT_RESULTS: &[&str] =
+    &["*", "top 12-7", "top 12-0 bredouille", "top 12-0 grande-bredouille", "top 12-7 stakes=2"];
 const JACQUET_RESULTS: &[&str] = &["*", "top 2"];
 
 /// Every game, in the order of the `Game` tag's values.
@@ -155,8 +202,8 @@ pub static GAMES: [GameRow; 6] = [
         game: GameTag::GrandTrictrac,
         aliases: &[],
         title: "Grand Trictrac",
-        about: "Grand Trictrac: jans and écoles, tours of twelve holes (the default)",
-        rules: "RULES.md",
+        about: "jans and écoles, tours of twelve holes; the default game",
+        rules: "docs/rules.md",
         options: GRAND_TRICTRAC,
         score_fields: GT_FIELDS,
         results: GT_RESULTS,
@@ -166,8 +213,8 @@ pub static GAMES: [GameRow; 6] = [
         game: GameTag::TrictracAEcrire,
         aliases: &["trictrac-à-écrire"],
         title: "Trictrac à écrire",
-        about: "Grand Trictrac scored in marqués: the written-score match form",
-        rules: "RULES.md §12",
+        about: "Grand Trictrac scored in marqués, the written-score match form",
+        rules: "docs/rules.md §12",
         options: GRAND_TRICTRAC,
         score_fields: GT_FIELDS,
         results: GT_RESULTS,
@@ -177,8 +224,8 @@ pub static GAMES: [GameRow; 6] = [
         game: GameTag::Jacquet,
         aliases: &[],
         title: "Jacquet",
-        about: "Jacquet: both seats run the same way, the postillon first; basic or advanced rules",
-        rules: "GAMES.md §A, §B",
+        about: "both seats run the same way round, the postillon first; basic or advanced rules",
+        rules: "docs/games.md §A, §B",
         options: JACQUET,
         score_fields: &[],
         results: JACQUET_RESULTS,
@@ -188,8 +235,8 @@ pub static GAMES: [GameRow; 6] = [
         game: GameTag::Moultezim,
         aliases: &[],
         title: "Moultezim",
-        about: "Moultezim: Jacquet released in the third quarter, the first quarter never closed",
-        rules: "GAMES.md §C",
+        about: "Jacquet released in the third quarter, the first quarter never closed",
+        rules: "docs/games.md §C",
         options: MOULTEZIM,
         score_fields: &[],
         results: JACQUET_RESULTS,
@@ -199,8 +246,8 @@ pub static GAMES: [GameRow; 6] = [
         game: GameTag::Backgammon,
         aliases: &[],
         title: "Backgammon",
-        about: "Backgammon of the 1982 booklet, with the doubling cube, matches and money play",
-        rules: "GAMES.md §D, §I",
+        about: "of the 1982 booklet, with the doubling cube, matches and money play",
+        rules: "docs/games.md §D, §I",
         options: BACKGAMMON,
         score_fields: &["cube", "owner"],
         results: &["*", "top 2", "top 2 single", "top 4 gammon", "top 6 backgammon", "top 2 drop", "top 1 resign"],
@@ -210,8 +257,8 @@ pub static GAMES: [GameRow; 6] = [
         game: GameTag::TricTrac,
         aliases: &[],
         title: "Tric Trac",
-        about: "Tric Trac of the 1982 booklet: captures, the pont, parties of twelve points",
-        rules: "GAMES.md §E",
+        about: "of the 1982 booklet: captures, the pont, parties of twelve points",
+        rules: "docs/games.md §E",
         options: TRIC_TRAC,
         score_fields: &["points", "parties"],
         results: &["*", "top 5-2"],
@@ -237,6 +284,32 @@ pub fn is_grand_trictrac(game: GameTag) -> bool {
     row(game).is_grand_trictrac()
 }
 
+/// The table of every game and its options in Markdown, as `docs/options.md` holds it
+/// (a test checks that it does): a section per game with its tag, what it is, where its
+/// rules are, then each option (key, values with the default first and in bold, what it
+/// decides, where).
+pub fn options_markdown() -> String {
+    let mut out = String::new();
+    for g in &GAMES {
+        out.push_str(&format!("## {} (`{}`)\n\n{}: {}. Rules: {}.\n\n", g.title, g.tag(), g.title, g.about, g.rules));
+        if g.options.is_empty() {
+            out.push_str("No options.\n\n");
+            continue;
+        }
+        out.push_str("| key | values (default first) | what it decides | section |\n| --- | --- | --- | --- |\n");
+        for o in g.options {
+            let values: Vec<String> = o
+                .values
+                .iter()
+                .map(|v| if *v == o.default { format!("**`{v}`**") } else { format!("`{v}`") })
+                .collect();
+            out.push_str(&format!("| `{}` | {} | {} | {} |\n", o.key, values.join(", "), o.about, o.section));
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// One option of a record's game as it is in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InForce {
@@ -254,7 +327,8 @@ pub struct InForce {
 /// `blocage` and `victoire` (GAMES.md §B).
 pub fn options_in_force(header: &Header) -> Vec<InForce> {
     let given = |key: &str| header.game_rules.iter().find(|p| p.key.eq_ignore_ascii_case(key));
-    let avance = header.game == GameTag::Jacquet && given("jacquet").is_some_and(|p| p.value.eq_ignore_ascii_case("avance"));
+    let avance =
+        header.game == GameTag::Jacquet && given("jacquet").is_some_and(|p| p.value.eq_ignore_ascii_case("avance"));
     row(header.game)
         .options
         .iter()
@@ -325,14 +399,7 @@ impl fmt::Display for Message<'_> {
 impl OptionError {
     /// An error about `pair` of a record of `game`.
     pub fn new(game: GameTag, fault: OptionFault, pair: &RulePair, accepted: &'static [&'static str]) -> OptionError {
-        OptionError {
-            game,
-            fault,
-            key: pair.key.clone(),
-            value: pair.value.clone(),
-            accepted,
-            span: pair.span,
-        }
+        OptionError { game, fault, key: pair.key.clone(), value: pair.value.clone(), accepted, span: pair.span }
     }
 
     /// The same, with the key spelled canonically.

@@ -613,7 +613,11 @@ fn read_rules(t: &mut Tag, h: &mut Header, errors: &mut Vec<SyntaxError>) {
         }
         Err(es) => {
             for e in es {
-                errors.push(SyntaxError::new(value_sub_span(t, e.at.clone(), raw_equal), e.message, "this rule option"));
+                errors.push(SyntaxError::new(
+                    value_sub_span(t, e.at.clone(), raw_equal),
+                    e.message,
+                    "this rule option",
+                ));
             }
         }
     }

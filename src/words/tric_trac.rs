@@ -176,8 +176,8 @@ mod tests {
     use crate::games::tric_trac::judge::Path;
     use crate::games::tric_trac::movegen::{legal_plays_into, Plays};
     use crate::games::tric_trac::options::Options;
-    use crate::games::OptionError;
     use crate::games::tric_trac::score::{Choice, PartieWon};
+    use crate::games::OptionError;
     use crate::position::Position;
 
     fn dice(a: u8, b: u8) -> Dice {
