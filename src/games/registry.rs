@@ -529,4 +529,79 @@ mod tests {
         let e = OptionError::new(GameTag::TricTrac, OptionFault::Twice, &p, &["x"]).key("speed");
         assert_eq!(e.to_string(), "rule option `speed` is given twice");
     }
+
+    #[test]
+    fn the_score_fields_are_the_readers() {
+        let value = |field: &str| match field {
+            "bredouille" | "pavillon" | "owner" => "none",
+            "cube" => "2",
+            _ => "0/0",
+        };
+        let every = ["holes", "points", "throws", "bredouille", "pavillon", "cube", "owner", "parties"];
+        for g in &GAMES {
+            let men = match g.game {
+                GameTag::GrandTrictrac | GameTag::TrictracAEcrire => "A15/&15 bottom",
+                _ => "M15/&15 bottom",
+            };
+            for f in every {
+                let s = format!("{men} {f}={}", value(f));
+                let read = crate::notation::parser::parse_position_of(&s, crate::board::Dialect::Soumille, g.game);
+                assert_eq!(read.is_ok(), g.score_fields.contains(&f), "{}: {s}: {read:?}", g.tag());
+            }
+        }
+    }
+
+    #[test]
+    fn the_defaults_and_keys_are_the_parsers() {
+        use crate::games::{backgammon, grand_trictrac, jacquet, tric_trac};
+        let defaults =
+            |g: GameTag| -> Vec<RulePair> { row(g).options.iter().map(|o| RulePair::new(o.key, o.default)).collect() };
+        let keys = |g: GameTag| -> Vec<&str> { row(g).keys().collect() };
+        for g in [GameTag::GrandTrictrac, GameTag::TrictracAEcrire] {
+            let o = grand_trictrac::options::RuleOptions::from_pairs(g, &defaults(g)).unwrap();
+            assert_eq!(grand_trictrac::options::RuleOptions { given: 0, ..o }, Default::default());
+            assert_eq!(keys(g), grand_trictrac::options::RuleOptions::KEYS);
+            assert_eq!(
+                row(g).options.iter().map(|o| o.values).collect::<Vec<_>>(),
+                grand_trictrac::options::RuleOptions::VALUES
+            );
+        }
+        for v in [jacquet::options::Variant::Jacquet, jacquet::options::Variant::Moultezim] {
+            let o = jacquet::options::JacquetOptions::parse(v, &defaults(v.tag())).unwrap();
+            assert_eq!(o, jacquet::options::JacquetOptions::new(v));
+            assert_eq!(keys(v.tag()), jacquet::options::JacquetOptions::keys(v));
+        }
+        for o in JACQUET {
+            let k = jacquet::options::JacquetOptions::JACQUET_KEYS.iter().position(|k| *k == o.key).unwrap();
+            assert_eq!(o.values, jacquet::options::JacquetOptions::VALUES[k]);
+        }
+        let g = GameTag::Backgammon;
+        assert_eq!(backgammon::options::Options::from_pairs(&defaults(g)).unwrap(), Default::default());
+        assert_eq!(keys(g), backgammon::options::Options::KEYS);
+        assert_eq!(row(g).options.iter().map(|o| o.values).collect::<Vec<_>>(), backgammon::options::Options::VALUES);
+        let g = GameTag::TricTrac;
+        assert_eq!(tric_trac::options::Options::from_pairs(&defaults(g)).unwrap(), Default::default());
+        assert_eq!(keys(g), tric_trac::options::Options::KEYS);
+        assert_eq!(row(g).options.iter().map(|o| o.values).collect::<Vec<_>>(), tric_trac::options::Options::VALUES);
+    }
+
+    #[test]
+    fn the_options_in_force_are_the_games() {
+        let text = "[Game \"jacquet\"]\n[Rules \"jacquet=avance; retrait=TALON\"]\n";
+        let r = &crate::notation::read(text)[0];
+        let got: Vec<(&str, &str, bool)> =
+            options_in_force(&r.header).iter().map(|o| (o.spec.key, o.value, o.given)).collect();
+        assert_eq!(
+            got,
+            [
+                ("jacquet", "avance", true),
+                ("postillon", "tour-suivant", false),
+                ("postillon-repos", "oui", false),
+                ("blocage", "avance", false),
+                ("retrait", "talon", true),
+                ("ordre-sortie", "libre", false),
+                ("victoire", "1-5", false),
+            ]
+        );
+    }
 }
