@@ -36,6 +36,11 @@ const GAMES: [(Game, &str); 6] = [
 
 impl Game {
     /// Grand Trictrac or Trictrac à écrire (the games of RULES.md), not one of GAMES.md's.
+    ///
+    /// What a game is played and scored like is the game registry's
+    /// (`games::registry::is_grand_trictrac`, `Games::is_grand_trictrac`): this stays only
+    /// until the last callers outside the registry move to it. The reader itself asks
+    /// [`Game::is_trictrac`] (which forms the record may use: syntax).
     pub fn is_grand_trictrac(self) -> bool {
         matches!(self, Game::GrandTrictrac | Game::TrictracAEcrire)
     }
