@@ -493,6 +493,14 @@ pub fn check_read(read: &mut crate::notation::ReadRecord) {
     }
 }
 
+/// The records of a text as its users read them: [`crate::notation::read`] (syntax), then
+/// the options of each record's `Rules` tag judged by its game ([`check_read`]).
+pub fn read(src: &str) -> Vec<crate::notation::ReadRecord> {
+    let mut records = crate::notation::read(src);
+    records.iter_mut().for_each(check_read);
+    records
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -603,5 +611,28 @@ mod tests {
                 ("victoire", "1-5", false),
             ]
         );
+    }
+
+    #[test]
+    fn the_result_forms_are_read_for_their_game_only() {
+        for g in &GAMES {
+            for r in g.results {
+                let claim = crate::notation::parser::parse_result_of(r, g.game);
+                assert!(claim.is_ok(), "{}: {r}: {claim:?}", g.tag());
+            }
+        }
+        let forms = |g: GameTag| row(g).results;
+        assert!(crate::notation::parser::parse_result_of(forms(GameTag::Backgammon)[3], GameTag::Jacquet).is_err());
+        assert!(crate::notation::parser::parse_result_of(forms(GameTag::GrandTrictrac)[2], GameTag::TricTrac).is_err());
+    }
+
+    #[test]
+    fn read_judges_the_options() {
+        let text = "[Rules \"gains=florins\"]\n\n1. 6-5 AG AF\n";
+        assert!(crate::notation::read(text)[0].errors.is_empty());
+        let r = &read(text)[0];
+        assert_eq!(r.errors.len(), 1);
+        assert_eq!(r.errors[0].message, "unknown value `florins` for `gains`; accepted: guiton, ancien, pont");
+        assert_eq!(r.errors[0].span, Some(Span::new(8, 21)));
     }
 }
