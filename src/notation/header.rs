@@ -490,6 +490,55 @@ pub fn interpret_into(tags: &mut [Tag], position_in_dialect: bool, h: &mut Heade
         }
     }
     // Game and Letters first: the Position, Result and Rules values depend on them.
+    read_game_and_letters(tags, h, errors);
+    for t in tags.iter_mut() {
+        let span = t.spans.map(|s| s.value);
+        match &*t.name {
+            "First" => match Seat::from_name(t.value.trim()) {
+                Some(s) => {
+                    h.first = Some(s);
+                    set_canonical(&mut t.value, s.name());
+                }
+                None => errors.push(SyntaxError::new(
+                    span,
+                    format!("unknown First value `{}`", t.value),
+                    "expected top or bottom (haut, bas)",
+                )),
+            },
+            "Rules" => read_rules(t, h, errors),
+            "Position" => read_position(t, position_in_dialect, h, errors),
+            "Result" => match h.game.is_trictrac().then(|| canonical_trictrac_result(&t.value)).flatten() {
+                // written as it is printed: read without the parser, and left as it is
+                Some(r) => h.result = Some(r),
+                None => match parser::parse_result_of(&t.value, h.game) {
+                    Ok(r) => {
+                        set_written(&mut t.value, &r);
+                        h.result = Some(r);
+                    }
+                    Err(e) => errors.push(SyntaxError::new(span, e.message, e.label)),
+                },
+            },
+            "Marques" => match t.value.trim().parse::<u32>() {
+                Ok(n) if n > 0 => {
+                    h.marques = Some(n);
+                    set_written(&mut t.value, &n);
+                }
+                _ => errors.push(SyntaxError::new(
+                    span,
+                    format!("`{}` is not a number of marqués", t.value),
+                    "expected a whole number such as 6, 8 or 12",
+                )),
+            },
+            _ => {}
+        }
+    }
+    if !sorted {
+        tags.sort_by_key(|t| tag_rank(&t.name));
+    }
+}
+
+/// Reads the `Game` and `Letters` tags into `h` (the other tags' values depend on them).
+fn read_game_and_letters(tags: &mut [Tag], h: &mut Header, errors: &mut Vec<SyntaxError>) {
     if let Some(t) = tags.iter_mut().find(|t| t.name == "Game") {
         match Game::from_name(&t.value) {
             Some(g) => {
@@ -529,74 +578,31 @@ pub fn interpret_into(tags: &mut [Tag], position_in_dialect: bool, h: &mut Heade
             )),
         }
     }
-    for t in tags.iter_mut() {
-        let span = t.spans.map(|s| s.value);
-        match &*t.name {
-            "First" => match Seat::from_name(t.value.trim()) {
-                Some(s) => {
-                    h.first = Some(s);
-                    set_canonical(&mut t.value, s.name());
-                }
-                None => errors.push(SyntaxError::new(
-                    span,
-                    format!("unknown First value `{}`", t.value),
-                    "expected top or bottom (haut, bas)",
-                )),
-            },
-            "Rules" => read_rules(t, h, errors),
-            "Position" => {
-                let dialect = if position_in_dialect { h.letters } else { Dialect::Soumille };
-                match parser::parse_position_of(&t.value, dialect, h.game) {
-                    Ok(setup) => {
-                        // compared with how it is printed, written without `fmt`
-                        let mut written = Vec::with_capacity(t.value.len() + 8);
-                        setup.write_in(Dialect::Soumille, &mut written);
-                        if t.value.as_bytes() != written {
-                            t.value = String::from_utf8_lossy(&written).into_owned();
-                        }
-                        h.position = Some(setup);
-                    }
-                    Err(e) => {
-                        let raw_equal = raw_matches(t);
-                        errors.push(
-                            SyntaxError::new(value_sub_span(t, e.at.clone(), raw_equal), e.message, e.label).with_help(
-                                if h.game.is_trictrac() {
-                                    "a position string: `A13FG/&15 top` (NOTATION.md §6)"
-                                } else {
-                                    "a position string: `M15/&15 bottom`, `A2M4R3T5@/F5H3N5X2 top cube=2` (GAMES.md)"
-                                },
-                            ),
-                        );
-                    }
-                }
+}
+
+/// Reads a `Position` tag into `h.position`, its value written canonically.
+fn read_position(t: &mut Tag, position_in_dialect: bool, h: &mut Header, errors: &mut Vec<SyntaxError>) {
+    let dialect = if position_in_dialect { h.letters } else { Dialect::Soumille };
+    match parser::parse_position_of(&t.value, dialect, h.game) {
+        Ok(setup) => {
+            // compared with how it is printed, written without `fmt`
+            let mut written = Vec::with_capacity(t.value.len() + 8);
+            setup.write_in(Dialect::Soumille, &mut written);
+            if t.value.as_bytes() != written {
+                t.value = String::from_utf8_lossy(&written).into_owned();
             }
-            "Result" => match h.game.is_trictrac().then(|| canonical_trictrac_result(&t.value)).flatten() {
-                // written as it is printed: read without the parser, and left as it is
-                Some(r) => h.result = Some(r),
-                None => match parser::parse_result_of(&t.value, h.game) {
-                    Ok(r) => {
-                        set_written(&mut t.value, &r);
-                        h.result = Some(r);
-                    }
-                    Err(e) => errors.push(SyntaxError::new(span, e.message, e.label)),
-                },
-            },
-            "Marques" => match t.value.trim().parse::<u32>() {
-                Ok(n) if n > 0 => {
-                    h.marques = Some(n);
-                    set_written(&mut t.value, &n);
-                }
-                _ => errors.push(SyntaxError::new(
-                    span,
-                    format!("`{}` is not a number of marqués", t.value),
-                    "expected a whole number such as 6, 8 or 12",
-                )),
-            },
-            _ => {}
+            h.position = Some(setup);
         }
-    }
-    if !sorted {
-        tags.sort_by_key(|t| tag_rank(&t.name));
+        Err(e) => {
+            let raw_equal = raw_matches(t);
+            errors.push(SyntaxError::new(value_sub_span(t, e.at.clone(), raw_equal), e.message, e.label).with_help(
+                if h.game.is_trictrac() {
+                    "a position string: `A13FG/&15 top` (NOTATION.md §6)"
+                } else {
+                    "a position string: `M15/&15 bottom`, `A2M4R3T5@/F5H3N5X2 top cube=2` (GAMES.md)"
+                },
+            ));
+        }
     }
 }
 
