@@ -303,16 +303,20 @@ impl Games {
     /// The game of a record's header with the options of its `Rules` tag, judged by the
     /// game (RULES.md §13, GAMES.md §F): every option it refuses, each at its span.
     pub fn chosen(header: &Header) -> Result<Games, Vec<OptionError>> {
-        let pairs = &header.game_rules;
-        Ok(match header.game {
+        Games::with_rules(header.game, &header.game_rules)
+    }
+
+    /// The game `game` under the rule options `pairs` (a `Rules` tag's, `--rules`: see
+    /// [`pairs_of`]), judged by the game: what `explain` and `generate` need, with no record.
+    pub fn with_rules(game: GameTag, pairs: &[RulePair]) -> Result<Games, Vec<OptionError>> {
+        Ok(match game {
             GameTag::GrandTrictrac | GameTag::TrictracAEcrire => {
-                let options = grand_trictrac::options::RuleOptions::from_pairs(header.game, pairs)?;
-                Games::GrandTrictrac(GrandTrictrac::new(options, header.game == GameTag::TrictracAEcrire))
+                let options = grand_trictrac::options::RuleOptions::from_pairs(game, pairs)?;
+                Games::GrandTrictrac(GrandTrictrac::new(options, game == GameTag::TrictracAEcrire))
             }
-            GameTag::Jacquet | GameTag::Moultezim => Games::Jacquet(Jacquet::new(jacquet::JacquetOptions::parse(
-                jacquet::books::variant_of(header.game),
-                pairs,
-            )?)),
+            GameTag::Jacquet | GameTag::Moultezim => {
+                Games::Jacquet(Jacquet::new(jacquet::JacquetOptions::parse(jacquet::books::variant_of(game), pairs)?))
+            }
             GameTag::TricTrac => Games::TricTrac(TricTrac::new(tric_trac::options::Options::from_pairs(pairs)?)),
             GameTag::Backgammon => Games::Backgammon(Backgammon::new(backgammon::options::Options::from_pairs(pairs)?)),
         })
@@ -435,6 +439,15 @@ mod tests {
         let text = std::fs::read_to_string(format!("{}/samples/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         let r = &crate::notation::read(&text)[0];
         crate::replay::replay(&r.record, &r.header, Some(&text))
+    }
+
+    #[test]
+    fn the_game_is_chosen_with_its_rules() {
+        let g = Games::with_rules(GameTag::TricTrac, &pairs_of(&[("pont".into(), "une-fois".into())])).unwrap();
+        assert!(matches!(g, Games::TricTrac(t) if t.options.pont == tric_trac::options::Pont::UneFois));
+        let e = Games::with_rules(GameTag::Moultezim, &pairs_of(&[("blocage".into(), "libre".into())])).unwrap_err();
+        assert_eq!(e[0].fault, OptionFault::NotForGame(" (its first quarter is never closed, GAMES.md §C.2)"));
+        assert!(!Games::with_rules(GameTag::Backgammon, &[]).unwrap().is_grand_trictrac());
     }
 
     #[test]
