@@ -11,7 +11,12 @@
 //! * the rule a recorded play breaks, if any ([`Game::judge`]),
 //! * what a throw scores, per seat ([`Game::roll`], [`Game::play_marks`]),
 //! * when a game ends and what it is worth ([`Game::outcome`]),
-//! * its options, from the `Rules` tag ([`Game::options`]).
+//! * its options, from the `Rules` tag ([`Game::options`]), judged when the game is chosen
+//!   ([`Games::chosen`]): the reader keeps the tag as pairs and judges none.
+//!
+//! What is said about each game (its tag, options with their values and defaults, score
+//! fields, result forms) is one row of the [`registry`], which `--game`, `docs/options.md`
+//! and the option errors ([`OptionError`], one type for every game) read.
 //!
 //! A game's rules live in a module of its own named for it ([`grand_trictrac`]); the shared
 //! pieces (seats, points and letters, routes, dice, the record and its reader, the replay's
@@ -33,10 +38,11 @@
 //!    Backgammon doublet is four moves, so [`Game::Play`] is the game's own, not Grand
 //!    Trictrac's two-step play), its faults (the rule names of GAMES.md §A.10, §D.10, §E.12),
 //!    its score and its options.
-//! 2. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
+//! 2. Its row in [`registry::GAMES`] (a test checks the row against its options parser).
+//! 3. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
 //!    sends the games not implemented yet to [`Unsupported`], whose records are
 //!    read and printed but flagged `not-replayed`).
-//! 3. Its samples and tests next to Grand Trictrac's.
+//! 4. Its samples and tests next to Grand Trictrac's.
 
 pub mod backgammon;
 pub mod grand_trictrac;
