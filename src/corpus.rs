@@ -539,7 +539,8 @@ pub fn check_file(
         fc.o.out.extend_from_slice(b", \"games\": [");
     }
     let result = input.open().and_then(|r| {
-        crate::notation::stream_records_spilling(r, |r| {
+        crate::notation::stream_records_spilling(r, |mut r| {
+            crate::games::registry::check_read(&mut r.read);
             if let (Some(p), Some(sp)) = (progress, r.read.record.span) {
                 p.inc(u64::from(sp.end - sp.start));
             }
@@ -820,7 +821,8 @@ pub fn fmt_stream(
     let (name, mut sum, mut shown) = file_start(input, set);
     let mut first = true;
     let mut werr: Option<io::Error> = None;
-    let end = stream_records(input.open()?, |r| {
+    let end = stream_records(input.open()?, |mut r| {
+        crate::games::registry::check_read(&mut r.read);
         count_record(&r, &mut sum, &mut shown, &name, set, err);
         if sum.errors > 0 {
             return ControlFlow::Continue(());
@@ -868,6 +870,7 @@ pub fn json_stream(
         write!(w, "{{\n  \"schema_version\": {},\n  \"records\": [", crate::json::SCHEMA_VERSION)?;
     }
     let visit = |mut r: crate::notation::StreamRecord<'_>| {
+        crate::games::registry::check_read(&mut r.read);
         count_record(&r, &mut sum, &mut shown, &name, set, err);
         if sum.errors > 0 {
             return ControlFlow::Continue(());

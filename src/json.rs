@@ -77,7 +77,11 @@ pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
         let invalid =
             |e: &SyntaxError| JsonError::Invalid { record: k + 1, message: format!("{} ({})", e.message, e.label) };
         rec.strip_spans();
-        let (_, errors) = header::interpret(&mut rec.tags, false);
+        let (h, mut errors) = header::interpret(&mut rec.tags, false);
+        if errors.is_empty() {
+            // the options of its `Rules` tag, judged by its game
+            errors = crate::games::registry::check_tags(&h, &mut rec.tags);
+        }
         if let Some(e) = errors.first() {
             return Err(invalid(e));
         }

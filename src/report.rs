@@ -43,7 +43,7 @@ pub struct GameReport {
 impl GameReport {
     /// Takes the end of a replay: the final score of Grand Trictrac, the end of another game.
     pub fn set_end(&mut self, header: &crate::notation::Header, rp: &crate::replay::Replay) {
-        if header.game.is_grand_trictrac() {
+        if crate::games::registry::is_grand_trictrac(header.game) {
             self.final_score = Some(FinalScore::from(&rp.score));
         } else {
             self.end = rp.game_end;
@@ -112,7 +112,11 @@ impl FileReading {
     /// Reads a file's bytes.
     pub fn of_bytes(bytes: &[u8]) -> FileReading {
         match notation::read_bytes(bytes) {
-            Ok((text, records)) => FileReading { text, records, file_errors: Vec::new() },
+            Ok((text, mut records)) => {
+                // the options of each record's `Rules` tag, judged by its game
+                records.iter_mut().for_each(crate::games::registry::check_read);
+                FileReading { text, records, file_errors: Vec::new() }
+            }
             Err(b) => FileReading { text: b.0, records: Vec::new(), file_errors: vec![b.1] },
         }
     }

@@ -142,7 +142,7 @@ fn explain_on_a_printed_position_gives_the_jans_of_the_next_throw() {
         for (k, step) in rp.steps.iter().enumerate() {
             let s = Frame { position: step.before, ..fr[k] }.position_string();
             let (setup, pos) = parse_setup(&s).unwrap();
-            let e = explain_with(&pos, step.dice, &r.header.rules, &history_of(&setup));
+            let e = explain_with(&pos, step.dice, &soumille::RuleOptions::of(&r.header), &history_of(&setup));
             let want: Vec<_> = step.jans.iter().copied().collect();
             assert_eq!(e.jans, want, "{name} throw {}: explain \"{s}\" --dice {}", step.number, step.dice);
         }

@@ -79,3 +79,138 @@ fn a_tour_ending_with_va_and_no_play_checks_clean() {
     assert_eq!(o.status.code(), Some(0));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The line of `docs/options.md` after which the table is generated from the registry.
+const GENERATED: &str =
+    "<!-- generated from src/games/registry.rs (registry::options_markdown); do not edit below -->\n";
+
+/// `docs/options.md` is the registry's table of every game and option (`SOUMILLE_BLESS=1`
+/// writes it again), and lists every key and value.
+#[test]
+fn docs_options_lists_every_option_of_the_registry() {
+    use soumille::games::registry::{options_markdown, GAMES};
+    let path = root().join("docs/options.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let (head, body) = doc.split_once(GENERATED).expect("the generated marker");
+    let table = options_markdown();
+    if body != table && std::env::var_os("SOUMILLE_BLESS").is_some() {
+        std::fs::write(&path, format!("{head}{GENERATED}{table}")).unwrap();
+        return;
+    }
+    assert_eq!(body, table, "docs/options.md is not the registry's table (SOUMILLE_BLESS=1 writes it)");
+    for g in &GAMES {
+        assert!(doc.contains(&format!("(`{}`)", g.tag())), "{}", g.tag());
+        for o in g.options {
+            let row = doc.lines().find(|l| l.starts_with(&format!("| `{}` |", o.key))).expect(o.key);
+            for v in o.values {
+                assert!(row.contains(&format!("`{v}`")), "{} {v}", o.key);
+            }
+        }
+    }
+}
+
+/// A record of `game` with `rules` as its `Rules` tag, read and judged as `check` reads it.
+fn judged(game: &str, rules: &str) -> (soumille::notation::Header, Vec<String>) {
+    let text = format!("[Game \"{game}\"]\n[Rules \"{rules}\"]\n");
+    let mut r = soumille::notation::read(&text).remove(0);
+    soumille::games::registry::check_read(&mut r);
+    (r.header, r.errors.into_iter().map(|e| e.message).collect())
+}
+
+/// The registry agrees with each game's options parser: every key and value it lists is
+/// accepted, in any case; a value it does not list and a key of no game are refused, naming
+/// what is accepted; its defaults are the parser's (all given, they depart from nothing).
+#[test]
+fn the_registry_agrees_with_each_games_options_parser() {
+    use soumille::games::{registry::GAMES, rules_departing};
+    for g in &GAMES {
+        let defaults: Vec<String> = g.options.iter().map(|o| format!("{}={}", o.key, o.default)).collect();
+        let (h, errors) = judged(g.tag(), &defaults.join("; "));
+        assert!(errors.is_empty(), "{}: {errors:?}", g.tag());
+        assert!(rules_departing(&h).is_empty(), "{}: {:?}", g.tag(), rules_departing(&h));
+        for o in g.options {
+            for v in o.values {
+                let (h, errors) = judged(g.tag(), &format!("{}={}", o.key.to_uppercase(), v.to_uppercase()));
+                assert!(errors.is_empty(), "{} {}={v}: {errors:?}", g.tag(), o.key);
+                // a value other than the default departs from the defaults
+                assert_eq!(rules_departing(&h).is_empty(), v == &o.default, "{} {}={v}", g.tag(), o.key);
+            }
+            let (_, errors) = judged(g.tag(), &format!("{}=nowhere", o.key));
+            assert_eq!(errors.len(), 1, "{} {}", g.tag(), o.key);
+            assert!(errors[0].ends_with(&format!("accepted: {}", o.values.join(", "))), "{}", errors[0]);
+        }
+        let keys: Vec<&str> = g.keys().collect();
+        let (_, errors) = judged(g.tag(), "speed=fast");
+        assert_eq!(
+            errors,
+            [format!("unknown rule option `speed` for {}; the options are {}", g.tag(), keys.join(", "))]
+        );
+    }
+}
+
+/// The reader reads a `Rules` tag as pairs with their spans and judges none: the game does,
+/// and its errors keep their span (each at its option).
+#[test]
+fn the_reader_keeps_the_rules_as_pairs_and_the_game_judges_them() {
+    let text = "[Game \"jacquet\"]\n[Rules \"postillon=immediat; blocage=total\"]\n\n1. 6-5 AG AF\n";
+    let r = &soumille::notation::read(text)[0];
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    let pairs: Vec<(&str, &str, &str)> = r
+        .header
+        .game_rules
+        .iter()
+        .map(|p| {
+            let s = p.span.unwrap();
+            (&*p.key, &*p.value, &text[s.start as usize..s.end as usize])
+        })
+        .collect();
+    assert_eq!(pairs, [("postillon", "immediat", "postillon=immediat"), ("blocage", "total", "blocage=total")]);
+    let mut r = r.clone();
+    soumille::games::registry::check_read(&mut r);
+    assert_eq!(r.errors.len(), 1);
+    let s = r.errors[0].span.unwrap();
+    assert_eq!(&text[s.start as usize..s.end as usize], "blocage=total");
+    assert_eq!(r.errors[0].message, "unknown value `total` for `blocage`; accepted: libre, avance, avance-23, livret");
+}
+
+/// Grand Trictrac's `Rules` tag is written canonically once judged (RULES.md §13 order,
+/// values in lower case), as `fmt` prints it; a bad option makes `fmt` fail as `check` does.
+#[test]
+fn fmt_writes_grand_trictracs_rules_canonically_and_refuses_bad_options() {
+    let o = common::run_stdin(&["fmt", "-"], b"[Rules \" gains=pont ;sortie=Provinciale\"]\n\n1. 6-5 AG AF\n");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(common::text(&o.stdout), "[Rules \"sortie=provinciale; gains=pont\"]\n\n1. 6-5 AG AF\n");
+    for src in [&b"[Rules \"gains=florins\"]\n\n1. 6-5 AG AF\n"[..], b"[Game \"tric-trac\"]\n[Rules \"cube=oui\"]\n"] {
+        let o = common::run_stdin(&["fmt", "-"], src);
+        assert_eq!(o.status.code(), Some(2), "{}", common::text(&o.stderr));
+        assert!(common::text(&o.stderr).contains("this rule option"), "{}", common::text(&o.stderr));
+    }
+}
+
+/// The layers (issue 17): the notation and the board model import no game, replay, words
+/// nor renderer.
+#[test]
+fn the_notation_and_the_board_model_import_no_rules() {
+    let mut files = vec![root().join("src/board.rs"), root().join("src/dice.rs")];
+    let mut dirs = vec![root().join("src/notation")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                files.push(p);
+            }
+        }
+    }
+    let above = ["games", "replay", "words", "options", "explain", "sheet", "show", "view", "report", "json"];
+    for f in files {
+        let src = std::fs::read_to_string(&f).unwrap();
+        for m in above {
+            for pat in [format!("crate::{m}::"), format!("crate::{m};"), format!("crate::{m}}}")] {
+                let found = src.lines().find(|l| l.contains(&pat) && !l.trim_start().starts_with("//"));
+                assert!(found.is_none(), "{} imports {m}: {found:?}", f.display());
+            }
+        }
+    }
+}

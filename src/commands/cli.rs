@@ -198,10 +198,9 @@ pub enum Command {
         /// position's `rules=`, else the game's defaults).
         #[arg(long)]
         rules: Option<String>,
-        /// The game whose rules apply: grand-trictrac, trictrac-a-ecrire, jacquet,
-        /// moultezim, backgammon, tric-trac (default: the position's `game=`, else
+        /// The game whose rules apply (default: the position's `game=`, else
         /// grand-trictrac). Only Grand Trictrac lists jans.
-        #[arg(long, value_parser = game_arg)]
+        #[arg(long, value_parser = GameArg)]
         game: Option<crate::notation::Game>,
         /// Explain the position after throw N of the record in the file POSITION (`0`: the
         /// start), with the record's game and rules.
@@ -272,9 +271,8 @@ pub enum Command {
         /// The seed; the same seed gives the same bytes.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Which game: grand-trictrac (default), trictrac-a-ecrire, jacquet, moultezim, backgammon,
-        /// tric-trac.
-        #[arg(long, default_value = "grand-trictrac", value_parser = game_arg)]
+        /// Which game.
+        #[arg(long, default_value = "grand-trictrac", value_parser = GameArg)]
         game: crate::notation::Game,
     },
 }
@@ -314,15 +312,34 @@ pub enum MatchFormat {
     Sgf,
 }
 
-/// A game's name on the command line.
-pub fn game_arg(s: &str) -> Result<crate::notation::Game, UnknownGame> {
-    crate::notation::Game::from_name(s).ok_or_else(|| UnknownGame(s.to_string()))
-}
+/// A game's name on the command line (any case, accents allowed), its values and their help
+/// from the game registry.
+#[derive(Clone, Copy)]
+pub struct GameArg;
 
-/// A `--game` that names no game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game `{0}`: grand-trictrac, trictrac-a-ecrire, jacquet, moultezim, backgammon or tric-trac")]
-pub struct UnknownGame(pub String);
+impl clap::builder::TypedValueParser for GameArg {
+    type Value = crate::notation::Game;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let text = value.to_string_lossy();
+        crate::notation::Game::from_name(&text).ok_or_else(|| {
+            let tags: Vec<&str> = crate::games::registry::GAMES.iter().map(|g| g.tag()).collect();
+            let arg = arg.map_or("--game".to_string(), ToString::to_string);
+            let e = format!("invalid value '{text}' for '{arg}': unknown game; the games are {}", tags.join(", "));
+            clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{e}\n")).with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let games = crate::games::registry::GAMES.iter();
+        Some(Box::new(games.map(|g| clap::builder::PossibleValue::new(g.tag()).aliases(g.aliases).help(g.about))))
+    }
+}
 
 impl Diagnostics {
     /// How syntax errors are drawn on stderr for the one-file commands.

@@ -112,7 +112,8 @@ pub fn read_one_record(con: &mut Console, file: &Path, game: usize) -> Result<On
     let mut found = None;
     let mut games = 0usize;
     let mut broken = false;
-    let end = crate::notation::stream_records(io::BufReader::new(input), |r| {
+    let end = crate::notation::stream_records(io::BufReader::new(input), |mut r| {
+        crate::games::registry::check_read(&mut r.read);
         if !r.read.errors.is_empty() {
             broken = true;
             return std::ops::ControlFlow::Break(());

@@ -50,28 +50,7 @@ impl RulesRefused {
 /// The rules of `game` under the options `pairs` (as a `Rules` tag holds them), checked as
 /// a record's are.
 pub fn game_with_rules(game: Game, pairs: &[(String, String)]) -> Result<Games, RulesRefused> {
-    use crate::games::{backgammon, grand_trictrac::GrandTrictrac, jacquet, tric_trac};
-    match game {
-        Game::GrandTrictrac | Game::TrictracAEcrire => {
-            let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            let options = crate::options::RuleOptions::parse(&text.join("; "))
-                .map_err(|es| RulesRefused::of(es.into_iter().map(|e| e.message)))?;
-            Ok(Games::GrandTrictrac(GrandTrictrac::new(options, game == Game::TrictracAEcrire)))
-        }
-        Game::Jacquet | Game::Moultezim => {
-            let options =
-                jacquet::JacquetOptions::parse(jacquet::books::variant_of(game), pairs).map_err(RulesRefused::of)?;
-            Ok(Games::Jacquet(jacquet::Jacquet::new(options)))
-        }
-        Game::TricTrac => {
-            let options = tric_trac::options::Options::from_pairs(pairs).map_err(|e| RulesRefused::of([e.message]))?;
-            Ok(Games::TricTrac(tric_trac::TricTrac::new(options)))
-        }
-        Game::Backgammon => {
-            let options = backgammon::options::Options::from_pairs(pairs).map_err(RulesRefused::of)?;
-            Ok(Games::Backgammon(backgammon::Backgammon::new(options)))
-        }
-    }
+    Games::with_rules(game, &crate::games::pairs_of(pairs)).map_err(RulesRefused::of)
 }
 
 /// The rule options of a game's rules that differ from the game's defaults, in the order

@@ -11,7 +11,12 @@
 //! * the rule a recorded play breaks, if any ([`Game::judge`]),
 //! * what a throw scores, per seat ([`Game::roll`], [`Game::play_marks`]),
 //! * when a game ends and what it is worth ([`Game::outcome`]),
-//! * its options, from the `Rules` tag ([`Game::options`]).
+//! * its options, from the `Rules` tag ([`Game::options`]), judged when the game is chosen
+//!   ([`Games::chosen`]): the reader keeps the tag as pairs and judges none.
+//!
+//! What is said about each game (its tag, options with their values and defaults, score
+//! fields, result forms) is one row of the [`registry`], which `--game`, `docs/options.md`
+//! and the option errors ([`OptionError`], one type for every game) read.
 //!
 //! A game's rules live in a module of its own named for it ([`grand_trictrac`]); the shared
 //! pieces (seats, points and letters, routes, dice, the record and its reader, the replay's
@@ -33,19 +38,21 @@
 //!    Backgammon doublet is four moves, so [`Game::Play`] is the game's own, not Grand
 //!    Trictrac's two-step play), its faults (the rule names of GAMES.md §A.10, §D.10, §E.12),
 //!    its score and its options.
-//! 2. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
+//! 2. Its row in [`registry::GAMES`] (a test checks the row against its options parser).
+//! 3. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
 //!    sends the games not implemented yet to [`Unsupported`], whose records are
 //!    read and printed but flagged `not-replayed`).
-//! 3. Its samples and tests next to Grand Trictrac's.
+//! 4. Its samples and tests next to Grand Trictrac's.
 
 pub mod backgammon;
 pub mod grand_trictrac;
 pub mod jacquet;
+pub mod registry;
 pub mod tric_trac;
 
 use crate::board::{Seat, Setup};
 use crate::dice::Dice;
-use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record};
+use crate::notation::{Game as GameTag, Header, Play as RecordedPlay, Record, RulePair};
 use crate::position::Position;
 use crate::replay::Replay;
 use std::fmt::Debug;
@@ -53,6 +60,7 @@ use std::fmt::Debug;
 pub use backgammon::Backgammon;
 pub use grand_trictrac::GrandTrictrac;
 pub use jacquet::Jacquet;
+pub use registry::{OptionError, OptionFault};
 pub use tric_trac::TricTrac;
 
 /// One legal play as `explain` shows it.
@@ -267,22 +275,6 @@ impl Game for Unsupported {
     }
 }
 
-/// Checks the options of a `Rules` tag for one of the other games (GAMES.md §F): each game
-/// reads its own keys, and an unknown key or value is an error naming the accepted ones, so
-/// that a record with a bad option is refused when read, as Grand Trictrac's are.
-pub fn check_rules(game: GameTag, pairs: &[(String, String)]) -> Result<(), Vec<String>> {
-    match game {
-        GameTag::Jacquet | GameTag::Moultezim => {
-            jacquet::JacquetOptions::parse(jacquet::books::variant_of(game), pairs).map(|_| ())
-        }
-        GameTag::TricTrac => tric_trac::options::Options::from_pairs(pairs).map(|_| ()).map_err(|e| vec![e.message]),
-        GameTag::Backgammon => backgammon::options::Options::from_pairs(pairs)
-            .map(|_| ())
-            .map_err(|es| es.into_iter().map(|e| e.to_string()).collect()),
-        GameTag::GrandTrictrac | GameTag::TrictracAEcrire => Ok(()),
-    }
-}
-
 /// The game of a record, chosen once from its `Game` tag.
 #[derive(Clone, Copy, Debug)]
 pub enum Games {
@@ -299,16 +291,57 @@ pub enum Games {
 }
 
 impl Games {
-    /// The game of a record's header, with its options.
+    /// The game of a record's header, with its options. Options the game refuses leave the
+    /// defaults (Jacquet, Tric Trac and Backgammon mark them, and their replay says why it
+    /// stops: see [`Games::chosen`] for the errors).
     pub fn of(header: &Header) -> Games {
         match header.game {
             GameTag::GrandTrictrac | GameTag::TrictracAEcrire => {
-                Games::GrandTrictrac(GrandTrictrac::new(header.rules, header.game == GameTag::TrictracAEcrire))
+                let options = grand_trictrac::options::RuleOptions::of(header);
+                Games::GrandTrictrac(GrandTrictrac::new(options, header.game == GameTag::TrictracAEcrire))
             }
             GameTag::Jacquet | GameTag::Moultezim => Games::Jacquet(Jacquet::of(header)),
             GameTag::TricTrac => Games::TricTrac(TricTrac::of_rules(&header.game_rules)),
             GameTag::Backgammon => Games::Backgammon(Backgammon::of_rules(&header.game_rules)),
         }
+    }
+
+    /// The game of a record's header with the options of its `Rules` tag, judged by the
+    /// game (RULES.md §13, GAMES.md §F): every option it refuses, each at its span.
+    pub fn chosen(header: &Header) -> Result<Games, Vec<OptionError>> {
+        Games::with_rules(header.game, &header.game_rules)
+    }
+
+    /// The game `game` under the rule options `pairs` (a `Rules` tag's, `--rules`: see
+    /// [`pairs_of`]), judged by the game: what `explain` and `generate` need, with no record.
+    pub fn with_rules(game: GameTag, pairs: &[RulePair]) -> Result<Games, Vec<OptionError>> {
+        Ok(match game {
+            GameTag::GrandTrictrac | GameTag::TrictracAEcrire => {
+                let options = grand_trictrac::options::RuleOptions::from_pairs(game, pairs)?;
+                Games::GrandTrictrac(GrandTrictrac::new(options, game == GameTag::TrictracAEcrire))
+            }
+            GameTag::Jacquet | GameTag::Moultezim => {
+                Games::Jacquet(Jacquet::new(jacquet::JacquetOptions::parse(jacquet::books::variant_of(game), pairs)?))
+            }
+            GameTag::TricTrac => Games::TricTrac(TricTrac::new(tric_trac::options::Options::from_pairs(pairs)?)),
+            GameTag::Backgammon => Games::Backgammon(Backgammon::new(backgammon::options::Options::from_pairs(pairs)?)),
+        })
+    }
+
+    /// The game's row in the registry ([`registry::row`]).
+    pub fn row(&self) -> &'static registry::GameRow {
+        registry::row(match self {
+            Games::GrandTrictrac(g) => g.tag(),
+            Games::Jacquet(g) => g.tag(),
+            Games::TricTrac(g) => g.tag(),
+            Games::Backgammon(g) => g.tag(),
+            Games::Unsupported(g) => g.tag(),
+        })
+    }
+
+    /// Whether it is Grand Trictrac or Trictrac à écrire ([`registry::GameRow::is_grand_trictrac`]).
+    pub fn is_grand_trictrac(&self) -> bool {
+        self.row().is_grand_trictrac()
     }
 
     /// `explain` for this game's rules ([`Game::explain_plays`]).
@@ -368,7 +401,7 @@ impl Games {
 /// (GAMES.md §H.7). Jacquet's `jacquet=avance` is written as the options it sets.
 pub fn rules_departing(header: &crate::notation::Header) -> Vec<(String, String)> {
     let text = match Games::of(header) {
-        Games::GrandTrictrac(_) => header.rules.departures().to_string(),
+        Games::GrandTrictrac(g) => g.options.departures().to_string(),
         Games::Jacquet(g) => g.options().to_string(),
         Games::TricTrac(g) => g.options().to_string(),
         Games::Backgammon(g) => g.options().to_string(),
@@ -378,7 +411,7 @@ pub fn rules_departing(header: &crate::notation::Header) -> Vec<(String, String)
 }
 
 /// The header of a record of `game` with the rule options `pairs` (as a `Rules` tag holds
-/// them), read as a record's is: the options checked, or what is wrong with them.
+/// them), read as a record's is: the options checked by the game, or what is wrong with them.
 pub fn rules_header(
     game: crate::notation::Game,
     pairs: &[(String, String)],
@@ -390,7 +423,18 @@ pub fn rules_header(
         let text: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
         tags.push(tag("Rules", text.join("; ")));
     }
-    crate::notation::Header::of_tags(&tags).map_err(|errs| errs.into_iter().map(|e| e.message).collect())
+    let header = crate::notation::Header::of_tags(&tags)
+        .map_err(|errs| errs.into_iter().map(|e| e.message).collect::<Vec<_>>())?;
+    match registry::option_errors(&header) {
+        es if es.is_empty() => Ok(header),
+        es => Err(es.iter().map(ToString::to_string).collect()),
+    }
+}
+
+/// The pairs of a `Rules` value given elsewhere than in a record (`--rules`, a position's
+/// `rules=`), with no span.
+pub fn pairs_of(pairs: &[(String, String)]) -> Vec<RulePair> {
+    pairs.iter().map(|(k, v)| RulePair::new(k.as_str(), v.as_str())).collect()
 }
 
 #[cfg(test)]
@@ -404,8 +448,18 @@ mod tests {
     }
 
     #[test]
+    fn the_game_is_chosen_with_its_rules() {
+        let g = Games::with_rules(GameTag::TricTrac, &pairs_of(&[("pont".into(), "une-fois".into())])).unwrap();
+        assert!(matches!(g, Games::TricTrac(t) if t.options.pont == tric_trac::options::Pont::UneFois));
+        let e = Games::with_rules(GameTag::Moultezim, &pairs_of(&[("blocage".into(), "libre".into())])).unwrap_err();
+        assert_eq!(e[0].fault, OptionFault::NotForGame(" (its first quarter is never closed, GAMES.md §C.2)"));
+        assert!(!Games::with_rules(GameTag::Backgammon, &[]).unwrap().is_grand_trictrac());
+    }
+
+    #[test]
     fn the_game_is_chosen_from_the_tag() {
         let mut h = crate::notation::Header::of_tags(&[]).unwrap();
+        assert!(Games::of(&h).is_grand_trictrac());
         assert!(matches!(Games::of(&h), Games::GrandTrictrac(g) if !g.a_ecrire));
         h.game = GameTag::TrictracAEcrire;
         assert!(matches!(Games::of(&h), Games::GrandTrictrac(g) if g.a_ecrire));

@@ -4,7 +4,6 @@ use super::ast::{Span, Tag};
 use super::error::SyntaxError;
 use super::parser;
 use crate::board::{Dialect, Seat, Setup};
-use crate::options::RuleOptions;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -37,6 +36,11 @@ const GAMES: [(Game, &str); 6] = [
 
 impl Game {
     /// Grand Trictrac or Trictrac à écrire (the games of RULES.md), not one of GAMES.md's.
+    ///
+    /// What a game is played and scored like is the game registry's
+    /// (`games::registry::is_grand_trictrac`, `Games::is_grand_trictrac`): this stays only
+    /// until the last callers outside the registry move to it. The reader itself asks
+    /// [`Game::is_trictrac`] (which forms the record may use: syntax).
     pub fn is_grand_trictrac(self) -> bool {
         matches!(self, Game::GrandTrictrac | Game::TrictracAEcrire)
     }
@@ -235,17 +239,92 @@ pub struct Header {
     pub first: Option<Seat>,
     /// `Letters`.
     pub letters: Dialect,
-    /// `Rules` of Grand Trictrac and Trictrac à écrire (default for the other games).
-    pub rules: RuleOptions,
-    /// `Rules` of the other games: the raw `key=value` pairs as written (trimmed), in
-    /// order; each game validates its own keys (GAMES.md §F).
-    pub game_rules: Vec<(String, String)>,
+    /// `Rules`: the `key=value` pairs as written (trimmed), in order, each with its span.
+    /// The reader checks only their form (each part a `key=value` of words, each key once);
+    /// the game validates its own keys and values when it is chosen (RULES.md §13, GAMES.md
+    /// §F: `games::registry`).
+    pub game_rules: Vec<RulePair>,
     /// `Position`: the start, instead of the opening.
     pub position: Option<Setup>,
     /// `Result`.
     pub result: Option<ResultClaim>,
     /// `Marques`: number of marqués (Trictrac à écrire).
     pub marques: Option<u32>,
+}
+
+/// One `key=value` option of a `Rules` tag, as written (trimmed), not judged: which keys
+/// and values a game accepts is the game's (`games::registry`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulePair {
+    /// The key as written.
+    pub key: String,
+    /// The value as written.
+    pub value: String,
+    /// The `key=value` text in the source (the whole tag value when it was escaped), when
+    /// the record has spans.
+    pub span: Option<Span>,
+}
+
+impl RulePair {
+    /// A pair with no span (an option given elsewhere than in a record: `--rules`, a
+    /// position's `rules=`).
+    pub fn new(key: impl Into<String>, value: impl Into<String>) -> RulePair {
+        RulePair { key: key.into(), value: value.into(), span: None }
+    }
+}
+
+/// An error in the form of a `Rules` value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError {
+    /// Byte range of the offending text within the value.
+    pub at: std::ops::Range<usize>,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Reads a `Rules` value (RULES.md §13, GAMES.md §F) as syntax: the `key=value` pairs
+/// separated by `;`, trimmed, in the order written, each with its byte range in `text`.
+/// Only the form is checked (each part a `key=value` of words: letters, digits, `-`, `_`;
+/// each key once); the game validates its keys and values.
+pub fn rule_pairs(text: &str) -> Result<Vec<(RulePair, std::ops::Range<usize>)>, Vec<RulesError>> {
+    let mut pairs: Vec<(RulePair, std::ops::Range<usize>)> = Vec::new();
+    let mut errors = Vec::new();
+    let mut start = 0;
+    for part in text.split(';') {
+        let range = start..start + part.len();
+        start += part.len() + 1;
+        let trimmed = part.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let lead = part.len() - part.trim_start().len();
+        let at = range.start + lead..range.start + lead + trimmed.len();
+        let Some((k, v)) = trimmed.split_once('=') else {
+            errors.push(RulesError { at, message: format!("expected `key=value`, found `{trimmed}`") });
+            continue;
+        };
+        let (k, v) = (k.trim(), v.trim());
+        let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+        if !word(k) || !word(v) {
+            errors.push(RulesError {
+                at,
+                message: format!(
+                    "malformed rule option `{trimmed}`: expected `key=value`, each a word such as cube=non"
+                ),
+            });
+            continue;
+        }
+        if pairs.iter().any(|(p, _)| p.key.eq_ignore_ascii_case(k)) {
+            errors.push(RulesError { at, message: format!("rule option `{k}` is given twice") });
+            continue;
+        }
+        pairs.push((RulePair::new(k, v), at));
+    }
+    if errors.is_empty() {
+        Ok(pairs)
+    } else {
+        Err(errors)
+    }
 }
 
 /// The known tags: canonical name, French and accented aliases; their order is the
@@ -411,6 +490,55 @@ pub fn interpret_into(tags: &mut [Tag], position_in_dialect: bool, h: &mut Heade
         }
     }
     // Game and Letters first: the Position, Result and Rules values depend on them.
+    read_game_and_letters(tags, h, errors);
+    for t in tags.iter_mut() {
+        let span = t.spans.map(|s| s.value);
+        match &*t.name {
+            "First" => match Seat::from_name(t.value.trim()) {
+                Some(s) => {
+                    h.first = Some(s);
+                    set_canonical(&mut t.value, s.name());
+                }
+                None => errors.push(SyntaxError::new(
+                    span,
+                    format!("unknown First value `{}`", t.value),
+                    "expected top or bottom (haut, bas)",
+                )),
+            },
+            "Rules" => read_rules(t, h, errors),
+            "Position" => read_position(t, position_in_dialect, h, errors),
+            "Result" => match h.game.is_trictrac().then(|| canonical_trictrac_result(&t.value)).flatten() {
+                // written as it is printed: read without the parser, and left as it is
+                Some(r) => h.result = Some(r),
+                None => match parser::parse_result_of(&t.value, h.game) {
+                    Ok(r) => {
+                        set_written(&mut t.value, &r);
+                        h.result = Some(r);
+                    }
+                    Err(e) => errors.push(SyntaxError::new(span, e.message, e.label)),
+                },
+            },
+            "Marques" => match t.value.trim().parse::<u32>() {
+                Ok(n) if n > 0 => {
+                    h.marques = Some(n);
+                    set_written(&mut t.value, &n);
+                }
+                _ => errors.push(SyntaxError::new(
+                    span,
+                    format!("`{}` is not a number of marqués", t.value),
+                    "expected a whole number such as 6, 8 or 12",
+                )),
+            },
+            _ => {}
+        }
+    }
+    if !sorted {
+        tags.sort_by_key(|t| tag_rank(&t.name));
+    }
+}
+
+/// Reads the `Game` and `Letters` tags into `h` (the other tags' values depend on them).
+fn read_game_and_letters(tags: &mut [Tag], h: &mut Header, errors: &mut Vec<SyntaxError>) {
     if let Some(t) = tags.iter_mut().find(|t| t.name == "Game") {
         match Game::from_name(&t.value) {
             Some(g) => {
@@ -450,110 +578,76 @@ pub fn interpret_into(tags: &mut [Tag], position_in_dialect: bool, h: &mut Heade
             )),
         }
     }
-    for t in tags.iter_mut() {
-        let span = t.spans.map(|s| s.value);
-        match &*t.name {
-            "First" => match Seat::from_name(t.value.trim()) {
-                Some(s) => {
-                    h.first = Some(s);
-                    set_canonical(&mut t.value, s.name());
-                }
-                None => errors.push(SyntaxError::new(
-                    span,
-                    format!("unknown First value `{}`", t.value),
-                    "expected top or bottom (haut, bas)",
-                )),
-            },
-            "Rules" if !h.game.is_trictrac() => match crate::options::raw_pairs(&t.value) {
-                Ok(pairs) => {
-                    t.value = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ");
-                    if let Err(es) = crate::games::check_rules(h.game, &pairs) {
-                        for e in es {
-                            errors.push(SyntaxError::new(span, e, "this rule option"));
-                        }
-                    }
-                    h.game_rules = pairs;
-                }
-                Err(es) => {
-                    let raw_equal = raw_matches(t);
-                    for e in es {
-                        errors.push(SyntaxError::new(
-                            value_sub_span(t, e.at.clone(), raw_equal),
-                            e.message,
-                            "this rule option",
-                        ));
-                    }
-                }
-            },
-            "Rules" => match RuleOptions::parse(&t.value) {
-                Ok(o) => {
-                    h.rules = o;
-                    set_written(&mut t.value, &o);
-                }
-                Err(es) => {
-                    let raw_equal = raw_matches(t);
-                    for e in es {
-                        errors.push(SyntaxError::new(
-                            value_sub_span(t, e.at.clone(), raw_equal),
-                            e.message,
-                            "this rule option",
-                        ));
-                    }
-                }
-            },
-            "Position" => {
-                let dialect = if position_in_dialect { h.letters } else { Dialect::Soumille };
-                match parser::parse_position_of(&t.value, dialect, h.game) {
-                    Ok(setup) => {
-                        // compared with how it is printed, written without `fmt`
-                        let mut written = Vec::with_capacity(t.value.len() + 8);
-                        setup.write_in(Dialect::Soumille, &mut written);
-                        if t.value.as_bytes() != written {
-                            t.value = String::from_utf8_lossy(&written).into_owned();
-                        }
-                        h.position = Some(setup);
-                    }
-                    Err(e) => {
-                        let raw_equal = raw_matches(t);
-                        errors.push(
-                            SyntaxError::new(value_sub_span(t, e.at.clone(), raw_equal), e.message, e.label).with_help(
-                                if h.game.is_trictrac() {
-                                    "a position string: `A13FG/&15 top` (NOTATION.md §6)"
-                                } else {
-                                    "a position string: `M15/&15 bottom`, `A2M4R3T5@/F5H3N5X2 top cube=2` (GAMES.md)"
-                                },
-                            ),
-                        );
-                    }
-                }
+}
+
+/// Reads a `Position` tag into `h.position`, its value written canonically.
+fn read_position(t: &mut Tag, position_in_dialect: bool, h: &mut Header, errors: &mut Vec<SyntaxError>) {
+    let dialect = if position_in_dialect { h.letters } else { Dialect::Soumille };
+    match parser::parse_position_of(&t.value, dialect, h.game) {
+        Ok(setup) => {
+            // compared with how it is printed, written without `fmt`
+            let mut written = Vec::with_capacity(t.value.len() + 8);
+            setup.write_in(Dialect::Soumille, &mut written);
+            if t.value.as_bytes() != written {
+                t.value = String::from_utf8_lossy(&written).into_owned();
             }
-            "Result" => match h.game.is_trictrac().then(|| canonical_trictrac_result(&t.value)).flatten() {
-                // written as it is printed: read without the parser, and left as it is
-                Some(r) => h.result = Some(r),
-                None => match parser::parse_result_of(&t.value, h.game) {
-                    Ok(r) => {
-                        set_written(&mut t.value, &r);
-                        h.result = Some(r);
-                    }
-                    Err(e) => errors.push(SyntaxError::new(span, e.message, e.label)),
+            h.position = Some(setup);
+        }
+        Err(e) => {
+            let raw_equal = raw_matches(t);
+            errors.push(SyntaxError::new(value_sub_span(t, e.at.clone(), raw_equal), e.message, e.label).with_help(
+                if h.game.is_trictrac() {
+                    "a position string: `A13FG/&15 top` (NOTATION.md §6)"
+                } else {
+                    "a position string: `M15/&15 bottom`, `A2M4R3T5@/F5H3N5X2 top cube=2` (GAMES.md)"
                 },
-            },
-            "Marques" => match t.value.trim().parse::<u32>() {
-                Ok(n) if n > 0 => {
-                    h.marques = Some(n);
-                    set_written(&mut t.value, &n);
-                }
-                _ => errors.push(SyntaxError::new(
-                    span,
-                    format!("`{}` is not a number of marqués", t.value),
-                    "expected a whole number such as 6, 8 or 12",
-                )),
-            },
-            _ => {}
+            ));
         }
     }
-    if !sorted {
-        tags.sort_by_key(|t| tag_rank(&t.name));
+}
+
+/// Reads a `Rules` tag into `h.game_rules` as pairs with their spans (syntax only: the game
+/// judges them), its value written canonically (`key=value; …` in the order written).
+fn read_rules(t: &mut Tag, h: &mut Header, errors: &mut Vec<SyntaxError>) {
+    let raw_equal = raw_matches(t);
+    match rule_pairs(&t.value) {
+        Ok(pairs) => {
+            h.game_rules = pairs
+                .into_iter()
+                .map(|(mut p, at)| {
+                    p.span = value_sub_span(t, at, raw_equal);
+                    p
+                })
+                .collect();
+            let canonical = RulesText(&h.game_rules);
+            set_written(&mut t.value, &canonical);
+        }
+        Err(es) => {
+            for e in es {
+                errors.push(SyntaxError::new(
+                    value_sub_span(t, e.at.clone(), raw_equal),
+                    e.message,
+                    "this rule option",
+                ));
+            }
+        }
+    }
+}
+
+/// Pairs written as a `Rules` value: `key=value; …`.
+struct RulesText<'a>(&'a [RulePair]);
+
+impl fmt::Display for RulesText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, p) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str("; ")?;
+            }
+            f.write_str(&p.key)?;
+            f.write_str("=")?;
+            f.write_str(&p.value)?;
+        }
+        Ok(())
     }
 }
 

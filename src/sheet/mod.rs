@@ -231,10 +231,11 @@ impl Sheet {
         let mut sheet = Sheet::new(rp, record.tag("Top").map(String::from), record.tag("Bottom").map(String::from));
         sheet.tags =
             record.tags.iter().map(|t| TitleTag { name: t.name.to_string(), value: t.value.clone() }).collect();
+        let rules = crate::options::RuleOptions::of(header);
         sheet.rules = (0..crate::options::RuleOptions::KEYS.len())
             .map(|i| RuleInForce {
-                option: crate::options::RuleOptions { given: 1 << i, ..header.rules }.to_string(),
-                given: header.rules.given & (1 << i) != 0,
+                option: crate::options::RuleOptions { given: 1 << i, ..rules }.to_string(),
+                given: rules.given & (1 << i) != 0,
             })
             .collect();
         sheet.comments = record

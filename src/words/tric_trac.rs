@@ -175,8 +175,9 @@ mod tests {
     use crate::games::tric_trac::board::SetupError;
     use crate::games::tric_trac::judge::Path;
     use crate::games::tric_trac::movegen::{legal_plays_into, Plays};
-    use crate::games::tric_trac::options::{OptionError, Options};
+    use crate::games::tric_trac::options::Options;
     use crate::games::tric_trac::score::{Choice, PartieWon};
+    use crate::games::OptionError;
     use crate::position::Position;
 
     fn dice(a: u8, b: u8) -> Dice {
@@ -297,7 +298,8 @@ mod tests {
             words(Fact::NoStart { why: StartFault::Position(e), throws: None }),
             "Position: top has men on the bar, which Tric Trac has not: captured men go back to the start point"
         );
-        let e = OptionError { message: "rule option `pont` is given twice".into() };
+        let pair = crate::notation::RulePair::new("pont", "une-fois");
+        let e = OptionError::new(crate::notation::Game::TricTrac, crate::games::OptionFault::Twice, &pair, &[]);
         assert_eq!(
             words(Fact::NoStart { why: StartFault::Rules(e), throws: None }),
             "the Rules tag: rule option `pont` is given twice"

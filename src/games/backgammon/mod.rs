@@ -65,7 +65,7 @@ impl Backgammon {
     }
 
     /// The game under a `Rules` tag's raw pairs (GAMES.md §F).
-    pub fn of_rules(pairs: &[(String, String)]) -> Backgammon {
+    pub fn of_rules(pairs: &[crate::notation::RulePair]) -> Backgammon {
         match Options::from_pairs(pairs) {
             Ok(options) => Backgammon::new(options),
             Err(_) => Backgammon { options: Options::default(), bad_rules: true },

@@ -1,6 +1,8 @@
 //! Backgammon's options, from the `Rules` tag's `key=value` pairs (GAMES.md §F), defaults
 //! first.
 
+use crate::games::registry::{read_options, OptionError};
+use crate::notation::{Game as GameTag, RulePair};
 use std::fmt;
 
 /// Who plays the opening dice (GAMES.md §D.3).
@@ -61,30 +63,6 @@ impl Default for Options {
     }
 }
 
-/// An option the `Rules` tag gives wrongly.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OptionError {
-    /// A key backgammon does not know.
-    #[error("unknown rule option `{key}` for backgammon; the options are {}", Options::KEYS.join(", "))]
-    Key {
-        /// The key as written.
-        key: String,
-    },
-    /// A value the key does not accept.
-    #[error("unknown value `{value}` for `{key}`; accepted: {}", accepted.join(", "))]
-    Value {
-        /// The key.
-        key: &'static str,
-        /// The value as written.
-        value: String,
-        /// The accepted values, default first.
-        accepted: &'static [&'static str],
-    },
-    /// A key given twice.
-    #[error("rule option `{0}` is given twice")]
-    Twice(&'static str),
-}
-
 impl Options {
     /// The keys, in GAMES.md §F order.
     pub const KEYS: [&'static str; 5] = ["premier-coup", "un-seul-de", "backgammon", "cube", "crawford"];
@@ -94,27 +72,10 @@ impl Options {
         [&["tirage", "relance"], &["moderne", "livret"], &["moderne", "livret"], &["oui", "non"], &["oui", "non"]];
 
     /// Reads the `Rules` pairs (key, value as written; case-insensitive, trimmed). Every
-    /// wrong pair is an error naming the accepted keys or values.
-    pub fn from_pairs(pairs: &[(String, String)]) -> Result<Options, Vec<OptionError>> {
+    /// wrong pair is an [`OptionError`] naming the accepted keys or values.
+    pub fn from_pairs(pairs: &[RulePair]) -> Result<Options, Vec<OptionError>> {
         let mut o = Options::default();
-        let mut errors = Vec::new();
-        let mut given = [false; 5];
-        for (k, v) in pairs {
-            let (k, v) = (k.trim(), v.trim());
-            let Some(ki) = Self::KEYS.iter().position(|key| key.eq_ignore_ascii_case(k)) else {
-                errors.push(OptionError::Key { key: k.to_string() });
-                continue;
-            };
-            let key = Self::KEYS[ki];
-            if given[ki] {
-                errors.push(OptionError::Twice(key));
-                continue;
-            }
-            given[ki] = true;
-            let Some(vi) = Self::VALUES[ki].iter().position(|x| x.eq_ignore_ascii_case(v)) else {
-                errors.push(OptionError::Value { key, value: v.to_string(), accepted: Self::VALUES[ki] });
-                continue;
-            };
+        read_options(GameTag::Backgammon, &Self::KEYS, &Self::VALUES, pairs, |ki, vi| {
             let first = vi == 0;
             match ki {
                 0 => o.premier_coup = if first { PremierCoup::Tirage } else { PremierCoup::Relance },
@@ -123,12 +84,8 @@ impl Options {
                 3 => o.cube = first,
                 _ => o.crawford = first,
             }
-        }
-        if errors.is_empty() {
-            Ok(o)
-        } else {
-            Err(errors)
-        }
+        })?;
+        Ok(o)
     }
 
     fn values(&self) -> [usize; 5] {
@@ -163,8 +120,10 @@ impl fmt::Display for Options {
 mod tests {
     use super::*;
 
-    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-        p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    use crate::games::registry::OptionFault;
+
+    fn pairs(p: &[(&str, &str)]) -> Vec<RulePair> {
+        p.iter().map(|(k, v)| RulePair::new(*k, *v)).collect()
     }
 
     #[test]
@@ -202,7 +161,7 @@ mod tests {
             "unknown rule option `sortie` for backgammon; the options are premier-coup, un-seul-de, backgammon, cube, crawford"
         );
         assert_eq!(e[1].to_string(), "unknown value `peut-etre` for `cube`; accepted: oui, non");
-        assert_eq!(e[2], OptionError::Twice("cube"));
+        assert_eq!((e[2].fault, e[2].key.as_str()), (OptionFault::Twice, "cube"));
         let e = Options::from_pairs(&pairs(&[("un-seul-de", "ancien")])).unwrap_err();
         assert_eq!(e[0].to_string(), "unknown value `ancien` for `un-seul-de`; accepted: moderne, livret");
     }

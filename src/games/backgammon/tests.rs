@@ -1,7 +1,7 @@
 //! Backgammon's [`Game`](super::Game) answers and books on records (GAMES.md §D.7–§D.10).
 
 use super::*;
-use crate::notation::read;
+use crate::notation::{read, RulePair};
 use crate::replay::FlagKind;
 
 fn replay_text(text: &str) -> Replay {
@@ -53,11 +53,11 @@ fn explain_and_generate_follow_the_options() {
     assert_eq!(shown.len(), 15);
     assert!(shown.iter().any(|p| p.notation == "ACD" && p.result == "ADM5R3T5/F5H3N5&2"));
     assert!(g.generate(7).is_some());
-    let bad = Backgammon::of_rules(&[("cube".into(), "peut-etre".into())]);
+    let bad = Backgammon::of_rules(&[RulePair::new("cube", "peut-etre")]);
     assert!(bad.bad_rules);
     assert!(bad.explain_plays(&setup, Dice::new(2, 1).unwrap()).unwrap_err().contains("premier-coup"));
     assert!(bad.generate(7).is_none());
-    let livret = Backgammon::of_rules(&[("un-seul-de".into(), "livret".into())]);
+    let livret = Backgammon::of_rules(&[RulePair::new("un-seul-de", "livret")]);
     let mut s = Board::empty(Seat::Top);
     s.men[0][1] = 1;
     s.men[0][24] = 14;

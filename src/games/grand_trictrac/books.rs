@@ -140,7 +140,7 @@ pub(crate) fn books_fed(
     src: Option<&str>,
     keep_steps: bool,
 ) -> Replay {
-    let options = header.rules;
+    let options = game.options;
     let a_ecrire = game.a_ecrire;
     let first = first_seat(rec, header);
     let mut pos = match &header.position {

@@ -17,6 +17,7 @@ pub mod books;
 pub mod facts;
 pub mod fausse_case;
 pub mod movegen;
+pub mod options;
 pub mod score;
 pub mod scoring;
 

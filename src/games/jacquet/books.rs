@@ -161,10 +161,11 @@ pub fn books_fed(
     if let Err(errors) = JacquetOptions::parse(variant, &header.game_rules) {
         let span = l.tag_span("Rules");
         match rec.throws.first() {
-            Some(t) => l.stop(t, None, Stop::Rules(errors), span),
+            Some(t) => l.stop(t, None, Stop::Rules(errors.iter().map(ToString::to_string).collect()), span),
             None => {
                 // no throw to stop at: the flag alone says why
-                let fact = crate::replay::Fact::Stop { throw: 0, why: Stop::Rules(errors), last: 0 };
+                let why = Stop::Rules(errors.iter().map(ToString::to_string).collect());
+                let fact = crate::replay::Fact::Stop { throw: 0, why, last: 0 };
                 l.raise(None, FlagKind::NotReplayed, None, fact, span);
             }
         }

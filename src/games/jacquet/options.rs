@@ -1,6 +1,8 @@
 //! The options of Jacquet and Moultezim (GAMES.md §F), read from the raw `Rules` pairs of a
 //! record (`Header.game_rules`), defaults first.
 
+use crate::games::registry::{OptionError, OptionFault};
+use crate::notation::{Game as GameTag, RulePair};
 use std::fmt;
 
 /// Which of the two games of the engine (GAMES.md §A, §C).
@@ -15,6 +17,14 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// The game's tag.
+    pub fn tag(self) -> GameTag {
+        match self {
+            Variant::Jacquet => GameTag::Jacquet,
+            Variant::Moultezim => GameTag::Moultezim,
+        }
+    }
+
     /// The game's tag value.
     pub fn name(self) -> &'static str {
         match self {
@@ -140,23 +150,31 @@ impl JacquetOptions {
         }
     }
 
+    /// The accepted values of each key of [`JacquetOptions::JACQUET_KEYS`], default first.
+    pub const VALUES: [&'static [&'static str]; 7] = [
+        Level::VALUES,
+        Postillon::VALUES,
+        PostillonRepos::VALUES,
+        Blocage::VALUES,
+        Retrait::VALUES,
+        OrdreSortie::VALUES,
+        Victoire::VALUES,
+    ];
+
     /// Reads the `Rules` pairs (key, value as written) of a record of `variant`. Keys and
-    /// values are case-insensitive; an unknown key, an unknown value or a key given twice is
-    /// an error naming what is accepted (one message per fault). `jacquet=avance` sets
-    /// `blocage=avance` and `victoire=1-5` unless those keys are given (GAMES.md §B).
-    pub fn parse(variant: Variant, pairs: &[(String, String)]) -> Result<JacquetOptions, Vec<String>> {
+    /// values are case-insensitive; an unknown key, an unknown value, a key of Jacquet's
+    /// that Moultezim refuses, or a key given twice is an [`OptionError`] naming what is
+    /// accepted (one per fault). `jacquet=avance` sets `blocage=avance` and `victoire=1-5`
+    /// unless those keys are given (GAMES.md §B).
+    pub fn parse(variant: Variant, pairs: &[RulePair]) -> Result<JacquetOptions, Vec<OptionError>> {
         let mut o = JacquetOptions::new(variant);
         let mut errors = Vec::new();
-        let keys = Self::keys(variant);
+        let (game, keys) = (variant.tag(), Self::keys(variant));
         let mut given = [false; 7];
-        for (k, v) in pairs {
-            let (k, v) = (k.trim(), v.trim());
+        for p in pairs {
+            let (k, v) = (p.key.trim(), p.value.trim());
             let Some(ki) = Self::JACQUET_KEYS.iter().position(|key| key.eq_ignore_ascii_case(k)) else {
-                errors.push(format!(
-                    "unknown rule option `{k}` for {}; the options are {}",
-                    variant.name(),
-                    keys.join(", ")
-                ));
+                errors.push(OptionError::new(game, OptionFault::UnknownKey, p, keys));
                 continue;
             };
             let key = Self::JACQUET_KEYS[ki];
@@ -166,40 +184,17 @@ impl JacquetOptions {
                 } else {
                     " (the advanced rules are Jacquet's)"
                 };
-                errors.push(format!(
-                    "rule option `{key}` may not be given for {}{why}; the options are {}",
-                    variant.name(),
-                    keys.join(", ")
-                ));
+                errors.push(OptionError::new(game, OptionFault::NotForGame(why), p, keys).key(key));
                 continue;
             }
             if given[ki] {
-                errors.push(format!("rule option `{key}` is given twice"));
-                continue;
-            }
-            let ok = match ki {
-                0 => Level::from_text(v).map(|x| o.level = x).is_some(),
-                1 => Postillon::from_text(v).map(|x| o.postillon = x).is_some(),
-                2 => PostillonRepos::from_text(v).map(|x| o.postillon_repos = x).is_some(),
-                3 => Blocage::from_text(v).map(|x| o.blocage = x).is_some(),
-                4 => Retrait::from_text(v).map(|x| o.retrait = x).is_some(),
-                5 => OrdreSortie::from_text(v).map(|x| o.ordre_sortie = x).is_some(),
-                _ => Victoire::from_text(v).map(|x| o.victoire = x).is_some(),
-            };
-            if !ok {
-                let values = [
-                    Level::VALUES,
-                    Postillon::VALUES,
-                    PostillonRepos::VALUES,
-                    Blocage::VALUES,
-                    Retrait::VALUES,
-                    OrdreSortie::VALUES,
-                    Victoire::VALUES,
-                ][ki];
-                errors.push(format!("unknown value `{v}` for `{key}`; accepted: {}", values.join(", ")));
+                errors.push(OptionError::new(game, OptionFault::Twice, p, keys).key(key));
                 continue;
             }
             given[ki] = true;
+            if !o.set(ki, v) {
+                errors.push(OptionError::new(game, OptionFault::UnknownValue, p, Self::VALUES[ki]).key(key));
+            }
         }
         if o.level == Level::Avance {
             if !given[3] {
@@ -213,6 +208,20 @@ impl JacquetOptions {
             Ok(o)
         } else {
             Err(errors)
+        }
+    }
+
+    /// Sets key `ki` of [`JacquetOptions::JACQUET_KEYS`] to `v`: whether it is one of its
+    /// values.
+    fn set(&mut self, ki: usize, v: &str) -> bool {
+        match ki {
+            0 => Level::from_text(v).map(|x| self.level = x).is_some(),
+            1 => Postillon::from_text(v).map(|x| self.postillon = x).is_some(),
+            2 => PostillonRepos::from_text(v).map(|x| self.postillon_repos = x).is_some(),
+            3 => Blocage::from_text(v).map(|x| self.blocage = x).is_some(),
+            4 => Retrait::from_text(v).map(|x| self.retrait = x).is_some(),
+            5 => OrdreSortie::from_text(v).map(|x| self.ordre_sortie = x).is_some(),
+            _ => Victoire::from_text(v).map(|x| self.victoire = x).is_some(),
         }
     }
 }
@@ -242,8 +251,12 @@ impl fmt::Display for JacquetOptions {
 mod tests {
     use super::*;
 
-    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
-        list.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    fn pairs(list: &[(&str, &str)]) -> Vec<RulePair> {
+        list.iter().map(|(k, v)| RulePair::new(*k, *v)).collect()
+    }
+
+    fn errors(variant: Variant, list: &[(&str, &str)]) -> Vec<String> {
+        JacquetOptions::parse(variant, &pairs(list)).unwrap_err().iter().map(ToString::to_string).collect()
     }
 
     #[test]
@@ -300,25 +313,24 @@ mod tests {
 
     #[test]
     fn errors_name_the_accepted_keys_and_values() {
-        let e = JacquetOptions::parse(Variant::Jacquet, &pairs(&[("sortie", "parisienne")])).unwrap_err();
+        let e = errors(Variant::Jacquet, &[("sortie", "parisienne")]);
         assert_eq!(e.len(), 1);
         assert!(e[0].contains("`sortie`") && e[0].contains("postillon, postillon-repos, blocage"), "{}", e[0]);
-        let e = JacquetOptions::parse(Variant::Jacquet, &pairs(&[("blocage", "total")])).unwrap_err();
+        let e = errors(Variant::Jacquet, &[("blocage", "total")]);
         assert!(e[0].contains("libre, avance, avance-23, livret"), "{}", e[0]);
-        let e =
-            JacquetOptions::parse(Variant::Jacquet, &pairs(&[("victoire", "1-2"), ("victoire", "1-5")])).unwrap_err();
+        let e = errors(Variant::Jacquet, &[("victoire", "1-2"), ("victoire", "1-5")]);
         assert!(e[0].contains("twice"), "{}", e[0]);
-        let e = JacquetOptions::parse(Variant::Jacquet, &pairs(&[("postillon", "x"), ("retrait", "y")])).unwrap_err();
+        let e = errors(Variant::Jacquet, &[("postillon", "x"), ("retrait", "y")]);
         assert_eq!(e.len(), 2);
         assert!(e[0].contains("tour-suivant, immediat") && e[1].contains("bord, talon"));
     }
 
     #[test]
     fn moultezim_takes_no_blocage_nor_jacquet_key() {
-        let e = JacquetOptions::parse(Variant::Moultezim, &pairs(&[("blocage", "libre")])).unwrap_err();
+        let e = errors(Variant::Moultezim, &[("blocage", "libre")]);
         assert!(e[0].contains("may not be given for moultezim"), "{}", e[0]);
         assert!(!e[0].ends_with("blocage"), "{}", e[0]);
-        let e = JacquetOptions::parse(Variant::Moultezim, &pairs(&[("jacquet", "avance")])).unwrap_err();
+        let e = errors(Variant::Moultezim, &[("jacquet", "avance")]);
         assert!(e[0].contains("postillon, postillon-repos, retrait, ordre-sortie, victoire"), "{}", e[0]);
         let o =
             JacquetOptions::parse(Variant::Moultezim, &pairs(&[("retrait", "talon"), ("victoire", "1-5")])).unwrap();

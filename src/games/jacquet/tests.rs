@@ -16,7 +16,8 @@ pub(super) fn dice(text: &str) -> Dice {
 }
 
 pub(super) fn options(variant: Variant, pairs: &[(&str, &str)]) -> JacquetOptions {
-    let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let pairs: Vec<crate::notation::RulePair> =
+        pairs.iter().map(|(k, v)| crate::notation::RulePair::new(*k, *v)).collect();
     JacquetOptions::parse(variant, &pairs).expect("options")
 }
 

@@ -21,7 +21,7 @@ use crate::words::tric_trac::step_note;
 /// or why the record cannot be replayed.
 fn start(game: &TricTrac, rec: &Record, header: &Header) -> Result<(Options, Position, Score), StartFault> {
     let options =
-        if game.bad_rules { Options::from_pairs(&header.game_rules).map_err(StartFault::Rules)? } else { game.options };
+        if game.bad_rules { Options::from_pairs(&header.game_rules).map_err(StartFault::rules)? } else { game.options };
     let first = first_seat(rec, header);
     let (mut pos, score) = match &header.position {
         Some(setup) => {

@@ -131,10 +131,28 @@ pub enum Fact {
 /// Why a record's start cannot be set (a [`Fact::NoStart`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartFault {
-    /// The `Rules` tag (GAMES.md §F).
-    Rules(options::OptionError),
+    /// The `Rules` tag (GAMES.md §F): its first refused option.
+    Rules(crate::games::OptionError),
     /// The `Position` tag (GAMES.md §E.11).
     Position(board::SetupError),
+}
+
+impl StartFault {
+    /// The fault of options the game refuses (the first of `errors`, which the options
+    /// parser never leaves empty).
+    pub fn rules(errors: Vec<crate::games::OptionError>) -> StartFault {
+        match errors.into_iter().next() {
+            Some(e) => StartFault::Rules(e),
+            None => StartFault::Rules(crate::games::OptionError {
+                game: crate::notation::Game::TricTrac,
+                fault: crate::games::OptionFault::UnknownKey,
+                key: String::new(),
+                value: String::new(),
+                accepted: &Options::KEYS,
+                span: None,
+            }),
+        }
+    }
 }
 
 /// A play that breaks a rule of GAMES.md §E.12: the throw, the play as recorded, the rule
@@ -201,7 +219,7 @@ impl TricTrac {
     }
 
     /// The game under a `Rules` tag's raw pairs (GAMES.md §F).
-    pub fn of_rules(pairs: &[(String, String)]) -> TricTrac {
+    pub fn of_rules(pairs: &[crate::notation::RulePair]) -> TricTrac {
         match Options::from_pairs(pairs) {
             Ok(options) => TricTrac::new(options),
             Err(_) => TricTrac { options: Options::default(), bad_rules: true },

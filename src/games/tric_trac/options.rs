@@ -4,6 +4,8 @@
 //! the keys Tric Trac knows and refuses any other key or value with an error naming the
 //! accepted ones.
 
+use crate::games::registry::{read_options, OptionError};
+use crate::notation::{Game as GameTag, RulePair};
 use std::fmt;
 
 /// `plus-fort` (GAMES.md §E.5): whether, when only one die of a singleton can be used, it
@@ -50,14 +52,6 @@ pub struct Options {
     pub points_perdant: PointsPerdant,
 }
 
-/// A key or value of the `Rules` tag that Tric Trac does not accept.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct OptionError {
-    /// What is wrong and what is accepted.
-    pub message: String,
-}
-
 impl Options {
     /// The keys, in the order of GAMES.md §F.
     pub const KEYS: [&'static str; 3] = ["plus-fort", "pont", "points-perdant"];
@@ -67,40 +61,15 @@ impl Options {
         [&["oui", "non"], &["chaque-coup", "une-fois"], &["remis", "gardes"]];
 
     /// Reads the `(key, value)` pairs of a `Rules` tag (keys and values case-insensitive).
-    /// An unknown key, an unknown value or a key given twice is an error naming the accepted
-    /// keys or values.
-    pub fn from_pairs(pairs: &[(String, String)]) -> Result<Options, OptionError> {
+    /// An unknown key, an unknown value or a key given twice is an [`OptionError`] naming
+    /// the accepted keys or values.
+    pub fn from_pairs(pairs: &[RulePair]) -> Result<Options, Vec<OptionError>> {
         let mut o = Options::default();
-        let mut given = [false; 3];
-        for (key, value) in pairs {
-            let (key, value) = (key.trim(), value.trim());
-            let Some(k) = Self::KEYS.iter().position(|x| x.eq_ignore_ascii_case(key)) else {
-                return Err(OptionError {
-                    message: format!(
-                        "unknown rule option `{key}` for tric-trac; the options are {}",
-                        Self::KEYS.join(", ")
-                    ),
-                });
-            };
-            if given[k] {
-                return Err(OptionError { message: format!("rule option `{}` is given twice", Self::KEYS[k]) });
-            }
-            given[k] = true;
-            let Some(v) = Self::VALUES[k].iter().position(|x| x.eq_ignore_ascii_case(value)) else {
-                return Err(OptionError {
-                    message: format!(
-                        "unknown value `{value}` for `{}`; accepted: {}",
-                        Self::KEYS[k],
-                        Self::VALUES[k].join(", ")
-                    ),
-                });
-            };
-            match k {
-                0 => o.plus_fort = [PlusFort::Oui, PlusFort::Non][v],
-                1 => o.pont = [Pont::ChaqueCoup, Pont::UneFois][v],
-                _ => o.points_perdant = [PointsPerdant::Remis, PointsPerdant::Gardes][v],
-            }
-        }
+        read_options(GameTag::TricTrac, &Self::KEYS, &Self::VALUES, pairs, |k, v| match k {
+            0 => o.plus_fort = [PlusFort::Oui, PlusFort::Non][v],
+            1 => o.pont = [Pont::ChaqueCoup, Pont::UneFois][v],
+            _ => o.points_perdant = [PointsPerdant::Remis, PointsPerdant::Gardes][v],
+        })?;
         Ok(o)
     }
 
@@ -135,8 +104,12 @@ impl fmt::Display for Options {
 mod tests {
     use super::*;
 
-    fn pairs(p: &[(&str, &str)]) -> Vec<(String, String)> {
-        p.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    fn pairs(p: &[(&str, &str)]) -> Vec<RulePair> {
+        p.iter().map(|(k, v)| RulePair::new(*k, *v)).collect()
+    }
+
+    fn message(pairs_: &[(&str, &str)]) -> String {
+        Options::from_pairs(&pairs(pairs_)).unwrap_err()[0].to_string()
     }
 
     #[test]
@@ -166,15 +139,15 @@ mod tests {
 
     #[test]
     fn unknown_keys_and_values_name_the_accepted_ones() {
-        let e = Options::from_pairs(&pairs(&[("cube", "oui")])).unwrap_err();
-        assert!(e.message.contains("`cube`") && e.message.contains("plus-fort, pont, points-perdant"), "{e}");
-        let e = Options::from_pairs(&pairs(&[("pont", "toujours")])).unwrap_err();
-        assert!(e.message.contains("`toujours`") && e.message.contains("chaque-coup, une-fois"), "{e}");
-        let e = Options::from_pairs(&pairs(&[("plus-fort", "peut-etre")])).unwrap_err();
-        assert!(e.message.contains("oui, non"), "{e}");
-        let e = Options::from_pairs(&pairs(&[("points-perdant", "x")])).unwrap_err();
-        assert!(e.message.contains("remis, gardes"), "{e}");
-        let e = Options::from_pairs(&pairs(&[("pont", "une-fois"), ("pont", "une-fois")])).unwrap_err();
-        assert!(e.message.contains("twice"), "{e}");
+        let e = message(&[("cube", "oui")]);
+        assert!(e.contains("`cube` for tric-trac") && e.contains("plus-fort, pont, points-perdant"), "{e}");
+        let e = message(&[("pont", "toujours")]);
+        assert!(e.contains("`toujours`") && e.contains("chaque-coup, une-fois"), "{e}");
+        let e = message(&[("plus-fort", "peut-etre")]);
+        assert!(e.contains("oui, non"), "{e}");
+        let e = message(&[("points-perdant", "x")]);
+        assert!(e.contains("remis, gardes"), "{e}");
+        let e = message(&[("pont", "une-fois"), ("pont", "une-fois")]);
+        assert!(e.contains("twice"), "{e}");
     }
 }

@@ -945,10 +945,10 @@ fn the_game_trait_answers_for_tric_trac() {
     use crate::notation::Game as GameTag;
     let mut h = crate::notation::Header::of_tags(&[]).unwrap();
     h.game = GameTag::TricTrac;
-    h.game_rules = vec![("pont".into(), "une-fois".into())];
+    h.game_rules = vec![crate::notation::RulePair::new("pont", "une-fois")];
     let Games::TricTrac(g) = Games::of(&h) else { panic!("tric-trac") };
     assert_eq!((g.options.pont, g.bad_rules), (Pont::UneFois, false));
-    h.game_rules = vec![("cube".into(), "oui".into())];
+    h.game_rules = vec![crate::notation::RulePair::new("cube", "oui")];
     let Games::TricTrac(g) = Games::of(&h) else { panic!("tric-trac") };
     assert!(g.bad_rules);
     let e = g.explain_plays(&crate::board::Setup::opening(Seat::Top), dice(2, 1)).unwrap_err();

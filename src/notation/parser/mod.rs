@@ -2808,9 +2808,10 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
 }
 
 // rules_value = [ RULE_KEY , "=" , RULE_WORD , { ";" , RULE_KEY , "=" , RULE_WORD } ] ;
-/// Reads the value of a `Rules` tag (RULES.md §13).
-pub fn rules_value(s: &str) -> Result<crate::options::RuleOptions, Vec<crate::options::RulesError>> {
-    crate::options::RuleOptions::parse(s)
+/// Reads the value of a `Rules` tag as `key=value` pairs (RULES.md §13, GAMES.md §F):
+/// syntax only, the game judges the keys and values ([`super::header::rule_pairs`]).
+pub fn rules_value(s: &str) -> Result<Vec<super::RulePair>, Vec<super::RulesError>> {
+    super::header::rule_pairs(s).map(|pairs| pairs.into_iter().map(|(p, _)| p).collect())
 }
 
 /// The spans of every token of a throw read from `src` (whose `span` it has), by reading
