@@ -2512,6 +2512,85 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
     };
     let (r, val) = take_while(|ch: char| !ch.is_whitespace()).parse(r)?;
     let whole = r.as_ptr() as usize - i.as_ptr() as usize;
+    if field_given(sc, key) {
+        return fail(i, whole, format!("`{key}` is given twice"), "give each field once");
+    }
+    // every game's position may say its game and rules (GAMES.md §H.7)
+    let read = match key {
+        "game" => position_game(c, val, sc),
+        "rules" => match position_rules(val) {
+            // `rules=` with no option says the defaults, as no `rules=` does (the printer
+            // writes none)
+            Ok(pairs) => {
+                sc.rules = (!pairs.is_empty()).then_some(pairs);
+                Ok(())
+            }
+            Err(why) => Err((format!("bad rules in the position: {why}"), "expected rules=KEY:VALUE,KEY:VALUE".into())),
+        },
+        _ => {
+            let keys: &[&str] = match c.game {
+                Game::GrandTrictrac | Game::TrictracAEcrire => &["holes", "points", "throws", "bredouille", "pavillon"],
+                Game::Backgammon => &["cube", "owner"],
+                Game::TricTrac => &["points", "parties"],
+                Game::Jacquet | Game::Moultezim => &[],
+            };
+            if !keys.contains(&key) {
+                let expected = match keys {
+                    [] => format!("a {} position has no fields after the seat", c.game),
+                    [a, b] => format!("expected {a} or {b}"),
+                    _ => "expected holes, points, throws, bredouille or pavillon".to_string(),
+                };
+                return fail(i, key.len(), format!("unknown position field `{key}`"), expected);
+            }
+            score_field(c.game, key, val, sc)
+        }
+    };
+    match read {
+        Ok(()) => Ok((r, ())),
+        Err((message, label)) => fail(i, whole, message, label),
+    }
+}
+
+/// What is wrong with a field of a position: the message and what was expected.
+type FieldError = (String, Cow<'static, str>);
+
+/// Whether the position already has the field `key`.
+fn field_given(sc: &ScoreFields, key: &str) -> bool {
+    match key {
+        "game" => sc.game.is_some(),
+        "rules" => sc.rules.is_some(),
+        "holes" => sc.holes.is_some(),
+        "points" => sc.points.is_some(),
+        "throws" => sc.throws.is_some(),
+        "parties" => sc.parties.is_some(),
+        "bredouille" => sc.bredouille.is_some(),
+        "pavillon" => sc.pavillon.is_some(),
+        "owner" => sc.owner.is_some(),
+        "cube" => sc.cube.is_some(),
+        _ => false,
+    }
+}
+
+/// `game=NAME`: the position's game, which must be the one it is read as (GAMES.md §H.7).
+fn position_game(c: &Ctx, val: &str, sc: &mut ScoreFields) -> Result<(), FieldError> {
+    let Some(g) = Game::from_name(val) else {
+        return Err((
+            format!("unknown game `{val}` in the position"),
+            format!("expected game={}", GAME_NAMES.join("|")).into(),
+        ));
+    };
+    if g != c.game {
+        return Err((
+            format!("this position says game={g}, but it is read as a {} position", c.game),
+            format!("expected game={} or no game field", c.game).into(),
+        ));
+    }
+    sc.game = Some(g);
+    Ok(())
+}
+
+/// The value of one of the game's score fields (`key` is one of them).
+fn score_field(game: Game, key: &str, val: &str, sc: &mut ScoreFields) -> Result<(), FieldError> {
     let pair = |v: &str| -> Option<(u16, u16)> {
         let (a, b) = v.split_once('/')?;
         Some((a.parse().ok()?, b.parse().ok()?))
@@ -2523,146 +2602,54 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
             Seat::from_name(v).map(Some)
         }
     };
-    let dup = |given: bool| {
-        if given {
-            fail::<()>(i, whole, format!("`{key}` is given twice"), "give each field once")
-        } else {
-            Ok((r, ()))
-        }
-    };
-    // every game's position may say its game and rules (GAMES.md §H.7)
+    let bad = |message: String, label: &'static str| Err((message, label.into()));
     match key {
-        "game" => {
-            dup(sc.game.is_some())?;
-            let Some(g) = Game::from_name(val) else {
-                return fail(
-                    i,
-                    whole,
-                    format!("unknown game `{val}` in the position"),
-                    format!("expected game={}", GAME_NAMES.join("|")),
-                );
-            };
-            if g != c.game {
-                return fail(
-                    i,
-                    whole,
-                    format!("this position says game={g}, but it is read as a {} position", c.game),
-                    format!("expected game={} or no game field", c.game),
-                );
+        "holes" => match pair(val) {
+            Some((t, b)) => sc.holes = Some(BySeat::new(t, b)),
+            None => return bad("malformed holes".into(), "expected holes=T/B"),
+        },
+        "points" if game.is_tric_trac() => match pair(val) {
+            Some((t, b)) if t <= 11 && b <= 11 => sc.points = Some(BySeat::new(t as u8, b as u8)),
+            _ => return bad(format!("impossible points `{val}`"), "expected points=T/B, each 0 to 11"),
+        },
+        "points" => match pair(val) {
+            Some((t, b)) if t <= 10 && b <= 10 && t % 2 == 0 && b % 2 == 0 => {
+                sc.points = Some(BySeat::new(t as u8, b as u8))
             }
-            sc.game = Some(g);
-            return Ok((r, ()));
-        }
-        "rules" => {
-            dup(sc.rules.is_some())?;
-            match position_rules(val) {
-                // `rules=` with no option says the defaults, as no `rules=` does (the printer
-                // writes none)
-                Ok(pairs) => sc.rules = (!pairs.is_empty()).then_some(pairs),
-                Err(why) => {
-                    return fail(
-                        i,
-                        whole,
-                        format!("bad rules in the position: {why}"),
-                        "expected rules=KEY:VALUE,KEY:VALUE".to_string(),
-                    )
-                }
+            _ => return bad(format!("impossible points `{val}`"), "expected points=T/B, each even, 0 to 10"),
+        },
+        "throws" => match pair(val) {
+            Some((t, b)) => sc.throws = Some(BySeat::new(t, b)),
+            None => return bad("malformed throws".into(), "expected throws=T/B"),
+        },
+        "parties" => match pair(val) {
+            Some((t, b)) => sc.parties = Some(BySeat::new(t, b)),
+            None => return bad("malformed parties".into(), "expected parties=T/B"),
+        },
+        "bredouille" => match seat_or_none(val) {
+            Some(s) => sc.bredouille = Some(s),
+            None => return bad("malformed bredouille".into(), "expected bredouille=top|bottom|none"),
+        },
+        "pavillon" => match seat_or_none(val) {
+            Some(s) => sc.pavillon = Some(s),
+            None => return bad("malformed pavillon".into(), "expected pavillon=top|bottom|none"),
+        },
+        "owner" => match seat_or_none(val) {
+            Some(s) => sc.owner = Some(s),
+            None => return bad("malformed owner".into(), "expected owner=top|bottom|none"),
+        },
+        // a power of two up to the cube's highest value (crate::board::MAX_CUBE)
+        _ => match val.parse::<u32>() {
+            Ok(v) if v.is_power_of_two() && v <= crate::board::MAX_CUBE => sc.cube = Some(v),
+            _ => {
+                return bad(
+                    format!("impossible cube value `{val}`"),
+                    "expected cube=1, 2, 4, 8, … up to 1073741824 (2^30)",
+                )
             }
-            return Ok((r, ()));
-        }
-        _ => {}
+        },
     }
-    let keys: &[&str] = match c.game {
-        Game::GrandTrictrac | Game::TrictracAEcrire => &["holes", "points", "throws", "bredouille", "pavillon"],
-        Game::Backgammon => &["cube", "owner"],
-        Game::TricTrac => &["points", "parties"],
-        Game::Jacquet | Game::Moultezim => &[],
-    };
-    if !keys.contains(&key) {
-        let expected = match keys {
-            [] => format!("a {} position has no fields after the seat", c.game),
-            [a, b] => format!("expected {a} or {b}"),
-            _ => "expected holes, points, throws, bredouille or pavillon".to_string(),
-        };
-        return fail(i, key.len(), format!("unknown position field `{key}`"), expected);
-    }
-    match key {
-        "holes" => {
-            dup(sc.holes.is_some())?;
-            let Some((t, b)) = pair(val) else { return fail(i, whole, "malformed holes", "expected holes=T/B") };
-            sc.holes = Some(BySeat::new(t, b));
-        }
-        "points" if c.game.is_tric_trac() => {
-            dup(sc.points.is_some())?;
-            match pair(val) {
-                Some((t, b)) if t <= 11 && b <= 11 => sc.points = Some(BySeat::new(t as u8, b as u8)),
-                _ => return fail(i, whole, format!("impossible points `{val}`"), "expected points=T/B, each 0 to 11"),
-            }
-        }
-        "points" => {
-            dup(sc.points.is_some())?;
-            match pair(val) {
-                Some((t, b)) if t <= 10 && b <= 10 && t % 2 == 0 && b % 2 == 0 => {
-                    sc.points = Some(BySeat::new(t as u8, b as u8))
-                }
-                _ => {
-                    return fail(
-                        i,
-                        whole,
-                        format!("impossible points `{val}`"),
-                        "expected points=T/B, each even, 0 to 10",
-                    )
-                }
-            }
-        }
-        "throws" => {
-            dup(sc.throws.is_some())?;
-            let Some((t, b)) = pair(val) else { return fail(i, whole, "malformed throws", "expected throws=T/B") };
-            sc.throws = Some(BySeat::new(t, b));
-        }
-        "parties" => {
-            dup(sc.parties.is_some())?;
-            let Some((t, b)) = pair(val) else { return fail(i, whole, "malformed parties", "expected parties=T/B") };
-            sc.parties = Some(BySeat::new(t, b));
-        }
-        "bredouille" => {
-            dup(sc.bredouille.is_some())?;
-            let Some(s) = seat_or_none(val) else {
-                return fail(i, whole, "malformed bredouille", "expected bredouille=top|bottom|none");
-            };
-            sc.bredouille = Some(s);
-        }
-        "pavillon" => {
-            dup(sc.pavillon.is_some())?;
-            let Some(s) = seat_or_none(val) else {
-                return fail(i, whole, "malformed pavillon", "expected pavillon=top|bottom|none");
-            };
-            sc.pavillon = Some(s);
-        }
-        "owner" => {
-            dup(sc.owner.is_some())?;
-            let Some(s) = seat_or_none(val) else {
-                return fail(i, whole, "malformed owner", "expected owner=top|bottom|none");
-            };
-            sc.owner = Some(s);
-        }
-        _ => {
-            dup(sc.cube.is_some())?;
-            // a power of two up to the cube's highest value (crate::board::MAX_CUBE)
-            match val.parse::<u32>() {
-                Ok(v) if v.is_power_of_two() && v <= crate::board::MAX_CUBE => sc.cube = Some(v),
-                _ => {
-                    return fail(
-                        i,
-                        whole,
-                        format!("impossible cube value `{val}`"),
-                        "expected cube=1, 2, 4, 8, … up to 1073741824 (2^30)",
-                    )
-                }
-            }
-        }
-    }
-    Ok((r, ()))
+    Ok(())
 }
 
 /// Reads a Grand Trictrac `Result` value (NOTATION.md §7).
