@@ -120,13 +120,7 @@ fn stream<R: Read>(
     spill: bool,
     mut visit: impl FnMut(StreamRecord<'_>) -> ControlFlow<()>,
 ) -> io::Result<StreamEnd> {
-    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK * 2);
-    // buf[..valid] is checked UTF-8 text; buf[valid..] bytes read but not yet checked
-    let mut valid = 0usize;
-    // buf[..filled] read from the input
-    let mut filled = 0usize;
-    let mut eof = false;
-    let mut base: u64 = 0;
+    let mut ch = Chunks { buf: Vec::with_capacity(CHUNK * 2), valid: 0, filled: 0, eof: false, base: 0 };
     // the place of buf[0] in the file
     let mut place = Place { line: 1, column: 1, line_start: Some(0) };
     let mut end = StreamEnd::default();
@@ -136,121 +130,171 @@ fn stream<R: Read>(
     // which made a long record's reading quadratic (issue 16)
     let mut long = false;
     loop {
-        // fill: at least `want` checked bytes, or the end of the input
-        let mut may_end = false;
-        while !eof && (valid < want || (long && !may_end)) {
-            if buf.len() < filled.max(want) + CHUNK {
-                buf.resize(filled.max(want) + CHUNK, 0);
-            }
-            let n = loop {
-                match input.read(&mut buf[filled..]) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(e),
-                }
-            };
-            filled += n;
-            end.bytes += n as u64;
-            if n == 0 {
-                eof = true;
-            }
-            // check what is new
-            let new = &buf[valid..filled];
-            let nul = memchr::memchr(0, new);
-            let upto = nul.unwrap_or(new.len());
-            match std::str::from_utf8(&new[..upto]) {
-                Ok(_) => {
-                    if long && memchr::memmem::find(&buf[valid.saturating_sub(1)..valid + upto], b"\n[").is_some() {
-                        may_end = true;
-                    }
-                    valid += upto
-                }
-                Err(e) => {
-                    let incomplete = e.error_len().is_none() && nul.is_none() && !eof;
-                    valid += e.valid_up_to();
-                    if !incomplete {
-                        end.unreadable = Some(Unreadable::NotUtf8(base + valid as u64));
-                        eof = true;
-                    }
-                    continue;
-                }
-            }
-            if nul.is_some() {
-                end.unreadable = Some(Unreadable::Binary(base + valid as u64));
-                eof = true;
-            }
-        }
-        let text = std::str::from_utf8(&buf[..valid]).expect("checked");
-        let mut it = if spill { super::parser::records_spilling(text, Vec::clear) } else { records(text) };
-        let mut consumed = 0usize;
+        ch.fill(&mut input, want, long, &mut end)?;
+        let text = std::str::from_utf8(&ch.buf[..ch.valid]).expect("checked");
         let mut loc = Locator::new(text, 0, place);
-        let mut need_more = false;
-        while let Some(read) = it.next() {
-            if it.at_end() && !eof {
-                need_more = true;
-                break;
-            }
-            if it.at_end() && end.unreadable.is_some() {
-                // the record the bad bytes cut: not a record
-                break;
-            }
-            let start_off = read.record.span.map_or(consumed, |s| s.start as usize);
-            let start = loc.place(start_off);
-            end.records += 1;
-            let r = StreamRecord { read, text, base, start, number: end.records };
-            consumed = it.offset();
-            if visit(r).is_break() {
+        let (consumed, need_more) = match visit_records(text, spill, ch.eof, ch.base, &mut loc, &mut end, &mut visit) {
+            Visited::Stopped(at) => {
                 end.stopped = true;
-                end.end = Some(loc.place(consumed));
+                end.end = Some(at);
                 return Ok(end);
             }
-        }
-        drop(it);
-        if !need_more {
-            consumed = text.len();
-        }
+            Visited::Upto(consumed) => (consumed, true),
+            Visited::All => (text.len(), false),
+        };
         let next_place = loc.place(consumed);
-        if eof && !need_more {
+        if ch.eof && !need_more {
             end.end = Some(next_place);
             if end.unreadable.is_some() {
-                let bytes = &buf[..filled];
-                let back = valid.saturating_sub(NEAR);
-                let mut from = match memchr::memrchr(b'\n', &bytes[back..valid]) {
-                    Some(k) => back + k + 1,
-                    None => back,
-                };
-                if from > 0 {
-                    let back = (from - 1).saturating_sub(NEAR);
-                    from = memchr::memrchr(b'\n', &bytes[back..from - 1]).map_or(back, |k| back + k + 1);
-                }
-                while from < valid && !text.is_char_boundary(from) {
-                    from += 1;
-                }
-                let stop = (valid + NEAR).min(filled);
-                let to = memchr::memchr(b'\n', &bytes[valid..stop]).map_or(stop, |k| valid + k);
-                let ctx = String::from_utf8_lossy(&bytes[from..to]).into_owned();
-                end.context = Some((ctx, loc.place(from), valid - from));
-                end.end = Some(loc.place(valid));
+                let (ctx, from) = ch.bad_bytes_context(text);
+                end.context = Some((ctx, loc.place(from), ch.valid - from));
+                end.end = Some(loc.place(ch.valid));
             }
             return Ok(end);
         }
-        if consumed == 0 {
-            // one record larger than the buffer: read more of it
-            want = valid + CHUNK;
-            long = true;
-        } else {
-            want = CHUNK;
-            long = false;
-        }
-        buf.copy_within(consumed..filled, 0);
-        filled -= consumed;
-        valid -= consumed;
-        base += consumed as u64;
+        // one record larger than the buffer: read more of it
+        long = consumed == 0;
+        want = if long { ch.valid + CHUNK } else { CHUNK };
+        ch.drop_front(consumed);
         place = Place { line_start: next_place.line_start.and_then(|k| k.checked_sub(consumed)), ..next_place };
         if next_place.line_start == Some(consumed) {
             place.line_start = Some(0);
         }
     }
+}
+
+/// The input read so far: `buf[..valid]` is checked UTF-8 text, `buf[valid..filled]` bytes
+/// read but not yet checked; `base` is the place of `buf[0]` in the file.
+struct Chunks {
+    buf: Vec<u8>,
+    valid: usize,
+    filled: usize,
+    eof: bool,
+    base: u64,
+}
+
+impl Chunks {
+    /// Reads until at least `want` bytes are checked (on a `long` record: until what is read
+    /// may end it), or the end of the input; bytes that are no UTF-8 text end the reading
+    /// (`end.unreadable`).
+    fn fill<R: Read>(&mut self, input: &mut R, want: usize, long: bool, end: &mut StreamEnd) -> io::Result<()> {
+        let mut may_end = false;
+        while !self.eof && (self.valid < want || (long && !may_end)) {
+            if self.buf.len() < self.filled.max(want) + CHUNK {
+                self.buf.resize(self.filled.max(want) + CHUNK, 0);
+            }
+            let n = loop {
+                match input.read(&mut self.buf[self.filled..]) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            };
+            self.filled += n;
+            end.bytes += n as u64;
+            if n == 0 {
+                self.eof = true;
+            }
+            // check what is new
+            let new = &self.buf[self.valid..self.filled];
+            let nul = memchr::memchr(0, new);
+            let upto = nul.unwrap_or(new.len());
+            match std::str::from_utf8(&new[..upto]) {
+                Ok(_) => {
+                    let seen = &self.buf[self.valid.saturating_sub(1)..self.valid + upto];
+                    if long && memchr::memmem::find(seen, b"\n[").is_some() {
+                        may_end = true;
+                    }
+                    self.valid += upto
+                }
+                Err(e) => {
+                    let incomplete = e.error_len().is_none() && nul.is_none() && !self.eof;
+                    self.valid += e.valid_up_to();
+                    if !incomplete {
+                        end.unreadable = Some(Unreadable::NotUtf8(self.base + self.valid as u64));
+                        self.eof = true;
+                    }
+                    continue;
+                }
+            }
+            if nul.is_some() {
+                end.unreadable = Some(Unreadable::Binary(self.base + self.valid as u64));
+                self.eof = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// The lines around the first bad byte (two before it, the rest of its line), and where
+    /// they start in the buffer.
+    fn bad_bytes_context(&self, text: &str) -> (String, usize) {
+        let (bytes, valid) = (&self.buf[..self.filled], self.valid);
+        let back = valid.saturating_sub(NEAR);
+        let mut from = match memchr::memrchr(b'\n', &bytes[back..valid]) {
+            Some(k) => back + k + 1,
+            None => back,
+        };
+        if from > 0 {
+            let back = (from - 1).saturating_sub(NEAR);
+            from = memchr::memrchr(b'\n', &bytes[back..from - 1]).map_or(back, |k| back + k + 1);
+        }
+        while from < valid && !text.is_char_boundary(from) {
+            from += 1;
+        }
+        let stop = (valid + NEAR).min(self.filled);
+        let to = memchr::memchr(b'\n', &bytes[valid..stop]).map_or(stop, |k| valid + k);
+        (String::from_utf8_lossy(&bytes[from..to]).into_owned(), from)
+    }
+
+    /// Forgets the first `consumed` bytes (records handed over).
+    fn drop_front(&mut self, consumed: usize) {
+        self.buf.copy_within(consumed..self.filled, 0);
+        self.filled -= consumed;
+        self.valid -= consumed;
+        self.base += consumed as u64;
+    }
+}
+
+/// How far the records of a buffer were handed over.
+enum Visited {
+    /// The visitor stopped, after the record ending at this place.
+    Stopped(Place),
+    /// Up to this offset; the last record may go on after the buffer.
+    Upto(usize),
+    /// The whole buffer.
+    All,
+}
+
+/// Hands the records of `text` to `visit`, but the last when more input may follow it.
+fn visit_records(
+    text: &str,
+    spill: bool,
+    eof: bool,
+    base: u64,
+    loc: &mut Locator<'_>,
+    end: &mut StreamEnd,
+    visit: &mut impl FnMut(StreamRecord<'_>) -> ControlFlow<()>,
+) -> Visited {
+    let mut it = if spill { super::parser::records_spilling(text, Vec::clear) } else { records(text) };
+    let mut consumed = 0usize;
+    while let Some(read) = it.next() {
+        if it.at_end() && !eof {
+            return Visited::Upto(consumed);
+        }
+        if it.at_end() && end.unreadable.is_some() {
+            // the record the bad bytes cut: not a record
+            break;
+        }
+        let start_off = read.record.span.map_or(consumed, |s| s.start as usize);
+        let start = loc.place(start_off);
+        end.records += 1;
+        let r = StreamRecord { read, text, base, start, number: end.records };
+        consumed = it.offset();
+        if visit(r).is_break() {
+            return Visited::Stopped(loc.place(consumed));
+        }
+    }
+    Visited::All
 }
 
 /// Where a span of a streamed record stands in the file: its start's place, through `loc`.
