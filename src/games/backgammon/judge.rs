@@ -379,26 +379,8 @@ pub fn judge(board: &Board, dice: Dice, legal: &Plays, paths: &[Path]) -> Judgem
 /// step is lawful is legal when it makes the moves the roll allows (no list of the legal
 /// plays is needed).
 pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Path]) -> Judgement {
-    let seat = board.turn;
     let claimed = claimed_hits(paths);
-    let Ground { blocked, blots } = Ground::of(board);
-    let mut search = Search {
-        blocked,
-        blots,
-        segments: [Segment::default(); MAX_SEGMENTS],
-        n_segments: 0,
-        paths: [(0, 0); 4],
-        n_paths: 0,
-        found: [(0, Play::default()); MAX_FOUND],
-        n_found: 0,
-        failure: None,
-        allowed,
-        dice,
-        men: *board.side(seat),
-        claimed,
-        faces: if dice.is_doublet() { [dice.high(), 0] } else { [dice.low(), dice.high()] },
-        taken: false,
-    };
+    let mut search = Search::new(board, dice, allowed, claimed);
     let mut pool = [0u8; 7];
     let (hi, lo) = (usize::from(dice.high()), usize::from(dice.low()));
     if hi == lo {
@@ -409,28 +391,7 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     }
     let moves: usize = pool.iter().map(|&c| usize::from(c)).sum();
     // the first path no die makes (a rest off the board, a start at the end, …)
-    let mut malformed: Option<usize> = None;
-    for (n, path) in paths.iter().enumerate() {
-        let points = path.points();
-        if points.len() < 2 {
-            malformed = malformed.or(Some(n));
-        }
-        if let Some(slot) = search.paths.get_mut(search.n_paths) {
-            *slot = (search.n_segments.min(MAX_SEGMENTS) as u8, (points.len().saturating_sub(1)) as u8);
-        }
-        search.n_paths += 1;
-        for (k, w) in points.windows(2).enumerate() {
-            // a rest off the board, or a start at the end: no die makes it
-            let bad = (k > 0 && (w[0] == BAR as u8 || usize::from(w[0]) >= OFF)) || usize::from(w[1]) > OFF;
-            if bad || w[1] == BAR as u8 {
-                malformed = malformed.or(Some(n));
-            }
-            if let Some(s) = search.segments.get_mut(search.n_segments) {
-                *s = Segment { from: w[0].min(OFF as u8), to: w[1].min(OFF as u8), path: n.min(255) as u8 };
-            }
-            search.n_segments += 1;
-        }
-    }
+    let malformed = search.load(paths);
     let unlawful = |rule: Rule, path: Option<usize>| {
         let written = apply_as_written(board, paths);
         Judgement {
@@ -472,6 +433,13 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     let Some(&(_, played)) = chosen else {
         return unlawful(Rule::Die, None);
     };
+    verdict(board, &search, played)
+}
+
+/// The judgement of the reading `played` of the recorded play: lawful, or the rule of the
+/// dice it breaks (GAMES.md §D.5: the lower die lost, the higher die, the moves left).
+fn verdict(board: &Board, search: &Search, played: Play) -> Judgement {
+    let (dice, allowed, claimed) = (search.dice, search.allowed, search.claimed);
     let hits = (played.hits() != claimed).then_some(HitClaims { claimed, actual: played.hits() });
     let after = Some(played.apply(board));
     if let Some(legal) = as_legal(&search.men, dice, allowed, &played) {
@@ -480,12 +448,64 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     let n = played.moves();
     let rule = if allowed.lower_die_lost && n == 1 {
         Rule::LowerDieLost
-    } else if n == 1 && allowed.max_moves == 1 && usize::from(played.steps[0].die) != hi {
+    } else if n == 1 && allowed.max_moves == 1 && played.steps[0].die != dice.high() {
         Rule::HigherDie
     } else {
         Rule::MovesLeft
     };
     Judgement { fault: Some(rule), path: None, hits, legal: None, played: Some(played), after }
+}
+
+impl Search {
+    /// A search for the readings of a recorded play of `dice` by the seat to play.
+    fn new(board: &Board, dice: Dice, allowed: Allowance, claimed: u32) -> Search {
+        let Ground { blocked, blots } = Ground::of(board);
+        Search {
+            blocked,
+            blots,
+            segments: [Segment::default(); MAX_SEGMENTS],
+            n_segments: 0,
+            paths: [(0, 0); 4],
+            n_paths: 0,
+            found: [(0, Play::default()); MAX_FOUND],
+            n_found: 0,
+            failure: None,
+            allowed,
+            dice,
+            men: *board.side(board.turn),
+            claimed,
+            faces: if dice.is_doublet() { [dice.high(), 0] } else { [dice.low(), dice.high()] },
+            taken: false,
+        }
+    }
+
+    /// The recorded paths as segments, one a die; the first path no die makes (a rest off
+    /// the board, a start at the end, a path of one point), if any.
+    fn load(&mut self, paths: &[Path]) -> Option<usize> {
+        let mut malformed: Option<usize> = None;
+        for (n, path) in paths.iter().enumerate() {
+            let points = path.points();
+            if points.len() < 2 {
+                malformed = malformed.or(Some(n));
+            }
+            if let Some(slot) = self.paths.get_mut(self.n_paths) {
+                *slot = (self.n_segments.min(MAX_SEGMENTS) as u8, (points.len().saturating_sub(1)) as u8);
+            }
+            self.n_paths += 1;
+            for (k, w) in points.windows(2).enumerate() {
+                // a rest off the board, or a start at the end: no die makes it
+                let bad = (k > 0 && (w[0] == BAR as u8 || usize::from(w[0]) >= OFF)) || usize::from(w[1]) > OFF;
+                if bad || w[1] == BAR as u8 {
+                    malformed = malformed.or(Some(n));
+                }
+                if let Some(s) = self.segments.get_mut(self.n_segments) {
+                    *s = Segment { from: w[0].min(OFF as u8), to: w[1].min(OFF as u8), path: n.min(255) as u8 };
+                }
+                self.n_segments += 1;
+            }
+        }
+        malformed
+    }
 }
 
 #[cfg(test)]
