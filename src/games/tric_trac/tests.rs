@@ -652,6 +652,83 @@ mod brute {
         entered: Option<usize>,
     }
 
+    /// Every line of single-die moves of `dice` in order from `l`, kept at each step.
+    fn go(l: Line, dice: &[u8], s: usize, o: usize, points: u16, out: &mut Vec<Line>) {
+        out.push(l.clone());
+        if l.won || dice.is_empty() {
+            return;
+        }
+        let d = dice[0] as usize;
+        for n in 1..=23 {
+            if l.board.men[s][letter(s, n)] == 0 {
+                continue;
+            }
+            // men on the start go first, or the man that left it goes on
+            if l.board.men[s][letter(s, 1)] > 0 && n != 1 && l.entered != Some(n) {
+                continue;
+            }
+            let m = n + d;
+            if m > 24 || m == 13 {
+                continue;
+            }
+            let mut b = l.board.clone();
+            let mut scored = l.scored;
+            b.men[s][letter(s, n)] -= 1;
+            if m == 24 {
+                b.off[s] += 1;
+                scored += 1;
+            } else {
+                let at = letter(s, m);
+                match b.men[o][at] {
+                    0 => {}
+                    1 => {
+                        b.men[o][at] = 0;
+                        b.men[o][letter(o, 1)] += 1;
+                        scored += 1;
+                    }
+                    _ => continue,
+                }
+                b.men[s][at] += 1;
+            }
+            let entered = if n == 1 || l.entered == Some(n) { Some(m) } else { l.entered };
+            let mut moves = l.moves.clone();
+            moves.push((n, m, d as u8));
+            let won = points + scored >= 12;
+            go(Line { board: b, moves, scored, won, entered }, &dice[1..], s, o, points, out);
+        }
+    }
+
+    /// The bosse taken par puissance: two men each one short of their die onto the empty
+    /// bosse, when no man is on the start and the opponent is not on it.
+    fn bosse_par_puissance(board: &Board, s: usize, dice: Dice) -> Option<Line> {
+        let o = 1 - s;
+        let bosse = letter(s, 12);
+        let (hi, lo) = (dice.high() as usize, dice.low() as usize);
+        if board.men[s][bosse] != 0 || board.men[s][letter(s, 1)] != 0 || lo < 2 || board.men[o][bosse] != 0 {
+            return None;
+        }
+        let (a, b) = (13 - hi, 13 - lo);
+        let ok = if a == b {
+            board.men[s][letter(s, a)] >= 2
+        } else {
+            board.men[s][letter(s, a)] >= 1 && board.men[s][letter(s, b)] >= 1
+        };
+        if !ok {
+            return None;
+        }
+        let mut bd = board.clone();
+        bd.men[s][letter(s, a)] -= 1;
+        bd.men[s][letter(s, b)] -= 1;
+        bd.men[s][bosse] += 2;
+        Some(Line {
+            board: bd,
+            moves: vec![(a, 12, hi as u8), (b, 12, lo as u8)],
+            scored: 0,
+            won: false,
+            entered: None,
+        })
+    }
+
     /// Every (men field after, points scored) of the legal plays.
     pub fn plays(
         board: &Board,
@@ -668,50 +745,6 @@ mod brute {
             vec![vec![dice.high(), dice.low()], vec![dice.low(), dice.high()]]
         };
         let mut lines: Vec<Line> = Vec::new();
-        fn go(l: Line, dice: &[u8], s: usize, o: usize, points: u16, out: &mut Vec<Line>) {
-            out.push(l.clone());
-            if l.won || dice.is_empty() {
-                return;
-            }
-            let d = dice[0] as usize;
-            for n in 1..=23 {
-                if l.board.men[s][letter(s, n)] == 0 {
-                    continue;
-                }
-                // men on the start go first, or the man that left it goes on
-                if l.board.men[s][letter(s, 1)] > 0 && n != 1 && l.entered != Some(n) {
-                    continue;
-                }
-                let m = n + d;
-                if m > 24 || m == 13 {
-                    continue;
-                }
-                let mut b = l.board.clone();
-                let mut scored = l.scored;
-                b.men[s][letter(s, n)] -= 1;
-                if m == 24 {
-                    b.off[s] += 1;
-                    scored += 1;
-                } else {
-                    let at = letter(s, m);
-                    match b.men[o][at] {
-                        0 => {}
-                        1 => {
-                            b.men[o][at] = 0;
-                            b.men[o][letter(o, 1)] += 1;
-                            scored += 1;
-                        }
-                        _ => continue,
-                    }
-                    b.men[s][at] += 1;
-                }
-                let entered = if n == 1 || l.entered == Some(n) { Some(m) } else { l.entered };
-                let mut moves = l.moves.clone();
-                moves.push((n, m, d as u8));
-                let won = points + scored >= 12;
-                go(Line { board: b, moves, scored, won, entered }, &dice[1..], s, o, points, out);
-            }
-        }
         for order in &orders {
             let l = Line { board: board.clone(), moves: vec![], scored: 0, won: false, entered: None };
             go(l, order, s, o, points, &mut lines);
@@ -725,27 +758,9 @@ mod brute {
         };
         let mut lines: Vec<Line> = lines.into_iter().filter(|l| keeps_bosse(l)).collect();
         let natural = b0 == 0 && lines.iter().any(|l| l.moves.len() == 2 && l.moves.iter().all(|m| m.1 == 12));
-        let (hi, lo) = (dice.high() as usize, dice.low() as usize);
-        if b0 == 0 && board.men[s][letter(s, 1)] == 0 && !natural && lo >= 2 && board.men[o][bosse] == 0 {
-            let (a, b) = (13 - hi, 13 - lo);
-            let ok = if a == b {
-                board.men[s][letter(s, a)] >= 2
-            } else {
-                board.men[s][letter(s, a)] >= 1 && board.men[s][letter(s, b)] >= 1
-            };
-            if ok {
-                let mut bd = board.clone();
-                bd.men[s][letter(s, a)] -= 1;
-                bd.men[s][letter(s, b)] -= 1;
-                bd.men[s][bosse] += 2;
-                lines.push(Line {
-                    board: bd,
-                    moves: vec![(a, 12, hi as u8), (b, 12, lo as u8)],
-                    scored: 0,
-                    won: false,
-                    entered: None,
-                });
-            }
+        let hi = dice.high() as usize;
+        if !natural {
+            lines.extend(bosse_par_puissance(board, s, dice));
         }
         let used = |l: &Line| if l.won { 2 } else { l.moves.len() };
         let max = lines.iter().map(used).max().unwrap_or(0);
