@@ -407,7 +407,7 @@ mod tests {
     }
 
     #[test]
-    fn the_words_of_each_way_a_play_breaks_the_rules() {
+    fn the_words_of_each_way_a_move_breaks_the_rules() {
         let d = dice(2, 1);
         let lawful = "lawful plays were AB AC, AD";
         // a move at fault: the second of the recorded play, after AB
@@ -470,9 +470,11 @@ mod tests {
         let s = fc(d, &[], Rule::Blocked, Breach::LandsOnHeld { mv: 5, at: pt('C') }, Dialect::Soumille);
         assert_eq!(s, format!("throw 3 (top 2-1): top moved - but bottom holds C: {lawful}"));
         // the play as a whole
-        let ab = [mv('A', 'B')];
-        let w = |rule, breach| fc(d, &ab, rule, breach, Dialect::Soumille);
-        let cases = [
+    }
+
+    /// Each rule a whole play of 2-1 (`AB`) breaks, and its words.
+    fn whole_play_cases(lawful: &str) -> Vec<(Rule, Breach, String)> {
+        vec![
             (
                 Rule::DieMismatch,
                 Breach::PuissanceImpossible { corner: pt('N') },
@@ -559,7 +561,15 @@ mod tests {
                 Breach::NotLawful,
                 format!("top played AB, which is not a lawful play of 2-1: {lawful}"),
             ),
-        ];
+        ]
+    }
+
+    #[test]
+    fn the_words_of_each_way_a_whole_play_breaks_the_rules() {
+        let d = dice(2, 1);
+        let ab = [mv('A', 'B')];
+        let w = |rule, breach| fc(d, &ab, rule, breach, Dialect::Soumille);
+        let cases = whole_play_cases("lawful plays were AB AC, AD");
         for (rule, breach, words) in cases {
             assert_eq!(w(rule, breach), format!("throw 3 (top 2-1): {words}"));
         }
