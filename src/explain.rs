@@ -207,12 +207,10 @@ pub fn men_field_in(field: &str, dialect: crate::board::Dialect) -> String {
 /// --format position` writes and `explain` reads back. `None` when the replay did not reach
 /// that throw.
 pub fn position_string_at(rp: &crate::replay::Replay, header: &crate::notation::Header, at: u32) -> Option<String> {
-    let mut setup = if header.game.is_grand_trictrac() {
-        crate::view::frame_at(rp, header, at)?.setup()
-    } else if at == 0 {
-        rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())?.clone()
+    let mut setup = if at == 0 {
+        rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())?.clone()
     } else {
-        rp.board_steps.iter().find(|s| s.number == at).map(|s| s.after.clone())?
+        rp.steps.iter().find(|s| s.number == at).map(|s| s.after.clone())?
     };
     stamp_position(&mut setup, header);
     Some(setup.to_string_in(header.letters))

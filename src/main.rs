@@ -538,10 +538,11 @@ fn show_trictrac(
     rec: &soumille::notation::ReadRecord,
 ) -> io::Result<Outcome> {
     let pos = if at == 0 {
-        rp.steps.first().map(|s| s.before).or(rp.end)
+        rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())
     } else {
-        rp.steps.iter().find(|s| s.number == at).map(|s| s.after)
-    };
+        rp.steps.iter().find(|s| s.number == at).map(|s| &s.after)
+    }
+    .map(soumille::replay::position_of);
     let Some(pos) = pos else {
         let how = match rp.stopped_at {
             Some(n) => format!("the replay stopped at throw {n}"),
@@ -582,14 +583,14 @@ fn show_tables(
 ) -> io::Result<Outcome> {
     let d = rec.header.letters;
     let setup = if at == 0 {
-        rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())
+        rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())
     } else {
-        rp.board_steps.iter().find(|s| s.number == at).map(|s| &s.after)
+        rp.steps.iter().find(|s| s.number == at).map(|s| &s.after)
     };
     let Some(setup) = setup else {
         let how = match rp.stopped_at {
             Some(n) => format!("the replay stopped at throw {n}"),
-            None => format!("the record has {} throws", rp.board_steps.len()),
+            None => format!("the record has {} throws", rp.steps.len()),
         };
         eprintln!("soumille show: no board after throw {at}: {how}");
         return Ok(Outcome::Failed);

@@ -385,11 +385,12 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
 /// then, the throw number and the players' names. `None` when the replay has no such board.
 pub fn svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
     let (pos, score, title) = if at == 0 {
-        let pos = rp.steps.first().map(|s| s.before).or(rp.end)?;
+        let pos = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref()).map(crate::replay::position_of)?;
         (pos, crate::replay::start_score(header), "at the start".to_string())
     } else {
         let st = rp.steps.iter().find(|s| s.number == at)?;
-        (st.after, st.score, format!("after {} threw {}", st.seat, st.dice))
+        let (g, dice) = (st.grand_trictrac()?, st.dice?);
+        (st.position_after(), g.score, format!("after {} threw {dice}", st.seat))
     };
     let caption =
         Caption { title: &title, throw: (at > 0).then_some(at), top: record.tag("Top"), bottom: record.tag("Bottom") };
@@ -707,24 +708,24 @@ pub fn setup_svg(setup: &Setup, notes: &SetupNotes<'_>, dialect: Dialect) -> Str
 /// note and flags. `None` when the replay has no such board.
 pub fn setup_svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
     let names = (record.tag("Top"), record.tag("Bottom"));
-    let (setup, title, scored, note, flags): (&Setup, String, [u16; 2], &str, Vec<Flag>) = if at == 0 {
-        let setup = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())?;
-        (setup, "at the start".to_string(), [0, 0], "", Vec::new())
+    let (setup, title, scored, note, flags): (&Setup, String, [u16; 2], String, Vec<Flag>) = if at == 0 {
+        let setup = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())?;
+        (setup, "at the start".to_string(), [0, 0], String::new(), Vec::new())
     } else {
-        let st = rp.board_steps.iter().find(|s| s.number == at)?;
+        let st = rp.steps.iter().find(|s| s.number == at)?;
         let play = crate::fausse_case::recorded_text(&st.play, Dialect::Soumille);
         let title = match st.dice {
             Some(d) => format!("after {} threw {d}: {play}", st.seat),
             None => format!("after {}'s throw without dice", st.seat),
         };
         let flags = rp.flags.iter().filter(|f| f.throw == Some(at)).cloned().collect();
-        (&st.after, title, st.points, st.note.as_str(), flags)
+        (&st.after, title, st.points, crate::words::step_note(&st.detail), flags)
     };
     let notes = SetupNotes {
         caption: Caption { title: &title, throw: (at > 0).then_some(at), top: names.0, bottom: names.1 },
         game: header.game.name(),
         scored,
-        note,
+        note: &note,
         flags: &flags,
         points: header.game == crate::notation::Game::TricTrac,
     };

@@ -78,7 +78,7 @@ fn bredouille_seat(s: &Score) -> Option<Seat> {
 /// The position a record starts from (before its first throw).
 pub fn start_position(rec: &Record, header: &Header, rp: &Replay) -> Position {
     if let Some(s) = rp.steps.first() {
-        return s.before;
+        return s.position_before();
     }
     let first = crate::replay::first_seat(rec, header);
     let mut pos =
@@ -97,19 +97,19 @@ fn frames_of(rec: Option<&Record>, rp: &Replay, header: &Header) -> Vec<Frame> {
     let mut throws =
         header.position.as_ref().and_then(|s| s.score.throws).map_or([0, 0], |t| [t[Seat::Top], t[Seat::Bottom]]);
     let start = match (rp.steps.first(), rec) {
-        (Some(s), _) => s.before,
+        (Some(s), _) => s.position_before(),
         (None, Some(rec)) => start_position(rec, header, rp),
-        (None, None) => rp.end.unwrap_or_else(|| Position::opening(Seat::Top)),
+        (None, None) => rp.last.as_ref().map_or_else(|| Position::opening(Seat::Top), crate::replay::position_of),
     };
     let mut out = Vec::with_capacity(rp.steps.len() + 1);
     out.push(Frame { position: start, score: crate::replay::start_score(header), throws });
-    for s in &rp.steps {
-        if s.releve {
+    for (s, g) in rp.steps.iter().filter_map(|s| Some((s, s.grand_trictrac()?))) {
+        if g.releve {
             throws = [0, 0];
         } else {
             throws[s.seat.index()] += 1;
         }
-        out.push(Frame { position: s.after, score: s.score, throws });
+        out.push(Frame { position: s.position_after(), score: g.score, throws });
     }
     out
 }
@@ -118,7 +118,7 @@ fn frames_of(rec: Option<&Record>, rp: &Replay, header: &Header) -> Vec<Frame> {
 pub fn frame_at(rp: &Replay, header: &Header, at: u32) -> Option<Frame> {
     let fr = frames(rp, header);
     if at == 0 {
-        return (!rp.steps.is_empty() || rp.end.is_some()).then(|| fr[0]);
+        return (!rp.steps.is_empty() || rp.last.is_some()).then(|| fr[0]);
     }
     let k = rp.steps.iter().position(|s| s.number == at)?;
     Some(fr[k + 1])
@@ -163,7 +163,7 @@ pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a crate::sheet::Sheet, heade
             row,
             position_before: {
                 // with its game and rules (GAMES.md §H.7), in Soumille's letters as all the JSON
-                let mut s = Frame { position: step.before, ..fr[k] }.setup();
+                let mut s = Frame { position: step.position_before(), ..fr[k] }.setup();
                 crate::explain::stamp_position(&mut s, header);
                 s.to_string()
             },
@@ -172,9 +172,9 @@ pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a crate::sheet::Sheet, heade
     ReplayDocument {
         rows,
         flags: &rp.flags,
-        result: rp.outcome,
+        result: rp.outcome(),
         stopped_at: rp.stopped_at,
-        final_score: crate::report::FinalScore::from(&rp.score),
+        final_score: crate::report::FinalScore::from(&rp.score()),
     }
 }
 
@@ -371,7 +371,7 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
     let mut frames = Vec::with_capacity(fr.len());
     let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
     for (k, f) in fr.iter().enumerate() {
-        let step = k.checked_sub(1).map(|i| &rp.steps[i]);
+        let step = k.checked_sub(1).and_then(|i| rp.steps.get(i)).and_then(|s| Some((s, s.grand_trictrac()?)));
         let view = match step {
             None => FrameView {
                 throw: 0,
@@ -389,20 +389,20 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
                 position: f.position_string_of(header),
                 flags: Vec::new(),
             },
-            Some(s) => FrameView {
+            Some((s, g)) => FrameView {
                 throw: s.number,
                 seat: Some(s.seat),
-                dice: Some([s.dice.high(), s.dice.low()]),
+                dice: s.dice.map(|x| [x.high(), x.low()]),
                 play: crate::fausse_case::recorded_text(&s.play, d),
                 lawful: s.lawful,
-                releve: s.releve,
-                decision: s.decision.map(|x| match x {
+                releve: g.releve,
+                decision: g.decision.map(|x| match x {
                     crate::notation::Decision::Hold => "tient",
                     crate::notation::Decision::Go => "va",
                     crate::notation::Decision::Prolong => "prolonge",
                     crate::notation::Decision::Restart => "recommence",
                 }),
-                jans: s
+                jans: g
                     .jans
                     .iter()
                     .map(|j| JanView {
@@ -413,8 +413,8 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
                         at: point_letter(j.at),
                     })
                     .collect(),
-                marked: s.marked,
-                expected: s.expected,
+                marked: g.marked,
+                expected: g.expected,
                 men: Men::of(&f.position),
                 score: ScoreView::of(&f.score),
                 position: f.position_string_of(header),
@@ -526,7 +526,7 @@ struct SetupPageData {
 
 /// The step-through viewer of the other tables games (Jacquet, Moultezim, Backgammon, Tric
 /// Trac; GAMES.md), drawn from the replay's game-neutral steps alone
-/// ([`crate::replay::BoardStep`]): the board after each throw with the men on the bar and
+/// ([`crate::replay::Step`]): the board after each throw with the men on the bar and
 /// borne off, the cube (value and owner), Tric Trac's points and parties, the dice, the play,
 /// what it scored, the replay's note and the flags with their messages at their throw, and
 /// how the game ended. The page is that of [`view_html`]: the same buttons, keys and URL
@@ -538,11 +538,11 @@ struct SetupPageData {
 /// (its `Rules` tag or its position refused) shows an empty board and its flags.
 pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
     let d = header.letters;
-    let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref());
-    let mut frames = Vec::with_capacity(rp.board_steps.len() + 1);
+    let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref());
+    let mut frames = Vec::with_capacity(rp.steps.len() + 1);
     let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
     frames.push(start.map_or_else(|| SetupFrameView::of(&empty_setup(), header), |s| SetupFrameView::of(s, header)));
-    for st in &rp.board_steps {
+    for st in &rp.steps {
         let mut f = SetupFrameView::of(&st.after, header);
         f.throw = st.number;
         f.seat = Some(st.seat);
@@ -550,16 +550,16 @@ pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
         f.play = crate::fausse_case::recorded_text(&st.play, d);
         f.lawful = st.lawful;
         f.scored = st.points;
-        f.note = st.note.clone();
+        f.note = crate::words::step_note(&st.detail);
         f.flags = by_throw.at(st.number).iter().map(|x| FlagView::of(x)).collect();
         frames.push(f);
     }
-    let numbers: std::collections::HashSet<u32> = rp.board_steps.iter().map(|s| s.number).collect();
+    let numbers: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
     let shown = |n: u32| numbers.contains(&n);
     let record_flags = rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown(n))).map(FlagView::of).collect();
-    let setups = || rp.board_steps.iter().flat_map(|s| [&s.before, &s.after]).chain(&rp.end_setup);
+    let setups = || rp.steps.iter().flat_map(|s| [&s.before, &s.after]).chain(&rp.last);
     let data = SetupPageData {
-        head: PageHead::of(rec, header, header.game.name(), !rp.board_steps.is_empty()),
+        head: PageHead::of(rec, header, header.game.name(), !rp.steps.is_empty()),
         cube: setups().any(|s| s.score.cube.is_some()),
         points: header.game == crate::notation::Game::TricTrac
             || setups().any(|s| s.score.points.is_some() || s.score.parties.is_some()),

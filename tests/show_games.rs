@@ -179,7 +179,7 @@ fn every_board_of_every_sample_shows_its_setup() {
         for path in files {
             for (r, rp) in replay_of(&path) {
                 let name = path.display();
-                let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref());
+                let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref());
                 let svg = soumille::show::setup_svg_after(&rp, &r.record, &r.header, 0);
                 assert_eq!(svg.is_some(), start.is_some(), "{name}: a board at the start");
                 if let (Some(svg), Some(start)) = (svg, start) {
@@ -187,7 +187,7 @@ fn every_board_of_every_sample_shows_its_setup() {
                     assert_shows(&svg, start, &format!("{name} at 0"));
                     boards += 1;
                 }
-                for st in &rp.board_steps {
+                for st in &rp.steps {
                     let how = format!("{name} at {}", st.number);
                     let svg = soumille::show::setup_svg_after(&rp, &r.record, &r.header, st.number)
                         .unwrap_or_else(|| panic!("{how}: no board"));

@@ -273,16 +273,16 @@ fn expected_setups(file: &str) -> (Vec<soumille::Setup>, Vec<u32>, soumille::rep
     let recs = soumille::notation::read(&text);
     let r = &recs[0];
     let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
-    let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref()).expect("a start").clone();
+    let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref()).expect("a start").clone();
     // with the game and rules their position strings say (GAMES.md §H.7)
     let setups = std::iter::once(start)
-        .chain(rp.board_steps.iter().map(|s| s.after.clone()))
+        .chain(rp.steps.iter().map(|s| s.after.clone()))
         .map(|mut s| {
             soumille::explain::stamp_position(&mut s, &r.header);
             s
         })
         .collect();
-    let numbers = std::iter::once(0).chain(rp.board_steps.iter().map(|s| s.number)).collect();
+    let numbers = std::iter::once(0).chain(rp.steps.iter().map(|s| s.number)).collect();
     (setups, numbers, rp)
 }
 
