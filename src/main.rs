@@ -557,7 +557,7 @@ fn show_trictrac(
             let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
             out(&format!("{} — {title}\n{}", file.display(), soumille::show::board_text(&pos, d)))?
         }
-        Picture::Svg => out(&soumille::show::svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default())?,
+        Picture::Svg => out(&soumille::show::picture_after(rp, &rec.record, &rec.header, at).unwrap_or_default())?,
         Picture::Position => {
             let text = soumille::explain::position_string_at(rp, &rec.header, at).expect("the board was found above");
             out(&format!("{text}\n"))?
@@ -600,7 +600,7 @@ fn show_tables(
             let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
             out(&format!("{} — {title}\n{}", file.display(), soumille::show::setup_text(setup, d)))?
         }
-        Picture::Svg => out(&soumille::show::setup_svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default())?,
+        Picture::Svg => out(&soumille::show::picture_after(rp, &rec.record, &rec.header, at).unwrap_or_default())?,
         Picture::Position => {
             let text = soumille::explain::position_string_at(rp, &rec.header, at).expect("the board was found above");
             out(&format!("{text}\n"))?
