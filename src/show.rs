@@ -281,7 +281,7 @@ pub fn board_picture(setup: &Setup, notes: &Notes<'_>, dialect: Dialect) -> Stri
             Seat::Bottom => l.y1,
         };
         if l.trictrac {
-            let score = trictrac_score(setup);
+            let score = setup_score(setup);
             score_band(&mut s, seat, &score, &notes.caption.name(seat), band_y, l.width);
         } else {
             tables_band(&mut s, seat, setup, notes, band_y);
@@ -490,8 +490,9 @@ fn cube(s: &mut String, l: &Layout, setup: &Setup) {
     s.push_str("</g>\n");
 }
 
-/// Grand Trictrac's score as a setup's fields hold it (NOTATION.md §6).
-fn trictrac_score(setup: &Setup) -> Score {
+/// Grand Trictrac's score as a setup's fields hold it (NOTATION.md §6): points, holes,
+/// bredouille, pavillon (0 and none where the setup leaves them out).
+pub fn setup_score(setup: &Setup) -> Score {
     let sc = &setup.score;
     let pair16 = |b: Option<crate::BySeat<u16>>| b.map_or([0, 0], |b| [b[Seat::Top], b[Seat::Bottom]]);
     let bredouille = sc.bredouille.flatten();
