@@ -256,9 +256,10 @@ fn caption_lines(setup: &Setup, notes: &Notes<'_>) -> Vec<(String, &'static str)
 /// caption: the throw, the dice and the play, the names, the replay's note and the flags of
 /// the throw with their messages.
 ///
-/// Every point is a group `<g data-point="A" data-top="2" data-bottom="0">`; the bar, the
-/// men borne off and the cube carry `data-count`, `data-value` and `data-owner`, so that
-/// tests and scripts read the picture. Knows no game's rules: only what the setup holds.
+/// Every point is a group `<g data-point="A" data-top="2" data-bottom="0">`; the bar and the
+/// men borne off (`<g class="bar" data-seat="top" data-count="1">`, `class="off"`) and the
+/// cube (`<g class="cube" data-value="2" data-owner="top">`) say what they hold, so that
+/// tests and scripts read the picture; no element has an id, so that a page may hold many. Knows no game's rules: only what the setup holds.
 pub fn board_picture(setup: &Setup, notes: &Notes<'_>, dialect: Dialect) -> String {
     let lines = caption_lines(setup, notes);
     let l = Layout::of(setup, lines.len());
@@ -415,7 +416,7 @@ fn bar_men(s: &mut String, l: &Layout, setup: &Setup) {
             Seat::Top => ("#222", "#fff", -1.0),
             Seat::Bottom => ("#fafafa", "#000", 1.0),
         };
-        let _ = writeln!(s, r#"<g id="bar-{seat}" data-count="{n}">"#);
+        let _ = writeln!(s, r#"<g class="bar" data-seat="{seat}" data-count="{n}">"#);
         for k in 0..n.min(4) {
             let cy = l.mid() + dir * (40.0 + 34.0 * f64::from(k));
             let _ = writeln!(s, r##"<circle cx="{bar_cx}" cy="{cy}" r="16" fill="{fill}" stroke="#333"/>"##);
@@ -447,7 +448,7 @@ fn tray(s: &mut String, l: &Layout, setup: &Setup) {
             Seat::Top => ("#222", l.y0 + 22.0),
             Seat::Bottom => ("#fafafa", l.y1 - 10.0),
         };
-        let _ = writeln!(s, r#"<g id="off-{seat}" data-count="{off}">"#);
+        let _ = writeln!(s, r#"<g class="off" data-seat="{seat}" data-count="{off}">"#);
         let _ = writeln!(s, r#"<text x="{cx}" y="{ty}" text-anchor="middle" font-size="12">off {off}</text>"#);
         for k in 0..off.min(15) {
             let y = match seat {
@@ -476,7 +477,7 @@ fn cube(s: &mut String, l: &Layout, setup: &Setup) {
     };
     let face = if value == 1 && owner.is_none() { 64 } else { value };
     let cx = l.tray_x();
-    let _ = writeln!(s, r#"<g id="cube" data-value="{value}" data-owner="{}">"#, owner.map_or("none", Seat::name));
+    let _ = writeln!(s, r#"<g class="cube" data-value="{value}" data-owner="{}">"#, owner.map_or("none", Seat::name));
     let _ = writeln!(
         s,
         r##"<rect x="{}" y="{y}" width="36" height="36" rx="5" fill="#fff" stroke="#222" stroke-width="2"/>"##,
@@ -536,8 +537,12 @@ fn tables_band(s: &mut String, seat: Seat, setup: &Setup, notes: &Notes<'_>, ban
     if setup.score.cube.is_some() && setup.score.owner.flatten() == Some(seat) {
         words.push_str(", owns the cube");
     }
-    let _ =
-        writeln!(s, r#"<text id="band-{seat}" x="10" y="{}" font-size="14">{}</text>"#, band_y + 20.0, escape(&words));
+    let _ = writeln!(
+        s,
+        r#"<text class="band" data-seat="{seat}" x="10" y="{}" font-size="14">{}</text>"#,
+        band_y + 20.0,
+        escape(&words)
+    );
     if points {
         // the points as twelve pegs
         let row = band_y + 40.0;
@@ -682,7 +687,12 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
         Seat::Top => "#222",
         Seat::Bottom => "#fafafa",
     };
-    let _ = writeln!(s, r#"<text x="10" y="{}" font-size="14">{}</text>"#, y + 20.0, escape(&words));
+    let _ = writeln!(
+        s,
+        r#"<text class="band" data-seat="{seat}" x="10" y="{}" font-size="14">{}</text>"#,
+        y + 20.0,
+        escape(&words)
+    );
     // twelve holes
     let row = y + 40.0;
     let _ = writeln!(s, r#"<text x="10" y="{}" font-size="11">holes</text>"#, row + 4.0);
