@@ -521,50 +521,8 @@ fn show(file: &Path, at: u32, game: usize, format: Picture, st: Style) -> io::Re
         // the picture is of what was read; what was not is said beside it
         eprintln!("soumille: {}: throws from {} on not read: {}", file.display(), n.from, n.error);
     }
-    let shown = if !rec.header.game.is_grand_trictrac() {
-        show_tables(file, at, format, &rp, rec)?
-    } else {
-        show_trictrac(file, at, format, &rp, rec)?
-    };
+    let shown = show_board(file, at, format, &rp, rec)?;
     Ok(if one.damaged { Outcome::Failed } else { shown })
-}
-
-/// `show` for Grand Trictrac: its replay's boards are positions.
-fn show_trictrac(
-    file: &Path,
-    at: u32,
-    format: Picture,
-    rp: &soumille::replay::Replay,
-    rec: &soumille::notation::ReadRecord,
-) -> io::Result<Outcome> {
-    let pos = if at == 0 {
-        rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())
-    } else {
-        rp.steps.iter().find(|s| s.number == at).map(|s| &s.after)
-    }
-    .map(soumille::replay::position_of);
-    let Some(pos) = pos else {
-        let how = match rp.stopped_at {
-            Some(n) => format!("the replay stopped at throw {n}"),
-            None => format!("the record has {} throws", rec.record.throws.len()),
-        };
-        eprintln!("soumille show: no board after throw {at}: {how}");
-        return Ok(Outcome::Failed);
-    };
-    let d = rec.header.letters;
-    match format {
-        Picture::Text => {
-            let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
-            out(&format!("{} — {title}\n{}", file.display(), soumille::show::board_text(&pos, d)))?
-        }
-        Picture::Svg => out(&soumille::show::picture_after(rp, &rec.record, &rec.header, at).unwrap_or_default())?,
-        Picture::Position => {
-            let text = soumille::explain::position_string_at(rp, &rec.header, at).expect("the board was found above");
-            out(&format!("{text}\n"))?
-        }
-        Picture::Gnubg => return Ok(not_backgammon(rec)),
-    }
-    Ok(Outcome::Clean)
 }
 
 /// `show --format gnubg` of a record that is no backgammon game: said, exit 2.
@@ -573,8 +531,8 @@ fn not_backgammon(rec: &soumille::notation::ReadRecord) -> Outcome {
     Outcome::Failed
 }
 
-/// `show` for the other games: their replay's boards are setups.
-fn show_tables(
+/// `show` of any game: the replay's board after throw `at` (a setup), in `format`.
+fn show_board(
     file: &Path,
     at: u32,
     format: Picture,
@@ -590,7 +548,7 @@ fn show_tables(
     let Some(setup) = setup else {
         let how = match rp.stopped_at {
             Some(n) => format!("the replay stopped at throw {n}"),
-            None => format!("the record has {} throws", rp.steps.len()),
+            None => format!("the record has {} throws", rec.record.throws.len()),
         };
         eprintln!("soumille show: no board after throw {at}: {how}");
         return Ok(Outcome::Failed);
