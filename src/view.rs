@@ -638,8 +638,7 @@ table.score td, table.score th { border: 1px solid #b89b72; padding: .2em .7em; 
 .unlawful { color: #8b1a1a; font-weight: bold; }
 #status { color: #8b1a1a; font-weight: bold; }
 .comment { font-style: italic; margin: .2em 0; }
-#fiche dt { font-weight: bold; float: left; clear: left; margin-right: .5em; }
-#fiche dd { margin: 0 0 .1em 8em; }
+#fiche th { text-align: left; padding-right: 1em; vertical-align: top; }
 #throw-list { columns: 4 14em; font-size: .95em; }
 #throw-list li.flagged a { color: #8b1a1a; font-weight: bold; }
 #throw-list li.current { background: #f1e2b8; }
@@ -705,7 +704,7 @@ const PANEL_END: &str = r##"<p class="label">Result</p>
 </div>
 <section id="record">
 <h2>The record</h2>
-<dl id="fiche"></dl>
+<table id="fiche"></table>
 <p><span class="label">Rules in force</span> <span id="rules"></span></p>
 <div id="head-comments"></div>
 </section>
@@ -888,8 +887,9 @@ const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
     text("match-line", data.fiche.match_line);
     var fiche = document.getElementById("fiche");
     data.fiche.tags.forEach(function (t) {
-      html("dt", {}, fiche).textContent = t[0];
-      html("dd", {}, fiche).textContent = t[1];
+      var tr = html("tr", {}, fiche);
+      html("th", {}, tr).textContent = t[0];
+      html("td", {}, tr).textContent = t[1];
     });
     text("rules", data.fiche.rules.length ? data.fiche.rules.join("; ") + " (the others: the game's defaults)" : "the game's defaults");
     list("head-comments", data.fiche.comments, comment);

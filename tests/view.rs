@@ -546,7 +546,7 @@ fn the_viewer_of_every_game_follows_the_url_and_shows_comments_and_moves_in_chro
         // the fiche: the tags, the rules, the record's own comments
         let tag = &r.record.tags[0];
         assert!(
-            unescape(d.inner("fiche")).contains(&format!("<dt>{}</dt><dd>{}</dd>", tag.name, tag.value)),
+            unescape(d.inner("fiche")).contains(&format!("<tr><th>{}</th><td>{}</td></tr>", tag.name, tag.value)),
             "{how}: the fiche"
         );
         assert!(!d.text("rules").is_empty(), "{how}: the rules in force");
