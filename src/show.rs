@@ -168,8 +168,37 @@ pub struct Notes<'a> {
     pub moved: &'a [Point],
 }
 
-/// The former name of [`Notes`].
-pub type SetupNotes<'a> = Notes<'a>;
+/// What [`setup_svg`] shows besides its setup: [`Notes`] without the men moved (the form
+/// the other games' picture took before there was one picture).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SetupNotes<'a> {
+    /// The caption: what the board shows, the throw, the names.
+    pub caption: Caption<'a>,
+    /// The game's name (`jacquet`, …), shown in the caption.
+    pub game: &'a str,
+    /// What each seat scored with the throw, `[top, bottom]` (Tric Trac).
+    pub scored: [u16; 2],
+    /// The replay's note on the throw.
+    pub note: &'a str,
+    /// The flags raised at the throw.
+    pub flags: &'a [Flag],
+    /// Whether to show each seat's points and parties even when the setup leaves them out.
+    pub points: bool,
+}
+
+impl<'a> From<&SetupNotes<'a>> for Notes<'a> {
+    fn from(n: &SetupNotes<'a>) -> Notes<'a> {
+        Notes {
+            caption: n.caption,
+            game: n.game,
+            scored: n.scored,
+            note: n.note,
+            flags: n.flags,
+            points: n.points,
+            moved: &[],
+        }
+    }
+}
 
 /// The geometry of a picture, from what its setup holds: a setup with Grand Trictrac's
 /// score fields (holes) is drawn on a trictrac (narrow bar, talons and coins marked, holes
@@ -629,8 +658,8 @@ pub fn setup_svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -
 }
 
 /// [`board_picture`] of a setup, the name the other games' picture had.
-pub fn setup_svg(setup: &Setup, notes: &Notes<'_>, dialect: Dialect) -> String {
-    board_picture(setup, notes, dialect)
+pub fn setup_svg(setup: &Setup, notes: &SetupNotes<'_>, dialect: Dialect) -> String {
+    board_picture(setup, &Notes::from(notes), dialect)
 }
 
 /// [`board_picture`] of a Grand Trictrac position with its score (what the score sheet's

@@ -2,7 +2,10 @@
 //! page, the page drives itself from its URL fragment (`#step=K`, `keys=right,left,…`,
 //! `clicks=next,prev,…`, dispatched as real keyboard and mouse events), and the test reads
 //! the dumped DOM: the throw number, the men on every point and the score, against the
-//! library's replay. A screenshot is taken too.
+//! library's replay. The same page for every game: a record of each of the five games is
+//! stepped through, its flagged throw clicked in the list of throws, the URL checked to
+//! follow the step (`#throw-N`) and to open the page there (`#throw-N`, `?at=N`), the
+//! comments of the throw and the men it moved checked on the page. A screenshot is taken too.
 //!
 //! Needs a browser: `CHROME`, else `chromium`, `chromium-browser` or `google-chrome` on the
 //! `PATH` (Debian: `apt-get install -y chromium`; `.ci/run` installs it). Without one the
