@@ -772,3 +772,42 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
         let _ = writeln!(s, r#"<text x="{}" y="{}" font-size="11">pavillon</text>"#, px + 20.0, row + 4.0);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_men_moved_are_the_points_whose_counts_changed() {
+        let before = Setup::opening(Seat::Top);
+        let mut after = before.clone();
+        let (a, f, g) = (Point::A, Point::new(6).unwrap(), Point::new(7).unwrap());
+        after.men[Seat::Top][0] -= 2;
+        after.men[Seat::Top][5] += 1;
+        after.men[Seat::Top][6] += 1;
+        assert_eq!(moved_points(&before, &after), vec![a, f, g]);
+        assert!(moved_points(&before, &before).is_empty());
+    }
+
+    #[test]
+    fn one_picture_draws_a_trictrac_and_the_other_boards() {
+        let pos = Position::opening(Seat::Top);
+        let gt = board_svg(&pos, &Score::default(), &Caption::default(), Dialect::Soumille);
+        assert!(gt.contains("talon</tspan>") && gt.contains("coin</tspan>") && gt.contains(">holes</text>"));
+        assert_eq!(gt.matches("<g data-point=").count(), 24);
+        let mut setup = Setup::opening(Seat::Bottom);
+        setup.score.cube = Some(2);
+        setup.score.owner = Some(Some(Seat::Bottom));
+        setup.bar[Seat::Top] = 1;
+        setup.men[Seat::Top][0] -= 1;
+        let moved = [Point::A];
+        let notes = Notes { game: "backgammon", moved: &moved, ..Notes::default() };
+        let bg = board_picture(&setup, &notes, Dialect::Lepeintre);
+        assert!(!bg.contains("talon</tspan>") && !bg.contains(">holes</text>"));
+        assert!(bg.contains(r#"<g class="cube" data-value="2" data-owner="bottom">"#));
+        assert!(bg.contains(r#"<g class="bar" data-seat="top" data-count="1">"#));
+        assert!(bg.contains(r#"<g data-point="A" data-top="14" data-bottom="0" class="moved">"#));
+        assert!(bg.contains("cube 2, owned by bottom; bottom to throw"));
+        assert!(!bg.contains(" id="), "no ids: a page may hold many pictures");
+    }
+}
