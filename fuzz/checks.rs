@@ -205,7 +205,7 @@ pub fn games(data: &[u8]) {
             let _ = soumille::show::setup_svg_after(&rp, rec, header, at);
         }
         let games = soumille::games::Games::of(header);
-        for s in rp.board_steps.iter().take(64) {
+        for s in rp.steps.iter().take(64) {
             let _ = soumille::show::setup_text(&s.after, header.letters);
             let _ = s.after.to_string_in(soumille::Dialect::Soumille);
             if let Some(d) = s.dice {

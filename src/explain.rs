@@ -269,15 +269,10 @@ pub fn men_field_in(field: &str, dialect: crate::board::Dialect) -> String {
 /// --format position` writes and `explain` reads back. `None` when the replay did not reach
 /// that throw.
 pub fn position_string_at(rp: &crate::replay::Replay, header: &crate::notation::Header, at: u32) -> Option<String> {
-    use crate::notation::Game;
-    let mut setup = match header.game {
-        Game::GrandTrictrac | Game::TrictracAEcrire => crate::view::frame_at(rp, header, at)?.setup(),
-        Game::Jacquet | Game::Moultezim | Game::TricTrac | Game::Backgammon if at == 0 => {
-            rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())?.clone()
-        }
-        Game::Jacquet | Game::Moultezim | Game::TricTrac | Game::Backgammon => {
-            rp.board_steps.iter().find(|s| s.number == at).map(|s| s.after.clone())?
-        }
+    let mut setup = if at == 0 {
+        rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())?.clone()
+    } else {
+        rp.steps.iter().find(|s| s.number == at).map(|s| s.after.clone())?
     };
     stamp_position(&mut setup, header);
     Some(setup.to_string_in(header.letters))

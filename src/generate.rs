@@ -328,7 +328,7 @@ fn games_and_scores_iter(n: u32, seed: u64) -> impl Iterator<Item = (Record, Sco
         let mut rec = Record { comments: Vec::new(), tags: tags.clone(), throws, span: None };
         let header = crate::notation::Header::of_tags(&rec.tags).expect("generated tags are valid");
         let rp = crate::replay::replay_books(&rec, &header, None);
-        let result = match rp.outcome {
+        let result = match rp.outcome() {
             Some(o) => {
                 let mut r = format!("{} {}-{}", o.winner, o.winner_holes, o.loser_holes);
                 if o.bredouille != crate::score::Bredouille::None {
@@ -354,7 +354,7 @@ pub fn positions(n: usize) -> Vec<(Position, crate::dice::Dice)> {
         for rec in games(4, seed) {
             let header = crate::notation::Header::of_tags(&rec.tags).expect("generated tags are valid");
             let rp = crate::replay::replay(&rec, &header, None);
-            out.extend(rp.steps.iter().map(|s| (s.before, s.dice)));
+            out.extend(rp.steps.iter().filter_map(|s| Some((Position::from_setup(&s.before).ok()?, s.dice?))));
         }
         seed += 1;
     }

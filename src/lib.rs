@@ -26,9 +26,9 @@
 //!
 //! ## Replaying it, and its flags
 //!
-//! [`replay::replay`] plays the record through the rules: one [`replay::ThrowStep`] per
-//! throw (the position before and after, the jans, what each seat marked, the score) and
-//! every [`replay::Flag`].
+//! [`replay::replay`] plays the record through the rules: one [`replay::Step`] per throw
+//! (the play, the position before and after, what each seat scored, and the game's own data:
+//! here Grand Trictrac's jans, marks and score) and every [`replay::Flag`].
 //!
 //! ```
 //! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/lepeintre-teaching-game.stn")).unwrap();
@@ -37,8 +37,10 @@
 //! let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
 //! assert_eq!(rp.steps.len(), 23);
 //! let step = &rp.steps[14]; // throw 15
-//! assert_eq!(step.jans.iter().next().unwrap().code, soumille::JanCode::PetitJan);
-//! assert_eq!(step.score.holes, [0, 2]); // bottom won two holes, en bredouille
+//! let gt = step.grand_trictrac().unwrap();
+//! assert_eq!(gt.jans.iter().next().unwrap().code, soumille::JanCode::PetitJan);
+//! assert_eq!(gt.score.holes, [0, 2]); // bottom won two holes, en bredouille
+//! assert_eq!(step.after.score.holes.map(|h| h.0), Some([0, 2]));
 //!
 //! // Lepeintre's book has a fausse case at throw 13: bottom could fill the petit jan
 //! for f in &rp.flags {

@@ -139,39 +139,30 @@ pub fn view(rp: &Replay, rec: &ReadRecord) -> String {
     crate::view::view_html(&rec.record, &rec.header, rp)
 }
 
-/// `show`: the board after throw `at` (`0`: the start) in `format`; `name` (the file's) is
-/// in the text picture's title.
+/// `show`: the board after throw `at` (`0`: the start) in `format`, for every game (the
+/// replay's setups); `name` (the file's) is in the text picture's title.
 pub fn show(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture) -> Result<String, ShowError> {
-    if !rec.header.game.is_grand_trictrac() {
-        show_tables(rp, rec, name, at, format)
+    let d = rec.header.letters;
+    let setup = if at == 0 {
+        rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())
     } else {
-        show_trictrac(rp, rec, name, at, format)
-    }
-}
-
-/// `show` for Grand Trictrac: its replay's boards are positions.
-fn show_trictrac(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture) -> Result<String, ShowError> {
-    let pos = if at == 0 {
-        rp.steps.first().map(|s| s.before).or(rp.end)
-    } else {
-        rp.steps.iter().find(|s| s.number == at).map(|s| s.after)
+        rp.steps.iter().find(|s| s.number == at).map(|s| &s.after)
     };
-    let Some(pos) = pos else {
+    let Some(setup) = setup else {
         let reach = match rp.stopped_at {
             Some(n) => Reach::Stopped(n),
             None => Reach::Throws(rec.record.throws.len()),
         };
         return Err(ShowError::NoBoard { at, reach });
     };
-    let d = rec.header.letters;
     Ok(match format {
         Picture::Text => {
             let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
-            format!("{name} — {title}\n{}", crate::show::board_text(&pos, d))
+            format!("{name} — {title}\n{}", crate::show::setup_text(setup, d))
         }
-        Picture::Svg => crate::show::svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default(),
+        Picture::Svg => crate::show::picture_after(rp, &rec.record, &rec.header, at).unwrap_or_default(),
         Picture::Position => position_line(rp, rec, at),
-        Picture::Gnubg => return Err(ShowError::NotBackgammon(rec.header.game)),
+        Picture::Gnubg => gnubg_line(rec, setup, at)?,
     })
 }
 
@@ -181,37 +172,14 @@ fn position_line(rp: &Replay, rec: &ReadRecord, at: u32) -> String {
     format!("{text}\n")
 }
 
-/// `show` for the other games: their replay's boards are setups.
-fn show_tables(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture) -> Result<String, ShowError> {
-    let d = rec.header.letters;
-    let setup = if at == 0 {
-        rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())
-    } else {
-        rp.board_steps.iter().find(|s| s.number == at).map(|s| &s.after)
-    };
-    let Some(setup) = setup else {
-        let reach = match rp.stopped_at {
-            Some(n) => Reach::Stopped(n),
-            None => Reach::Throws(rp.board_steps.len()),
-        };
-        return Err(ShowError::NoBoard { at, reach });
-    };
-    Ok(match format {
-        Picture::Text => {
-            let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
-            format!("{name} — {title}\n{}", crate::show::setup_text(setup, d))
-        }
-        Picture::Svg => crate::show::setup_svg_after(rp, &rec.record, &rec.header, at).unwrap_or_default(),
-        Picture::Position => position_line(rp, rec, at),
-        Picture::Gnubg => {
-            use crate::games::backgammon::{gnubg_id::position_id, Board};
-            if rec.header.game != Game::Backgammon {
-                return Err(ShowError::NotBackgammon(rec.header.game));
-            }
-            match Board::from_setup(setup) {
-                Ok(board) => format!("{}\n", position_id(&board)),
-                Err(e) => return Err(ShowError::NoBackgammonBoard { at, error: e.to_string() }),
-            }
-        }
-    })
+/// `show --format gnubg`: GNU Backgammon's Position ID of a backgammon board.
+fn gnubg_line(rec: &ReadRecord, setup: &crate::board::Setup, at: u32) -> Result<String, ShowError> {
+    use crate::games::backgammon::{gnubg_id::position_id, Board};
+    if rec.header.game != Game::Backgammon {
+        return Err(ShowError::NotBackgammon(rec.header.game));
+    }
+    match Board::from_setup(setup) {
+        Ok(board) => Ok(format!("{}\n", position_id(&board))),
+        Err(e) => Err(ShowError::NoBackgammonBoard { at, error: e.to_string() }),
+    }
 }

@@ -274,23 +274,80 @@ fn school_of(fact: &Fact) -> Option<(&'static str, Seat)> {
     }
 }
 
-/// One throw as replayed.
+/// One throw as replayed, whatever the game: who threw what, the play as written, whether it
+/// was lawful, the position before and after it (as setups with the game's score fields,
+/// NOTATION.md §6, GAMES.md §H.7), what it scored, and the game's own data ([`StepDetail`]).
+/// Renderers read only this: they never ask the rules again.
 #[derive(Clone, Debug)]
-pub struct ThrowStep {
+pub struct Step {
     /// The throw number.
     pub number: u32,
     /// Who threw.
     pub seat: Seat,
-    /// The roll.
-    pub dice: Dice,
-    /// The position before the throw.
-    pub before: Position,
-    /// The position after it (after a relève: the new opening).
-    pub after: Position,
-    /// The play as recorded (`Pass` for none).
+    /// The roll (`None`: no dice were thrown, a double dropped, GAMES.md §D.9).
+    pub dice: Option<Dice>,
+    /// The play as recorded (`Pass` for `-` or none; a `va` plays nothing, RULES.md §8).
     pub play: RecordedPlay,
-    /// Whether the play was lawful.
+    /// Whether the play was lawful (RULES.md §10, GAMES.md §A.10, §D.10, §E.12).
     pub lawful: bool,
+    /// The position before the throw (its turn: the thrower), with the game's score fields:
+    /// Grand Trictrac's holes, points, throws, bredouille and pavillon; backgammon's cube
+    /// and owner; Tric Trac's points and parties.
+    pub before: Setup,
+    /// The position after it (after a relève or a partie recommencée: the new opening), with
+    /// the score after the throw.
+    pub after: Setup,
+    /// The points each seat scored with the throw (`[top, bottom]`): Grand Trictrac's marks
+    /// as the books have them, Tric Trac's; 0 in the games that score no points.
+    pub points: [u16; 2],
+    /// What the game adds to a throw, as data (its words are [`crate::words`]').
+    pub detail: StepDetail,
+}
+
+/// What a game adds to a replayed throw, typed: the words of it are the reporting layer's
+/// ([`crate::words::step_notes`]), written when a renderer asks.
+#[derive(Clone, Debug)]
+pub enum StepDetail {
+    /// Grand Trictrac: the jans, the marks, the holes, the tient/va, the relève (RULES.md
+    /// §4–§9).
+    GrandTrictrac(Box<GrandTrictracStep>),
+    /// Jacquet or Moultezim: nothing more than the play (GAMES.md §A–§C).
+    Jacquet,
+    /// Backgammon: the cube action of the throw, if any (GAMES.md §D.9).
+    Backgammon {
+        /// The double offered before the throw and its answer.
+        cube: Option<CubeAction>,
+    },
+    /// Tric Trac: the partie the throw won and the men put back (GAMES.md §E.10).
+    TricTrac {
+        /// The partie won with this throw, and the winner's choice for the next.
+        partie: Option<PartieStep>,
+        /// Fifteen men borne off went back to the start point (GAMES.md §E.10).
+        put_back: bool,
+    },
+}
+
+/// A double and its answer (backgammon, GAMES.md §D.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CubeAction {
+    /// The answer (`None`: the record does not say).
+    pub answer: Option<crate::notation::CubeAnswer>,
+    /// The cube's value after the action.
+    pub value: u32,
+}
+
+/// A partie of Tric Trac won with a throw (GAMES.md §E.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartieStep {
+    /// Its value, 1 (simple) to 4 (quadruple).
+    pub value: u8,
+    /// What the winner chose for the next partie.
+    pub choice: crate::games::tric_trac::Choice,
+}
+
+/// Grand Trictrac's part of a throw (RULES.md §4–§9).
+#[derive(Clone, Copy, Debug)]
+pub struct GrandTrictracStep {
     /// The relève ended with this throw (`va` or a sortie).
     pub releve: bool,
     /// Every jan the roll makes (before any man moved).
@@ -303,72 +360,167 @@ pub struct ThrowStep {
     pub holes_won: [u16; 2],
     /// The thrower held (`tient`) or went (`va`) after a hole; `None` when no hole.
     pub decision: Option<Decision>,
-    /// The score after the throw.
+    /// The score after the throw (the books' points, which may pass what a position string
+    /// holds).
     pub score: Score,
 }
 
-/// A replayed record.
+impl Step {
+    /// Grand Trictrac's part of the throw, for a Grand Trictrac record.
+    pub fn grand_trictrac(&self) -> Option<&GrandTrictracStep> {
+        match &self.detail {
+            StepDetail::GrandTrictrac(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The position before the throw on Grand Trictrac's route ([`Position`]), for the
+    /// renderers that draw it so.
+    pub fn position_before(&self) -> Position {
+        position_of(&self.before)
+    }
+
+    /// The position after the throw on Grand Trictrac's route.
+    pub fn position_after(&self) -> Position {
+        position_of(&self.after)
+    }
+
+    /// The relève ended with this throw (Grand Trictrac); `false` in the other games.
+    pub fn releve(&self) -> bool {
+        self.grand_trictrac().is_some_and(|g| g.releve)
+    }
+}
+
+/// A setup as a [`Position`] (its men on Grand Trictrac's route and its turn); a setup that
+/// is no such position (never one a replay made) gives the opening.
+pub fn position_of(s: &Setup) -> Position {
+    Position::from_setup(s).unwrap_or_else(|_| {
+        let mut p = Position::opening(s.turn);
+        p.set_turn(s.turn);
+        p
+    })
+}
+
+/// How a game ended, whatever the game: the winner, what the win is worth, and how it was
+/// won.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct End {
+    /// The winner.
+    pub winner: Seat,
+    /// What the win is worth: Grand Trictrac's stakes under the `Rules` tag's scheme
+    /// (RULES.md §8), the points of the other games (backgammon: the cube included, GAMES.md
+    /// §D.8; Tric Trac: the series' points, §E.11).
+    pub value: f64,
+    /// How it was won.
+    pub how: How,
+}
+
+/// How a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// Grand Trictrac: twelve holes (RULES.md §8).
+    Tour {
+        /// The winner's holes.
+        winner_holes: u16,
+        /// The loser's holes.
+        loser_holes: u16,
+        /// Grande bredouille or not.
+        bredouille: crate::score::Bredouille,
+    },
+    /// Jacquet or Moultezim: every man borne off (GAMES.md §A.9).
+    BorneOff,
+    /// Backgammon: a single, gammon, backgammon, drop or resignation (GAMES.md §D.8).
+    Backgammon(crate::games::backgammon::EndKind),
+    /// Tric Trac: the series, and the value of the partie that ended it when its winner
+    /// won it (GAMES.md §E.11).
+    Series {
+        /// The last partie's value (1 to 4), when the series' winner won it.
+        last: Option<u8>,
+    },
+}
+
+impl End {
+    /// The kind of win in a word (`gammon`, `drop`, `partie double`, …), when it has one:
+    /// what `check --format json` writes.
+    pub fn kind(&self) -> Option<&'static str> {
+        match self.how {
+            How::Tour { .. } | How::BorneOff => None,
+            How::Backgammon(k) => Some(k.name()),
+            How::Series { last } => last.map(|v| match v {
+                2 => "partie double",
+                3 => "partie triple",
+                4 => "partie quadruple",
+                _ => "partie",
+            }),
+        }
+    }
+
+    /// The points won (the other games; Grand Trictrac's stakes rounded down).
+    pub fn points(&self) -> u32 {
+        self.value as u32
+    }
+
+    /// A Grand Trictrac tour's outcome, for a tour.
+    pub fn tour(&self) -> Option<Outcome> {
+        match self.how {
+            How::Tour { winner_holes, loser_holes, bredouille } => {
+                Some(Outcome { winner: self.winner, winner_holes, loser_holes, bredouille, stakes: self.value })
+            }
+            _ => None,
+        }
+    }
+}
+
+impl From<Outcome> for End {
+    fn from(o: Outcome) -> End {
+        End {
+            winner: o.winner,
+            value: o.stakes,
+            how: How::Tour { winner_holes: o.winner_holes, loser_holes: o.loser_holes, bredouille: o.bredouille },
+        }
+    }
+}
+
+/// A replayed record, whatever its game.
 #[derive(Clone, Debug, Default)]
 pub struct Replay {
-    /// Each throw replayed, in order.
-    pub steps: Vec<ThrowStep>,
+    /// Each throw replayed, in order (when steps are kept).
+    pub steps: Vec<Step>,
     /// Every flag, in throw order.
     pub flags: Vec<Flag>,
     /// The throw at which the replay stopped, if it did.
     pub stopped_at: Option<u32>,
-    /// The position at the end (or where the replay stopped).
-    pub end: Option<Position>,
+    /// The position at the end (or where the replay stopped), with the game's score fields.
+    pub last: Option<Setup>,
+    /// How the game (the tour, the Tric Trac series) ended, when it did.
+    pub end: Option<End>,
+    /// Grand Trictrac's books as a whole, for a Grand Trictrac record.
+    pub grand_trictrac: Option<GrandTrictracBooks>,
+}
+
+/// Grand Trictrac's books as a whole (RULES.md §8, §9, §12).
+#[derive(Clone, Debug, Default)]
+pub struct GrandTrictracBooks {
     /// The score at the end, as the record's claims leave it (RULES.md §9).
     pub score: Score,
     /// Whether the record has claims (`+` marks); without them the computed marks are used.
     pub has_claims: bool,
-    /// The outcome of the tour, when it ended.
-    pub outcome: Option<Outcome>,
     /// Trictrac à écrire: the marqués played (winner's and loser's holes).
     pub marques: Vec<MarqueResult>,
     /// Whether the queue des jetons is counted (`queue-jetons`).
     pub queue_jetons: bool,
-    /// The other games: each throw replayed, positions as setups (when steps are kept).
-    pub board_steps: Vec<BoardStep>,
-    /// The other games: the position at the end (or where the replay stopped).
-    pub end_setup: Option<Setup>,
-    /// The other games: how the game (or the Tric Trac series) ended.
-    pub game_end: Option<GameEnd>,
 }
 
-/// One throw of a game other than Grand Trictrac, as replayed: positions as game-neutral
-/// setups (absolute letters, bar, borne off, score fields), so that renderers need no rules.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BoardStep {
-    /// The throw number.
-    pub number: u32,
-    /// Who threw.
-    pub seat: Seat,
-    /// The roll (`None`: a double dropped, no dice thrown).
-    pub dice: Option<Dice>,
-    /// The position before the throw (with the game's score fields: cube, points, …).
-    pub before: Setup,
-    /// The position after it.
-    pub after: Setup,
-    /// The play as recorded (`Pass` for `-` or none).
-    pub play: RecordedPlay,
-    /// Whether the play was lawful.
-    pub lawful: bool,
-    /// What each seat scored with this throw (`[top, bottom]`; Tric Trac), 0 elsewhere.
-    pub points: [u16; 2],
-    /// A short note for sheets: the cube action, the partie won, …
-    pub note: String,
-}
+impl Replay {
+    /// The tour's outcome (Grand Trictrac), when it ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end.and_then(|e| e.tour())
+    }
 
-/// How a game other than Grand Trictrac ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct GameEnd {
-    /// The winner.
-    pub winner: Seat,
-    /// What it won (points; Tric Trac: the series' points).
-    pub points: u32,
-    /// The kind of win (`gammon`, `backgammon`, `drop`, `partie double`, …), when it has one.
-    pub kind: Option<&'static str>,
+    /// Grand Trictrac's score at the end (the default for the other games).
+    pub fn score(&self) -> Score {
+        self.grand_trictrac.as_ref().map_or_else(Score::default, |g| g.score)
+    }
 }
 
 /// How a tour ended.

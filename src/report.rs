@@ -37,16 +37,32 @@ pub struct GameReport {
     /// The other games (GAMES.md): how the game ended, as replayed; absent when unfinished or
     /// not replayed. (`final` is Grand Trictrac's holes and points.)
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub end: Option<crate::replay::GameEnd>,
+    pub end: Option<EndReport>,
+}
+
+/// How a game other than Grand Trictrac ended, as `check --format json` writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct EndReport {
+    /// The winner.
+    pub winner: crate::board::Seat,
+    /// What it won (points; Tric Trac: the series' points).
+    pub points: u32,
+    /// The kind of win (`gammon`, `backgammon`, `drop`, `partie double`, …), when it has one.
+    pub kind: Option<&'static str>,
+}
+
+impl From<&crate::replay::End> for EndReport {
+    fn from(e: &crate::replay::End) -> EndReport {
+        EndReport { winner: e.winner, points: e.points(), kind: e.kind() }
+    }
 }
 
 impl GameReport {
     /// Takes the end of a replay: the final score of Grand Trictrac, the end of another game.
-    pub fn set_end(&mut self, header: &crate::notation::Header, rp: &crate::replay::Replay) {
-        if crate::games::registry::is_grand_trictrac(header.game) {
-            self.final_score = Some(FinalScore::from(&rp.score));
-        } else {
-            self.end = rp.game_end;
+    pub fn set_end(&mut self, _header: &crate::notation::Header, rp: &crate::replay::Replay) {
+        match &rp.grand_trictrac {
+            Some(g) => self.final_score = Some(FinalScore::from(&g.score)),
+            None => self.end = rp.end.as_ref().map(EndReport::from),
         }
     }
 }

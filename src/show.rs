@@ -8,12 +8,6 @@ use crate::replay::{Flag, Replay};
 use crate::score::Score;
 use std::fmt::Write;
 
-/// Men of each seat on a letter point.
-fn on(pos: &Position, letter: u8) -> (u8, u8) {
-    let p = Point::new(letter).expect("letter index");
-    (pos.men(Seat::Top, p.relative(Seat::Top) as usize), pos.men(Seat::Bottom, p.relative(Seat::Bottom) as usize))
-}
-
 /// The board as text: top's side (A..M) above, bottom's (& .. N) below, top's men `x`,
 /// bottom's `o`; a column of more than five shows its count.
 pub fn board_text(pos: &Position, dialect: Dialect) -> String {
@@ -145,124 +139,350 @@ const POINT_W: f64 = 40.0;
 const BAND: f64 = 58.0;
 const BOARD_H: f64 = 460.0;
 const TRAY: f64 = 64.0;
-const CAPTION_H: f64 = 66.0;
+/// Width of the bar between the two halves of a board whose men may stand on it
+/// (backgammon's, GAMES.md §D.9, `@n`), and of the narrow bar of the others.
+const BAR_W: f64 = 44.0;
+const NARROW_BAR_W: f64 = 20.0;
+/// Characters of a caption line before it wraps.
+const CAPTION_CHARS: usize = 88;
 
-/// The board as SVG: two rows of twelve flèches (top's men dark, bottom's light) with the
-/// letters along both sides, the talons and the rest corners marked, the men borne off in a
-/// tray beside the board; above and below, each seat's score (the jeton at its points, two
-/// jetons en bredouille, its holes pegged, the pavillon); under everything a caption with
-/// the throw, the names and the men borne off, which the central bar does not cross.
-/// Only reads: the position and the score are the replay's.
-pub fn board_svg(pos: &Position, score: &Score, caption: &Caption<'_>, dialect: Dialect) -> String {
-    let board_w = 12.0 * POINT_W + 60.0;
-    let width = board_w + TRAY;
-    let height = BAND + BOARD_H + BAND + CAPTION_H;
-    let y0 = BAND;
-    let y1 = BAND + BOARD_H;
-    let mut s = String::new();
+/// What a board picture shows besides its setup: the caption, the game, what each seat
+/// scored with the throw, the replay's note, the flags raised at the throw and the points
+/// whose men just moved. Everything here was decided by the game's rules in the replay.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Notes<'a> {
+    /// The caption: what the board shows, the throw, the names.
+    pub caption: Caption<'a>,
+    /// The game's name (`jacquet`, …), shown in the caption (nothing when empty).
+    pub game: &'a str,
+    /// What each seat scored with the throw, `[top, bottom]` (Tric Trac).
+    pub scored: [u16; 2],
+    /// The replay's note on the throw: the cube action, the partie won, …
+    pub note: &'a str,
+    /// The flags raised at the throw.
+    pub flags: &'a [Flag],
+    /// Whether to show each seat's points and parties (Tric Trac, GAMES.md §E.11), even when
+    /// the setup leaves them out (zero).
+    pub points: bool,
+    /// The points whose men the throw moved (drawn highlighted).
+    pub moved: &'a [Point],
+}
+
+/// What [`setup_svg`] shows besides its setup: [`Notes`] without the men moved (the form
+/// the other games' picture took before there was one picture).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SetupNotes<'a> {
+    /// The caption: what the board shows, the throw, the names.
+    pub caption: Caption<'a>,
+    /// The game's name (`jacquet`, …), shown in the caption.
+    pub game: &'a str,
+    /// What each seat scored with the throw, `[top, bottom]` (Tric Trac).
+    pub scored: [u16; 2],
+    /// The replay's note on the throw.
+    pub note: &'a str,
+    /// The flags raised at the throw.
+    pub flags: &'a [Flag],
+    /// Whether to show each seat's points and parties even when the setup leaves them out.
+    pub points: bool,
+}
+
+impl<'a> From<&SetupNotes<'a>> for Notes<'a> {
+    fn from(n: &SetupNotes<'a>) -> Notes<'a> {
+        Notes {
+            caption: n.caption,
+            game: n.game,
+            scored: n.scored,
+            note: n.note,
+            flags: n.flags,
+            points: n.points,
+            moved: &[],
+        }
+    }
+}
+
+/// The geometry of a picture, from what its setup holds: a setup with Grand Trictrac's
+/// score fields (holes) is drawn on a trictrac (narrow bar, talons and coins marked, holes
+/// and jetons in the bands); the others with a bar wide enough for men.
+struct Layout {
+    trictrac: bool,
+    bar_w: f64,
+    board_w: f64,
+    width: f64,
+    height: f64,
+    y0: f64,
+    y1: f64,
+}
+
+impl Layout {
+    fn of(setup: &Setup, caption_lines: usize) -> Layout {
+        let trictrac = setup.score.holes.is_some();
+        let bar_w = if trictrac { NARROW_BAR_W } else { BAR_W };
+        let board_w = 12.0 * POINT_W + 40.0 + bar_w;
+        let caption_h = 12.0 + 19.0 * caption_lines as f64;
+        Layout {
+            trictrac,
+            bar_w,
+            board_w,
+            width: board_w + TRAY,
+            height: BAND + BOARD_H + BAND + caption_h,
+            y0: BAND,
+            y1: BAND + BOARD_H,
+        }
+    }
+
+    fn x_of(&self, col: usize) -> f64 {
+        20.0 + col as f64 * POINT_W + if col >= 6 { self.bar_w } else { 0.0 }
+    }
+
+    fn mid(&self) -> f64 {
+        self.y0 + BOARD_H / 2.0
+    }
+
+    /// The middle of the tray beside the board.
+    fn tray_x(&self) -> f64 {
+        self.board_w + TRAY / 2.0
+    }
+}
+
+const TITLE: &str = r#" font-size="15" font-weight="bold""#;
+const PLAIN: &str = r#" font-size="13""#;
+const FLAG: &str = r##" font-size="13" class="flag" fill="#8b1a1a""##;
+
+/// The caption's lines, each with its attributes: the title, the players, the men, the
+/// note, the flags.
+fn caption_lines(setup: &Setup, notes: &Notes<'_>) -> Vec<(String, &'static str)> {
+    let caption = &notes.caption;
+    let mut lines: Vec<(String, &'static str)> = Vec::new();
+    let throw = caption.throw.map(|n| format!("Throw {n}: ")).unwrap_or_default();
+    lines.push((format!("{throw}{}", caption.title), TITLE));
+    let game = if notes.game.is_empty() { String::new() } else { format!("{}: ", notes.game) };
+    let names = format!("{} (dark men) against {} (light men)", caption.name(Seat::Top), caption.name(Seat::Bottom));
+    lines.push((format!("{game}{names}"), PLAIN));
+    let mut men = format!("borne off: top {}, bottom {}", setup.off[Seat::Top], setup.off[Seat::Bottom]);
+    if setup.bar[Seat::Top] > 0 || setup.bar[Seat::Bottom] > 0 {
+        let _ = write!(men, "; on the bar: top {}, bottom {}", setup.bar[Seat::Top], setup.bar[Seat::Bottom]);
+    }
+    if let Some(c) = cube_words(setup, |s| s.name().to_string()) {
+        let _ = write!(men, "; {c}");
+    }
+    let _ = write!(men, "; {} to throw", setup.turn);
+    lines.push((men, PLAIN));
+    lines.extend(wrap(notes.note, CAPTION_CHARS).into_iter().map(|l| (l, PLAIN)));
+    for f in notes.flags {
+        lines.extend(wrap(&format!("[{}] {}", f.what(), f.body()), CAPTION_CHARS).into_iter().map(|l| (l, FLAG)));
+    }
+    lines
+}
+
+/// The board of any tables game as SVG, drawn from a setup alone (GAMES.md §0): two rows of
+/// twelve flèches with their letters in the record's alphabet (top's men dark, bottom's
+/// light), the points whose men just moved outlined, the men on the bar in the middle of
+/// the board (`@n`, GAMES.md §D.9), the men borne off in a tray beside it, the doubling cube
+/// with its value beside the owner's side (centred when no one owns it, GAMES.md §D.7);
+/// above and below the board each seat's band: Grand Trictrac's points (the jeton, two en
+/// bredouille), holes pegged and pavillon (when the setup holds holes), or the men borne off
+/// and on the bar and Tric Trac's points and parties (GAMES.md §E.11). Under everything a
+/// caption: the throw, the dice and the play, the names, the replay's note and the flags of
+/// the throw with their messages.
+///
+/// Every point is a group `<g data-point="A" data-top="2" data-bottom="0">`; the bar and the
+/// men borne off (`<g class="bar" data-seat="top" data-count="1">`, `class="off"`) and the
+/// cube (`<g class="cube" data-value="2" data-owner="top">`) say what they hold, so that
+/// tests and scripts read the picture; no element has an id, so that a page may hold many. Knows no game's rules: only what the setup holds.
+pub fn board_picture(setup: &Setup, notes: &Notes<'_>, dialect: Dialect) -> String {
+    let lines = caption_lines(setup, notes);
+    let l = Layout::of(setup, lines.len());
+    let mut s = String::with_capacity(16 * 1024);
+    open_svg(&mut s, &l, notes);
+    board_frame(&mut s, &l);
+    for (row, letters) in [(0, (1..=12u8).collect::<Vec<_>>()), (1, (13..=24u8).rev().collect::<Vec<_>>())] {
+        for (col, &i) in letters.iter().enumerate() {
+            if let Some(p) = Point::new(i) {
+                point(&mut s, &l, setup, (row, col, p), notes.moved.contains(&p), dialect);
+            }
+        }
+    }
+    bar_men(&mut s, &l, setup);
+    tray(&mut s, &l, setup);
+    cube(&mut s, &l, setup);
+    for seat in Seat::ALL {
+        let band_y = match seat {
+            Seat::Top => 0.0,
+            Seat::Bottom => l.y1,
+        };
+        if l.trictrac {
+            let score = setup_score(setup);
+            score_band(&mut s, seat, &score, &notes.caption.name(seat), band_y, l.width);
+        } else {
+            tables_band(&mut s, seat, setup, notes, band_y);
+        }
+    }
+    let mut y = l.y1 + BAND + 22.0;
+    for (line, attrs) in &lines {
+        let _ =
+            writeln!(s, r#"<text x="{}" y="{y}" text-anchor="middle"{attrs}>{}</text>"#, l.width / 2.0, escape(line));
+        y += 19.0;
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+/// The `<svg>` element with its label, and the background.
+fn open_svg(s: &mut String, l: &Layout, notes: &Notes<'_>) {
+    let caption = &notes.caption;
     let label = match caption.throw {
         Some(n) => format!("The board, throw {n}: {}", caption.title),
         None => format!("The board: {}", caption.title),
     };
+    let game = if notes.game.is_empty() { String::new() } else { format!(r#" data-game="{}""#, escape(notes.game)) };
+    let (width, height) = (l.width, l.height);
     let _ = writeln!(
         s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" class="board" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="serif" role="img" aria-label="{}">"##,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" class="board"{game} width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="serif" role="img" aria-label="{}">"##,
         escape(&label)
     );
     let _ = writeln!(s, r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7"/>"##);
-    // the board
+}
+
+/// The board and its bar: a line on a trictrac, a band that holds men on the others.
+fn board_frame(s: &mut String, l: &Layout) {
     let _ = writeln!(
         s,
-        r##"<rect x="0" y="{y0}" width="{board_w}" height="{BOARD_H}" fill="#f4ecd8" stroke="#5a3b1e" stroke-width="4"/>"##
+        r##"<rect x="0" y="{}" width="{}" height="{BOARD_H}" fill="#f4ecd8" stroke="#5a3b1e" stroke-width="4"/>"##,
+        l.y0, l.board_w
     );
-    let x_of = |col: usize| 20.0 + col as f64 * POINT_W + if col >= 6 { 20.0 } else { 0.0 };
-    // the central bar, within the board only
+    let bar_x = l.x_of(6) - l.bar_w;
+    if l.trictrac {
+        let _ = writeln!(
+            s,
+            r##"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#5a3b1e" stroke-width="6"/>"##,
+            bar_x + l.bar_w / 2.0,
+            l.y0 + 2.0,
+            l.y1 - 2.0
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            r##"<rect x="{bar_x}" y="{}" width="{}" height="{}" fill="#8b5a2b"/>"##,
+            l.y0 + 2.0,
+            l.bar_w,
+            BOARD_H - 4.0
+        );
+    }
+}
+
+/// One point (`row` 0: top's side; column `col`; the point `p`): its flèche, its letter (on
+/// a trictrac, the talons and coins marked), its men, top's first; outlined when `moved`.
+fn point(s: &mut String, l: &Layout, setup: &Setup, (row, col, p): (u8, usize, Point), moved: bool, d: Dialect) {
+    let x = l.x_of(col);
+    let i = p.index();
+    let (base, tip, ly) =
+        if row == 0 { (l.y0 + 30.0, l.y0 + 200.0, l.y0 + 20.0) } else { (l.y1 - 30.0, l.y1 - 200.0, l.y1 - 9.0) };
+    let (t, b) = (setup.count(Seat::Top, p), setup.count(Seat::Bottom, p));
+    let class = if moved { r#" class="moved""# } else { "" };
+    let soumille = escape(&p.letter(Dialect::Soumille).to_string());
+    let _ = writeln!(s, r#"<g data-point="{soumille}" data-top="{t}" data-bottom="{b}"{class}>"#);
+    let corner = l.trictrac && (i == 12 || i == 13);
+    let talon = l.trictrac && (i == 1 || i == 24);
+    let fill = if col % 2 == 0 { "#a0522d" } else { "#e8d5a9" };
+    let stroke = if moved {
+        r##"stroke="#d4a017" stroke-width="4""##
+    } else if corner {
+        r##"stroke="#1d5e2e" stroke-width="3""##
+    } else {
+        r##"stroke="#5a3b1e""##
+    };
     let _ = writeln!(
         s,
-        r##"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#5a3b1e" stroke-width="6"/>"##,
-        x_of(6) - 10.0,
-        y0 + 2.0,
-        y1 - 2.0
+        r##"<polygon points="{},{base} {},{base} {},{tip}" fill="{fill}" {stroke}/>"##,
+        x + 2.0,
+        x + POINT_W - 2.0,
+        x + POINT_W / 2.0
     );
-    let corner = |i: u8| i == 12 || i == 13;
-    let talon = |i: u8| i == 1 || i == 24;
-    for (row, letters) in [(0, (1..=12u8).collect::<Vec<_>>()), (1, (13..=24u8).rev().collect::<Vec<_>>())] {
-        for (col, &i) in letters.iter().enumerate() {
-            let x = x_of(col);
-            let fill = if col % 2 == 0 { "#a0522d" } else { "#e8d5a9" };
-            let (base, tip, ly) =
-                if row == 0 { (y0 + 30.0, y0 + 200.0, y0 + 20.0) } else { (y1 - 30.0, y1 - 200.0, y1 - 9.0) };
-            let stroke = if corner(i) { r##"stroke="#1d5e2e" stroke-width="3""## } else { r##"stroke="#5a3b1e""## };
+    let letter = escape(&p.letter(d).to_string());
+    let cx = x + POINT_W / 2.0;
+    if corner || talon {
+        let c = if corner { "#1d5e2e" } else { "#5a3b1e" };
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="17" rx="3" fill="none" stroke="{c}"/>"##,
+            x + 3.0,
+            ly - 13.0,
+            POINT_W - 6.0
+        );
+        let what = if corner { "coin" } else { "talon" };
+        let _ = writeln!(
+            s,
+            r##"<text x="{cx}" y="{ly}" text-anchor="middle" font-size="13" fill="{c}">{letter}<tspan font-size="8"> {what}</tspan></text>"##
+        );
+    } else {
+        let _ = writeln!(s, r#"<text x="{cx}" y="{ly}" text-anchor="middle" font-size="14">{letter}</text>"#);
+    }
+    let n = u16::from(t) + u16::from(b);
+    for k in 0..n.min(5) {
+        let top_man = k < u16::from(t);
+        let cy = if row == 0 { base + 18.0 + 34.0 * f64::from(k) } else { base - 18.0 - 34.0 * f64::from(k) };
+        let fill = if top_man { "#222" } else { "#fafafa" };
+        let _ = writeln!(s, r##"<circle cx="{cx}" cy="{cy}" r="16" fill="{fill}" stroke="#333"/>"##);
+        if k == 4 && n > 5 {
+            let tc = if top_man { "#fff" } else { "#000" };
             let _ = writeln!(
                 s,
-                r##"<polygon points="{},{base} {},{base} {},{tip}" fill="{fill}" {stroke}/>"##,
-                x + 2.0,
-                x + POINT_W - 2.0,
-                x + POINT_W / 2.0
+                r#"<text x="{cx}" y="{}" text-anchor="middle" font-size="14" fill="{tc}">{n}</text>"#,
+                cy + 5.0
             );
-            let letter = escape(&Point::new(i).expect("letter").letter(dialect).to_string());
-            if corner(i) || talon(i) {
-                let c = if corner(i) { "#1d5e2e" } else { "#5a3b1e" };
-                let _ = writeln!(
-                    s,
-                    r##"<rect x="{}" y="{}" width="{}" height="17" rx="3" fill="none" stroke="{c}"/>"##,
-                    x + 3.0,
-                    ly - 13.0,
-                    POINT_W - 6.0
-                );
-                let what = if corner(i) { "coin" } else { "talon" };
-                let _ = writeln!(
-                    s,
-                    r##"<text x="{}" y="{ly}" text-anchor="middle" font-size="13" fill="{c}">{letter}<tspan font-size="8"> {what}</tspan></text>"##,
-                    x + POINT_W / 2.0
-                );
-            } else {
-                let _ = writeln!(
-                    s,
-                    r#"<text x="{}" y="{ly}" text-anchor="middle" font-size="14">{letter}</text>"#,
-                    x + POINT_W / 2.0
-                );
-            }
-            let (t, b) = on(pos, i);
-            let (n, fill) = if t > 0 { (t, "#222") } else { (b, "#fafafa") };
-            for k in 0..n.min(5) {
-                let cy = if row == 0 { base + 18.0 + 34.0 * k as f64 } else { base - 18.0 - 34.0 * k as f64 };
-                let _ = writeln!(
-                    s,
-                    r##"<circle cx="{}" cy="{cy}" r="16" fill="{fill}" stroke="#333"/>"##,
-                    x + POINT_W / 2.0
-                );
-                if k == 4 && n > 5 {
-                    let tc = if t > 0 { "#fff" } else { "#000" };
-                    let _ = writeln!(
-                        s,
-                        r#"<text x="{}" y="{}" text-anchor="middle" font-size="14" fill="{tc}">{n}</text>"#,
-                        x + POINT_W / 2.0,
-                        cy + 5.0
-                    );
-                }
-            }
         }
     }
-    // the men borne off, in a tray beside the board: top's above, bottom's below
+    s.push_str("</g>\n");
+}
+
+/// The men on the bar: top's above the middle, bottom's below.
+fn bar_men(s: &mut String, l: &Layout, setup: &Setup) {
+    let bar_cx = l.x_of(6) - l.bar_w / 2.0;
+    for seat in Seat::ALL {
+        let n = setup.bar[seat];
+        let (fill, tc, dir) = match seat {
+            Seat::Top => ("#222", "#fff", -1.0),
+            Seat::Bottom => ("#fafafa", "#000", 1.0),
+        };
+        let _ = writeln!(s, r#"<g class="bar" data-seat="{seat}" data-count="{n}">"#);
+        for k in 0..n.min(4) {
+            let cy = l.mid() + dir * (40.0 + 34.0 * f64::from(k));
+            let _ = writeln!(s, r##"<circle cx="{bar_cx}" cy="{cy}" r="16" fill="{fill}" stroke="#333"/>"##);
+            if k == n.min(4) - 1 && n > 1 {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{bar_cx}" y="{}" text-anchor="middle" font-size="14" fill="{tc}">{n}</text>"#,
+                    cy + 5.0
+                );
+            }
+        }
+        s.push_str("</g>\n");
+    }
+}
+
+/// The men borne off, in a tray beside the board: top's above, bottom's below.
+fn tray(s: &mut String, l: &Layout, setup: &Setup) {
     let _ = writeln!(
         s,
-        r##"<rect x="{}" y="{y0}" width="{}" height="{BOARD_H}" fill="#efe4c8" stroke="#5a3b1e" stroke-width="2"/>"##,
-        board_w + 4.0,
+        r##"<rect x="{}" y="{}" width="{}" height="{BOARD_H}" fill="#efe4c8" stroke="#5a3b1e" stroke-width="2"/>"##,
+        l.board_w + 4.0,
+        l.y0,
         TRAY - 8.0
     );
+    let cx = l.tray_x();
     for seat in Seat::ALL {
-        let off = pos.men(seat, 25);
+        let off = setup.off[seat];
         let (fill, ty) = match seat {
-            Seat::Top => ("#222", y0 + 22.0),
-            Seat::Bottom => ("#fafafa", y1 - 10.0),
+            Seat::Top => ("#222", l.y0 + 22.0),
+            Seat::Bottom => ("#fafafa", l.y1 - 10.0),
         };
-        let cx = board_w + TRAY / 2.0;
+        let _ = writeln!(s, r#"<g class="off" data-seat="{seat}" data-count="{off}">"#);
         let _ = writeln!(s, r#"<text x="{cx}" y="{ty}" text-anchor="middle" font-size="12">off {off}</text>"#);
         for k in 0..off.min(15) {
             let y = match seat {
-                Seat::Top => y0 + 30.0 + 9.0 * k as f64,
-                Seat::Bottom => y1 - 30.0 - 9.0 * (k + 1) as f64 + 2.0,
+                Seat::Top => l.y0 + 30.0 + 9.0 * f64::from(k),
+                Seat::Bottom => l.y1 - 30.0 - 9.0 * f64::from(k + 1) + 2.0,
             };
             let _ = writeln!(
                 s,
@@ -270,46 +490,213 @@ pub fn board_svg(pos: &Position, score: &Score, caption: &Caption<'_>, dialect: 
                 cx - 18.0
             );
         }
+        s.push_str("</g>\n");
     }
-    // the scores: top's above the board, bottom's below
-    for seat in Seat::ALL {
-        let top_y = match seat {
-            Seat::Top => 0.0,
-            Seat::Bottom => y1,
-        };
-        score_band(&mut s, seat, score, &caption.name(seat), top_y, width);
-    }
-    // the caption, below everything the bar crosses
-    let cy = y1 + BAND;
-    let throw = match caption.throw {
-        Some(n) => format!("Throw {n}: "),
-        None => String::new(),
+}
+
+/// The cube, in the tray: beside its owner's side, or in the middle; a cube nobody has
+/// turned shows 64 (GAMES.md §D.7).
+fn cube(s: &mut String, l: &Layout, setup: &Setup) {
+    let Some(value) = setup.score.cube else { return };
+    let owner = setup.score.owner.flatten();
+    let y = match owner {
+        Some(Seat::Top) => l.y0 + 175.0,
+        Some(Seat::Bottom) => l.y1 - 175.0 - 36.0,
+        None => l.mid() - 18.0,
     };
+    let face = if value == 1 && owner.is_none() { 64 } else { value };
+    let cx = l.tray_x();
+    let _ = writeln!(s, r#"<g class="cube" data-value="{value}" data-owner="{}">"#, owner.map_or("none", Seat::name));
     let _ = writeln!(
         s,
-        r#"<text x="{}" y="{}" text-anchor="middle" font-size="15" font-weight="bold">{}</text>"#,
-        width / 2.0,
-        cy + 22.0,
-        escape(&format!("{throw}{}", caption.title))
+        r##"<rect x="{}" y="{y}" width="36" height="36" rx="5" fill="#fff" stroke="#222" stroke-width="2"/>"##,
+        cx - 18.0
     );
     let _ = writeln!(
         s,
-        r#"<text x="{}" y="{}" text-anchor="middle" font-size="13">{}</text>"#,
-        width / 2.0,
-        cy + 42.0,
-        escape(&format!("{} (dark men) against {} (light men)", caption.name(Seat::Top), caption.name(Seat::Bottom)))
+        r#"<text x="{cx}" y="{}" text-anchor="middle" font-size="16" font-weight="bold">{face}</text>"#,
+        y + 24.0
     );
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="{}" text-anchor="middle" font-size="13">borne off: top {}, bottom {}; {} to throw</text>"#,
-        width / 2.0,
-        cy + 60.0,
-        pos.men(Seat::Top, 25),
-        pos.men(Seat::Bottom, 25),
-        pos.turn()
-    );
-    s.push_str("</svg>\n");
+    s.push_str("</g>\n");
+}
+
+/// Grand Trictrac's score as a setup's fields hold it (NOTATION.md §6): points, holes,
+/// bredouille, pavillon (0 and none where the setup leaves them out).
+pub fn setup_score(setup: &Setup) -> Score {
+    let sc = &setup.score;
+    let pair16 = |b: Option<crate::BySeat<u16>>| b.map_or([0, 0], |b| [b[Seat::Top], b[Seat::Bottom]]);
+    let bredouille = sc.bredouille.flatten();
+    Score {
+        points: sc.points.map_or([0, 0], |p| [u16::from(p[Seat::Top]), u16::from(p[Seat::Bottom])]),
+        holes: pair16(sc.holes),
+        bredouille: [bredouille == Some(Seat::Top), bredouille == Some(Seat::Bottom)],
+        pavillon: sc.pavillon.flatten(),
+    }
+}
+
+/// A Grand Trictrac position and score as a setup with the score fields the picture reads.
+fn trictrac_setup(pos: &Position, score: &Score) -> Setup {
+    let mut s = pos.to_setup();
+    let by = |a: [u16; 2]| crate::BySeat::new(a[0], a[1]);
+    s.score.holes = Some(by(score.holes));
+    s.score.points = Some(crate::BySeat::new(score.points[0].min(255) as u8, score.points[1].min(255) as u8));
+    s.score.bredouille = Some(Seat::ALL.into_iter().find(|x| score.bredouille[x.index()]));
+    s.score.pavillon = Some(score.pavillon);
     s
+}
+
+/// One seat's band in the other games: its men borne off and on the bar, Tric Trac's points
+/// (pegged) and parties, what the throw scored, the cube it owns.
+fn tables_band(s: &mut String, seat: Seat, setup: &Setup, notes: &Notes<'_>, band_y: f64) {
+    let i = seat.index();
+    let score = setup.score.points.map_or([0, 0], |p| [p[Seat::Top], p[Seat::Bottom]]);
+    let parties = setup.score.parties.map_or([0, 0], |p| [p[Seat::Top], p[Seat::Bottom]]);
+    let mut words = format!("{}: {} borne off", notes.caption.name(seat), setup.off[seat]);
+    if setup.bar[seat] > 0 {
+        let _ = write!(words, ", {} on the bar", setup.bar[seat]);
+    }
+    let points = notes.points || setup.score.points.is_some();
+    if points || setup.score.parties.is_some() {
+        let partie = if parties[i] == 1 { "partie" } else { "parties" };
+        let _ = write!(words, ", {} points, {} {partie}", score[i], parties[i]);
+    }
+    if notes.scored[i] > 0 {
+        let _ = write!(words, " (+{} this throw)", notes.scored[i]);
+    }
+    if setup.score.cube.is_some() && setup.score.owner.flatten() == Some(seat) {
+        words.push_str(", owns the cube");
+    }
+    let _ = writeln!(
+        s,
+        r#"<text class="band" data-seat="{seat}" x="10" y="{}" font-size="14">{}</text>"#,
+        band_y + 20.0,
+        escape(&words)
+    );
+    if points {
+        // the points as twelve pegs
+        let row = band_y + 40.0;
+        let _ = writeln!(s, r#"<text x="10" y="{}" font-size="11">points</text>"#, row + 4.0);
+        for k in 0..12u8 {
+            let f = if k < score[i] { "#5a3b1e" } else { "none" };
+            let _ = writeln!(
+                s,
+                r##"<circle cx="{}" cy="{row}" r="5" fill="{f}" stroke="#333"/>"##,
+                56.0 + 14.0 * f64::from(k)
+            );
+        }
+    }
+}
+
+/// What the picture of a throw shows besides its setup (owned, for [`Notes`]).
+struct Shown<'a> {
+    setup: &'a Setup,
+    title: String,
+    scored: [u16; 2],
+    note: String,
+    flags: Vec<Flag>,
+    moved: Vec<Point>,
+}
+
+/// What the picture after throw `at` of a replay shows (the dice and the play in letters
+/// `d`), for [`picture_after`].
+fn shown_after(rp: &Replay, at: u32, d: Dialect) -> Option<Shown<'_>> {
+    let st = rp.steps.iter().find(|s| s.number == at)?;
+    let play = crate::fausse_case::recorded_text(&st.play, d);
+    let title = match st.dice {
+        Some(d) => format!("after {} threw {d}: {play}", st.seat),
+        None => format!("after {}'s throw without dice", st.seat),
+    };
+    Some(Shown {
+        setup: &st.after,
+        title,
+        scored: st.points,
+        note: crate::words::step_note(&st.detail),
+        flags: rp.flags.iter().filter(|f| f.throw == Some(at)).cloned().collect(),
+        moved: moved_points(&st.before, &st.after),
+    })
+}
+
+/// The points whose men changed between two setups: the men a throw moved (and took).
+pub fn moved_points(before: &Setup, after: &Setup) -> Vec<Point> {
+    Point::all().filter(|&p| Seat::ALL.into_iter().any(|seat| before.count(seat, p) != after.count(seat, p))).collect()
+}
+
+/// The board of `show --at N --format svg`, for any game: the setup after throw `at` (0: the
+/// start) from the replay's steps, with the throw's dice and play, its note and flags, the
+/// men it moved outlined, the score then and the players' names. `None` when the replay has
+/// no such board.
+pub fn picture_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
+    let names = (record.tag("Top"), record.tag("Bottom"));
+    let shown = if at == 0 {
+        let setup = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())?;
+        let title = "at the start".to_string();
+        Shown { setup, title, scored: [0, 0], note: String::new(), flags: Vec::new(), moved: Vec::new() }
+    } else {
+        shown_after(rp, at, header.letters)?
+    };
+    let setup = shown.setup;
+    let notes = Notes {
+        caption: Caption { title: &shown.title, throw: (at > 0).then_some(at), top: names.0, bottom: names.1 },
+        game: header.game.name(),
+        scored: shown.scored,
+        note: &shown.note,
+        flags: &shown.flags,
+        points: setup.score.points.is_some() || setup.score.parties.is_some(),
+        moved: &shown.moved,
+    };
+    Some(board_picture(setup, &notes, header.letters))
+}
+
+/// [`picture_after`], the name Grand Trictrac's picture had.
+pub fn svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
+    picture_after(rp, record, header, at)
+}
+
+/// [`picture_after`], the name the other games' picture had.
+pub fn setup_svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
+    picture_after(rp, record, header, at)
+}
+
+/// [`board_picture`] of a setup, the name the other games' picture had.
+pub fn setup_svg(setup: &Setup, notes: &SetupNotes<'_>, dialect: Dialect) -> String {
+    board_picture(setup, &Notes::from(notes), dialect)
+}
+
+/// [`board_picture`] of a Grand Trictrac position with its score (what the score sheet's
+/// diagrams draw).
+pub fn board_svg(pos: &Position, score: &Score, caption: &Caption<'_>, dialect: Dialect) -> String {
+    let notes = Notes { caption: *caption, ..Notes::default() };
+    board_picture(&trictrac_setup(pos, score), &notes, dialect)
+}
+
+/// `text` cut into lines of at most `width` characters at its spaces (a longer word stands
+/// alone on its line).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The cube of a setup in words (GAMES.md §D.7): `cube 2, owned by bottom`, `cube 1,
+/// centred`; `None` when the setup has no cube.
+pub fn cube_words(setup: &Setup, name: impl Fn(Seat) -> String) -> Option<String> {
+    let value = setup.score.cube?;
+    Some(match setup.score.owner.flatten() {
+        Some(owner) => format!("cube {value}, owned by {}", name(owner)),
+        None => format!("cube {value}, centred"),
+    })
 }
 
 /// One seat's score in a band of the picture: the figures in words, the holes as twelve
@@ -329,7 +716,12 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
         Seat::Top => "#222",
         Seat::Bottom => "#fafafa",
     };
-    let _ = writeln!(s, r#"<text x="10" y="{}" font-size="14">{}</text>"#, y + 20.0, escape(&words));
+    let _ = writeln!(
+        s,
+        r#"<text class="band" data-seat="{seat}" x="10" y="{}" font-size="14">{}</text>"#,
+        y + 20.0,
+        escape(&words)
+    );
     // twelve holes
     let row = y + 40.0;
     let _ = writeln!(s, r#"<text x="10" y="{}" font-size="11">holes</text>"#, row + 4.0);
@@ -381,352 +773,41 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
     }
 }
 
-/// The board of `show --at N --format svg`: after throw `at` (0: the start), with the score
-/// then, the throw number and the players' names. `None` when the replay has no such board.
-pub fn svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
-    let (pos, score, title) = if at == 0 {
-        let pos = rp.steps.first().map(|s| s.before).or(rp.end)?;
-        (pos, crate::replay::start_score(header), "at the start".to_string())
-    } else {
-        let st = rp.steps.iter().find(|s| s.number == at)?;
-        (st.after, st.score, format!("after {} threw {}", st.seat, st.dice))
-    };
-    let caption =
-        Caption { title: &title, throw: (at > 0).then_some(at), top: record.tag("Top"), bottom: record.tag("Bottom") };
-    Some(board_svg(&pos, &score, &caption, header.letters))
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// What a board of one of the other tables games (GAMES.md) shows besides its setup: the
-/// caption, what each seat scored with the throw, the replay's note and the flags raised at
-/// the throw. Everything here was decided by the game's rules in the replay.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SetupNotes<'a> {
-    /// The caption: what the board shows, the throw, the names.
-    pub caption: Caption<'a>,
-    /// The game's name (`jacquet`, …), shown in the caption.
-    pub game: &'a str,
-    /// What each seat scored with the throw, `[top, bottom]` (Tric Trac).
-    pub scored: [u16; 2],
-    /// The replay's note on the throw: the cube action, the partie won, …
-    pub note: &'a str,
-    /// The flags raised at the throw.
-    pub flags: &'a [Flag],
-    /// Whether to show each seat's points and parties (Tric Trac, GAMES.md §E.11), even when
-    /// the setup leaves them out (zero).
-    pub points: bool,
-}
+    #[test]
+    fn the_men_moved_are_the_points_whose_counts_changed() {
+        let before = Setup::opening(Seat::Top);
+        let mut after = before.clone();
+        let (a, f, g) = (Point::A, Point::new(6).unwrap(), Point::new(7).unwrap());
+        after.men[Seat::Top][0] -= 2;
+        after.men[Seat::Top][5] += 1;
+        after.men[Seat::Top][6] += 1;
+        assert_eq!(moved_points(&before, &after), vec![a, f, g]);
+        assert!(moved_points(&before, &before).is_empty());
+    }
 
-/// Width of the bar between the two halves of the board of the other games, which holds
-/// the men on the bar (GAMES.md §D.9, `@n`).
-const BAR_W: f64 = 44.0;
-/// Characters of a caption line before it wraps.
-const CAPTION_CHARS: usize = 88;
-
-/// `text` cut into lines of at most `width` characters at its spaces (a longer word stands
-/// alone on its line).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
+    #[test]
+    fn one_picture_draws_a_trictrac_and_the_other_boards() {
+        let pos = Position::opening(Seat::Top);
+        let gt = board_svg(&pos, &Score::default(), &Caption::default(), Dialect::Soumille);
+        assert!(gt.contains("talon</tspan>") && gt.contains("coin</tspan>") && gt.contains(">holes</text>"));
+        assert_eq!(gt.matches("<g data-point=").count(), 24);
+        let mut setup = Setup::opening(Seat::Bottom);
+        setup.score.cube = Some(2);
+        setup.score.owner = Some(Some(Seat::Bottom));
+        setup.bar[Seat::Top] = 1;
+        setup.men[Seat::Top][0] -= 1;
+        let moved = [Point::A];
+        let notes = Notes { game: "backgammon", moved: &moved, ..Notes::default() };
+        let bg = board_picture(&setup, &notes, Dialect::Lepeintre);
+        assert!(!bg.contains("talon</tspan>") && !bg.contains(">holes</text>"));
+        assert!(bg.contains(r#"<g class="cube" data-value="2" data-owner="bottom">"#));
+        assert!(bg.contains(r#"<g class="bar" data-seat="top" data-count="1">"#));
+        assert!(bg.contains(r#"<g data-point="A" data-top="14" data-bottom="0" class="moved">"#));
+        assert!(bg.contains("cube 2, owned by bottom; bottom to throw"));
+        assert!(!bg.contains(" id="), "no ids: a page may hold many pictures");
     }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// The cube of a setup in words (GAMES.md §D.7): `cube 2, owned by bottom`, `cube 1,
-/// centred`; `None` when the setup has no cube.
-pub fn cube_words(setup: &Setup, name: impl Fn(Seat) -> String) -> Option<String> {
-    let value = setup.score.cube?;
-    Some(match setup.score.owner.flatten() {
-        Some(owner) => format!("cube {value}, owned by {}", name(owner)),
-        None => format!("cube {value}, centred"),
-    })
-}
-
-/// The board of any tables game as SVG, drawn from a setup alone (GAMES.md §0): two rows of
-/// twelve flèches with their letters (top's men dark, bottom's light), the men on the bar
-/// in the middle of the board (`@n`, GAMES.md §D.9), the men borne off in a tray beside it,
-/// the doubling cube with its value beside the owner's side (centred when no one owns it,
-/// GAMES.md §D.7), and above and below the board each seat's men borne off and on the bar
-/// and, for Tric Trac, its points and parties (GAMES.md §E.11). Under everything a caption:
-/// the throw, the names, the replay's note and the flags of the throw with their messages.
-///
-/// Every point is a group `<g data-point="A" data-top="2" data-bottom="0">`; the bar, the
-/// men borne off and the cube carry `data-count`, `data-value` and `data-owner`, so that
-/// tests and scripts read the picture. Knows no game's rules: only what the setup holds.
-pub fn setup_svg(setup: &Setup, notes: &SetupNotes<'_>, dialect: Dialect) -> String {
-    let caption = &notes.caption;
-    let board_w = 12.0 * POINT_W + 40.0 + BAR_W;
-    let width = board_w + TRAY;
-    // the caption's lines, each with its attributes: the title, the players, the men, the
-    // note, the flags
-    const TITLE: &str = r#" font-size="15" font-weight="bold""#;
-    const PLAIN: &str = r#" font-size="13""#;
-    const FLAG: &str = r##" font-size="13" class="flag" fill="#8b1a1a""##;
-    let mut lines: Vec<(String, &str)> = Vec::new();
-    let throw = caption.throw.map(|n| format!("Throw {n}: ")).unwrap_or_default();
-    lines.push((format!("{throw}{}", caption.title), TITLE));
-    lines.push((
-        format!(
-            "{}: {} (dark men) against {} (light men)",
-            notes.game,
-            caption.name(Seat::Top),
-            caption.name(Seat::Bottom)
-        ),
-        PLAIN,
-    ));
-    let mut men = format!("borne off: top {}, bottom {}", setup.off[Seat::Top], setup.off[Seat::Bottom]);
-    if setup.bar[Seat::Top] > 0 || setup.bar[Seat::Bottom] > 0 {
-        let _ = write!(men, "; on the bar: top {}, bottom {}", setup.bar[Seat::Top], setup.bar[Seat::Bottom]);
-    }
-    if let Some(c) = cube_words(setup, |s| s.name().to_string()) {
-        let _ = write!(men, "; {c}");
-    }
-    let _ = write!(men, "; {} to throw", setup.turn);
-    lines.push((men, PLAIN));
-    lines.extend(wrap(notes.note, CAPTION_CHARS).into_iter().map(|l| (l, PLAIN)));
-    for f in notes.flags {
-        lines.extend(wrap(&format!("[{}] {}", f.what(), f.body()), CAPTION_CHARS).into_iter().map(|l| (l, FLAG)));
-    }
-    let caption_h = 12.0 + 19.0 * lines.len() as f64;
-    let height = BAND + BOARD_H + BAND + caption_h;
-    let (y0, y1) = (BAND, BAND + BOARD_H);
-    let mid = y0 + BOARD_H / 2.0;
-    let mut s = String::new();
-    let label = match caption.throw {
-        Some(n) => format!("The board, throw {n}: {}", caption.title),
-        None => format!("The board: {}", caption.title),
-    };
-    let _ = writeln!(
-        s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" class="board" data-game="{}" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="serif" role="img" aria-label="{}">"##,
-        escape(notes.game),
-        escape(&label)
-    );
-    let _ = writeln!(s, r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#fffdf7"/>"##);
-    let _ = writeln!(
-        s,
-        r##"<rect x="0" y="{y0}" width="{board_w}" height="{BOARD_H}" fill="#f4ecd8" stroke="#5a3b1e" stroke-width="4"/>"##
-    );
-    let x_of = |col: usize| 20.0 + col as f64 * POINT_W + if col >= 6 { BAR_W } else { 0.0 };
-    let bar_x = x_of(6) - BAR_W;
-    let bar_cx = bar_x + BAR_W / 2.0;
-    let _ = writeln!(
-        s,
-        r##"<rect x="{bar_x}" y="{}" width="{BAR_W}" height="{}" fill="#8b5a2b"/>"##,
-        y0 + 2.0,
-        BOARD_H - 4.0
-    );
-    for (row, letters) in [(0, (1..=12u8).collect::<Vec<_>>()), (1, (13..=24u8).rev().collect::<Vec<_>>())] {
-        for (col, &i) in letters.iter().enumerate() {
-            let Some(p) = Point::new(i) else { continue };
-            let x = x_of(col);
-            let fill = if col % 2 == 0 { "#a0522d" } else { "#e8d5a9" };
-            let (base, tip, ly) =
-                if row == 0 { (y0 + 30.0, y0 + 200.0, y0 + 20.0) } else { (y1 - 30.0, y1 - 200.0, y1 - 9.0) };
-            let (t, b) = (setup.count(Seat::Top, p), setup.count(Seat::Bottom, p));
-            let _ = writeln!(
-                s,
-                r#"<g data-point="{}" data-top="{t}" data-bottom="{b}">"#,
-                escape(&p.letter(Dialect::Soumille).to_string())
-            );
-            let _ = writeln!(
-                s,
-                r##"<polygon points="{},{base} {},{base} {},{tip}" fill="{fill}" stroke="#5a3b1e"/>"##,
-                x + 2.0,
-                x + POINT_W - 2.0,
-                x + POINT_W / 2.0
-            );
-            let _ = writeln!(
-                s,
-                r#"<text x="{}" y="{ly}" text-anchor="middle" font-size="14">{}</text>"#,
-                x + POINT_W / 2.0,
-                escape(&p.letter(dialect).to_string())
-            );
-            // top's men first, then bottom's (a point both hold shows both colours)
-            let n = u16::from(t) + u16::from(b);
-            for k in 0..n.min(5) {
-                let top_man = k < u16::from(t);
-                let cy = if row == 0 { base + 18.0 + 34.0 * f64::from(k) } else { base - 18.0 - 34.0 * f64::from(k) };
-                let fill = if top_man { "#222" } else { "#fafafa" };
-                let _ = writeln!(
-                    s,
-                    r##"<circle cx="{}" cy="{cy}" r="16" fill="{fill}" stroke="#333"/>"##,
-                    x + POINT_W / 2.0
-                );
-                if k == 4 && n > 5 {
-                    let tc = if top_man { "#fff" } else { "#000" };
-                    let _ = writeln!(
-                        s,
-                        r#"<text x="{}" y="{}" text-anchor="middle" font-size="14" fill="{tc}">{n}</text>"#,
-                        x + POINT_W / 2.0,
-                        cy + 5.0
-                    );
-                }
-            }
-            s.push_str("</g>\n");
-        }
-    }
-    // the men on the bar: top's above the middle, bottom's below
-    for seat in Seat::ALL {
-        let n = setup.bar[seat];
-        let (fill, tc, dir) = match seat {
-            Seat::Top => ("#222", "#fff", -1.0),
-            Seat::Bottom => ("#fafafa", "#000", 1.0),
-        };
-        let _ = writeln!(s, r#"<g id="bar-{seat}" data-count="{n}">"#);
-        for k in 0..n.min(4) {
-            let cy = mid + dir * (40.0 + 34.0 * f64::from(k));
-            let _ = writeln!(s, r##"<circle cx="{bar_cx}" cy="{cy}" r="16" fill="{fill}" stroke="#333"/>"##);
-            if k == n.min(4) - 1 && n > 1 {
-                let _ = writeln!(
-                    s,
-                    r#"<text x="{bar_cx}" y="{}" text-anchor="middle" font-size="14" fill="{tc}">{n}</text>"#,
-                    cy + 5.0
-                );
-            }
-        }
-        s.push_str("</g>\n");
-    }
-    // the men borne off, in a tray beside the board: top's above, bottom's below
-    let _ = writeln!(
-        s,
-        r##"<rect x="{}" y="{y0}" width="{}" height="{BOARD_H}" fill="#efe4c8" stroke="#5a3b1e" stroke-width="2"/>"##,
-        board_w + 4.0,
-        TRAY - 8.0
-    );
-    let cx = board_w + TRAY / 2.0;
-    for seat in Seat::ALL {
-        let off = setup.off[seat];
-        let (fill, ty) = match seat {
-            Seat::Top => ("#222", y0 + 22.0),
-            Seat::Bottom => ("#fafafa", y1 - 10.0),
-        };
-        let _ = writeln!(s, r#"<g id="off-{seat}" data-count="{off}">"#);
-        let _ = writeln!(s, r#"<text x="{cx}" y="{ty}" text-anchor="middle" font-size="12">off {off}</text>"#);
-        for k in 0..off.min(15) {
-            let y = match seat {
-                Seat::Top => y0 + 30.0 + 9.0 * f64::from(k),
-                Seat::Bottom => y1 - 30.0 - 9.0 * f64::from(k + 1) + 2.0,
-            };
-            let _ = writeln!(
-                s,
-                r##"<rect x="{}" y="{y}" width="36" height="7" rx="2" fill="{fill}" stroke="#333"/>"##,
-                cx - 18.0
-            );
-        }
-        s.push_str("</g>\n");
-    }
-    // the cube, in the tray: beside its owner's side, or in the middle
-    if let Some(value) = setup.score.cube {
-        let owner = setup.score.owner.flatten();
-        let y = match owner {
-            Some(Seat::Top) => y0 + 175.0,
-            Some(Seat::Bottom) => y1 - 175.0 - 36.0,
-            None => mid - 18.0,
-        };
-        // a cube nobody has turned shows 64 (GAMES.md §D.7)
-        let face = if value == 1 && owner.is_none() { 64 } else { value };
-        let _ = writeln!(s, r#"<g id="cube" data-value="{value}" data-owner="{}">"#, owner.map_or("none", Seat::name));
-        let _ = writeln!(
-            s,
-            r##"<rect x="{}" y="{y}" width="36" height="36" rx="5" fill="#fff" stroke="#222" stroke-width="2"/>"##,
-            cx - 18.0
-        );
-        let _ = writeln!(
-            s,
-            r#"<text x="{cx}" y="{}" text-anchor="middle" font-size="16" font-weight="bold">{face}</text>"#,
-            y + 24.0
-        );
-        s.push_str("</g>\n");
-    }
-    // each seat's band: top's above the board, bottom's below
-    let score = setup.score.points.map_or([0, 0], |p| [p[Seat::Top], p[Seat::Bottom]]);
-    let parties = setup.score.parties.map_or([0, 0], |p| [p[Seat::Top], p[Seat::Bottom]]);
-    for seat in Seat::ALL {
-        let i = seat.index();
-        let band_y = match seat {
-            Seat::Top => 0.0,
-            Seat::Bottom => y1,
-        };
-        let mut words = format!("{}: {} borne off", caption.name(seat), setup.off[seat]);
-        if setup.bar[seat] > 0 {
-            let _ = write!(words, ", {} on the bar", setup.bar[seat]);
-        }
-        if notes.points || setup.score.points.is_some() || setup.score.parties.is_some() {
-            let partie = if parties[i] == 1 { "partie" } else { "parties" };
-            let _ = write!(words, ", {} points, {} {partie}", score[i], parties[i]);
-        }
-        if notes.scored[i] > 0 {
-            let _ = write!(words, " (+{} this throw)", notes.scored[i]);
-        }
-        if setup.score.cube.is_some() && setup.score.owner.flatten() == Some(seat) {
-            words.push_str(", owns the cube");
-        }
-        let _ = writeln!(
-            s,
-            r#"<text id="band-{seat}" x="10" y="{}" font-size="14">{}</text>"#,
-            band_y + 20.0,
-            escape(&words)
-        );
-        if notes.points || setup.score.points.is_some() {
-            // the points as twelve pegs
-            let row = band_y + 40.0;
-            let _ = writeln!(s, r#"<text x="10" y="{}" font-size="11">points</text>"#, row + 4.0);
-            for k in 0..12u8 {
-                let f = if k < score[i] { "#5a3b1e" } else { "none" };
-                let _ = writeln!(
-                    s,
-                    r##"<circle cx="{}" cy="{row}" r="5" fill="{f}" stroke="#333"/>"##,
-                    56.0 + 14.0 * f64::from(k)
-                );
-            }
-        }
-    }
-    // the caption, below the board
-    let mut y = y1 + BAND + 22.0;
-    for (line, attrs) in &lines {
-        let _ = writeln!(s, r#"<text x="{}" y="{y}" text-anchor="middle"{attrs}>{}</text>"#, width / 2.0, escape(line));
-        y += 19.0;
-    }
-    s.push_str("</svg>\n");
-    s
-}
-
-/// The board of `show --at N --format svg` for one of the other tables games: the setup
-/// after throw `at` (0: the start) from the replay's game-neutral steps, with the throw's
-/// note and flags. `None` when the replay has no such board.
-pub fn setup_svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
-    let names = (record.tag("Top"), record.tag("Bottom"));
-    let (setup, title, scored, note, flags): (&Setup, String, [u16; 2], &str, Vec<Flag>) = if at == 0 {
-        let setup = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref())?;
-        (setup, "at the start".to_string(), [0, 0], "", Vec::new())
-    } else {
-        let st = rp.board_steps.iter().find(|s| s.number == at)?;
-        let play = crate::fausse_case::recorded_text(&st.play, Dialect::Soumille);
-        let title = match st.dice {
-            Some(d) => format!("after {} threw {d}: {play}", st.seat),
-            None => format!("after {}'s throw without dice", st.seat),
-        };
-        let flags = rp.flags.iter().filter(|f| f.throw == Some(at)).cloned().collect();
-        (&st.after, title, st.points, st.note.as_str(), flags)
-    };
-    let notes = SetupNotes {
-        caption: Caption { title: &title, throw: (at > 0).then_some(at), top: names.0, bottom: names.1 },
-        game: header.game.name(),
-        scored,
-        note,
-        flags: &flags,
-        points: header.game == crate::notation::Game::TricTrac,
-    };
-    Some(setup_svg(setup, &notes, header.letters))
 }

@@ -75,41 +75,35 @@ fn bredouille_seat(s: &Score) -> Option<Seat> {
     Seat::ALL.into_iter().find(|seat| s.bredouille[seat.index()])
 }
 
-/// The position a record starts from (before its first throw).
-pub fn start_position(rec: &Record, header: &Header, rp: &Replay) -> Position {
-    if let Some(s) = rp.steps.first() {
-        return s.before;
+/// The position a record starts from (before its first throw), as the replay gives it: the
+/// setup before its first step, else the position where it stopped; a replay that gave
+/// neither (its `Rules` tag refused) gives the record's `Position` tag or the opening.
+pub fn start_position(_rec: &Record, header: &Header, rp: &Replay) -> Position {
+    match rp.steps.first().map(|s| &s.before).or(rp.last.as_ref()).or(header.position.as_ref()) {
+        Some(s) => crate::replay::position_of(s),
+        None => Position::opening(header.first.unwrap_or(Seat::Top)),
     }
-    let first = crate::replay::first_seat(rec, header);
-    let mut pos =
-        header.position.as_ref().and_then(|s| Position::from_setup(s).ok()).unwrap_or_else(|| Position::opening(first));
-    pos.set_turn(first);
-    pos
 }
 
-/// The frames of a replay: `[0]` the start, `[k]` after the k-th step replayed. The throws
-/// of the relève are counted from the steps: one per throw, back to zero after a relève.
+/// The frames of a replay: `[0]` the start, `[k]` after the k-th step replayed, each with
+/// the score and the throws of the relève the replay's setups carry.
 pub fn frames(rp: &Replay, header: &Header) -> Vec<Frame> {
-    frames_of(None, rp, header)
-}
-
-fn frames_of(rec: Option<&Record>, rp: &Replay, header: &Header) -> Vec<Frame> {
-    let mut throws =
-        header.position.as_ref().and_then(|s| s.score.throws).map_or([0, 0], |t| [t[Seat::Top], t[Seat::Bottom]]);
-    let start = match (rp.steps.first(), rec) {
-        (Some(s), _) => s.before,
-        (None, Some(rec)) => start_position(rec, header, rp),
-        (None, None) => rp.end.unwrap_or_else(|| Position::opening(Seat::Top)),
+    let frame = |s: &Setup, score: Option<&Score>| Frame {
+        position: crate::replay::position_of(s),
+        score: score.copied().unwrap_or_else(|| crate::show::setup_score(s)),
+        throws: s.score.throws.map_or([0, 0], |t| [t[Seat::Top], t[Seat::Bottom]]),
     };
     let mut out = Vec::with_capacity(rp.steps.len() + 1);
-    out.push(Frame { position: start, score: crate::replay::start_score(header), throws });
-    for s in &rp.steps {
-        if s.releve {
-            throws = [0, 0];
-        } else {
-            throws[s.seat.index()] += 1;
+    let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref()).or(header.position.as_ref());
+    out.push(match start {
+        Some(s) => frame(s, None),
+        None => {
+            let position = Position::opening(header.first.unwrap_or(Seat::Top));
+            Frame { position, score: crate::replay::start_score(header), throws: [0, 0] }
         }
-        out.push(Frame { position: s.after, score: s.score, throws });
+    });
+    for (s, g) in rp.steps.iter().filter_map(|s| Some((s, s.grand_trictrac()?))) {
+        out.push(frame(&s.after, Some(&g.score)));
     }
     out
 }
@@ -118,7 +112,7 @@ fn frames_of(rec: Option<&Record>, rp: &Replay, header: &Header) -> Vec<Frame> {
 pub fn frame_at(rp: &Replay, header: &Header, at: u32) -> Option<Frame> {
     let fr = frames(rp, header);
     if at == 0 {
-        return (!rp.steps.is_empty() || rp.end.is_some()).then(|| fr[0]);
+        return (!rp.steps.is_empty() || rp.last.is_some()).then(|| fr[0]);
     }
     let k = rp.steps.iter().position(|s| s.number == at)?;
     Some(fr[k + 1])
@@ -163,7 +157,7 @@ pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a crate::sheet::Sheet, heade
             row,
             position_before: {
                 // with its game and rules (GAMES.md §H.7), in Soumille's letters as all the JSON
-                let mut s = Frame { position: step.before, ..fr[k] }.setup();
+                let mut s = Frame { position: step.position_before(), ..fr[k] }.setup();
                 crate::explain::stamp_position(&mut s, header);
                 s.to_string()
             },
@@ -172,44 +166,61 @@ pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a crate::sheet::Sheet, heade
     ReplayDocument {
         rows,
         flags: &rp.flags,
-        result: rp.outcome,
+        result: rp.outcome(),
         stopped_at: rp.stopped_at,
-        final_score: crate::report::FinalScore::from(&rp.score),
+        final_score: crate::report::FinalScore::from(&rp.score()),
     }
 }
 
-/// The men of a position for the page: per letter (index 0 = A), and borne off.
+/// The men of a setup for the page (GAMES.md §0): per letter (index 0 = A), on the bar,
+/// borne off, and the seat to throw.
 #[derive(Serialize)]
 struct Men {
     top: [u8; 24],
     bottom: [u8; 24],
+    bar: [u8; 2],
     off: [u8; 2],
     turn: Seat,
 }
 
 impl Men {
-    fn of(p: &Position) -> Men {
-        let s = p.to_setup();
-        Men {
-            top: s.men[Seat::Top],
-            bottom: s.men[Seat::Bottom],
-            off: [s.off[Seat::Top], s.off[Seat::Bottom]],
-            turn: s.turn,
-        }
+    fn of(s: &Setup) -> Men {
+        let by = |a: crate::BySeat<u8>| [a[Seat::Top], a[Seat::Bottom]];
+        Men { top: s.men[Seat::Top], bottom: s.men[Seat::Bottom], bar: by(s.bar), off: by(s.off), turn: s.turn }
     }
 }
 
+/// The doubling cube of a setup (GAMES.md §D.7).
+#[derive(Serialize)]
+struct CubeView {
+    value: u32,
+    owner: Option<Seat>,
+}
+
+/// The running score of a frame, as the replay's setup (and Grand Trictrac's books) give
+/// it: points, holes, bredouille and pavillon (Grand Trictrac), points and parties (Tric
+/// Trac), the cube (backgammon); 0 and none where the game has none.
 #[derive(Serialize)]
 struct ScoreView {
     points: [u16; 2],
     holes: [u16; 2],
+    parties: [u16; 2],
     bredouille: Option<Seat>,
     pavillon: Option<Seat>,
+    cube: Option<CubeView>,
 }
 
 impl ScoreView {
-    fn of(s: &Score) -> ScoreView {
-        ScoreView { points: s.points, holes: s.holes, bredouille: bredouille_seat(s), pavillon: s.pavillon }
+    fn of(s: &Setup, books: Option<&Score>) -> ScoreView {
+        let score = books.copied().unwrap_or_else(|| crate::show::setup_score(s));
+        ScoreView {
+            points: score.points,
+            holes: score.holes,
+            parties: s.score.parties.map_or([0, 0], |p| [p[Seat::Top], p[Seat::Bottom]]),
+            bredouille: bredouille_seat(&score),
+            pavillon: score.pavillon,
+            cube: s.score.cube.map(|value| CubeView { value, owner: s.score.owner.flatten() }),
+        }
     }
 }
 
@@ -236,27 +247,117 @@ struct JanView {
     at: Option<String>,
 }
 
+/// Grand Trictrac's part of a frame: the relève, the tient/va, the jans, the marks.
+#[derive(Serialize, Default)]
+struct TrictracView {
+    releve: bool,
+    decision: Option<&'static str>,
+    jans: Vec<JanView>,
+    marked: [u16; 2],
+    expected: [u16; 2],
+}
+
+impl TrictracView {
+    fn of(g: &crate::replay::GrandTrictracStep, d: Dialect) -> TrictracView {
+        TrictracView {
+            releve: g.releve,
+            decision: g.decision.map(|x| match x {
+                crate::notation::Decision::Hold => "tient",
+                crate::notation::Decision::Go => "va",
+                crate::notation::Decision::Prolong => "prolonge",
+                crate::notation::Decision::Restart => "recommence",
+            }),
+            jans: g
+                .jans
+                .iter()
+                .map(|j| JanView {
+                    code: j.code.name(),
+                    seat: j.seat,
+                    ways: j.ways,
+                    points: j.points,
+                    at: j.at.map(|p| p.letter(d).to_string()),
+                })
+                .collect(),
+            marked: g.marked,
+            expected: g.expected,
+        }
+    }
+}
+
 /// One frame of the page: the start (no throw) or the board after a throw.
 #[derive(Serialize)]
 struct FrameView {
     /// The throw number; 0 for the start.
     throw: u32,
     seat: Option<Seat>,
+    /// `None`: no dice (the start, or a double dropped).
     dice: Option<[u8; 2]>,
     play: String,
     lawful: bool,
-    releve: bool,
-    decision: Option<&'static str>,
-    jans: Vec<JanView>,
-    marked: [u16; 2],
-    expected: [u16; 2],
+    /// What each seat scored with the throw (Grand Trictrac's marks, Tric Trac's points).
+    scored: [u16; 2],
+    /// The replay's note: the cube action, the partie won, …
+    note: String,
+    /// The record's comments on the throw.
+    comments: Vec<String>,
     men: Men,
+    /// The points whose men the throw moved (Soumille letters).
+    moved: Vec<String>,
     score: ScoreView,
+    /// Grand Trictrac's jans, marks and decisions.
+    trictrac: TrictracView,
     position: String,
     flags: Vec<FlagView>,
 }
 
-/// What both pages show above the board: the title, the game, the players, the letters, and
+impl FrameView {
+    /// The frame of `setup` with nothing thrown.
+    fn start(setup: &Setup, header: &Header) -> FrameView {
+        FrameView {
+            throw: 0,
+            seat: None,
+            dice: None,
+            play: String::new(),
+            lawful: true,
+            scored: [0, 0],
+            note: String::new(),
+            comments: Vec::new(),
+            men: Men::of(setup),
+            moved: Vec::new(),
+            score: ScoreView::of(setup, None),
+            trictrac: TrictracView::default(),
+            position: stamped(setup, header),
+            flags: Vec::new(),
+        }
+    }
+
+    /// The frame after step `st`, with its flags and the record's comments on it.
+    fn after(st: &crate::replay::Step, header: &Header, flags: &[&Flag], comments: Vec<String>) -> FrameView {
+        let d = header.letters;
+        let g = st.grand_trictrac();
+        FrameView {
+            throw: st.number,
+            seat: Some(st.seat),
+            dice: st.dice.map(|x| [x.high(), x.low()]),
+            play: crate::fausse_case::recorded_text(&st.play, d),
+            lawful: st.lawful,
+            scored: st.points,
+            note: crate::words::step_note(&st.detail),
+            comments,
+            men: Men::of(&st.after),
+            moved: crate::show::moved_points(&st.before, &st.after)
+                .into_iter()
+                .map(|p| p.letter(Dialect::Soumille).to_string())
+                .collect(),
+            score: ScoreView::of(&st.after, g.map(|g| &g.score)),
+            trictrac: g.map_or_else(TrictracView::default, |g| TrictracView::of(g, d)),
+            position: stamped(&st.after, header),
+            flags: flags.iter().map(|f| FlagView::of(f)).collect(),
+        }
+    }
+}
+
+/// What the page shows above the board: the title, the game, the players, the letters, and
 /// whether the record was replayed.
 #[derive(Serialize)]
 struct PageHead {
@@ -287,10 +388,120 @@ impl PageHead {
     }
 }
 
-/// The page of a record of a game, in the order it is written: the head, the panel, the
-/// script's parts, the end of the script. The page's data is `json`.
-fn page(title: &str, panel: &[&str], json: &str, script: &[&str], end: &str) -> String {
-    let parts = panel.iter().chain(script).map(|p| p.len()).sum::<usize>();
+/// The parts of the page a game shows, from what its setups hold: Grand Trictrac's holes
+/// (and jans, marks, bredouille, pavillon), Tric Trac's points and parties, the cube, the
+/// bar, a match.
+#[derive(Serialize)]
+struct Shows {
+    holes: bool,
+    points: bool,
+    parties: bool,
+    cube: bool,
+    bar: bool,
+    scored: bool,
+}
+
+impl Shows {
+    fn of(rp: &Replay, start: Option<&Setup>) -> Shows {
+        let setups = || rp.steps.iter().flat_map(|s| [&s.before, &s.after]).chain(&rp.last).chain(start);
+        let any = |f: &dyn Fn(&Setup) -> bool| setups().any(f);
+        let holes = any(&|s| s.score.holes.is_some());
+        Shows {
+            holes,
+            points: any(&|s| s.score.points.is_some()),
+            parties: any(&|s| s.score.parties.is_some()),
+            cube: any(&|s| s.score.cube.is_some()),
+            bar: any(&|s| s.score.cube.is_some() || s.bar[Seat::Top] > 0 || s.bar[Seat::Bottom] > 0),
+            scored: !holes && rp.steps.iter().any(|s| s.points != [0, 0]),
+        }
+    }
+}
+
+/// The record as a whole, for the page's fiche: its tags, the rule options in force (those
+/// that depart from the game's defaults), the comments of its head, the match it belongs to.
+#[derive(Serialize)]
+struct Fiche {
+    tags: Vec<(String, String)>,
+    rules: Vec<String>,
+    comments: Vec<String>,
+    /// The match (backgammon's `Match`, `Score` and `Crawford` tags), in words; empty when
+    /// the record says none.
+    match_line: String,
+}
+
+impl Fiche {
+    fn of(rec: &Record, header: &Header) -> Fiche {
+        let mut match_line = Vec::new();
+        if let Some(m) = rec.tag("Match") {
+            match_line.push(format!("match to {m}"));
+        }
+        if let Some(s) = rec.tag("Score") {
+            match_line.push(format!("score before this game: {s}"));
+        }
+        if let Some(c) = rec.tag("Crawford") {
+            match_line.push(format!("Crawford: {c}"));
+        }
+        Fiche {
+            tags: rec.tags.iter().map(|t| (t.name.to_string(), t.value.clone())).collect(),
+            rules: crate::games::rules_departing(header).into_iter().map(|(k, v)| format!("{k}={v}")).collect(),
+            comments: rec
+                .comments
+                .iter()
+                .chain(rec.tags.iter().flat_map(|t| t.comments.iter()))
+                .map(|c| c.text.trim().to_string())
+                .collect(),
+            match_line: match_line.join("; "),
+        }
+    }
+}
+
+/// The page's data.
+#[derive(Serialize)]
+struct PageData {
+    #[serde(flatten)]
+    head: PageHead,
+    fiche: Fiche,
+    shows: Shows,
+    /// How the game ended, in words.
+    result: String,
+    frames: Vec<FrameView>,
+    /// Flags of the record as a whole (no throw), and the replay's stop.
+    record_flags: Vec<FlagView>,
+    flags: Vec<FlagView>,
+}
+
+/// How the game ended, in words, from the replay's end.
+fn result_line(rp: &Replay, names: &PageHead) -> String {
+    let name = |s: Seat| {
+        let n = if s == Seat::Top { &names.top } else { &names.bottom };
+        if n.is_empty() {
+            s.name().to_string()
+        } else {
+            format!("{s} ({n})")
+        }
+    };
+    match (rp.end, rp.stopped_at) {
+        (Some(e), _) => match e.how {
+            crate::replay::How::Tour { winner_holes, loser_holes, .. } => {
+                format!("{} wins {winner_holes}-{loser_holes}: stakes {}", name(e.winner), e.value)
+            }
+            _ => {
+                let kind = e.kind().map(|k| format!(" ({k})")).unwrap_or_default();
+                let pts = if e.points() == 1 { "point" } else { "points" };
+                format!("{} wins {} {pts}{kind}", name(e.winner), e.points())
+            }
+        },
+        (None, Some(n)) => format!("the replay stopped at throw {n}"),
+        (None, None) => "unfinished".into(),
+    }
+}
+
+/// The page of a record, in the order it is written: the head, the panel, the data `json`,
+/// the script.
+fn page(title: &str, json: &str) -> String {
+    let panel = [PANEL_TOP, PANEL_BODY, PANEL_FLAGS, PANEL_END];
+    let script = [SCRIPT_OPEN, SCRIPT_PRELUDE, SCRIPT_BOARD, SCRIPT_SHOW, SCRIPT_STEPS];
+    let parts = panel.iter().chain(&script).map(|p| p.len()).sum::<usize>();
     let mut s = String::with_capacity(json.len() + PAGE_HEAD.len() + PAGE_BODY_TOP.len() + parts + 256);
     s.push_str(&PAGE_HEAD.replace("{{TITLE}}", &crate::show::escape(title)));
     s.push_str(PAGE_BODY_TOP);
@@ -299,20 +510,8 @@ fn page(title: &str, panel: &[&str], json: &str, script: &[&str], end: &str) -> 
     s.push_str(json);
     s.push_str("</script>\n<script>\n");
     script.iter().for_each(|p| s.push_str(p));
-    s.push_str(end);
-    s.push_str("})();\n</script>\n</body>\n</html>\n");
+    s.push_str("  document.body.setAttribute(\"data-ready\", \"1\");\n})();\n</script>\n</body>\n</html>\n");
     s
-}
-
-/// Grand Trictrac's page data.
-#[derive(Serialize)]
-struct PageData {
-    #[serde(flatten)]
-    head: PageHead,
-    frames: Vec<FrameView>,
-    /// Flags of the record as a whole (no throw), and the replay's stop.
-    record_flags: Vec<FlagView>,
-    flags: Vec<FlagView>,
 }
 
 /// The page's title (the players, else `fallback`, then the Event and Date tags), and the
@@ -350,228 +549,61 @@ fn script_json<T: Serialize>(data: &T) -> String {
     out
 }
 
-/// The step-through viewer: one self-contained HTML page (inline CSS and JS, the game as
-/// JSON, no network) that draws the board after each throw with the score, the dice, the
-/// play, the jans and the flags; Prev/Next/First/Last buttons and the arrow keys step
-/// through it. A game that is not replayed (another tables game) shows its start and its
-/// `not-replayed` flag.
-///
-/// The page drives itself from its URL fragment, for tests and links: `#step=K` (frame K,
-/// 0 = the start), `#throw=N`, and `keys=right,left,home,end` / `clicks=next,prev,first,last`
-/// (dispatched as events after loading), joined by `&`.
-///
-/// The other tables games (GAMES.md) get the page of [`view_setups_html`].
-pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
-    if !header.game.is_grand_trictrac() {
-        return view_setups_html(rec, header, rp);
-    }
-    let d = header.letters;
-    let fr = frames_of(Some(rec), rp, header);
-    let point_letter = |p: Option<Point>| p.map(|p| p.letter(d).to_string());
-    let mut frames = Vec::with_capacity(fr.len());
+/// The frames of the page: the start, then the board after each step of the replay with its
+/// flags and the record's comments on the throw.
+fn frame_views(rec: &Record, header: &Header, rp: &Replay, start: Option<&Setup>) -> Vec<FrameView> {
     let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
-    for (k, f) in fr.iter().enumerate() {
-        let step = k.checked_sub(1).map(|i| &rp.steps[i]);
-        let view = match step {
-            None => FrameView {
-                throw: 0,
-                seat: None,
-                dice: None,
-                play: String::new(),
-                lawful: true,
-                releve: false,
-                decision: None,
-                jans: Vec::new(),
-                marked: [0, 0],
-                expected: [0, 0],
-                men: Men::of(&f.position),
-                score: ScoreView::of(&f.score),
-                position: f.position_string_of(header),
-                flags: Vec::new(),
-            },
-            Some(s) => FrameView {
-                throw: s.number,
-                seat: Some(s.seat),
-                dice: Some([s.dice.high(), s.dice.low()]),
-                play: crate::fausse_case::recorded_text(&s.play, d),
-                lawful: s.lawful,
-                releve: s.releve,
-                decision: s.decision.map(|x| match x {
-                    crate::notation::Decision::Hold => "tient",
-                    crate::notation::Decision::Go => "va",
-                    crate::notation::Decision::Prolong => "prolonge",
-                    crate::notation::Decision::Restart => "recommence",
-                }),
-                jans: s
-                    .jans
-                    .iter()
-                    .map(|j| JanView {
-                        code: j.code.name(),
-                        seat: j.seat,
-                        ways: j.ways,
-                        points: j.points,
-                        at: point_letter(j.at),
-                    })
-                    .collect(),
-                marked: s.marked,
-                expected: s.expected,
-                men: Men::of(&f.position),
-                score: ScoreView::of(&f.score),
-                position: f.position_string_of(header),
-                flags: by_throw.at(s.number).iter().map(|x| FlagView::of(x)).collect(),
-            },
-        };
-        frames.push(view);
+    let throws = crate::replay::throws_by_number(rec);
+    let mut frames = Vec::with_capacity(rp.steps.len() + 1);
+    frames.push(start.map_or_else(|| FrameView::start(&empty_setup(), header), |s| FrameView::start(s, header)));
+    for st in &rp.steps {
+        let comments = throws
+            .get(&st.number)
+            .map(|t| t.comments.iter().map(|c| c.text.trim().to_string()).collect())
+            .unwrap_or_default();
+        frames.push(FrameView::after(st, header, by_throw.at(st.number), comments));
     }
-    let replayed = !rp.steps.is_empty();
-    // flags of no throw, and flags at throws the replay never reached (not-replayed)
-    let shown: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
-    let record_flags =
-        rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown.contains(&n))).map(FlagView::of).collect();
-    let data = PageData {
-        head: PageHead::of(rec, header, "Trictrac", replayed),
-        frames,
-        record_flags,
-        flags: rp.flags.iter().map(FlagView::of).collect(),
-    };
-    let panel = [PANEL_TOP, PAGE_BODY, PANEL_FLAGS, PAGE_BODY_END];
-    let script = [SCRIPT_OPEN, SCRIPT_PRELUDE, PAGE_SCRIPT, PAGE_SCRIPT_STEPS];
-    page(&data.head.title, &panel, &script_json(&data), &script, "")
+    frames
 }
 
-/// The men of a setup for the page (GAMES.md §0): per letter (index 0 = A), on the bar,
-/// borne off, and the seat to throw.
-#[derive(Serialize)]
-struct SetupMen {
-    top: [u8; 24],
-    bottom: [u8; 24],
-    bar: [u8; 2],
-    off: [u8; 2],
-    turn: Seat,
-}
-
-/// The doubling cube of a setup (GAMES.md §D.7).
-#[derive(Serialize)]
-struct CubeView {
-    value: u32,
-    owner: Option<Seat>,
-}
-
-/// One frame of the page of another game: the start, or the board after a throw.
-#[derive(Serialize)]
-struct SetupFrameView {
-    /// The throw number; 0 for the start.
-    throw: u32,
-    seat: Option<Seat>,
-    /// `None`: no dice (the start, or a double dropped).
-    dice: Option<[u8; 2]>,
-    play: String,
-    lawful: bool,
-    /// What each seat scored with the throw (Tric Trac).
-    scored: [u16; 2],
-    /// The replay's note: the cube action, the partie won, …
-    note: String,
-    men: SetupMen,
-    cube: Option<CubeView>,
-    /// Tric Trac's points and parties (GAMES.md §E.11), 0 when the setup leaves them out.
-    points: [u8; 2],
-    parties: [u16; 2],
-    position: String,
-    flags: Vec<FlagView>,
-}
-
-impl SetupFrameView {
-    /// The frame of `setup`, with nothing thrown.
-    fn of(setup: &Setup, header: &Header) -> SetupFrameView {
-        let by = |a: crate::BySeat<u8>| [a[Seat::Top], a[Seat::Bottom]];
-        SetupFrameView {
-            throw: 0,
-            seat: None,
-            dice: None,
-            play: String::new(),
-            lawful: true,
-            scored: [0, 0],
-            note: String::new(),
-            men: SetupMen {
-                top: setup.men[Seat::Top],
-                bottom: setup.men[Seat::Bottom],
-                bar: by(setup.bar),
-                off: by(setup.off),
-                turn: setup.turn,
-            },
-            cube: setup.score.cube.map(|value| CubeView { value, owner: setup.score.owner.flatten() }),
-            points: setup.score.points.map_or([0, 0], by),
-            parties: setup.score.parties.map_or([0, 0], |p| [p[Seat::Top], p[Seat::Bottom]]),
-            position: stamped(setup, header),
-            flags: Vec::new(),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct SetupPageData {
-    #[serde(flatten)]
-    head: PageHead,
-    /// Whether the page shows the cube (some setup holds one: Backgammon).
-    cube: bool,
-    /// Whether the page shows points and parties (Tric Trac).
-    points: bool,
-    /// How the game ended, in words.
-    result: String,
-    frames: Vec<SetupFrameView>,
-    /// Flags of the record as a whole (no throw), and the replay's stop.
-    record_flags: Vec<FlagView>,
-    flags: Vec<FlagView>,
-}
-
-/// The step-through viewer of the other tables games (Jacquet, Moultezim, Backgammon, Tric
-/// Trac; GAMES.md), drawn from the replay's game-neutral steps alone
-/// ([`crate::replay::BoardStep`]): the board after each throw with the men on the bar and
-/// borne off, the cube (value and owner), Tric Trac's points and parties, the dice, the play,
-/// what it scored, the replay's note and the flags with their messages at their throw, and
-/// how the game ended. The page is that of [`view_html`]: the same buttons, keys and URL
-/// fragment, the same ids; besides, `#bar-top`/`#bar-bottom` and `#off-top`/`#off-bottom`
-/// carry `data-count`, `#cube` carries `data-value` and `data-owner`, and the body carries
-/// `data-ready="1"` once the script has run (`data-script-error` if a script failed).
+/// The step-through viewer of every game: one self-contained HTML page (inline CSS and JS,
+/// the game as JSON, no network) drawn from the replay's steps alone
+/// ([`crate::replay::Step`]). Above, the fiche: the record's tags, the rule options in force,
+/// its comments, the match it belongs to. Then the board after each throw (the men just
+/// moved outlined; the men on the bar and borne off; the cube) beside the throw's dice,
+/// play, note, the record's comments on it, its flags, the running score (Grand Trictrac's
+/// points, holes, marks, jans, bredouille and pavillon; Tric Trac's points and parties; the
+/// cube), the position string and the result; below, every throw as a link (the flagged
+/// ones marked, with their flags) and every flag as a link to its throw.
 ///
-/// Knows no game's rules: only what a setup holds. A record the replay could not start
+/// Prev/Next/First/Last buttons, the arrow keys, Home and End, and the links step through
+/// it; the URL follows the step (`#throw-N`, `#start`). The page opens at the step its URL
+/// names: `#throw-N` or `?at=N` (throw N, 0 = the start), `#step=K` (frame K), `#throw=N`;
+/// for tests, `keys=right,left,home,end` and `clicks=next,prev,first,last,throw-N,flag-K`
+/// (dispatched as events after loading), joined by `&`. Ids: `#throw-number`, `#step-index`,
+/// `#main[data-step][data-url]`, each point `g[data-point][data-top][data-bottom]` (class
+/// `moved` when the throw moved its men), `#bar-top`/`#off-top`… with `data-count`,
+/// `#cube[data-value][data-owner]`; the body carries `data-ready="1"` once the script has
+/// run (`data-script-error` if a script failed).
+///
+/// Knows no game's rules: only what the replay gives. A record the replay could not start
 /// (its `Rules` tag or its position refused) shows an empty board and its flags.
-pub fn view_setups_html(rec: &Record, header: &Header, rp: &Replay) -> String {
-    let d = header.letters;
-    let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref());
-    let mut frames = Vec::with_capacity(rp.board_steps.len() + 1);
-    let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
-    frames.push(start.map_or_else(|| SetupFrameView::of(&empty_setup(), header), |s| SetupFrameView::of(s, header)));
-    for st in &rp.board_steps {
-        let mut f = SetupFrameView::of(&st.after, header);
-        f.throw = st.number;
-        f.seat = Some(st.seat);
-        f.dice = st.dice.map(|x| [x.high(), x.low()]);
-        f.play = crate::fausse_case::recorded_text(&st.play, d);
-        f.lawful = st.lawful;
-        f.scored = st.points;
-        f.note = st.note.clone();
-        f.flags = by_throw.at(st.number).iter().map(|x| FlagView::of(x)).collect();
-        frames.push(f);
-    }
-    let numbers: std::collections::HashSet<u32> = rp.board_steps.iter().map(|s| s.number).collect();
-    let shown = |n: u32| numbers.contains(&n);
-    let record_flags = rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown(n))).map(FlagView::of).collect();
-    let setups = || rp.board_steps.iter().flat_map(|s| [&s.before, &s.after]).chain(&rp.end_setup);
-    let data = SetupPageData {
-        head: PageHead::of(rec, header, header.game.name(), !rp.board_steps.is_empty()),
-        cube: setups().any(|s| s.score.cube.is_some()),
-        points: header.game == crate::notation::Game::TricTrac
-            || setups().any(|s| s.score.points.is_some() || s.score.parties.is_some()),
-        result: crate::sheet::tables::TablesSheet::head(rp, rec, header).result_line(),
-        frames,
+pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
+    let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref());
+    let numbers: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
+    let record_flags =
+        rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !numbers.contains(&n))).map(FlagView::of).collect();
+    let head = PageHead::of(rec, header, header.game.name(), !rp.steps.is_empty());
+    let data = PageData {
+        result: result_line(rp, &head),
+        head,
+        fiche: Fiche::of(rec, header),
+        shows: Shows::of(rp, start),
+        frames: frame_views(rec, header, rp, start),
         record_flags,
         flags: rp.flags.iter().map(FlagView::of).collect(),
     };
-    let panel = [PANEL_TOP, SETUP_BODY, PANEL_FLAGS, SETUP_BODY_END];
-    let script = [SCRIPT_OPEN, SETUP_SCRIPT_ERRORS, SCRIPT_PRELUDE, SETUP_SCRIPT, PAGE_SCRIPT_STEPS];
-    let ready = "  document.body.setAttribute(\"data-ready\", \"1\");\n";
-    page(&data.head.title, &panel, &script_json(&data), &script, ready)
+    page(&data.head.title, &script_json(&data))
 }
 
 /// A board with no man: what the page shows when the replay gave no setup at all.
@@ -591,25 +623,33 @@ const PAGE_HEAD: &str = r##"<!DOCTYPE html>
 <style>
 body { font-family: Georgia, "Times New Roman", serif; margin: 1em 2em; background: #fbf7ee; color: #222; }
 h1 { font-size: 1.4em; margin: 0 0 .3em 0; }
+h2 { font-size: 1.1em; margin: 1em 0 .3em 0; }
 #controls button { font-size: 1em; padding: .3em .9em; margin-right: .3em; }
 #main { display: flex; gap: 2em; align-items: flex-start; flex-wrap: wrap; }
 #board { border: 1px solid #5a3b1e; background: #f4ecd8; }
+#board g.moved polygon { stroke: #d4a017; stroke-width: 4; }
 #panel { min-width: 22em; max-width: 34em; }
 table.score { border-collapse: collapse; margin: .5em 0; }
 table.score td, table.score th { border: 1px solid #b89b72; padding: .2em .7em; text-align: center; }
 .label { color: #6b5234; }
-#flags li, #record-flags li { color: #8b1a1a; }
+#flags li, #record-flags li, #all-flags li { color: #8b1a1a; }
 #jans li { list-style: square; }
 #position { font-family: monospace; font-size: .9em; word-break: break-all; }
 .unlawful { color: #8b1a1a; font-weight: bold; }
 #status { color: #8b1a1a; font-weight: bold; }
+.comment { font-style: italic; margin: .2em 0; }
+#fiche th { text-align: left; padding-right: 1em; vertical-align: top; }
+#throw-list { columns: 4 14em; font-size: .95em; }
+#throw-list li.flagged a { color: #8b1a1a; font-weight: bold; }
+#throw-list li.current { background: #f1e2b8; }
 kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .3em; font-size: .85em; }
+[hidden] { display: none !important; }
 </style>
 </head>
 <body>
 "##;
 
-/// The top of every page's body: the title, the record's flags, the buttons.
+/// The top of the page's body: the title, the record's flags, the buttons.
 const PAGE_BODY_TOP: &str = r##"<h1 id="title"></h1>
 <div id="game-line" class="label"></div>
 <p id="status" hidden></p>
@@ -620,12 +660,12 @@ const PAGE_BODY_TOP: &str = r##"<h1 id="title"></h1>
 <button id="next" type="button" title="Next (Right arrow)">Next &#x25B6;</button>
 <button id="last" type="button" title="Last (End)">Last &#x00BB;</button>
 <span class="label">keys: <kbd>&larr;</kbd> <kbd>&rarr;</kbd> <kbd>Home</kbd> <kbd>End</kbd></span>
+<a id="permalink" href="#start">link to this throw</a>
 </div>
 "##;
 
-/// Every page's panel begins with the throw, its number and the dice (the board's box
-/// before it).
-const PANEL_TOP: &str = r##"<div id="main" data-step="0">
+/// The panel begins with the throw, its number and the dice (the board's box before it).
+const PANEL_TOP: &str = r##"<div id="main" data-step="0" data-url="">
 <div id="board-box"></div>
 <div id="panel">
 <p><span class="label">Throw</span> <strong id="throw-number">0</strong> <span class="label">of</span> <span id="throw-count">0</span>
@@ -633,43 +673,76 @@ const PANEL_TOP: &str = r##"<div id="main" data-step="0">
 <p><span class="label">Thrower</span> <span id="seat"></span> &nbsp; <span class="label">Dice</span> <strong id="dice"></strong></p>
 "##;
 
-/// Every page's panel shows the throw's flags and the position string.
+/// The panel's body: the play and its note, the running score (each column shown for the
+/// games that have it), the cube, the match, the jans, the comments.
+const PANEL_BODY: &str = r##"<p><span class="label">Play</span> <strong id="play"></strong> <span id="note"></span> <span id="decision"></span></p>
+<table class="score">
+<tr><th></th><th class="c-off">borne off</th><th class="c-bar">on the bar</th><th class="c-points">points</th><th class="c-holes">holes</th><th class="c-parties">parties</th><th class="c-holes">marked</th><th class="c-scored">scored</th></tr>
+<tr><th id="name-top">top</th><td class="c-off" id="score-top-off">0</td><td class="c-bar" id="score-top-bar">0</td><td class="c-points" id="score-top-points">0</td><td class="c-holes" id="score-top-holes">0</td><td class="c-parties" id="score-top-parties">0</td><td class="c-holes" id="marked-top">0</td><td class="c-scored" id="scored-top"></td></tr>
+<tr><th id="name-bottom">bottom</th><td class="c-off" id="score-bottom-off">0</td><td class="c-bar" id="score-bottom-bar">0</td><td class="c-points" id="score-bottom-points">0</td><td class="c-holes" id="score-bottom-holes">0</td><td class="c-parties" id="score-bottom-parties">0</td><td class="c-holes" id="marked-bottom">0</td><td class="c-scored" id="scored-bottom"></td></tr>
+</table>
+<p><span class="c-holes"><span class="label">Bredouille</span> <span id="bredouille">none</span> &nbsp; <span class="label">Pavillon</span> <span id="pavillon">none</span> &nbsp; </span><span id="cube-line" class="c-cube"><span class="label">Cube</span> <span id="cube-text"></span> &nbsp; </span><span class="label">To throw</span> <span id="turn"></span></p>
+<p id="match-line" class="c-match"></p>
+<div class="c-holes"><p class="label">Jans</p>
+<ul id="jans"></ul></div>
+<p class="label">Comments</p>
+<div id="comments"></div>
+"##;
+
+/// The panel shows the throw's flags and the position string.
 const PANEL_FLAGS: &str = r##"<p class="label">Flags</p>
 <ul id="flags"></ul>
 <p class="label">Position</p>
 <p id="position"></p>
 "##;
 
-/// Grand Trictrac's panel (after [`PANEL_TOP`]): the play, points and holes, the jans.
-const PAGE_BODY: &str = r##"<p><span class="label">Play</span> <strong id="play"></strong> <span id="decision"></span></p>
-<table class="score">
-<tr><th></th><th>points</th><th>holes</th><th>marked</th></tr>
-<tr><th id="name-top">top</th><td id="score-top-points">0</td><td id="score-top-holes">0</td><td id="marked-top">0</td></tr>
-<tr><th id="name-bottom">bottom</th><td id="score-bottom-points">0</td><td id="score-bottom-holes">0</td><td id="marked-bottom">0</td></tr>
-</table>
-<p><span class="label">Bredouille</span> <span id="bredouille">none</span> &nbsp; <span class="label">Pavillon</span> <span id="pavillon">none</span> &nbsp; <span class="label">To throw</span> <span id="turn"></span></p>
-<p class="label">Jans</p>
-<ul id="jans"></ul>
-"##;
-
-/// The end of Grand Trictrac's panel.
-const PAGE_BODY_END: &str = r##"</div>
+/// The end of the panel (the result), and below the board the fiche, the throws and the
+/// flags.
+const PANEL_END: &str = r##"<p class="label">Result</p>
+<p id="result"></p>
 </div>
+</div>
+<section id="record">
+<h2>The record</h2>
+<table id="fiche"></table>
+<p><span class="label">Rules in force</span> <span id="rules"></span></p>
+<div id="head-comments"></div>
+</section>
+<section>
+<h2>Throws</h2>
+<p class="label">Each throw is a link; the flagged ones are marked &#x2691;.</p>
+<ol id="throw-list"></ol>
+</section>
+<section>
+<h2>Flags</h2>
+<ol id="all-flags"></ol>
+</section>
 "##;
 
-/// The start of every page's script: the function it is in, and what both pages use (the
-/// game's data, the frames, the step shown, SVG elements, text, seat names).
+/// The start of the page's script: the function it is in; any error is noted on the page
+/// (`data-script-error`, for tests).
 const SCRIPT_OPEN: &str = r##""use strict";
 (function () {
+  window.addEventListener("error", function (e) {
+    document.body.setAttribute("data-script-error", String(e.message));
+  });
 "##;
 
-/// What both pages' scripts use (after [`SCRIPT_OPEN`]).
+/// What the script uses: the game's data, the frames, the step shown, SVG elements, text,
+/// seat names, lists.
 const SCRIPT_PRELUDE: &str = r##"  var data = JSON.parse(document.getElementById("game-data").textContent);
   var frames = data.frames;
   var k = 0;
+  var SEATS = ["top", "bottom"];
   var SVG = "http://www.w3.org/2000/svg";
   function el(name, attrs, parent) {
     var e = document.createElementNS(SVG, name);
+    for (var a in attrs) e.setAttribute(a, attrs[a]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function html(name, attrs, parent) {
+    var e = document.createElement(name);
     for (var a in attrs) e.setAttribute(a, attrs[a]);
     if (parent) parent.appendChild(e);
     return e;
@@ -680,82 +753,10 @@ const SCRIPT_PRELUDE: &str = r##"  var data = JSON.parse(document.getElementById
     var n = s === "top" ? data.top : data.bottom;
     return n ? s + " (" + n + ")" : s;
   }
-  // the 24 points of a board W wide a point and H high, column c at xOf(c): top's side
-  // A..M above, bottom's & .. N below; each a group holding its men, by letter index
-  function drawPoints(svg, W, H, xOf) {
-    var points = [];
-    for (var row = 0; row < 2; row++) {
-      for (var col = 0; col < 12; col++) {
-        var idx = row === 0 ? col : 23 - col; // letter index - 1
-        var x = xOf(col);
-        var g = el("g", { "data-point": data.soumille[idx], "data-top": 0, "data-bottom": 0 }, svg);
-        var base = row === 0 ? 30 : H - 30, tip = row === 0 ? 200 : H - 200, ly = row === 0 ? 20 : H - 8;
-        el("polygon", { points: (x + 2) + "," + base + " " + (x + W - 2) + "," + base + " " + (x + W / 2) + "," + tip,
-          fill: col % 2 === 0 ? "#a0522d" : "#e8d5a9", stroke: "#5a3b1e" }, g);
-        var t = el("text", { x: x + W / 2, y: ly, "text-anchor": "middle", "font-size": 14 }, g);
-        t.textContent = data.letters[idx];
-        var men = el("g", { "class": "men" }, g);
-        points[idx] = { g: g, men: men, x: x + W / 2, row: row };
-      }
-    }
-    return points;
-  }
-  // the buttons that cannot step further are off
-  function buttons() {
-    document.getElementById("prev").disabled = k === 0;
-    document.getElementById("first").disabled = k === 0;
-    document.getElementById("next").disabled = k === frames.length - 1;
-    document.getElementById("last").disabled = k === frames.length - 1;
-  }
-  // the title, the game and players, the number of throws
-  function heading() {
-    text("title", data.title);
-    document.title = data.title;
-    text("game-line", data.game + (data.top || data.bottom ? " — top: " + (data.top || "?") + ", bottom: " + (data.bottom || "?") : ""));
-    text("name-top", data.top ? "top (" + data.top + ")" : "top");
-    text("name-bottom", data.bottom ? "bottom (" + data.bottom + ")" : "bottom");
-    text("throw-count", frames.length > 1 ? frames[frames.length - 1].throw : 0);
-  }
-  // step `n` (clamped): the page's step, each point's men counted and drawn by
-  // draw(point, top's men, bottom's men); the frame
-  function frame(n, draw) {
-    k = Math.max(0, Math.min(frames.length - 1, n));
-    var f = frames[k];
-    document.getElementById("main").setAttribute("data-step", k);
-    for (var i = 0; i < 24; i++) {
-      var p = points[i], t = f.men.top[i], b = f.men.bottom[i];
-      p.g.setAttribute("data-top", t);
-      p.g.setAttribute("data-bottom", b);
-      draw(p, t, b);
-    }
-    return f;
-  }
-  // the caption and the throw's line: number, step, seat, dice, the play (marked unlawful)
-  function throwLine(f) {
-    caption.textContent = k === 0 ? "the start" : "after throw " + f.throw;
-    text("throw-number", f.throw);
-    text("step-index", k);
-    text("seat", seatName(f.seat));
-    text("dice", f.dice ? f.dice[0] + "-" + f.dice[1] : "");
-    var play = document.getElementById("play");
-    play.textContent = f.play;
-    play.className = f.lawful ? "" : "unlawful";
-  }
-  // what the record as a whole says: not replayed (its start only), its flags
-  function recordStatus() {
-    if (!data.replayed) {
-      var st = document.getElementById("status");
-      st.hidden = false;
-      st.setAttribute("data-flag", "not-replayed");
-      st.textContent = "This record is not replayed: only its start is shown.";
-    }
-    list("record-flags", data.record_flags, flagItem);
-  }
   function clear(g) { while (g.firstChild) g.removeChild(g.firstChild); }
   // a flag as an item of a list: its throw, what it is, its message
   function flagItem(f) {
-    var li = document.createElement("li");
-    li.setAttribute("data-kind", f.what);
+    var li = html("li", { "data-kind": f.what });
     li.textContent = (f.throw ? "throw " + f.throw + ": " : "") + f.what + " — " + f.message;
     return li;
   }
@@ -765,142 +766,47 @@ const SCRIPT_PRELUDE: &str = r##"  var data = JSON.parse(document.getElementById
     clear(ul);
     items.forEach(function (x) { ul.appendChild(make(x)); });
   }
-"##;
-
-/// Grand Trictrac's script (after [`SCRIPT_PRELUDE`]): its board, jans and panel.
-const PAGE_SCRIPT: &str = r##"  // the board: top's side A..M above, bottom's & .. N below
-  var W = 40, H = 460, width = 12 * W + 60;
-  var svg = el("svg", { id: "board", width: width, height: H + 30, viewBox: "0 0 " + width + " " + (H + 30) });
-  document.getElementById("board-box").appendChild(svg);
-  function xOf(col) { return 20 + col * W + (col >= 6 ? 20 : 0); }
-  el("line", { x1: xOf(6) - 10, y1: 30, x2: xOf(6) - 10, y2: 205, stroke: "#5a3b1e", "stroke-width": 6 }, svg);
-  el("line", { x1: xOf(6) - 10, y1: H - 205, x2: xOf(6) - 10, y2: H - 30, stroke: "#5a3b1e", "stroke-width": 6 }, svg);
-  var points = drawPoints(svg, W, H, xOf);
-  var offTop = el("text", { id: "off-top", x: width / 2, y: H / 2 - 8, "text-anchor": "middle", "font-size": 13, "data-count": 0 }, svg);
-  var offBottom = el("text", { id: "off-bottom", x: width / 2, y: H / 2 + 14, "text-anchor": "middle", "font-size": 13, "data-count": 0 }, svg);
-  var caption = el("text", { id: "board-caption", x: width / 2, y: H + 20, "text-anchor": "middle", "font-size": 13 }, svg);
-  function drawMen(p, n, seat) {
-    while (p.men.firstChild) p.men.removeChild(p.men.firstChild);
-    var fill = seat === "top" ? "#222" : "#fafafa";
-    for (var i = 0; i < Math.min(n, 5); i++) {
-      var cy = p.row === 0 ? 48 + 34 * i : H - 48 - 34 * i;
-      el("circle", { cx: p.x, cy: cy, r: 16, fill: fill, stroke: "#333" }, p.men);
-      if (i === 4 && n > 5) {
-        var c = el("text", { x: p.x, y: cy + 5, "text-anchor": "middle", "font-size": 14, fill: seat === "top" ? "#fff" : "#000" }, p.men);
-        c.textContent = n;
-      }
-    }
+  // the frame of throw n, if the replay reached it
+  function stepOf(n) {
+    for (var j = 0; j < frames.length; j++) if (frames[j].throw === n) return j;
+    return -1;
   }
-  function show(n) {
-    var f = frame(n, function (p, t, b) { drawMen(p, t > 0 ? t : b, t > 0 ? "top" : "bottom"); });
-    offTop.setAttribute("data-count", f.men.off[0]);
-    offBottom.setAttribute("data-count", f.men.off[1]);
-    offTop.textContent = "borne off: top " + f.men.off[0];
-    offBottom.textContent = "borne off: bottom " + f.men.off[1];
-    throwLine(f);
-    text("decision", (f.decision ? f.decision : "") + (f.releve ? " (relève)" : ""));
-    text("score-top-points", f.score.points[0]);
-    text("score-top-holes", f.score.holes[0]);
-    text("score-bottom-points", f.score.points[1]);
-    text("score-bottom-holes", f.score.holes[1]);
-    text("marked-top", f.marked[0] + (f.marked[0] !== f.expected[0] ? " (owed " + f.expected[0] + ")" : ""));
-    text("marked-bottom", f.marked[1] + (f.marked[1] !== f.expected[1] ? " (owed " + f.expected[1] + ")" : ""));
-    text("bredouille", f.score.bredouille || "none");
-    text("pavillon", f.score.pavillon || "none");
-    text("turn", f.men.turn);
-    text("position", f.position);
-    list("jans", f.jans, function (j) {
-      var li = document.createElement("li");
-      li.setAttribute("data-code", j.code);
-      li.setAttribute("data-seat", j.seat);
-      li.textContent = j.code + " — " + j.seat + ", " + j.ways + (j.ways === 1 ? " way" : " ways") + ", " + j.points + " points" + (j.at ? " at " + j.at : "");
-      return li;
-    });
-    list("flags", f.flags, flagItem);
-    buttons();
-  }
-  heading();
-  recordStatus();
 "##;
 
-/// How every page steps: the buttons, the keys, and the URL's `#step=K&keys=…&clicks=…`;
-/// `show(n)` and `frames` come before it. The function it is in is closed after it.
-const PAGE_SCRIPT_STEPS: &str = r##"  document.getElementById("first").addEventListener("click", function () { show(0); });
-  document.getElementById("prev").addEventListener("click", function () { show(k - 1); });
-  document.getElementById("next").addEventListener("click", function () { show(k + 1); });
-  document.getElementById("last").addEventListener("click", function () { show(frames.length - 1); });
-  document.addEventListener("keydown", function (e) {
-    var to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: frames.length - 1 }[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    show(to);
-  });
-  show(0);
-  // #step=K, #throw=N, keys=right,left,home,end, clicks=next,prev,first,last
-  var KEYS = { right: "ArrowRight", left: "ArrowLeft", home: "Home", end: "End" };
-  var args = (location.hash || "").replace(/^#/, "") + "&" + (location.search || "").replace(/^\?/, "");
-  args.split("&").forEach(function (kv) {
-    var i = kv.indexOf("=");
-    if (i < 0) return;
-    var key = kv.slice(0, i), val = decodeURIComponent(kv.slice(i + 1));
-    if (key === "step") show(parseInt(val, 10) || 0);
-    else if (key === "throw") {
-      var n = parseInt(val, 10);
-      for (var j = 0; j < frames.length; j++) if (frames[j].throw === n) { show(j); break; }
-    } else if (key === "keys") {
-      val.split(",").forEach(function (name) {
-        if (KEYS[name]) document.dispatchEvent(new KeyboardEvent("keydown", { key: KEYS[name], bubbles: true }));
-      });
-    } else if (key === "clicks") {
-      val.split(",").forEach(function (name) {
-        var b = document.getElementById(name);
-        if (b) b.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-      });
-    }
-  });
-"##;
-
-/// The panel of the other games' page (after [`PANEL_TOP`]): the play and its note, each
-/// seat's men borne off and on the bar, Tric Trac's points and parties, the cube, the end.
-const SETUP_BODY: &str = r##"<p><span class="label">Play</span> <strong id="play"></strong> <span id="note"></span></p>
-<table class="score">
-<tr><th></th><th>borne off</th><th>on the bar</th><th class="points">points</th><th class="points">parties</th><th>scored</th></tr>
-<tr><th id="name-top">top</th><td id="score-top-off">0</td><td id="score-top-bar">0</td><td class="points" id="score-top-points">0</td><td class="points" id="score-top-parties">0</td><td id="scored-top"></td></tr>
-<tr><th id="name-bottom">bottom</th><td id="score-bottom-off">0</td><td id="score-bottom-bar">0</td><td class="points" id="score-bottom-points">0</td><td class="points" id="score-bottom-parties">0</td><td id="scored-bottom"></td></tr>
-</table>
-<p><span id="cube-line"><span class="label">Cube</span> <span id="cube-text"></span> &nbsp; </span><span class="label">To throw</span> <span id="turn"></span></p>
-"##;
-
-/// The end of the other games' panel: the result.
-const SETUP_BODY_END: &str = r##"<p class="label">Result</p>
-<p id="result"></p>
-</div>
-</div>
-"##;
-
-/// The other games' script first notes any error on the page (`data-script-error`, for tests).
-const SETUP_SCRIPT_ERRORS: &str = r##"  window.addEventListener("error", function (e) {
-    document.body.setAttribute("data-script-error", String(e.message));
-  });
-"##;
-
-/// The other games' script (after [`SCRIPT_PRELUDE`]): their board and panel.
-const SETUP_SCRIPT: &str = r##"  var SEATS = ["top", "bottom"];
-  // the board: top's side A..M above, bottom's & .. N below, the bar between the halves,
-  // a tray on the right for the men borne off and the cube
-  var W = 40, BAR = 44, H = 460, TRAY = 64, boardW = 12 * W + 40 + BAR, width = boardW + TRAY, mid = H / 2;
+/// The board (after [`SCRIPT_PRELUDE`]): top's side A..M above, bottom's & .. N below, the
+/// bar between the halves (narrow on a trictrac), a tray on the right for the men borne off
+/// and the cube; the functions that draw a frame's men.
+const SCRIPT_BOARD: &str = r##"  var W = 40, BAR = data.shows.holes ? 20 : 44, H = 460, TRAY = 64, boardW = 12 * W + 40 + BAR, width = boardW + TRAY, mid = H / 2;
   var svg = el("svg", { id: "board", width: width, height: H + 30, viewBox: "0 0 " + width + " " + (H + 30) });
   document.getElementById("board-box").appendChild(svg);
   function xOf(col) { return 20 + col * W + (col >= 6 ? BAR : 0); }
   var barX = xOf(6) - BAR / 2;
-  el("rect", { x: xOf(6) - BAR, y: 10, width: BAR, height: H - 20, fill: "#8b5a2b" }, svg);
-  var points = drawPoints(svg, W, H, xOf);
+  if (data.shows.holes) {
+    el("line", { x1: barX, y1: 12, x2: barX, y2: H - 12, stroke: "#5a3b1e", "stroke-width": 6 }, svg);
+  } else {
+    el("rect", { x: xOf(6) - BAR, y: 10, width: BAR, height: H - 20, fill: "#8b5a2b" }, svg);
+  }
+  // the 24 points, each a group holding its men, by letter index
+  var points = [];
+  for (var row = 0; row < 2; row++) {
+    for (var col = 0; col < 12; col++) {
+      var idx = row === 0 ? col : 23 - col; // letter index - 1
+      var x = xOf(col);
+      var g = el("g", { "data-point": data.soumille[idx], "data-top": 0, "data-bottom": 0 }, svg);
+      var base = row === 0 ? 30 : H - 30, tip = row === 0 ? 200 : H - 200, ly = row === 0 ? 20 : H - 8;
+      el("polygon", { points: (x + 2) + "," + base + " " + (x + W - 2) + "," + base + " " + (x + W / 2) + "," + tip,
+        fill: col % 2 === 0 ? "#a0522d" : "#e8d5a9", stroke: "#5a3b1e" }, g);
+      var t = el("text", { x: x + W / 2, y: ly, "text-anchor": "middle", "font-size": 14 }, g);
+      t.textContent = data.letters[idx];
+      points[idx] = { g: g, men: el("g", { "class": "men" }, g), x: x + W / 2, row: row };
+    }
+  }
   var bars = {}, offs = {};
   SEATS.forEach(function (seat) { bars[seat] = el("g", { id: "bar-" + seat, "data-count": 0 }, svg); });
   el("rect", { x: boardW + 4, y: 10, width: TRAY - 8, height: H - 20, fill: "#efe4c8", stroke: "#5a3b1e", "stroke-width": 2 }, svg);
   var cx = boardW + TRAY / 2;
   SEATS.forEach(function (seat) { offs[seat] = el("g", { id: "off-" + seat, "data-count": 0 }, svg); });
-  var cube = data.cube ? el("g", { id: "cube", "data-value": 1, "data-owner": "none" }, svg) : null;
+  var cube = data.shows.cube ? el("g", { id: "cube", "data-value": 1, "data-owner": "none" }, svg) : null;
   var caption = el("text", { id: "board-caption", x: width / 2, y: H + 20, "text-anchor": "middle", "font-size": 13 }, svg);
   function man(g, x, y, seat, label) {
     el("circle", { cx: x, cy: y, r: 16, fill: seat === "top" ? "#222" : "#fafafa", stroke: "#333" }, g);
@@ -909,8 +815,11 @@ const SETUP_SCRIPT: &str = r##"  var SEATS = ["top", "bottom"];
       t.textContent = label;
     }
   }
-  // top's men first, then bottom's (a point both hold shows both colours)
-  function drawPoint(p, t, b) {
+  // a point's men, top's first, then bottom's (a point both hold shows both colours)
+  function drawPoint(p, t, b, moved) {
+    p.g.setAttribute("data-top", t);
+    p.g.setAttribute("data-bottom", b);
+    if (moved) p.g.setAttribute("class", "moved"); else p.g.removeAttribute("class");
     clear(p.men);
     var n = t + b;
     for (var i = 0; i < Math.min(n, 5); i++) {
@@ -946,31 +855,218 @@ const SETUP_SCRIPT: &str = r##"  var SEATS = ["top", "bottom"];
     var t = el("text", { x: cx, y: y + 24, "text-anchor": "middle", "font-size": 16, "font-weight": "bold" }, cube);
     t.textContent = c.value === 1 && !c.owner ? 64 : c.value;
   }
-  function show(n) {
-    var f = frame(n, drawPoint);
+  function drawMen(f) {
+    for (var i = 0; i < 24; i++) {
+      drawPoint(points[i], f.men.top[i], f.men.bottom[i], f.moved.indexOf(data.soumille[i]) >= 0);
+    }
     SEATS.forEach(function (seat, i) {
       drawBar(seat, f.men.bar[i]);
       drawOff(seat, f.men.off[i]);
+    });
+    drawCube(f.score.cube);
+  }
+"##;
+
+/// The panel, the fiche and the lists (after [`SCRIPT_BOARD`]): `show(n)` draws frame n.
+const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
+  function buttons() {
+    document.getElementById("prev").disabled = k === 0;
+    document.getElementById("first").disabled = k === 0;
+    document.getElementById("next").disabled = k === frames.length - 1;
+    document.getElementById("last").disabled = k === frames.length - 1;
+  }
+  // the title, the game and players, the fiche, the parts of the panel the game has
+  function heading() {
+    text("title", data.title);
+    document.title = data.title;
+    text("game-line", data.game + (data.top || data.bottom ? " — top: " + (data.top || "?") + ", bottom: " + (data.bottom || "?") : ""));
+    text("name-top", data.top ? "top (" + data.top + ")" : "top");
+    text("name-bottom", data.bottom ? "bottom (" + data.bottom + ")" : "bottom");
+    text("throw-count", frames.length > 1 ? frames[frames.length - 1].throw : 0);
+    text("result", data.result);
+    text("match-line", data.fiche.match_line);
+    var fiche = document.getElementById("fiche");
+    data.fiche.tags.forEach(function (t) {
+      var tr = html("tr", {}, fiche);
+      html("th", {}, tr).textContent = t[0];
+      html("td", {}, tr).textContent = t[1];
+    });
+    text("rules", data.fiche.rules.length ? data.fiche.rules.join("; ") + " (the others: the game's defaults)" : "the game's defaults");
+    list("head-comments", data.fiche.comments, comment);
+    var on = { "c-holes": data.shows.holes, "c-points": data.shows.points || data.shows.holes, "c-parties": data.shows.parties,
+      "c-cube": data.shows.cube, "c-bar": data.shows.bar, "c-off": !data.shows.holes, "c-scored": data.shows.scored,
+      "c-match": !!data.fiche.match_line };
+    Object.keys(on).forEach(function (c) {
+      Array.prototype.forEach.call(document.getElementsByClassName(c), function (e) { e.hidden = !on[c]; });
+    });
+  }
+  function comment(c) {
+    var p = html("p", { "class": "comment" });
+    p.textContent = c;
+    return p;
+  }
+  // every throw as a link, the flagged ones marked with their flags; every flag as a link
+  function throwList() {
+    var ol = document.getElementById("throw-list");
+    frames.forEach(function (f, j) {
+      if (j === 0) return;
+      var li = html("li", { value: f.throw, "data-throw": f.throw }, ol);
+      var a = html("a", { href: "#throw-" + f.throw, "data-throw": f.throw }, li);
+      a.textContent = seatName(f.seat) + " " + (f.dice ? f.dice[0] + "-" + f.dice[1] : "") + " " + f.play;
+      if (f.flags.length) {
+        li.className = "flagged";
+        li.setAttribute("data-flags", f.flags.map(function (x) { return x.what; }).join(" "));
+        a.textContent += " \u2691 " + f.flags.map(function (x) { return x.what; }).join(", ");
+      }
+      a.addEventListener("click", function (e) { e.preventDefault(); show(j); });
+    });
+    list("all-flags", data.flags, function (f) {
+      var li = flagItem(f), j = f.throw ? stepOf(f.throw) : -1;
+      if (j >= 0) {
+        var a = html("a", { href: "#throw-" + f.throw, "data-throw": f.throw });
+        a.textContent = "go";
+        a.addEventListener("click", function (e) { e.preventDefault(); show(j); });
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(a);
+      }
+      return li;
+    });
+  }
+  function markCurrent(f) {
+    Array.prototype.forEach.call(document.querySelectorAll("#throw-list li"), function (li) {
+      li.classList.toggle("current", k > 0 && li.getAttribute("data-throw") === String(f.throw));
+    });
+  }
+  // what the record as a whole says: not replayed (its start only), its flags
+  function recordStatus() {
+    if (!data.replayed) {
+      var st = document.getElementById("status");
+      st.hidden = false;
+      st.setAttribute("data-flag", "not-replayed");
+      st.textContent = "This record is not replayed: only its start is shown.";
+    }
+    list("record-flags", data.record_flags, flagItem);
+  }
+  // the throw's line: number, step, seat, dice, the play (marked unlawful), note, decision
+  function throwLine(f) {
+    caption.textContent = k === 0 ? "the start" : "after throw " + f.throw;
+    text("throw-number", f.throw);
+    text("step-index", k);
+    text("seat", seatName(f.seat));
+    text("dice", f.dice ? f.dice[0] + "-" + f.dice[1] : "");
+    var play = document.getElementById("play");
+    play.textContent = f.play;
+    play.className = f.lawful ? "" : "unlawful";
+    text("note", f.note ? "(" + f.note + ")" : "");
+    text("decision", (f.trictrac.decision || "") + (f.trictrac.releve ? " (relève)" : ""));
+  }
+  // the running score
+  function scoreLines(f) {
+    var s = f.score, g = f.trictrac;
+    SEATS.forEach(function (seat, i) {
       text("score-" + seat + "-off", f.men.off[i]);
       text("score-" + seat + "-bar", f.men.bar[i]);
-      text("score-" + seat + "-points", f.points[i]);
-      text("score-" + seat + "-parties", f.parties[i]);
+      text("score-" + seat + "-points", s.points[i]);
+      text("score-" + seat + "-holes", s.holes[i]);
+      text("score-" + seat + "-parties", s.parties[i]);
+      text("marked-" + seat, g.marked[i] + (g.marked[i] !== g.expected[i] ? " (owed " + g.expected[i] + ")" : ""));
       text("scored-" + seat, f.scored[i] ? "+" + f.scored[i] : "");
     });
-    drawCube(f.cube);
-    throwLine(f);
-    text("note", f.note ? "(" + f.note + ")" : "");
-    text("cube-text", f.cube ? "cube " + f.cube.value + (f.cube.owner ? ", owned by " + seatName(f.cube.owner) : ", centred") : "");
+    text("bredouille", s.bredouille || "none");
+    text("pavillon", s.pavillon || "none");
+    text("cube-text", s.cube ? "cube " + s.cube.value + (s.cube.owner ? ", owned by " + seatName(s.cube.owner) : ", centred") : "");
     text("turn", f.men.turn);
+  }
+  var following = false;
+  // the URL follows the step: #throw-N, #start
+  function follow(f) {
+    var h = k === 0 ? "#start" : "#throw-" + f.throw;
+    document.getElementById("permalink").setAttribute("href", h);
+    if (following && location.hash !== h) {
+      try { history.replaceState(null, "", location.pathname + h); } catch (e) { location.hash = h; }
+    }
+    document.getElementById("main").setAttribute("data-url", following ? location.hash : "");
+  }
+  // step `n` (clamped)
+  function show(n) {
+    k = Math.max(0, Math.min(frames.length - 1, n));
+    var f = frames[k];
+    document.getElementById("main").setAttribute("data-step", k);
+    drawMen(f);
+    throwLine(f);
+    scoreLines(f);
     text("position", f.position);
+    list("jans", f.trictrac.jans, function (j) {
+      var li = html("li", { "data-code": j.code, "data-seat": j.seat });
+      li.textContent = j.code + " — " + j.seat + ", " + j.ways + (j.ways === 1 ? " way" : " ways") + ", " + j.points + " points" + (j.at ? " at " + j.at : "");
+      return li;
+    });
+    list("comments", f.comments, comment);
     list("flags", f.flags, flagItem);
+    markCurrent(f);
     buttons();
+    follow(f);
   }
   heading();
-  text("result", data.result);
-  if (!data.points) {
-    Array.prototype.forEach.call(document.querySelectorAll(".points"), function (e) { e.hidden = true; });
-  }
-  document.getElementById("cube-line").hidden = !data.cube;
   recordStatus();
+  throwList();
+"##;
+
+/// How the page steps: the buttons, the keys, the links, and the URL (`#throw-N`, `?at=N`,
+/// `#step=K&keys=…&clicks=…`); the function it is in is closed after it.
+const SCRIPT_STEPS: &str = r##"  document.getElementById("first").addEventListener("click", function () { show(0); });
+  document.getElementById("prev").addEventListener("click", function () { show(k - 1); });
+  document.getElementById("next").addEventListener("click", function () { show(k + 1); });
+  document.getElementById("last").addEventListener("click", function () { show(frames.length - 1); });
+  document.addEventListener("keydown", function (e) {
+    var to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: frames.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    show(to);
+  });
+  // the step a URL names: #throw-N, #start, ?at=N; -1 when it names none
+  function named(hash, search) {
+    var m = /^#throw-(\d+)$/.exec(hash);
+    if (m) return stepOf(parseInt(m[1], 10));
+    if (hash === "#start") return 0;
+    m = /[?&]at=(\d+)/.exec(search);
+    if (m) return m[1] === "0" ? 0 : stepOf(parseInt(m[1], 10));
+    return -1;
+  }
+  window.addEventListener("hashchange", function () {
+    var j = named(location.hash, "");
+    if (j >= 0 && j !== k) show(j);
+  });
+  var hash = location.hash || "", search = location.search || "";
+  show(Math.max(0, named(hash, search)));
+  // #step=K, #throw=N, keys=right,left,home,end, clicks=next,prev,first,last,throw-N,flag-K
+  var KEYS = { right: "ArrowRight", left: "ArrowLeft", home: "Home", end: "End" };
+  function target(name) {
+    var b = document.getElementById(name), m = /^(throw|flag)-(\d+)$/.exec(name);
+    if (b || !m) return b;
+    if (m[1] === "throw") return document.querySelector("#throw-list a[data-throw=\"" + m[2] + "\"]");
+    return document.querySelector("#all-flags li:nth-child(" + m[2] + ") a");
+  }
+  var args = hash.replace(/^#/, "") + "&" + search.replace(/^\?/, "");
+  args.split("&").forEach(function (kv) {
+    var i = kv.indexOf("=");
+    if (i < 0) return;
+    var key = kv.slice(0, i), val = decodeURIComponent(kv.slice(i + 1));
+    if (key === "step") show(parseInt(val, 10) || 0);
+    else if (key === "throw") {
+      var j = stepOf(parseInt(val, 10));
+      if (j >= 0) show(j);
+    } else if (key === "keys") {
+      val.split(",").forEach(function (name) {
+        if (KEYS[name]) document.dispatchEvent(new KeyboardEvent("keydown", { key: KEYS[name], bubbles: true }));
+      });
+    } else if (key === "clicks") {
+      val.split(",").forEach(function (name) {
+        var b = target(name);
+        if (b) b.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      });
+    }
+  });
+  following = true;
+  if (hash || search) follow(frames[k]);
 "##;

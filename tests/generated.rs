@@ -21,7 +21,7 @@ proptest! {
         for rec in soumille::generate::games(1, seed) {
             let rp = check(&rec);
             prop_assert!(rp.flags.is_empty(), "seed {}: {:#?}", seed, rp.flags);
-            prop_assert!(rp.outcome.is_some(), "seed {}: the tour did not end", seed);
+            prop_assert!(rp.outcome().is_some(), "seed {}: the tour did not end", seed);
             // and through text: print, read, replay
             let text = soumille::notation::print_record(&rec, Default::default());
             let read = soumille::notation::read(&text);
@@ -38,15 +38,15 @@ proptest! {
         for (rec, score) in soumille::generate::games_and_scores(2, seed) {
             let rp = check(&rec);
             prop_assert!(rp.flags.is_empty(), "seed {}: {:#?}", seed, rp.flags);
-            prop_assert!(rp.outcome.is_some(), "seed {}: the tour did not end", seed);
-            prop_assert_eq!(rp.score.points, score.points, "seed {}: final points", seed);
-            prop_assert_eq!(rp.score.holes, score.holes, "seed {}: final holes", seed);
+            prop_assert!(rp.outcome().is_some(), "seed {}: the tour did not end", seed);
+            prop_assert_eq!(rp.score().points, score.points, "seed {}: final points", seed);
+            prop_assert_eq!(rp.score().holes, score.holes, "seed {}: final holes", seed);
             let text = soumille::notation::print_record(&rec, Default::default());
             let read = soumille::notation::read(&text);
             let rp2 = replay(&read[0].record, &read[0].header, Some(&text));
             prop_assert!(rp2.flags.is_empty(), "seed {} (text): {:#?}", seed, rp2.flags);
-            prop_assert_eq!(rp2.score.points, score.points);
-            prop_assert_eq!(rp2.score.holes, score.holes);
+            prop_assert_eq!(rp2.score().points, score.points);
+            prop_assert_eq!(rp2.score().holes, score.holes);
         }
     }
 
@@ -64,9 +64,10 @@ proptest! {
                 let seat = if opponent { step.seat.other() } else { step.seat };
                 let marks: Option<&[soumille::notation::Mark]> = if opponent { t.opponent.as_ref().map(|o| o.marks.as_slice()) } else { Some(t.marks.as_slice()) };
                 let has = marks.is_some_and(|m| !m.is_empty());
-                let before = if *k == 0 { 0 } else { rp.steps[k - 1].score.points[seat.index()] };
-                let points = step.marked[seat.index()];
-                has && step.holes_won == [0, 0] && before + points + 2 < 12 && points >= 2 && step.decision.is_none()
+                let before = if *k == 0 { 0 } else { rp.steps[k - 1].grand_trictrac().unwrap().score.points[seat.index()] };
+                let g = step.grand_trictrac().unwrap();
+                let points = g.marked[seat.index()];
+                has && g.holes_won == [0, 0] && before + points + 2 < 12 && points >= 2 && g.decision.is_none()
             })
             .map(|(k, _)| k)
             .collect();
@@ -155,10 +156,10 @@ fn generated_tours_use_every_ending() {
             (None, None) => "nothing",
         };
         if kind == "va" {
-            assert_eq!(rp.score.points, [0, 0]);
+            assert_eq!(rp.score().points, [0, 0]);
             assert_eq!(score.points, [0, 0]);
         }
-        assert_eq!(rp.score.points, score.points);
+        assert_eq!(rp.score().points, score.points);
         *seen.entry(kind).or_insert(0) += 1;
     }
     for kind in ["play", "va", "tient", "nothing"] {
@@ -187,10 +188,13 @@ fn generated_a_ecrire_matches_are_a_ecrire_and_check_clean() {
         assert!(read[0].errors.is_empty());
         let rp = replay(&read[0].record, &read[0].header, Some(&text));
         assert!(rp.flags.is_empty(), "seed {seed}: {:#?}", rp.flags);
-        let decided = rp.marques.iter().filter(|m| m.winner.is_some()).count();
-        assert_eq!(decided, 6, "seed {seed}: {:?}", rp.marques);
+        let decided = rp.grand_trictrac.as_ref().unwrap().marques.iter().filter(|m| m.winner.is_some()).count();
+        assert_eq!(decided, 6, "seed {seed}: {:?}", rp.grand_trictrac.as_ref().unwrap().marques);
         // the record ends with the va that ends the sixth marqué
-        assert_eq!(rp.marques.last().map(|m| m.throw), read[0].record.throws.last().map(|t| t.number));
+        assert_eq!(
+            rp.grand_trictrac.as_ref().unwrap().marques.last().map(|m| m.throw),
+            read[0].record.throws.last().map(|t| t.number)
+        );
     }
 }
 

@@ -26,7 +26,7 @@ fn games_of(stn: &str) -> Vec<Game> {
             assert!(r.errors.is_empty(), "{:?}\n{stn}", r.errors);
             let rp = soumille::replay::replay(&r.record, &r.header, Some(stn));
             let throws = rp
-                .board_steps
+                .steps
                 .iter()
                 .filter(|s| s.dice.is_some())
                 .map(|s| {
@@ -39,7 +39,7 @@ fn games_of(stn: &str) -> Vec<Game> {
                 })
                 .collect();
             let cube = cube_actions(&r.record);
-            let winner = rp.game_end.as_ref().map(|e| e.winner.to_string()).or_else(|| {
+            let winner = rp.end.as_ref().map(|e| e.winner.to_string()).or_else(|| {
                 r.record.tag("Result").and_then(|v| v.split_whitespace().next()).filter(|w| *w != "*").map(String::from)
             });
             Game { throws, cube, winner }

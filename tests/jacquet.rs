@@ -104,20 +104,20 @@ fn the_replay_keeps_board_steps_and_the_end() {
     let r = &soumille::notation::read(&src)[0];
     let rp = soumille::replay::replay(&r.record, &r.header, Some(&src));
     assert!(rp.flags.is_empty(), "{:?}", rp.flags);
-    assert_eq!(rp.board_steps.len(), 11);
-    let s = &rp.board_steps[2];
+    assert_eq!(rp.steps.len(), 11);
+    let s = &rp.steps[2];
     assert_eq!((s.number, s.seat), (3, soumille::Seat::Bottom));
     assert_eq!(s.before.to_string(), "FM14/N&14 bottom");
     assert_eq!(s.after.to_string(), "FM14/A&14 top");
     assert!(s.lawful);
-    assert_eq!(rp.end_setup.as_ref(), Some(&rp.board_steps[10].after));
-    assert_eq!(rp.game_end, None);
+    assert_eq!(rp.last.as_ref(), Some(&rp.steps[10].after));
+    assert_eq!(rp.end, None);
     // the kept illegal play is the position after it
     let src = std::fs::read_to_string(root().join("samples/jacquet/postillon.stn")).unwrap();
     let r = &soumille::notation::read(&src)[0];
     let rp = soumille::replay::replay(&r.record, &r.header, Some(&src));
-    assert!(!rp.board_steps[0].lawful);
-    assert_eq!(rp.board_steps[0].after.to_string(), "M15/ST&13 top");
+    assert!(!rp.steps[0].lawful);
+    assert_eq!(rp.steps[0].after.to_string(), "M15/ST&13 top");
 }
 
 #[test]
@@ -186,10 +186,10 @@ proptest! {
         prop_assert!(read.errors.is_empty(), "{:?}\n{text}", read.errors);
         let rp = soumille::replay::replay(&read.record, &read.header, Some(&text));
         prop_assert!(rp.flags.is_empty(), "{:?}\n{text}", rp.flags);
-        prop_assert_eq!(rp.board_steps.len(), rec.throws.len());
+        prop_assert_eq!(rp.steps.len(), rec.throws.len());
         let result = tag(&text, "Result").unwrap();
-        match rp.game_end {
-            Some(e) => prop_assert_eq!(result, format!("{} {}", e.winner, e.points)),
+        match rp.end {
+            Some(e) => prop_assert_eq!(result, format!("{} {}", e.winner, e.points())),
             None => prop_assert_eq!(result, "*"),
         }
     }

@@ -104,7 +104,7 @@ fn continuation(r: &ReadRecord, k: usize, start: &str) -> ReadRecord {
 
 /// What the rest of a game does, throw by throw: men after, score after.
 fn course(rp: &Replay, from: usize) -> Vec<(soumille::position::Position, soumille::score::Score)> {
-    rp.steps[from..].iter().map(|s| (s.after, s.score)).collect()
+    rp.steps[from..].iter().map(|s| (s.position_after(), s.grand_trictrac().unwrap().score)).collect()
 }
 
 #[test]
@@ -140,11 +140,12 @@ fn explain_on_a_printed_position_gives_the_jans_of_the_next_throw() {
         let rp = replay(&r.record, &r.header, None);
         let fr = frames(&rp, &r.header);
         for (k, step) in rp.steps.iter().enumerate() {
-            let s = Frame { position: step.before, ..fr[k] }.position_string();
+            let s = Frame { position: step.position_before(), ..fr[k] }.position_string();
             let (setup, pos) = parse_setup(&s).unwrap();
-            let e = explain_with(&pos, step.dice, &soumille::RuleOptions::of(&r.header), &history_of(&setup));
-            let want: Vec<_> = step.jans.iter().copied().collect();
-            assert_eq!(e.jans, want, "{name} throw {}: explain \"{s}\" --dice {}", step.number, step.dice);
+            let dice = step.dice.unwrap();
+            let e = explain_with(&pos, dice, &soumille::RuleOptions::of(&r.header), &history_of(&setup));
+            let want: Vec<_> = step.grand_trictrac().unwrap().jans.iter().copied().collect();
+            assert_eq!(e.jans, want, "{name} throw {}: explain \"{s}\" --dice {}", step.number, dice);
         }
     }
 }

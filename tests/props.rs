@@ -312,7 +312,7 @@ proptest! {
             let _ = soumille::sheet::replay_text(&rp, r.header.letters);
             let flags: Vec<_> = rp.flags.iter().map(|f| f.diagnostic()).collect();
             let _ = soumille::notation::error::render("t", &text, &flags, soumille::notation::error::Style::Plain);
-            if let Some(p) = rp.end {
+            if let Some(p) = rp.last.as_ref().map(soumille::replay::position_of) {
                 let _ = soumille::show::board_text(&p, r.header.letters);
                 let _ = soumille::show::board_svg(&p, &Default::default(), &Default::default(), r.header.letters);
             }

@@ -1,7 +1,8 @@
-//! `soumille show --format svg` for the other tables games (Jacquet, Moultezim, Backgammon,
-//! Tric Trac; GAMES.md): every board of every sample is well-formed SVG and shows the men of
-//! the replay's setup on every point, on the bar and borne off, the cube, Tric Trac's points
-//! and the flags of its throw; the binary draws them; one snapshot per game.
+//! `soumille show --format svg` for every game (Grand Trictrac, Jacquet, Moultezim,
+//! Backgammon, Tric Trac; GAMES.md), one picture for all: every board of every sample is
+//! well-formed SVG and shows the men of the replay's setup on every point, on the bar and
+//! borne off, the cube, the score and the flags of its throw; the binary draws them; one
+//! snapshot per game, and one per game at a flagged throw.
 
 use crate::common;
 use common::{run, sample_paths, text};
@@ -98,7 +99,7 @@ fn well_formed(svg: &str) -> Result<usize, String> {
     Ok(elements)
 }
 
-/// The value of `attr` in the first tag that holds `key` (e.g. `id="cube"`).
+/// The value of `attr` in the first tag that holds `key` (e.g. `class="cube"`).
 fn attr_of(svg: &str, key: &str, attr: &str) -> Option<String> {
     let at = svg.find(key)?;
     let start = svg[..at].rfind('<')?;
@@ -143,17 +144,17 @@ fn assert_shows(svg: &str, setup: &Setup, how: &str) {
         assert_eq!((got.1, got.2), (setup.count(Seat::Top, p), setup.count(Seat::Bottom, p)), "{how}: {letter}");
     }
     for seat in Seat::ALL {
-        let count = |what: &str| attr_of(svg, &format!("id=\"{what}-{seat}\""), "data-count");
+        let count = |what: &str| attr_of(svg, &format!("class=\"{what}\" data-seat=\"{seat}\""), "data-count");
         assert_eq!(count("bar"), Some(setup.bar[seat].to_string()), "{how}: {seat}'s men on the bar");
         assert_eq!(count("off"), Some(setup.off[seat].to_string()), "{how}: {seat}'s men borne off");
     }
     match setup.score.cube {
         Some(v) => {
-            assert_eq!(attr_of(svg, "id=\"cube\"", "data-value"), Some(v.to_string()), "{how}: the cube");
+            assert_eq!(attr_of(svg, "class=\"cube\"", "data-value"), Some(v.to_string()), "{how}: the cube");
             let owner = setup.score.owner.flatten().map_or("none", Seat::name);
-            assert_eq!(attr_of(svg, "id=\"cube\"", "data-owner").as_deref(), Some(owner), "{how}: the cube's owner");
+            assert_eq!(attr_of(svg, "class=\"cube\"", "data-owner").as_deref(), Some(owner), "{how}: the cube's owner");
         }
-        None => assert!(!svg.contains("id=\"cube\""), "{how}: no cube"),
+        None => assert!(!svg.contains("class=\"cube\""), "{how}: no cube"),
     }
 }
 
@@ -179,7 +180,7 @@ fn every_board_of_every_sample_shows_its_setup() {
         for path in files {
             for (r, rp) in replay_of(&path) {
                 let name = path.display();
-                let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref());
+                let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref());
                 let svg = soumille::show::setup_svg_after(&rp, &r.record, &r.header, 0);
                 assert_eq!(svg.is_some(), start.is_some(), "{name}: a board at the start");
                 if let (Some(svg), Some(start)) = (svg, start) {
@@ -187,7 +188,7 @@ fn every_board_of_every_sample_shows_its_setup() {
                     assert_shows(&svg, start, &format!("{name} at 0"));
                     boards += 1;
                 }
-                for st in &rp.board_steps {
+                for st in &rp.steps {
                     let how = format!("{name} at {}", st.number);
                     let svg = soumille::show::setup_svg_after(&rp, &r.record, &r.header, st.number)
                         .unwrap_or_else(|| panic!("{how}: no board"));
@@ -213,7 +214,11 @@ fn every_board_of_every_sample_shows_its_setup() {
 fn the_binary_draws_every_game() {
     for (file, at, want) in [
         // the bar: top's man hit on X by 6-4 @X*P
-        ("samples/backgammon/gnubg-money.stn", "3", vec!["id=\"bar-top\" data-count=\"1\"", ">64</text>"]),
+        (
+            "samples/backgammon/gnubg-money.stn",
+            "3",
+            vec!["class=\"bar\" data-seat=\"top\" data-count=\"1\"", ">64</text>"],
+        ),
         // the cube redoubled to 4, owned by top, with its note; the flag of throw 4
         (
             "samples/backgammon/cube-owner.stn",
@@ -236,7 +241,7 @@ fn the_binary_draws_every_game() {
         // Jacquet: the postillon's flag with its message
         ("samples/jacquet/postillon.stn", "1", vec!["[postillon] ", "class=\"flag\""]),
         // Moultezim: the last throw of a game, fifteen men off
-        ("samples/moultezim/generated.stn", "96", vec!["id=\"off-top\" data-count=\"15\"", "off 15"]),
+        ("samples/moultezim/generated.stn", "96", vec!["class=\"off\" data-seat=\"top\" data-count=\"15\"", "off 15"]),
     ] {
         let o = run(&["show", file, "--at", at, "--format", "svg"]);
         assert_eq!(o.status.code(), Some(0), "{file} --at {at}: {}", text(&o.stderr));
@@ -271,7 +276,10 @@ fn fifteen_men_a_side_in_every_picture() {
                 let on_points: u32 =
                     points(&svg).iter().map(|p| u32::from(if seat == "top" { p.1 } else { p.2 })).sum();
                 let n = |what: &str| -> u32 {
-                    attr_of(&svg, &format!("id=\"{what}-{seat}\""), "data-count").unwrap().parse().unwrap()
+                    attr_of(&svg, &format!("class=\"{what}\" data-seat=\"{seat}\""), "data-count")
+                        .unwrap()
+                        .parse()
+                        .unwrap()
                 };
                 assert_eq!(on_points + n("bar") + n("off"), 15, "{file} at {at}: {seat}'s men");
             }
@@ -301,5 +309,42 @@ fn one_board_of_each_game() {
         let o = run(&["show", file, "--at", at, "--format", "svg"]);
         assert_eq!(o.status.code(), Some(0), "{file}");
         insta::assert_snapshot!(format!("board_svg__{name}"), text(&o.stdout));
+    }
+}
+
+/// One board of each of the five games at a flagged throw, as the snapshot of its picture:
+/// the flags under the board with their messages, the men the throw moved outlined.
+#[test]
+fn one_flagged_board_of_each_game() {
+    for (name, file, at, what) in [
+        ("grand_trictrac_teaching_13", "samples/lepeintre-teaching-game.stn", "13", "must-fill"),
+        ("jacquet_postillon_1", "samples/jacquet/postillon.stn", "1", "postillon"),
+        ("moultezim_postillon_1", "samples/moultezim/postillon.stn", "1", "postillon"),
+        ("backgammon_cube_owner_4", "samples/backgammon/cube-owner.stn", "4", "cube-owner"),
+        ("tric_trac_claim_marks_1", "samples/tric-trac/claim-marks.stn", "1", "marks"),
+    ] {
+        let o = run(&["show", file, "--at", at, "--format", "svg"]);
+        assert_eq!(o.status.code(), Some(0), "{file}");
+        let svg = text(&o.stdout);
+        well_formed(&svg).unwrap_or_else(|e| panic!("{file} --at {at}: {e}"));
+        assert!(svg.contains(&format!("class=\"flag\" fill=\"#8b1a1a\">[{what}] ")), "{file}: the flag {what}");
+        assert!(svg.contains("class=\"moved\""), "{file}: the men moved");
+        insta::assert_snapshot!(format!("flagged_svg__{name}"), svg);
+    }
+}
+
+/// A Grand Trictrac board is drawn by the same picture: its points, its tray, its score.
+#[test]
+fn grand_trictrac_boards_are_the_same_picture() {
+    for (r, rp) in
+        replay_of(&std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/lepeintre-teaching-game.stn"))
+    {
+        for st in rp.steps.iter().step_by(5) {
+            let svg = soumille::show::picture_after(&rp, &r.record, &r.header, st.number).unwrap();
+            well_formed(&svg).unwrap();
+            assert_shows(&svg, &st.after, &format!("throw {}", st.number));
+            assert!(svg.contains("data-game=\"grand-trictrac\""));
+            assert!(svg.contains(" holes</text>") || svg.contains(" holes, "), "the holes of each seat");
+        }
     }
 }

@@ -38,7 +38,7 @@ fn a_long_record_is_replayed_drawn_and_viewed_throw_by_throw() {
     assert!(r.errors.is_empty(), "{:?}", &r.errors[..1]);
     assert_eq!(r.record.throws.len(), N);
     let rp = soumille::replay::replay(&r.record, &r.header, Some(&src));
-    assert_eq!(rp.board_steps.len(), N);
+    assert_eq!(rp.steps.len(), N);
     assert_eq!(rp.flags.len(), N - 1);
     assert_eq!(rp.stopped_at, None);
 

@@ -121,9 +121,9 @@ proptest! {
         prop_assert!(r.errors.is_empty(), "{:?}\n{}", r.errors, text);
         let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
         prop_assert!(rp.flags.is_empty(), "{:#?}\n{}", rp.flags, text);
-        prop_assert_eq!(rp.board_steps.len(), r.record.throws.len());
+        prop_assert_eq!(rp.steps.len(), r.record.throws.len());
         if r.header.result != Some(soumille::notation::ResultClaim::Unfinished) {
-            prop_assert!(rp.game_end.is_some());
+            prop_assert!(rp.end.is_some());
         }
     }
 }

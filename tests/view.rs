@@ -2,7 +2,10 @@
 //! page, the page drives itself from its URL fragment (`#step=K`, `keys=right,left,…`,
 //! `clicks=next,prev,…`, dispatched as real keyboard and mouse events), and the test reads
 //! the dumped DOM: the throw number, the men on every point and the score, against the
-//! library's replay. A screenshot is taken too.
+//! library's replay. The same page for every game: a record of each of the five games is
+//! stepped through, its flagged throw clicked in the list of throws, the URL checked to
+//! follow the step (`#throw-N`) and to open the page there (`#throw-N`, `?at=N`), the
+//! comments of the throw and the men it moved checked on the page. A screenshot is taken too.
 //!
 //! Needs a browser: `CHROME`, else `chromium`, `chromium-browser` or `google-chrome` on the
 //! `PATH` (Debian: `apt-get install -y chromium`; `.ci/run` installs it). Without one the
@@ -112,7 +115,13 @@ fn run_chromium_logged(args: &[String]) -> (Vec<u8>, Vec<u8>) {
 
 /// The DOM of `page` after it loaded with the URL fragment `fragment`.
 fn dom(page: &Path, fragment: &str) -> Dom {
-    let url = format!("file://{}#{fragment}", page.display());
+    dom_at(page, &format!("#{fragment}"))
+}
+
+/// The DOM of `page` after it loaded with `suffix` (`#…` or `?…`) after its URL.
+fn dom_at(page: &Path, suffix: &str) -> Dom {
+    let fragment = suffix;
+    let url = format!("file://{}{suffix}", page.display());
     let (out, err) = run_chromium_logged(&["--dump-dom".to_string(), url]);
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("id=\"throw-number\""), "no viewer in the dumped DOM:\n{text}");
@@ -158,6 +167,32 @@ impl Dom {
             let tag = &rest[k..k + rest[k..].find('>').unwrap()];
             let n = |a: &str| attr_in(tag, a).unwrap().parse::<u8>().unwrap();
             v.push((attr_in(tag, "data-point").unwrap(), n("data-top"), n("data-bottom")));
+            rest = &rest[k + 1..];
+        }
+        v
+    }
+
+    /// What the element with `id` holds, up to its closing tag (elements not nested in one
+    /// of their own kind).
+    fn inner(&self, id: &str) -> &str {
+        let key = format!("id=\"{id}\"");
+        let at = self.0.find(&key).unwrap_or_else(|| panic!("no #{id}"));
+        let start = self.0[..at].rfind('<').unwrap();
+        let name: String = self.0[start + 1..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        let open = at + self.0[at..].find('>').unwrap() + 1;
+        let close = open + self.0[open..].find(&format!("</{name}>")).unwrap_or(0);
+        &self.0[open..close]
+    }
+
+    /// The Soumille letters of the points drawn as just moved.
+    fn moved(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        let mut rest = self.0.as_str();
+        while let Some(k) = rest.find("<g data-point=") {
+            let tag = &rest[k..k + rest[k..].find('>').unwrap()];
+            if attr_in(tag, "class").as_deref() == Some("moved") {
+                v.push(attr_in(tag, "data-point").unwrap());
+            }
             rest = &rest[k + 1..];
         }
         v
@@ -273,16 +308,16 @@ fn expected_setups(file: &str) -> (Vec<soumille::Setup>, Vec<u32>, soumille::rep
     let recs = soumille::notation::read(&text);
     let r = &recs[0];
     let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
-    let start = rp.board_steps.first().map(|s| &s.before).or(rp.end_setup.as_ref()).expect("a start").clone();
+    let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref()).expect("a start").clone();
     // with the game and rules their position strings say (GAMES.md §H.7)
     let setups = std::iter::once(start)
-        .chain(rp.board_steps.iter().map(|s| s.after.clone()))
+        .chain(rp.steps.iter().map(|s| s.after.clone()))
         .map(|mut s| {
             soumille::explain::stamp_position(&mut s, &r.header);
             s
         })
         .collect();
-    let numbers = std::iter::once(0).chain(rp.board_steps.iter().map(|s| s.number)).collect();
+    let numbers = std::iter::once(0).chain(rp.steps.iter().map(|s| s.number)).collect();
     (setups, numbers, rp)
 }
 
@@ -405,9 +440,11 @@ fn viewer_shows_bar_cube_points_and_flags_in_chromium() {
             assert!(shown.contains(&format!("{} — {}", f.what(), f.body())), "{file} #{fragment}: {}", f.message);
         }
     }
-    // the flags of the Jacquet record are listed at their throw only
+    // the flags of the Jacquet record are listed at their throw only (and in the list of all)
     let page = page_of(&root().join("samples/jacquet/seat.stn"), &dir);
-    assert!(!dom(&page, "step=1").0.contains("data-kind=\"seat\""), "the seat flag belongs to throw 2");
+    let d = dom(&page, "step=1");
+    assert!(!d.inner("flags").contains("data-kind=\"seat\""), "the seat flag belongs to throw 2");
+    assert!(d.inner("all-flags").contains("data-kind=\"seat\""), "every flag is listed");
     // a screenshot of a backgammon board with a man on the bar
     let page = page_of(&root().join("samples/backgammon/gnubg-money.stn"), &dir);
     let shot = dir.join("shot.png");
@@ -437,6 +474,117 @@ fn the_viewer_draws_other_games() {
             Command::new(env!("CARGO_BIN_EXE_soumille")).arg("view").arg(file).current_dir(root()).output().unwrap();
         assert_eq!(o.status.code(), Some(code), "{file}");
         assert!(o.stdout.starts_with(b"<!DOCTYPE html>"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A record of each game, with comments and a flagged throw (a claim the replay refuses),
+/// written from a sample: (name, text, the flagged throw, what its flag is).
+fn flagged_records() -> Vec<(&'static str, String, u32, &'static str)> {
+    let sample = |f: &str| std::fs::read_to_string(root().join(f)).unwrap();
+    let edit = |text: String, from: &str, to: &str| {
+        assert!(text.contains(from), "{from}");
+        text.replacen(from, to, 1)
+    };
+    vec![
+        ("grand-trictrac", sample(SAMPLE), 13, "must-fill"),
+        ("jacquet", edit(sample("samples/jacquet/opening-annotated.stn"), "2. 4-2 MHF ", "2. 4-2 MHF* "), 2, "hit"),
+        ("moultezim", edit(sample("samples/moultezim/release.stn"), "2. 6-5 MFA ", "2. 6-5 MFA* "), 2, "hit"),
+        (
+            "backgammon",
+            edit(
+                edit(
+                    sample("samples/backgammon/gnubg-match3-game2.stn"),
+                    "2. bottom: 4-2 FD HD\n",
+                    "2. bottom: 4-2 FD HD* { a hit claimed where there is none }\n",
+                ),
+                "4. bottom: double 2 take 4-2 NI* NL\n",
+                "4. bottom: double 2 take 4-2 NI* NL { bottom doubles, top takes }\n",
+            ),
+            2,
+            "hit",
+        ),
+        (
+            "tric-trac",
+            edit(sample("samples/tric-trac/hand-written.stn"), "1. bottom: 6-4 &V QK* +1", "1. bottom: 6-4 &V QK* +2"),
+            1,
+            "marks",
+        ),
+    ]
+}
+
+/// The viewer of every game in Chromium, as a reader uses it: the fiche, stepping forward
+/// with the men just moved outlined and the comments of the throw shown, the URL following
+/// the step, a click on a flagged throw of the list, a page opened at `#throw-N` or `?at=N`.
+#[test]
+fn the_viewer_of_every_game_follows_the_url_and_shows_comments_and_moves_in_chromium() {
+    let dir = scratch("five");
+    for (game, text, flagged, what) in flagged_records() {
+        let file = dir.join(format!("{game}.stn"));
+        std::fs::write(&file, &text).unwrap();
+        let page = page_of(&file, &dir);
+        let recs = soumille::notation::read(&text);
+        let r = &recs[0];
+        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+        assert!(rp.flags.iter().any(|f| f.throw == Some(flagged) && f.what() == what), "{game}: the flag");
+        let (setups, numbers, _) = expected_setups(file.to_str().unwrap());
+        let comments_of = |n: u32| -> Vec<String> {
+            let t = r.record.throws.iter().find(|t| t.number == n).unwrap();
+            t.comments.iter().map(|c| c.text.trim().to_string()).collect()
+        };
+        // stepping forward: the step, the URL, the men moved, the throw's comments
+        let d = dom(&page, "keys=right,right&clicks=next,prev");
+        let how = format!("{game} #keys=right,right");
+        assert_setup_frame(&d, 2, &setups, &numbers, &how);
+        assert_eq!(d.attr_of("main", "data-url"), Some(format!("#throw-{}", numbers[2])), "{how}: the URL");
+        let st = &rp.steps[1];
+        let moved: Vec<String> =
+            soumille::show::moved_points(&st.before, &st.after).iter().map(|p| p.to_string()).collect();
+        assert!(!moved.is_empty(), "{how}: men moved");
+        assert_eq!(d.moved(), moved, "{how}: the men just moved are outlined");
+        let shown = unescape(d.inner("comments"));
+        for c in comments_of(numbers[2]) {
+            assert!(shown.contains(&c), "{how}: the comment {c:?} in {shown}");
+        }
+        // the fiche: the tags, the rules, the record's own comments
+        let tag = &r.record.tags[0];
+        assert!(
+            unescape(d.inner("fiche")).contains(&format!("<tr><th>{}</th><td>{}</td></tr>", tag.name, tag.value)),
+            "{how}: the fiche"
+        );
+        assert!(!d.text("rules").is_empty(), "{how}: the rules in force");
+        for c in r.record.comments.iter() {
+            assert!(unescape(d.inner("head-comments")).contains(c.text.trim()), "{how}: the head comment");
+        }
+        // the flagged throw is marked in the list of throws; a click on it shows it
+        let list = d.inner("throw-list");
+        let key = format!("<li value=\"{flagged}\" data-throw=\"{flagged}\"");
+        let at = list.find(&key).unwrap_or_else(|| panic!("{how}: no throw {flagged} in {list}"));
+        let li = &list[at..at + list[at..].find('>').unwrap()];
+        assert!(attr_in(li, "class").is_some_and(|c| c.split(' ').any(|c| c == "flagged")), "{how}: {li}");
+        assert!(attr_in(li, "data-flags").is_some_and(|c| c.split(' ').any(|c| c == what)), "{how}: {li}");
+        let k = numbers.iter().position(|&n| n == flagged).unwrap();
+        for at in [format!("#clicks=throw-{flagged}"), format!("#throw-{flagged}"), format!("?at={flagged}")] {
+            let d = dom_at(&page, &at);
+            let how = format!("{game} {at}");
+            assert_setup_frame(&d, k, &setups, &numbers, &how);
+            assert_eq!(d.attr_of("main", "data-url"), Some(format!("#throw-{flagged}")), "{how}: the URL");
+            assert!(d.inner("flags").contains(&format!("data-kind=\"{what}\"")), "{how}: the flag");
+            let shown = unescape(d.inner("comments"));
+            for c in comments_of(flagged) {
+                assert!(shown.contains(&c), "{how}: the comment {c:?}");
+            }
+        }
+        // a click on the flag in the list of flags goes to its throw too
+        let j = rp.flags.iter().position(|f| f.throw == Some(flagged) && f.what() == what).unwrap() + 1;
+        let d = dom(&page, &format!("clicks=flag-{j}"));
+        assert_setup_frame(&d, k, &setups, &numbers, &format!("{game} #clicks=flag-{j}"));
+        if game == "backgammon" {
+            let d = dom(&page, "throw=4");
+            assert!(d.text("match-line").contains("match to 3"), "the match: {}", d.text("match-line"));
+            assert_eq!(d.attr_of("cube", "data-value").as_deref(), Some("2"), "the cube taken");
+            assert!(unescape(d.inner("comments")).contains("bottom doubles, top takes"));
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -487,7 +487,7 @@ mod tests {
         for f in ecoles {
             let step = rp.steps.iter().find(|s| Some(s.number) == f.throw).unwrap();
             let seat = f.seat.unwrap();
-            let want: Vec<_> = step.jans.iter().filter(|j| j.seat == seat).copied().collect();
+            let want: Vec<_> = step.grand_trictrac().unwrap().jans.iter().filter(|j| j.seat == seat).copied().collect();
             assert_eq!(f.jans, want);
         }
     }

@@ -161,12 +161,13 @@ impl Sheet {
     /// The sheet of a replayed record.
     pub fn new(rp: &Replay, top: Option<String>, bottom: Option<String>) -> Sheet {
         let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
-        let rows = rp
-            .steps
+        let gt: Vec<(&crate::replay::Step, &crate::replay::GrandTrictracStep)> =
+            rp.steps.iter().filter_map(|s| Some((s, s.grand_trictrac()?))).collect();
+        let rows = gt
             .iter()
             .enumerate()
-            .map(|(k, s)| {
-                let prev = k.checked_sub(1).map(|j| &rp.steps[j]);
+            .map(|(k, &(st, s))| {
+                let prev = k.checked_sub(1).map(|j| gt[j].1);
                 let col = |seat: Seat| {
                     let i = seat.index();
                     SeatColumn {
@@ -179,42 +180,44 @@ impl Sheet {
                     }
                 };
                 Row {
-                    throw: s.number,
-                    seat: s.seat,
-                    dice: [s.dice.high(), s.dice.low()],
-                    play: crate::fausse_case::recorded_text(&s.play, Dialect::Soumille),
+                    throw: st.number,
+                    seat: st.seat,
+                    dice: st.dice.map_or([0, 0], |d| [d.high(), d.low()]),
+                    play: crate::fausse_case::recorded_text(&st.play, Dialect::Soumille),
                     jans: s.jans.iter().copied().collect(),
                     top: col(Seat::Top),
                     bottom: col(Seat::Bottom),
                     decision: s.decision,
                     releve: s.releve,
                     pavillon: s.score.pavillon,
-                    flags: by_throw.at(s.number).iter().map(|&f| f.clone()).collect(),
+                    flags: by_throw.at(st.number).iter().map(|&f| f.clone()).collect(),
                     comments: Vec::new(),
                     board: Boards {
-                        before: s.before,
+                        before: st.position_before(),
                         score_before: prev.map_or_else(Score::default, |p| p.score),
-                        after: s.after,
+                        after: st.position_after(),
                         score: s.score,
                         releve_start: prev.is_none_or(|p| p.releve),
                     },
                 }
             })
             .collect();
+        let (marques, queue_jetons) =
+            rp.grand_trictrac.as_ref().map_or((&[][..], false), |g| (&g.marques[..], g.queue_jetons));
         Sheet {
             top,
             bottom,
             rows,
-            result: rp.outcome,
+            result: rp.outcome(),
             stopped_at: rp.stopped_at,
             other_flags: {
                 let shown: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
                 rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown.contains(&n))).cloned().collect()
             },
-            marques: rp.marques.clone(),
-            match_totals: (!rp.marques.is_empty()).then(|| {
-                let won: Vec<(Seat, i64)> = rp.marques.iter().filter_map(|m| m.winner.map(|w| (w, m.value))).collect();
-                crate::score::match_totals(&won, rp.queue_jetons)
+            marques: marques.to_vec(),
+            match_totals: (!marques.is_empty()).then(|| {
+                let won: Vec<(Seat, i64)> = marques.iter().filter_map(|m| m.winner.map(|w| (w, m.value))).collect();
+                crate::score::match_totals(&won, queue_jetons)
             }),
             tags: Vec::new(),
             rules: Vec::new(),
@@ -458,36 +461,36 @@ pub fn md_escape(s: &str) -> String {
 pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
     let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
     let mut s = String::new();
-    for st in &rp.steps {
+    for (st, g) in rp.steps.iter().filter_map(|s| Some((s, s.grand_trictrac()?))) {
         let _ = writeln!(
             s,
             "{}. {} {}  {}",
             st.number,
             st.seat,
-            st.dice,
+            st.dice.map_or_else(|| "-".to_string(), |d| d.to_string()),
             crate::fausse_case::recorded_text(&st.play, dialect)
         );
-        for j in st.jans.iter() {
+        for j in g.jans.iter() {
             let at = j.at.map(|p| format!(" at {}", p.letter(dialect))).unwrap_or_default();
             let _ = writeln!(s, "     {:<20} {:<6} x{} = {}{at}", j.code.name(), j.seat.name(), j.ways, j.points);
         }
         for seat in Seat::ALL {
             let i = seat.index();
-            if st.marked[i] != 0 || st.expected[i] != 0 {
-                let should = if st.marked[i] != st.expected[i] {
-                    format!(" (should be {})", st.expected[i])
+            if g.marked[i] != 0 || g.expected[i] != 0 {
+                let should = if g.marked[i] != g.expected[i] {
+                    format!(" (should be {})", g.expected[i])
                 } else {
                     String::new()
                 };
-                let _ = writeln!(s, "     {seat} marks {}{should}", st.marked[i]);
+                let _ = writeln!(s, "     {seat} marks {}{should}", g.marked[i]);
             }
         }
-        if let Some(d) = st.decision {
+        if let Some(d) = g.decision {
             let _ = writeln!(s, "     {}", if d == Decision::Hold { "tient" } else { "va: the relève ends" });
-        } else if st.releve {
+        } else if g.releve {
             let _ = writeln!(s, "     sortie: the relève ends");
         }
-        let sc = &st.score;
+        let sc = &g.score;
         let b = |i: usize| if sc.bredouille[i] { " en bredouille" } else { "" };
         let pav = sc.pavillon.map(|p| format!(", pavillon {p}")).unwrap_or_default();
         let _ = writeln!(

@@ -1,12 +1,13 @@
 //! The score sheet and replay of the other tables games (Jacquet, Moultezim, Backgammon,
 //! Tric Trac; GAMES.md): one row per throw from the replay's game-neutral steps
-//! ([`crate::replay::BoardStep`]), the flags under their throws, the end. Renderers only read:
+//! ([`crate::replay::Step`]), the flags under their throws, the end. Renderers only read:
 //! everything shown was decided by the game's rules in the replay.
 
 use super::terminal_text;
 use crate::board::{Dialect, Seat};
 use crate::notation::{Header, Record};
-use crate::replay::{Flag, GameEnd, Replay};
+use crate::replay::{Flag, Replay};
+use crate::report::EndReport as GameEnd;
 use crate::show::escape;
 use serde::Serialize;
 use std::fmt::Write;
@@ -79,7 +80,7 @@ impl TablesSheet {
         let throws = crate::replay::throws_by_number(record);
         let mut sheet = TablesSheet::head(rp, record, header);
         sheet.rows = rp
-            .board_steps
+            .steps
             .iter()
             .map(|s| TablesRow {
                 throw: s.number,
@@ -88,7 +89,7 @@ impl TablesSheet {
                 play: crate::fausse_case::recorded_text(&s.play, Dialect::Soumille),
                 lawful: s.lawful,
                 points: s.points,
-                note: s.note.clone(),
+                note: crate::words::step_note(&s.detail),
                 after: s.after.men_field(Dialect::Soumille),
                 flags: flags.at(s.number).iter().map(|&f| f.clone()).collect(),
                 comments: throws
@@ -97,7 +98,7 @@ impl TablesSheet {
                     .unwrap_or_default(),
             })
             .collect();
-        let shown: std::collections::HashSet<u32> = rp.board_steps.iter().map(|s| s.number).collect();
+        let shown: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
         sheet.other_flags = rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown.contains(&n))).cloned().collect();
         sheet
     }
@@ -111,7 +112,7 @@ impl TablesSheet {
             bottom: record.tag("Bottom").map(String::from),
             tags: record.tags.iter().map(|t| (t.name.to_string(), t.value.clone())).collect(),
             rows: Vec::new(),
-            end: rp.game_end,
+            end: rp.end.as_ref().map(GameEnd::from),
             stopped_at: rp.stopped_at,
             other_flags: Vec::new(),
             comments: record

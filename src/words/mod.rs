@@ -9,7 +9,7 @@ pub mod jacquet;
 pub mod tric_trac;
 
 use crate::board::Dialect;
-use crate::replay::{Fact, Stop};
+use crate::replay::{Fact, StepDetail, Stop};
 
 /// The message of a flag saying `fact`, in `letters`.
 pub fn message(fact: &Fact, letters: Dialect) -> String {
@@ -33,6 +33,20 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
         Fact::Jacquet(f) => jacquet::message(f, letters),
         Fact::Backgammon(f) => backgammon::message(f, letters),
         Fact::TricTrac(f) => tric_trac::message(f, letters),
+    }
+}
+
+/// The note of a replayed throw, in words, for the sheets and the replay: a backgammon
+/// throw's cube action (GAMES.md §D.9), a Tric Trac throw's partie won and men put back
+/// (§E.10); empty for a throw with nothing to note. (Grand Trictrac's jans, marks and
+/// decisions are the sheet's own columns.)
+pub fn step_note(detail: &StepDetail) -> String {
+    match detail {
+        StepDetail::Backgammon { cube: Some(c) } => backgammon::cube_note(c.answer, c.value),
+        StepDetail::TricTrac { partie, put_back } => {
+            tric_trac::step_note(partie.map(|p| (p.value, p.choice)), *put_back)
+        }
+        _ => String::new(),
     }
 }
 

@@ -16,8 +16,9 @@ use crate::notation::printer::move_text;
 use crate::notation::{
     CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, ResultKind, Span, Target,
 };
-use crate::replay::{BoardStep, Fact as Said, Flag, FlagKind, GameEnd, Ledger, Replay, Stop};
-use crate::words::backgammon as words;
+use crate::replay::{
+    CubeAction, End as GameEnd, Fact as Said, Flag, FlagKind, How, Ledger, Replay, Step, StepDetail, Stop,
+};
 
 /// A recorded play as paths of `seat`'s relative points (0 = the bar, 25 = off), with its
 /// hit claims; `None` for a path of more than five points (the reader allows none).
@@ -245,7 +246,7 @@ pub fn books_fed(
                     f.rule = Some("position");
                     if let Some(t) = rec.throws.first() {
                         l.stop(t, None, Stop::NoStart, span);
-                        l.out.end_setup = Some(Board::opening(first).to_setup());
+                        l.out.last = Some(Board::opening(first).to_setup());
                     }
                     return l.out;
                 }
@@ -271,7 +272,7 @@ pub fn books_fed(
         if let Some((ended, _)) = borne {
             let span = l.spans(t).and_then(|s| s.number);
             l.stop(t, Some(thrower), Stop::AfterEnd { ended }, span);
-            l.out.end_setup = Some(setup_with_cube(&board, &cube));
+            l.out.last = Some(setup_with_cube(&board, &cube));
             break;
         }
         if let Some(at) = dropped_at {
@@ -286,7 +287,7 @@ pub fn books_fed(
         }
         let before = board;
         let cube_before = cube;
-        let mut note = String::new();
+        let mut action = None;
         if let Some(a) = &t.cube {
             let double = Double {
                 doubler: thrower,
@@ -315,7 +316,7 @@ pub fn books_fed(
                     ruled(&mut l, t.number, kind, rule.name(), thrower, fact, span);
                 }
             }
-            note = words::cube_note(a.answer, cube.cube.value);
+            action = Some(CubeAction { answer: a.answer, value: cube.cube.value });
             if cube.dropped.is_some() {
                 dropped_at = Some(t.number);
                 // a drop written after the dice (flagged `cube-timing`) came after the throw
@@ -325,16 +326,16 @@ pub fn books_fed(
                     ruled(&mut l, t.number, FlagKind::Cube, CubeRule::AfterDrop.name(), thrower, fact, span);
                 }
                 if l.keep_steps {
-                    l.out.board_steps.push(BoardStep {
+                    l.out.steps.push(Step {
                         number: t.number,
                         seat: thrower,
                         dice: None,
-                        before: setup_with_cube(&before, &cube_before),
-                        after: setup_with_cube(&board, &cube),
                         play: RecordedPlay::Pass,
                         lawful: true,
+                        before: setup_with_cube(&before, &cube_before),
+                        after: setup_with_cube(&board, &cube),
                         points: [0, 0],
-                        note,
+                        detail: StepDetail::Backgammon { cube: action },
                     });
                 }
                 continue;
@@ -348,7 +349,7 @@ pub fn books_fed(
             }
             let span = l.spans(t).and_then(|s| s.number);
             l.stop(t, Some(thrower), Stop::NoDice, span);
-            l.out.end_setup = Some(setup_with_cube(&board, &cube));
+            l.out.last = Some(setup_with_cube(&board, &cube));
             break;
         };
         let _ = cube.throw();
@@ -368,7 +369,7 @@ pub fn books_fed(
             None => {
                 let span = l.spans(t).and_then(|s| s.dice);
                 l.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
-                l.out.end_setup = Some(setup_with_cube(&board, &cube));
+                l.out.last = Some(setup_with_cube(&board, &cube));
                 break;
             }
         };
@@ -406,20 +407,20 @@ pub fn books_fed(
         let Some(after) = judged.after else {
             let span = l.spans(t).and_then(|s| s.number);
             l.stop(t, Some(thrower), Stop::CannotApply { before_marks: false }, span);
-            l.out.end_setup = Some(setup_with_cube(&board, &cube));
+            l.out.last = Some(setup_with_cube(&board, &cube));
             break;
         };
         if l.keep_steps {
-            l.out.board_steps.push(BoardStep {
+            l.out.steps.push(Step {
                 number: t.number,
                 seat: thrower,
                 dice: Some(dice),
-                before: setup_with_cube(&before, &cube_before),
-                after: setup_with_cube(&after, &cube),
                 play: play.clone(),
                 lawful: judged.fault.is_none(),
+                before: setup_with_cube(&before, &cube_before),
+                after: setup_with_cube(&after, &cube),
                 points: [0, 0],
-                note,
+                detail: StepDetail::Backgammon { cube: action },
             });
         }
         board = after;
@@ -430,10 +431,10 @@ pub fn books_fed(
         }
     }
     if l.out.stopped_at.is_none() {
-        l.out.end_setup = Some(setup_with_cube(&board, &cube));
+        l.out.last = Some(setup_with_cube(&board, &cube));
     }
     let end = if l.out.stopped_at.is_none() { cube.dropped.or(borne.map(|e| e.1)) } else { None };
-    l.out.game_end = end.map(|e| GameEnd { winner: e.winner, points: e.points, kind: Some(e.kind.name()) });
+    l.out.end = end.map(|e| GameEnd { winner: e.winner, value: f64::from(e.points), how: How::Backgammon(e.kind) });
     check_result(&mut l, header, end, cube.cube.value);
     l.out
 }

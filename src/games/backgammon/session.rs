@@ -150,7 +150,7 @@ impl Session {
             }
         }
         // the game's points: as replayed, else the resignation as written (§I.3, §I.5)
-        let won = replay.game_end.as_ref().map(|e| (e.winner, e.points)).or(match &header.result {
+        let won = replay.end.as_ref().map(|e| (e.winner, e.points())).or(match &header.result {
             Some(ResultClaim::Points { winner, points, kind: Some(ResultKind::Resign) }) => Some((*winner, *points)),
             _ => None,
         });

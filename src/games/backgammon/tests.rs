@@ -74,16 +74,16 @@ fn books_keep_the_cube_in_the_steps_and_end_on_the_drop() {
     let text = "[Game \"backgammon\"]\n[First \"top\"]\n[Result \"top 2 drop\"]\n\n1. top: 4-3 AE MP\n2. bottom: double take 6-5 &SN\n3. top: 2-1 AB EG\n4. bottom: 3-2 &X FD\n5. top: double drop\n";
     let rp = steps_of(text);
     assert!(rp.flags.is_empty(), "{:#?}", rp.flags);
-    assert_eq!(rp.board_steps.len(), 5);
-    let s2 = &rp.board_steps[1];
-    assert_eq!((s2.seat, s2.note.as_str()), (Seat::Bottom, "double, take: cube 2"));
+    assert_eq!(rp.steps.len(), 5);
+    let s2 = &rp.steps[1];
+    assert_eq!((s2.seat, crate::words::step_note(&s2.detail).as_str()), (Seat::Bottom, "double, take: cube 2"));
     assert_eq!((s2.before.score.cube, s2.after.score.cube), (Some(1), Some(2)));
     assert_eq!(s2.after.score.owner, Some(Some(Seat::Top)));
-    let s5 = &rp.board_steps[4];
-    assert_eq!((s5.dice, s5.note.as_str(), s5.lawful), (None, "double, drop", true));
-    let end = rp.game_end.unwrap();
-    assert_eq!((end.winner, end.points, end.kind), (Seat::Top, 2, Some("drop")));
-    assert_eq!(rp.end_setup.unwrap().score.cube, Some(2));
+    let s5 = &rp.steps[4];
+    assert_eq!((s5.dice, crate::words::step_note(&s5.detail).as_str(), s5.lawful), (None, "double, drop", true));
+    let end = rp.end.unwrap();
+    assert_eq!((end.winner, end.points(), end.kind()), (Seat::Top, 2, Some("drop")));
+    assert_eq!(rp.last.unwrap().score.cube, Some(2));
 }
 
 #[test]
@@ -101,15 +101,15 @@ fn a_game_set_up_takes_its_cube_from_the_position() {
     let text = "[Game \"backgammon\"]\n[Position \"Y4#11/E2F3#10 bottom cube=2 owner=top\"]\n[Result \"bottom 4 single\"]\n\n1. bottom: 6-5 F# E#\n2. top: double take 2-1 Y& YZ\n3. bottom: 6-6 F# F# E#\n";
     let rp = replay_text(text);
     assert!(rp.flags.is_empty(), "{:#?}", rp.flags);
-    let end = rp.game_end.unwrap();
-    assert_eq!((end.winner, end.points, end.kind), (Seat::Bottom, 4, Some("single")));
+    let end = rp.end.unwrap();
+    assert_eq!((end.winner, end.points(), end.kind()), (Seat::Bottom, 4, Some("single")));
     // the owner redoubling at once is no timing fault in a set-up game; bottom cannot (the
     // double is still applied as recorded: 4, and the Result agrees)
     let bad =
         text.replace("2. top: double take 2-1", "2. top: 2-1").replace("1. bottom: 6-5", "1. bottom: double take 6-5");
     let rp = replay_text(&bad);
     assert_eq!(rp.flags.iter().map(|f| f.what()).collect::<Vec<_>>(), ["cube-owner"]);
-    assert_eq!(rp.game_end.map(|e| e.points), Some(4));
+    assert_eq!(rp.end.map(|e| e.points()), Some(4));
 }
 
 #[test]

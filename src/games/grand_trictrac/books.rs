@@ -7,13 +7,16 @@
 use super::facts::{Disputed, Fact, ResultDiff};
 use super::fausse_case::{FausseCase, Rule};
 use super::GrandTrictrac;
-use crate::board::Seat;
+use crate::board::{BySeat, Seat, Setup};
 use crate::dice::Dice;
 use crate::games::Game;
 use crate::jan::JanCode;
 use crate::notation::{Decision, Header, Mark, Play as RecordedPlay, Record, ResultClaim, Span, Throw, ThrowSpans};
 use crate::position::Position;
-use crate::replay::{first_seat, start_score, Flag, FlagKind, Ledger, MarqueResult, Replay, Stop, ThrowStep};
+use crate::replay::{
+    first_seat, start_score, End, Flag, FlagKind, GrandTrictracBooks, GrandTrictracStep, Ledger, MarqueResult, Replay,
+    Step, StepDetail, Stop,
+};
 use crate::score::{MarkOutcome, Score};
 use crate::scoring::History;
 use std::cell::OnceCell;
@@ -94,12 +97,56 @@ impl Books<'_> {
         self.due[seat.other().index()].push(Due { amount, augmentation: false });
     }
 
-    /// Records a throw's step, when steps are kept.
-    fn step(&mut self, step: ThrowStep) {
-        if self.ledger.keep_steps {
-            self.ledger.out.steps.push(step);
+    /// Records a throw's step, when steps are kept: `around` is the positions before and
+    /// after with the score and the throws of the relève at each (nothing is built for a
+    /// replay that keeps no step).
+    fn step(&mut self, t: &Throw, dice: Dice, play: RecordedPlay, lawful: bool, around: Around, g: GrandTrictracStep) {
+        if !self.ledger.keep_steps {
+            return;
         }
+        let (before, after) = around;
+        self.ledger.out.steps.push(Step {
+            number: t.number,
+            seat: before.0.turn(),
+            dice: Some(dice),
+            play,
+            lawful,
+            before: setup_of(&before.0, &before.1, before.2),
+            after: setup_of(&after.0, &after.1, after.2),
+            points: g.marked,
+            detail: StepDetail::GrandTrictrac(Box::new(g)),
+        });
     }
+
+    /// The books at the end (or where the replay stopped): the position reached with its
+    /// score and throws, the score, the end.
+    fn close(mut self, pos: &Position, score: Score, throws: [u16; 2]) -> Replay {
+        self.ledger.out.last = Some(setup_of(pos, &score, throws));
+        if let Some(g) = self.ledger.out.grand_trictrac.as_mut() {
+            g.score = score;
+        }
+        self.ledger.out
+    }
+}
+
+/// A position with its score and the throws each seat has made in the relève.
+type Moment = (Position, Score, [u16; 2]);
+
+/// The moments before and after a throw.
+type Around = (Moment, Moment);
+
+/// A Grand Trictrac position as a setup with every score field (NOTATION.md §6): holes,
+/// points (kept below 256: a record's odd claims can leave odd points, printed as they are),
+/// the throws of the relève, bredouille and pavillon.
+pub fn setup_of(pos: &Position, score: &Score, throws: [u16; 2]) -> Setup {
+    let mut s = pos.to_setup();
+    let by = |a: [u16; 2]| BySeat::new(a[0], a[1]);
+    s.score.holes = Some(by(score.holes));
+    s.score.points = Some(BySeat::new(score.points[0].min(255) as u8, score.points[1].min(255) as u8));
+    s.score.throws = Some(by(throws));
+    s.score.bredouille = Some(Seat::ALL.into_iter().find(|seat| score.bredouille[seat.index()]));
+    s.score.pavillon = Some(score.pavillon);
+    s
 }
 
 /// The token spans of one throw, read again from the text only when a flag first needs them
@@ -173,9 +220,8 @@ pub(crate) fn books_fed(
         due: [Vec::new(), Vec::new()],
         last_school: [None, None],
     };
-    b.ledger.out.has_claims = has_claims;
+    b.ledger.out.grand_trictrac = Some(GrandTrictracBooks { score, has_claims, marques: Vec::new(), queue_jetons });
     b.ledger.last_throw = feed.last;
-    b.ledger.out.queue_jetons = queue_jetons;
     // the plays of each throw, in two lists reused from throw to throw
     let mut plays = Box::new(game.new_plays());
     while let Some(t) = feed.next() {
@@ -209,9 +255,7 @@ pub(crate) fn books_fed(
             let (at_play, at_number) = spans.get(&b.ledger).map_or((None, None), |s| (s.play.or(s.dice), s.number));
             b.fausse_case(t, thrower, dice, p, f, at_play);
             b.ledger.stop(t, Some(thrower), Stop::CannotApply { before_marks: true }, at_number);
-            b.ledger.out.end = Some(pos);
-            b.ledger.out.score = score_before;
-            return b.ledger.out;
+            return b.close(&pos, score_before, history.throws);
         }
         let broken = judged.as_ref().and_then(|j| j.fault.as_ref()).and_then(|f| match f.rule {
             Rule::MustFill => Some(f.rule),
@@ -303,8 +347,8 @@ pub(crate) fn books_fed(
         // the twelfth hole ends the tour: `va` there still wipes both seats' points (RULES.md §8)
         let goes = decision == Some(Decision::Go);
         if goes {
-            if tour_over && b.ledger.out.outcome.is_none() {
-                b.ledger.out.outcome = game.outcome(&score, &score_before);
+            if tour_over && b.ledger.out.end.is_none() {
+                b.ledger.out.end = game.outcome(&score, &score_before).map(End::from);
             }
             // va: the relève ends, nothing is played, the opponent marks nothing
             let (claim_o, _) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
@@ -334,14 +378,8 @@ pub(crate) fn books_fed(
                     None => (crate::score::MarqueBredouille::None, 0),
                 };
                 refaits = if winner.is_none() { refaits + 1 } else { 0 };
-                b.ledger.out.marques.push(MarqueResult {
-                    throw: t.number,
-                    holes: h,
-                    winner,
-                    bredouille,
-                    consolation,
-                    value,
-                });
+                let marques = &mut b.ledger.out.grand_trictrac.as_mut().expect("set above").marques;
+                marques.push(MarqueResult { throw: t.number, holes: h, winner, bredouille, consolation, value });
                 score = Score::default();
                 first_hole = [false; 2];
                 broken_row = [false; 2];
@@ -355,31 +393,33 @@ pub(crate) fn books_fed(
             }
             score.wipe_points();
             pos = Position::opening(next_first);
+            let throws_before = history.throws;
             history = History::default();
-            b.step(ThrowStep {
-                number: t.number,
-                seat: thrower,
+            let around = ((before, score_before, throws_before), (pos, score, [0, 0]));
+            b.step(
+                t,
                 dice,
-                before,
-                after: pos,
-                play: RecordedPlay::Pass,
-                lawful: true,
-                releve: true,
-                jans,
-                marked: {
-                    let mut m = [0; 2];
-                    m[thrower.index()] = marked_t;
-                    m
+                RecordedPlay::Pass,
+                true,
+                around,
+                GrandTrictracStep {
+                    releve: true,
+                    jans,
+                    marked: {
+                        let mut m = [0; 2];
+                        m[thrower.index()] = marked_t;
+                        m
+                    },
+                    expected: {
+                        let mut e = [0; 2];
+                        e[thrower.index()] = owed;
+                        e
+                    },
+                    holes_won,
+                    decision,
+                    score,
                 },
-                expected: {
-                    let mut e = [0; 2];
-                    e[thrower.index()] = owed;
-                    e
-                },
-                holes_won,
-                decision,
-                score,
-            });
+            );
             continue;
         }
         // 3. the play; after the twelfth hole nothing more need be played (RULES.md §8)
@@ -390,9 +430,7 @@ pub(crate) fn books_fed(
             None => {
                 let span = spans.get(&b.ledger).and_then(|s| s.dice);
                 b.ledger.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
-                b.ledger.out.end = Some(pos);
-                b.ledger.out.score = score;
-                return b.ledger.out;
+                return b.close(&pos, score, history.throws);
             }
         };
         let j = if at_end_without_play {
@@ -439,6 +477,7 @@ pub(crate) fn books_fed(
         note_row(&mut first_hole, &mut broken_row, opp, holes_won[opp.index()]);
         // 5. after the play: a sortie ends the relève
         let mut after = j.as_ref().and_then(|j| j.after).unwrap_or(pos);
+        let throws_before = history.throws;
         let mut releve = false;
         if after.all_off(thrower) {
             after = Position::opening(thrower);
@@ -455,31 +494,25 @@ pub(crate) fn books_fed(
         marked[opp.index()] = marked_o;
         let mut exp = expected;
         exp[thrower.index()] = owed;
-        b.step(ThrowStep {
-            number: t.number,
-            seat: thrower,
+        let around = ((before, score_before, throws_before), (after, score, history.throws));
+        b.step(
+            t,
             dice,
-            before,
-            after,
             play,
             lawful,
-            releve,
-            jans,
-            marked,
-            expected: exp,
-            holes_won,
-            decision,
-            score,
-        });
+            around,
+            GrandTrictracStep { releve, jans, marked, expected: exp, holes_won, decision, score },
+        );
         pos = after;
-        if b.ledger.out.outcome.is_none() {
-            b.ledger.out.outcome = game.outcome(&score, &score_before);
+        if b.ledger.out.end.is_none() {
+            b.ledger.out.end = game.outcome(&score, &score_before).map(End::from);
         }
     }
-    b.ledger.out.end = Some(pos);
-    b.ledger.out.score = score;
+    if let Some(g) = b.ledger.out.grand_trictrac.as_mut() {
+        g.score = score;
+    }
     check_result(&mut b);
-    b.ledger.out
+    b.close(&pos, score, history.throws)
 }
 
 /// Notes holes won by `seat`: the other's run is broken if it had begun (RULES.md §12).
@@ -525,7 +558,7 @@ fn check_holes(
         f.claimed = Some(c as i64);
         f.expected = Some(won as i64);
         score.holes[i] = before[i] + c;
-    } else if !b.ledger.out.has_claims {
+    } else if !b.ledger.out.grand_trictrac.as_ref().is_some_and(|g| g.has_claims) {
         // a record without marks is scored, not schooled: a wrong hole count is only that
         let fact = Fact::HolesUnmarked { throw, seat, claimed: c, given: won };
         let f = b.raise(t, FlagKind::Holes, seat, fact, span);
@@ -580,7 +613,7 @@ fn claim_school(b: &mut Books, t: &Throw, seat: Seat, amount: u16, score: &mut S
 /// The `Result` tag against the replay (RULES.md §9).
 fn check_result(b: &mut Books) {
     let Some(claim) = &b.header.result else { return };
-    let computed = b.ledger.out.outcome;
+    let computed = b.ledger.out.outcome();
     let fact = match (claim, computed) {
         (ResultClaim::Unfinished, None) => None,
         (ResultClaim::Unfinished, Some(o)) => {
@@ -590,7 +623,7 @@ fn check_result(b: &mut Books) {
             if b.ledger.out.stopped_at.is_some() {
                 None
             } else {
-                Some(Fact::ResultNotWon { winner: *winner, holes: b.ledger.out.score.holes })
+                Some(Fact::ResultNotWon { winner: *winner, holes: b.ledger.out.score().holes })
             }
         }
         (ResultClaim::Won { winner, winner_holes, loser_holes, bredouille, stakes }, Some(o)) => {

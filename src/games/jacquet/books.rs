@@ -18,7 +18,7 @@ use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, Target};
 use crate::position::OFF;
-use crate::replay::{BoardStep, FlagKind, GameEnd, Ledger, Replay, Stop};
+use crate::replay::{End, FlagKind, How, Ledger, Replay, Step, StepDetail, Stop};
 
 /// A recorded play as paths of `seat`'s relative points on the Jacquet route (GAMES.md
 /// §0.3); `None` when a move starts from the bar (`@`, Backgammon's), which no Jacquet man
@@ -182,7 +182,7 @@ pub fn books_fed(
                 l.raise(None, FlagKind::Claim, None, crate::replay::Fact::Jacquet(fact), span).rule = Some("position");
                 if let Some(t) = rec.throws.first() {
                     l.stop(t, None, Stop::NoStart, span);
-                    l.out.end_setup = Some(Board::opening(first).to_setup());
+                    l.out.last = Some(Board::opening(first).to_setup());
                 }
                 return l.out;
             }
@@ -268,16 +268,16 @@ pub fn books_fed(
             break;
         };
         if l.keep_steps {
-            l.out.board_steps.push(BoardStep {
+            l.out.steps.push(Step {
                 number: t.number,
                 seat: thrower,
                 dice: Some(dice),
-                before: before.to_setup(),
-                after: after.to_setup(),
                 play: play.clone(),
                 lawful,
+                before: before.to_setup(),
+                after: after.to_setup(),
                 points: [0, 0],
-                note: String::new(),
+                detail: StepDetail::Jacquet,
             });
         }
         board = after;
@@ -286,9 +286,9 @@ pub fn books_fed(
         }
     }
     // the position reached: where the replay stopped, or the last throw's
-    l.out.end_setup = Some(board.to_setup());
+    l.out.last = Some(board.to_setup());
     let end = if l.out.stopped_at.is_none() { board.end(&options) } else { None };
-    l.out.game_end = end.map(|e| GameEnd { winner: e.winner, points: e.points, kind: None });
+    l.out.end = end.map(|e| End { winner: e.winner, value: f64::from(e.points), how: How::BorneOff });
     check_result(&mut l, header, end);
     l.out
 }

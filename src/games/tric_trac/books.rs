@@ -1,7 +1,7 @@
 //! Tric Trac's books: a record replayed throw by throw ([`super::series::Series`]) with a
 //! flag for every illegal play (kind `fausse-case`, the rule names of GAMES.md §E.12) and
 //! every wrong claim (`claim` with rule `marks`, `partie`, `hit`; `decision`; `seat`;
-//! `result`), and the game-neutral steps the renderers draw ([`crate::replay::BoardStep`]).
+//! `result`), and the game-neutral steps the renderers draw ([`crate::replay::Step`]).
 //! The books are the shared [`Ledger`]'s: flags are raised with Tric Trac's facts
 //! ([`super::Fact`]) or the shared ones (a wrong seat, a stop), their words written by the
 //! reporting layer; a throw's spans are read only when one of its flags needs them.
@@ -14,8 +14,7 @@ use super::series::{Claim, Series, ThrowRecord};
 use super::{Fact, FausseCase, StartFault, TricTrac};
 use crate::notation::{Decision, Header, Play as RecordedPlay, Record, ResultClaim, Span, Throw};
 use crate::position::Position;
-use crate::replay::{first_seat, BoardStep, Fact as Said, FlagKind, GameEnd, Ledger, Replay, Stop};
-use crate::words::tric_trac::step_note;
+use crate::replay::{first_seat, End, Fact as Said, FlagKind, How, Ledger, PartieStep, Replay, Step, StepDetail, Stop};
 
 /// What a record's `Rules` and `Position` tags give: the options, the start and its score,
 /// or why the record cannot be replayed.
@@ -244,29 +243,27 @@ pub fn books_fed(
             before.turn = seat;
             let mut points = [0u16; 2];
             points[seat.index()] = o.points;
-            b.out.board_steps.push(BoardStep {
+            b.out.steps.push(Step {
                 number: t.number,
                 seat,
                 dice: Some(dice),
-                before,
-                after: setup_of(&series.pos, &series.score),
                 play: t.play.clone().unwrap_or(RecordedPlay::Pass),
                 lawful: o.judgement.fault.is_none(),
+                before,
+                after: setup_of(&series.pos, &series.score),
                 points,
-                note: step_note(o.won.map(|w| (w.value, decision.unwrap_or_default())), o.put_back),
+                detail: StepDetail::TricTrac {
+                    partie: o.won.map(|w| PartieStep { value: w.value, choice: decision.unwrap_or_default() }),
+                    put_back: o.put_back,
+                },
             });
         }
     }
-    b.out.end_setup = Some(setup_of(&series.pos, &series.score));
-    b.out.game_end = series.score.series().map(|(winner, w, _)| GameEnd {
+    b.out.last = Some(setup_of(&series.pos, &series.score));
+    b.out.end = series.score.series().map(|(winner, w, _)| End {
         winner,
-        points: u32::from(w),
-        kind: last_won.filter(|l| l.winner == winner).map(|l| match l.value {
-            2 => "partie double",
-            3 => "partie triple",
-            4 => "partie quadruple",
-            _ => "partie",
-        }),
+        value: f64::from(w),
+        how: How::Series { last: last_won.filter(|l| l.winner == winner).map(|l| l.value) },
     });
     check_result(&mut b, header, &series, length.map(|n| (played, n)));
     b.out
