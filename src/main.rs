@@ -393,56 +393,26 @@ fn run(cli: Cli) -> io::Result<Outcome> {
         Command::Replay { file, game, format } => {
             let Some((rp, one)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
             let rec = &one.rec;
-            if !rec.header.game.is_grand_trictrac() {
-                let text = match format {
-                    Format::Text => soumille::sheet::tables::replay_text(&rp, &rec.record, &rec.header),
-                    Format::Json => {
-                        json_text(&soumille::sheet::tables::TablesSheet::of_record(&rp, &rec.record, &rec.header))?
-                    }
-                };
-                out(&text)?;
-                return Ok(one_outcome(&rp, &one));
-            }
-            match format {
-                Format::Text => out(&soumille::sheet::replay_text(&rp, rec.header.letters))?,
-                Format::Json => {
-                    let sheet = soumille::sheet::Sheet::new(
-                        &rp,
-                        rec.record.tag("Top").map(String::from),
-                        rec.record.tag("Bottom").map(String::from),
-                    );
-                    let doc = soumille::view::replay_document(&rp, &sheet, &rec.header);
-                    let mut s = serde_json::to_string_pretty(&doc).map_err(io::Error::other)?;
-                    s.push('\n');
-                    out(&s)?
+            let sheet = soumille::sheet::Sheet::of_record(&rp, &rec.record, &rec.header);
+            let text = match format {
+                Format::Text => {
+                    let names = [rec.record.tag("Top"), rec.record.tag("Bottom")];
+                    soumille::sheet::replay_text_named(&rp, rec.header.letters, names)
                 }
-            }
+                Format::Json => json_text(&soumille::sheet::replay_document(&rp, &sheet, &rec.header))?,
+            };
+            out(&text)?;
             Ok(one_outcome(&rp, &one))
         }
         Command::Sheet { file, game, format } => {
             let Some((rp, one)) = replay_file(&file, game, st)? else { return Ok(Outcome::Failed) };
             let rec = &one.rec;
-            if !rec.header.game.is_grand_trictrac() {
-                let sheet = soumille::sheet::tables::TablesSheet::of_record(&rp, &rec.record, &rec.header);
-                let text = match format {
-                    SheetFormat::Text => sheet.text(),
-                    SheetFormat::Markdown => sheet.markdown(),
-                    SheetFormat::Html => sheet.html(),
-                    SheetFormat::Json => json_text(&sheet)?,
-                };
-                out(&text)?;
-                return Ok(one_outcome(&rp, &one));
-            }
             let sheet = soumille::sheet::Sheet::of_record(&rp, &rec.record, &rec.header);
             let text = match format {
                 SheetFormat::Text => sheet.text(),
                 SheetFormat::Markdown => sheet.markdown(),
                 SheetFormat::Html => sheet.html(),
-                SheetFormat::Json => {
-                    let mut s = serde_json::to_string_pretty(&sheet).map_err(io::Error::other)?;
-                    s.push('\n');
-                    s
-                }
+                SheetFormat::Json => json_text(&sheet)?,
             };
             out(&text)?;
             Ok(one_outcome(&rp, &one))
