@@ -7,9 +7,9 @@
 
 use super::{Row, RowScore, SeatColumn, Sheet};
 use crate::board::{Dialect, Seat};
+use crate::replay::position_of;
 use crate::replay::{Flag, FlagKind};
 use crate::score::MarqueBredouille;
-use crate::replay::position_of;
 use crate::show::{board_svg, escape, setup_svg, Caption, SetupNotes};
 use std::fmt::Write;
 
@@ -208,8 +208,12 @@ impl Sheet {
     /// The fiche: the title, the game, the tags, the rules in force, the match, the record's
     /// notes.
     fn html_fiche(&self, s: &mut String, title: &str) {
-        let _ =
-            writeln!(s, "<header>\n<h1>{}</h1>\n<p class=\"kind\">{}: score sheet</p>", escape(title), self.game_words());
+        let _ = writeln!(
+            s,
+            "<header>\n<h1>{}</h1>\n<p class=\"kind\">{}: score sheet</p>",
+            escape(title),
+            self.game_words()
+        );
         let _ = writeln!(s, "<dl class=\"tags\">");
         for tag in &self.tags {
             if matches!(tag.name.as_str(), "Game" | "Rules") {
@@ -231,7 +235,7 @@ impl Sheet {
             let _ = writeln!(s, "<dt>Rules</dt><dd><span class=\"default\">the game's defaults</span></dd>");
         }
         if let Some(m) = &self.match_state {
-            let _ = writeln!(s, "<dt>Match</dt><dd class=\"match\">{}</dd>", escape(&m.words()));
+            let _ = writeln!(s, "<dt>The match</dt><dd class=\"match\">{}</dd>", escape(&m.words()));
         }
         let _ = writeln!(s, "</dl>\n</header>");
         if !self.comments.is_empty() {
@@ -432,8 +436,12 @@ impl Sheet {
                 Some(n) => format!("Throw {n}"),
                 None => "The record".to_string(),
             };
-            let _ =
-                writeln!(s, "<li id=\"flag-{k}\">{at} — <b>{}:</b> {}</li>", escape(&flag_heading(f)), escape(f.body()));
+            let _ = writeln!(
+                s,
+                "<li id=\"flag-{k}\">{at} — <b>{}:</b> {}</li>",
+                escape(&flag_heading(f)),
+                escape(f.body())
+            );
         }
         let _ = writeln!(s, "</ol>");
     }

@@ -1,9 +1,9 @@
 //! The score sheet of a tour and the throw-by-throw replay, as one model with several
 //! renderers (text, markdown, HTML, JSON). Renderers only read the replay.
 
+use crate::board::Setup;
 use crate::board::{Dialect, Seat};
 use crate::notation::{Decision, Game, Header, Record};
-use crate::board::Setup;
 use crate::replay::{Flag, Outcome, Replay, Step, StepDetail};
 use crate::score::Score;
 use crate::scoring::Jan;
@@ -252,7 +252,10 @@ impl MatchState {
     /// In words: `match to 7, score 2/4, Crawford game`.
     pub fn words(&self) -> String {
         let crawford = if self.crawford { ", Crawford game" } else { "" };
-        format!("match to {}, score before this game top {} bottom {}{crawford}", self.length, self.score[0], self.score[1])
+        format!(
+            "match to {}, score before this game top {} bottom {}{crawford}",
+            self.length, self.score[0], self.score[1]
+        )
     }
 }
 

@@ -111,7 +111,6 @@ fn replay_text_gt(rp: &Replay, dialect: Dialect) -> String {
     terminal_text(s)
 }
 
-
 /// One row of `soumille replay --format json`: the sheet's row (throw, seat, dice, play,
 /// lawful, the game's columns with the score after, flags, comments), the notes of the
 /// throw in words, and the positions before and after it.
@@ -201,4 +200,3 @@ pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a Sheet, header: &Header) ->
         final_score: rp.grand_trictrac.as_ref().map(|g| crate::report::FinalScore::from(&g.score)),
     }
 }
-
