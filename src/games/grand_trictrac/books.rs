@@ -97,13 +97,9 @@ impl Books<'_> {
         self.due[seat.other().index()].push(Due { amount, augmentation: false });
     }
 
-    /// Records a throw's step, when steps are kept: `around` is the positions before and
-    /// after with the score and the throws of the relève at each (nothing is built for a
-    /// replay that keeps no step).
+    /// Records a throw's step (called only when steps are kept): `around` is the positions
+    /// before and after with the score and the throws of the relève at each.
     fn step(&mut self, t: &Throw, dice: Dice, play: RecordedPlay, lawful: bool, around: Around, g: GrandTrictracStep) {
-        if !self.ledger.keep_steps {
-            return;
-        }
         let (before, after) = around;
         self.ledger.out.steps.push(Step {
             number: t.number,
@@ -396,30 +392,33 @@ pub(crate) fn books_fed(
             let throws_before = history.throws;
             history = History::default();
             let around = ((before, score_before, throws_before), (pos, score, [0, 0]));
-            b.step(
-                t,
-                dice,
-                RecordedPlay::Pass,
-                true,
-                around,
-                GrandTrictracStep {
-                    releve: true,
-                    jans,
-                    marked: {
-                        let mut m = [0; 2];
-                        m[thrower.index()] = marked_t;
-                        m
+            // nothing is built for a replay that keeps no step (check replays millions)
+            if b.ledger.keep_steps {
+                b.step(
+                    t,
+                    dice,
+                    RecordedPlay::Pass,
+                    true,
+                    around,
+                    GrandTrictracStep {
+                        releve: true,
+                        jans,
+                        marked: {
+                            let mut m = [0; 2];
+                            m[thrower.index()] = marked_t;
+                            m
+                        },
+                        expected: {
+                            let mut e = [0; 2];
+                            e[thrower.index()] = owed;
+                            e
+                        },
+                        holes_won,
+                        decision,
+                        score,
                     },
-                    expected: {
-                        let mut e = [0; 2];
-                        e[thrower.index()] = owed;
-                        e
-                    },
-                    holes_won,
-                    decision,
-                    score,
-                },
-            );
+                );
+            }
             continue;
         }
         // 3. the play; after the twelfth hole nothing more need be played (RULES.md §8)
@@ -495,14 +494,16 @@ pub(crate) fn books_fed(
         let mut exp = expected;
         exp[thrower.index()] = owed;
         let around = ((before, score_before, throws_before), (after, score, history.throws));
-        b.step(
-            t,
-            dice,
-            play,
-            lawful,
-            around,
-            GrandTrictracStep { releve, jans, marked, expected: exp, holes_won, decision, score },
-        );
+        if b.ledger.keep_steps {
+            b.step(
+                t,
+                dice,
+                play,
+                lawful,
+                around,
+                GrandTrictracStep { releve, jans, marked, expected: exp, holes_won, decision, score },
+            );
+        }
         pos = after;
         if b.ledger.out.end.is_none() {
             b.ledger.out.end = game.outcome(&score, &score_before).map(End::from);
