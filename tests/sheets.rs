@@ -104,7 +104,7 @@ fn one_replay_document_for_every_game() {
         let rows = v["rows"].as_array().unwrap();
         assert!(!rows.is_empty(), "{name}");
         for r in rows {
-            for key in ["throw", "seat", "dice", "play", "lawful", "running", "notes", "flags"] {
+            for key in ["throw", "seat", "dice", "play", "applied", "lawful", "running", "notes", "flags"] {
                 assert!(r.get(key).is_some(), "{name}: {key} in {r}");
             }
             assert!(r["position_before"].is_string() && r["position_after"].is_string(), "{name}");
@@ -149,5 +149,12 @@ fn the_steps_of_every_game_follow_one_another() {
         }
         assert_eq!(rp.last.as_ref(), rp.steps.last().map(|s| &s.after), "{name}: the position reached");
         assert_eq!(rp.grand_trictrac.is_some(), name == "grand-trictrac", "{name}");
+        // a lawful play is a legal play the rules name; an unlawful one is none
+        for s in &rp.steps {
+            if s.applied.is_some() {
+                assert!(s.lawful, "{name}: throw {}", s.number);
+            }
+        }
+        assert!(rp.steps.iter().any(|s| s.applied.is_some()), "{name}: the plays applied");
     }
 }

@@ -119,6 +119,9 @@ pub struct ReplayRow<'a> {
     /// The row of the score sheet.
     #[serde(flatten)]
     pub row: &'a Row,
+    /// The legal play the recorded one was found to be, canonical (Soumille's letters),
+    /// when lawful and named by the rules.
+    pub applied: Option<String>,
     /// What the throw did besides its play, in words: `tient`, `va`, `relève` (Grand
     /// Trictrac), the cube action, the partie won (the other games).
     pub notes: Vec<String>,
@@ -185,6 +188,7 @@ pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a Sheet, header: &Header) ->
         .zip(&rp.steps)
         .map(|(row, step)| ReplayRow {
             row,
+            applied: step.applied.as_ref().map(|p| crate::fausse_case::recorded_text(p, Dialect::Soumille)),
             notes: row_notes(row),
             position_before: position_text(&step.before, header),
             position_after: position_text(&step.after, header),

@@ -99,13 +99,15 @@ impl Books<'_> {
 
     /// Records a throw's step (called only when steps are kept): `around` is the positions
     /// before and after with the score and the throws of the relève at each.
-    fn step(&mut self, t: &Throw, dice: Dice, play: RecordedPlay, lawful: bool, around: Around, g: GrandTrictracStep) {
+    fn step(&mut self, t: &Throw, dice: Dice, play: Played, around: Around, g: GrandTrictracStep) {
+        let (play, applied, lawful) = play;
         let (before, after) = around;
         self.ledger.out.steps.push(Step {
             number: t.number,
             seat: before.0.turn(),
             dice: Some(dice),
             play,
+            applied,
             lawful,
             before: setup_of(&before.0, &before.1, before.2),
             after: setup_of(&after.0, &after.1, after.2),
@@ -130,6 +132,9 @@ type Moment = (Position, Score, [u16; 2]);
 
 /// The moments before and after a throw.
 type Around = (Moment, Moment);
+
+/// A play as recorded, the legal play it is (when lawful), and whether it was lawful.
+type Played = (RecordedPlay, Option<RecordedPlay>, bool);
 
 /// A Grand Trictrac position as a setup with every score field (NOTATION.md §6): holes,
 /// points (kept below 256: a record's odd claims can leave odd points, printed as they are),
@@ -397,8 +402,7 @@ pub(crate) fn books_fed(
                 b.step(
                     t,
                     dice,
-                    RecordedPlay::Pass,
-                    true,
+                    (RecordedPlay::Pass, None, true),
                     around,
                     GrandTrictracStep {
                         releve: true,
@@ -498,8 +502,7 @@ pub(crate) fn books_fed(
             b.step(
                 t,
                 dice,
-                play,
-                lawful,
+                (play, j.as_ref().and_then(|j| j.legal).map(|p| p.moves(thrower)), lawful),
                 around,
                 GrandTrictracStep { releve, jans, marked, expected: exp, holes_won, decision, score },
             );
