@@ -227,11 +227,11 @@ impl Sheet {
                 let how = if r.given { "" } else { " <span class=\"default\">(default)</span>" };
                 let _ = writeln!(s, "<li>{}{how}</li>", escape(&r.option));
             }
-            if !self.is_grand_trictrac() {
+            if !self.has_jans() {
                 let _ = writeln!(s, "<li class=\"default\">every other option: the game's default</li>");
             }
             let _ = writeln!(s, "</ul></dd>");
-        } else if !self.is_grand_trictrac() && !self.tags.is_empty() {
+        } else if !self.has_jans() && !self.tags.is_empty() {
             let _ = writeln!(s, "<dt>Rules</dt><dd><span class=\"default\">the game's defaults</span></dd>");
         }
         if let Some(m) = &self.match_state {
@@ -249,7 +249,7 @@ impl Sheet {
 
     /// The legend and the head of the table of throws.
     fn html_table_head(&self, s: &mut String, t: &str, b: &str) {
-        if self.is_grand_trictrac() {
+        if self.has_jans() {
             let _ = writeln!(
                 s,
                 "<h2>The throws</h2>\n<p class=\"legend\">Mark: the points marked with the throw; <span class=\"wrong\">a≠b</span>: marked a, should have marked b. Points: the running points (jetons), <b>b</b> en bredouille. Holes: the running holes, <b>+n</b> the holes won with the throw, ⚑ the pavillon. Each flag is written out under its throw and listed at the end.</p>"
@@ -274,7 +274,7 @@ impl Sheet {
 
     /// Columns of the table of throws.
     fn columns(&self) -> usize {
-        if self.is_grand_trictrac() {
+        if self.has_jans() {
             COLUMNS
         } else {
             7
@@ -287,7 +287,7 @@ impl Sheet {
         let cols = self.columns();
         let what = if releve == 1 && self.tag("Position").is_some() {
             "The position the record starts from".to_string()
-        } else if !self.is_grand_trictrac() {
+        } else if !self.has_jans() {
             "The game begins".to_string()
         } else {
             format!("Relève {releve} begins")

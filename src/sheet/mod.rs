@@ -446,7 +446,7 @@ impl Sheet {
 
     /// Whether this is a sheet of Grand Trictrac (or Trictrac à écrire): its rows have the
     /// jans, the marks and the holes.
-    pub fn is_grand_trictrac(&self) -> bool {
+    pub fn has_jans(&self) -> bool {
         self.grand_trictrac
     }
 
@@ -495,7 +495,7 @@ impl Sheet {
 
     /// The sheet as text (see [`Sheet::text_grand_trictrac`] and [`Sheet::text_tables`]).
     pub fn text(&self) -> String {
-        if self.is_grand_trictrac() {
+        if self.has_jans() {
             self.text_grand_trictrac()
         } else {
             self.text_tables()
@@ -504,7 +504,7 @@ impl Sheet {
 
     /// The sheet as Markdown.
     pub fn markdown(&self) -> String {
-        if self.is_grand_trictrac() {
+        if self.has_jans() {
             self.markdown_grand_trictrac()
         } else {
             self.markdown_tables()
@@ -543,9 +543,12 @@ pub fn end_words(e: &crate::report::EndReport, winner: String) -> String {
 /// How a replayed record ended, in words, naming the players as its `Top` and `Bottom` tags
 /// do (the line under a sheet, a viewer's result).
 pub fn end_line(rp: &Replay, record: &Record) -> String {
-    let mut sheet = Sheet::new(&Replay { steps: Vec::new(), ..rp.clone() }, None, None);
-    sheet.top = record.tag("Top").map(String::from);
-    sheet.bottom = record.tag("Bottom").map(String::from);
+    // the sheet's head alone: no row is built
+    let mut sheet =
+        Sheet::new(&Replay::default(), record.tag("Top").map(String::from), record.tag("Bottom").map(String::from));
+    sheet.result = rp.outcome();
+    sheet.end = rp.end.as_ref().filter(|_| rp.grand_trictrac.is_none()).map(crate::report::EndReport::from);
+    sheet.stopped_at = rp.stopped_at;
     sheet.result_line()
 }
 
