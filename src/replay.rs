@@ -310,7 +310,7 @@ pub struct Step {
 }
 
 /// What a game adds to a replayed throw, typed: the words of it are the reporting layer's
-/// ([`crate::words::step_notes`]), written when a renderer asks.
+/// ([`crate::words::step_note`]), written when a renderer asks.
 #[derive(Clone, Debug)]
 pub enum StepDetail {
     /// Grand Trictrac: the jans, the marks, the holes, the tient/va, the relève (RULES.md

@@ -493,7 +493,8 @@ impl Sheet {
         n.as_ref().map_or_else(|| seat.name().to_string(), |n| format!("{seat} ({n})"))
     }
 
-    /// The sheet as text (see [`Sheet::text_grand_trictrac`] and [`Sheet::text_tables`]).
+    /// The sheet as text: Grand Trictrac's table of marks, points and holes, or the other games'
+    /// lines with their running score.
     pub fn text(&self) -> String {
         if self.has_jans() {
             self.text_grand_trictrac()
