@@ -198,9 +198,10 @@ pub fn games(data: &[u8]) {
             }
             continue;
         }
-        let sheet = soumille::sheet::tables::TablesSheet::of_record(&rp, rec, header);
+        let sheet = soumille::sheet::Sheet::of_record(&rp, rec, header);
         let _ = (sheet.text(), sheet.markdown(), sheet.html());
-        let _ = soumille::sheet::tables::replay_text(&rp, rec, header);
+        let _ = soumille::sheet::replay_text(&rp, header.letters);
+        let _ = serde_json::to_string(&soumille::sheet::replay_document(&rp, &sheet, header));
         for at in [0, 1, last / 2, last, last + 1] {
             let _ = soumille::show::setup_svg_after(&rp, rec, header, at);
         }

@@ -50,6 +50,29 @@
 //! assert_eq!((f.throw, f.what()), (Some(13), "must-fill"));
 //! ```
 //!
+//! Every game replays into the same types: a backgammon match game and a Jacquet game give
+//! the same [`replay::Step`]s (positions as [`Setup`]s with the game's score fields, the
+//! game's own data in [`replay::StepDetail`]) and the same [`replay::End`].
+//!
+//! ```
+//! use soumille::replay::{replay, How, StepDetail};
+//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
+//! let bg = std::fs::read_to_string(format!("{dir}/backgammon/gnubg-match3-game2.stn")).unwrap();
+//! let recs = soumille::notation::read(&bg);
+//! let rp = replay(&recs[0].record, &recs[0].header, Some(&bg));
+//! let double = rp.steps.iter().find(|s| matches!(s.detail, StepDetail::Backgammon { cube: Some(_) })).unwrap();
+//! assert_eq!((double.number, double.after.score.cube), (4, Some(2)));
+//! // each step starts where the one before it ended
+//! assert!(rp.steps.windows(2).all(|w| w[0].after == w[1].before));
+//!
+//! let jq = std::fs::read_to_string(format!("{dir}/jacquet/generated.stn")).unwrap();
+//! let recs = soumille::notation::read(&jq);
+//! let rp = replay(&recs[0].record, &recs[0].header, Some(&jq));
+//! let end = rp.end.unwrap();
+//! assert_eq!((end.winner, end.points(), end.how), (soumille::Seat::Top, 1, How::BorneOff));
+//! assert_eq!(rp.last.as_ref().map(|s| s.off[soumille::Seat::Top]), Some(15));
+//! ```
+//!
 //! ## Explaining a roll
 //!
 //! [`explain::explain_with`] lists every legal play of a roll and every jan it makes, from a

@@ -90,41 +90,22 @@ fn json_text<T: serde::Serialize>(v: &T) -> Result<String, serde_json::Error> {
     Ok(s)
 }
 
-/// `replay`: the game throw by throw, as text or JSON.
+/// `replay`: the game throw by throw, as text or JSON (one document shape for every game).
 pub fn replay(rp: &Replay, rec: &ReadRecord, format: ReplayFormat) -> Result<String, serde_json::Error> {
-    if !rec.header.game.is_grand_trictrac() {
-        return Ok(match format {
-            ReplayFormat::Text => crate::sheet::tables::replay_text(rp, &rec.record, &rec.header),
-            ReplayFormat::Json => {
-                json_text(&crate::sheet::tables::TablesSheet::of_record(rp, &rec.record, &rec.header))?
-            }
-        });
-    }
     Ok(match format {
-        ReplayFormat::Text => crate::sheet::replay_text(rp, rec.header.letters),
+        ReplayFormat::Text => {
+            let names = [rec.record.tag("Top"), rec.record.tag("Bottom")];
+            crate::sheet::replay_text_named(rp, rec.header.letters, names)
+        }
         ReplayFormat::Json => {
-            let sheet = crate::sheet::Sheet::new(
-                rp,
-                rec.record.tag("Top").map(String::from),
-                rec.record.tag("Bottom").map(String::from),
-            );
-            let doc = crate::view::replay_document(rp, &sheet, &rec.header);
-            json_text(&doc)?
+            let sheet = crate::sheet::Sheet::of_record(rp, &rec.record, &rec.header);
+            json_text(&crate::sheet::replay_document(rp, &sheet, &rec.header))?
         }
     })
 }
 
-/// `sheet`: the score sheet, as text, Markdown, HTML or JSON.
+/// `sheet`: the score sheet of any game, as text, Markdown, HTML or JSON.
 pub fn sheet(rp: &Replay, rec: &ReadRecord, format: SheetFormat) -> Result<String, serde_json::Error> {
-    if !rec.header.game.is_grand_trictrac() {
-        let sheet = crate::sheet::tables::TablesSheet::of_record(rp, &rec.record, &rec.header);
-        return Ok(match format {
-            SheetFormat::Text => sheet.text(),
-            SheetFormat::Markdown => sheet.markdown(),
-            SheetFormat::Html => sheet.html(),
-            SheetFormat::Json => json_text(&sheet)?,
-        });
-    }
     let sheet = crate::sheet::Sheet::of_record(rp, &rec.record, &rec.header);
     Ok(match format {
         SheetFormat::Text => sheet.text(),

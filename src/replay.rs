@@ -288,6 +288,11 @@ pub struct Step {
     pub dice: Option<Dice>,
     /// The play as recorded (`Pass` for `-` or none; a `va` plays nothing, RULES.md §8).
     pub play: RecordedPlay,
+    /// The legal play the recorded one was found to be, written out canonically (every man's
+    /// path, each rest and hit), when the play was lawful and the rules named it; `None`
+    /// for an unlawful play or none (a `va`, a double dropped). Jacquet's plainly lawful
+    /// plays are given as recorded.
+    pub applied: Option<RecordedPlay>,
     /// Whether the play was lawful (RULES.md §10, GAMES.md §A.10, §D.10, §E.12).
     pub lawful: bool,
     /// The position before the throw (its turn: the thrower), with the game's score fields:
@@ -305,7 +310,7 @@ pub struct Step {
 }
 
 /// What a game adds to a replayed throw, typed: the words of it are the reporting layer's
-/// ([`crate::words::step_notes`]), written when a renderer asks.
+/// ([`crate::words::step_note`]), written when a renderer asks.
 #[derive(Clone, Debug)]
 pub enum StepDetail {
     /// Grand Trictrac: the jans, the marks, the holes, the tient/va, the relève (RULES.md

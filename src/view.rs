@@ -118,59 +118,8 @@ pub fn frame_at(rp: &Replay, header: &Header, at: u32) -> Option<Frame> {
     Some(fr[k + 1])
 }
 
-/// One row of `replay --format json`: the sheet's row and the position before the throw.
-#[derive(Serialize)]
-pub struct ReplayRow<'a> {
-    /// The row of the score sheet.
-    #[serde(flatten)]
-    pub row: &'a crate::sheet::Row,
-    /// The position string (NOTATION.md §6) before the throw, every score field given.
-    pub position_before: String,
-}
-
-/// `soumille replay --format json`: one document.
-#[derive(Serialize)]
-pub struct ReplayDocument<'a> {
-    /// One row per throw replayed.
-    pub rows: Vec<ReplayRow<'a>>,
-    /// Every flag, in throw order.
-    pub flags: &'a [Flag],
-    /// The result of the tour, with its winnings, when it ended.
-    pub result: Option<crate::replay::Outcome>,
-    /// The throw at which the replay stopped, if it did.
-    pub stopped_at: Option<u32>,
-    /// The score at the end as the record's claims leave it (RULES.md §9).
-    #[serde(rename = "final")]
-    pub final_score: crate::report::FinalScore,
-}
-
-/// The document of `soumille replay --format json` for the rows of `sheet` (made from
-/// `rp`): each row with `position_before`, every flag, the result and the final score.
-pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a crate::sheet::Sheet, header: &Header) -> ReplayDocument<'a> {
-    let fr = frames(rp, header);
-    let rows = sheet
-        .rows
-        .iter()
-        .zip(&rp.steps)
-        .enumerate()
-        .map(|(k, (row, step))| ReplayRow {
-            row,
-            position_before: {
-                // with its game and rules (GAMES.md §H.7), in Soumille's letters as all the JSON
-                let mut s = Frame { position: step.position_before(), ..fr[k] }.setup();
-                crate::explain::stamp_position(&mut s, header);
-                s.to_string()
-            },
-        })
-        .collect();
-    ReplayDocument {
-        rows,
-        flags: &rp.flags,
-        result: rp.outcome(),
-        stopped_at: rp.stopped_at,
-        final_score: crate::report::FinalScore::from(&rp.score()),
-    }
-}
+/// `replay --format json` (its document is the sheet's, [`crate::sheet::replay`]).
+pub use crate::sheet::{replay_document, ReplayDocument, ReplayRow};
 
 /// The men of a setup for the page (GAMES.md §0): per letter (index 0 = A), on the bar,
 /// borne off, and the seat to throw.

@@ -11,7 +11,7 @@
 //! against the record read whole.
 
 use crate::common;
-use soumille::sheet::tables::{replay_text, TablesSheet};
+use soumille::sheet::{replay_text, Sheet};
 
 /// Throws in the long record: 10^5 throws and as many flags make 10^10 comparisons for a
 /// search per step, well under a second of work for an index.
@@ -43,7 +43,7 @@ fn a_long_record_is_replayed_drawn_and_viewed_throw_by_throw() {
     assert_eq!(rp.stopped_at, None);
 
     // the sheet: each row its own throw's flag and comment
-    let sheet = TablesSheet::of_record(&rp, &r.record, &r.header);
+    let sheet = Sheet::of_record(&rp, &r.record, &r.header);
     assert_eq!(sheet.rows.len(), N);
     for (k, row) in sheet.rows.iter().enumerate() {
         assert_eq!(row.throw as usize, k + 1);
@@ -54,7 +54,7 @@ fn a_long_record_is_replayed_drawn_and_viewed_throw_by_throw() {
     assert!(sheet.other_flags.is_empty());
 
     // the replay as text: one line per throw, its flag under it
-    let text = replay_text(&rp, &r.record, &r.header);
+    let text = replay_text(&rp, r.header.letters);
     assert_eq!(text.lines().filter(|l| l.contains("[seat] the record says top threw")).count(), N - 1);
     assert!(text.contains(&format!("\n{N}. top ")));
 

@@ -26,6 +26,7 @@ mod positions;
 mod props;
 mod rules;
 mod sheet_html;
+mod sheets;
 mod show_games;
 mod sizes;
 mod tables;

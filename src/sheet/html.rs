@@ -5,11 +5,12 @@
 //! each relève and at each flagged throw, and for Trictrac à écrire the marqués and the
 //! totals of the match. Every text that comes from the record is escaped.
 
-use super::{Row, SeatColumn, Sheet};
+use super::{Row, RowScore, SeatColumn, Sheet};
 use crate::board::{Dialect, Seat};
+use crate::replay::position_of;
 use crate::replay::{Flag, FlagKind};
 use crate::score::MarqueBredouille;
-use crate::show::{board_svg, escape, Caption};
+use crate::show::{board_svg, escape, setup_svg, Caption, SetupNotes};
 use std::fmt::Write;
 
 /// Columns of the table of throws.
@@ -93,9 +94,8 @@ fn holes_cell(c: &SeatColumn, before: u16, pavillon: bool) -> String {
     s
 }
 
-fn jans_cell(r: &Row, letters: Dialect) -> String {
-    r.jans
-        .iter()
+fn jans_cell(jans: &[crate::scoring::Jan], letters: Dialect) -> String {
+    jans.iter()
         .map(|j| {
             let mut s = format!("{} ({}) {}", j.code.name(), j.seat, j.points);
             if j.ways > 1 {
@@ -108,6 +108,26 @@ fn jans_cell(r: &Row, letters: Dialect) -> String {
         })
         .collect::<Vec<_>>()
         .join("<br>")
+}
+
+/// Every flag of a sheet numbered, in the order of the list at the end: those of the rows in
+/// throw order, then the others.
+struct Numbered<'a> {
+    flags: Vec<&'a Flag>,
+    numbers: std::collections::HashMap<*const Flag, usize>,
+}
+
+impl<'a> Numbered<'a> {
+    fn of(sheet: &'a Sheet) -> Numbered<'a> {
+        let mut flags: Vec<&Flag> = sheet.rows.iter().flat_map(|r| r.flags.iter()).collect();
+        flags.extend(sheet.other_flags.iter());
+        let numbers = flags.iter().enumerate().map(|(k, g)| (std::ptr::from_ref::<Flag>(g), k + 1)).collect();
+        Numbered { flags, numbers }
+    }
+
+    fn number(&self, f: &Flag) -> usize {
+        self.numbers.get(&std::ptr::from_ref(f)).copied().unwrap_or(0)
+    }
 }
 
 impl Sheet {
@@ -123,26 +143,77 @@ impl Sheet {
         Caption { title, throw, top: self.top.as_deref(), bottom: self.bottom.as_deref() }
     }
 
+    /// The game in words, for the title block.
+    fn game_words(&self) -> &str {
+        match self.game.as_str() {
+            _ if self.a_ecrire => "Trictrac à écrire",
+            "jacquet" => "Jacquet",
+            "moultezim" => "Moultezim",
+            "backgammon" => "Backgammon",
+            "tric-trac" => "Tric Trac",
+            _ => "Grand Trictrac",
+        }
+    }
+
+    /// The board before row `r`'s throw, as a diagram: Grand Trictrac's board with its
+    /// score, or the board of the other games from the setup.
+    fn diagram(&self, r: &Row, title: &str, throw: Option<u32>) -> String {
+        let caption = self.caption(title, throw);
+        if r.grand_trictrac().is_some() {
+            return board_svg(&position_of(&r.board.before), &r.board.score_before, &caption, self.letters);
+        }
+        let notes = SetupNotes {
+            caption,
+            game: &self.game,
+            scored: [0, 0],
+            note: "",
+            flags: &[],
+            points: r.board.before.score.points.is_some() || r.board.before.score.parties.is_some(),
+        };
+        setup_svg(&r.board.before, &notes, self.letters)
+    }
+
     /// The sheet as an HTML page (see the module's documentation).
     pub fn html(&self) -> String {
-        // every flag, numbered: those of the rows in throw order, then the others
-        let mut numbered: Vec<&Flag> = self.rows.iter().flat_map(|r| r.flags.iter()).collect();
-        numbered.extend(self.other_flags.iter());
-        let numbers: std::collections::HashMap<*const Flag, usize> =
-            numbered.iter().enumerate().map(|(k, g)| (std::ptr::from_ref::<Flag>(g), k + 1)).collect();
-        let number_of = |f: &Flag| numbers.get(&std::ptr::from_ref(f)).copied().unwrap_or(0);
-
+        let numbered = Numbered::of(self);
         let (t, b) = (self.name_of(Seat::Top), self.name_of(Seat::Bottom));
         let title = format!("{t} against {b}");
-        let game = if self.a_ecrire { "Trictrac à écrire" } else { "Grand Trictrac" };
         let mut s = String::new();
         let _ = write!(
             s,
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
             escape(&format!("{title} — score sheet"))
         );
-        // the title block
-        let _ = writeln!(s, "<header>\n<h1>{}</h1>\n<p class=\"kind\">{game}: score sheet</p>", escape(&title));
+        self.html_fiche(&mut s, &title);
+        self.html_table_head(&mut s, &t, &b);
+        let mut releve = 0;
+        for r in &self.rows {
+            if r.board.releve_start {
+                releve += 1;
+                self.html_start(&mut s, r, releve);
+            }
+            self.html_row(&mut s, r, &numbered);
+            self.html_detail(&mut s, r, &numbered);
+        }
+        let _ = writeln!(s, "</tbody>\n</table>");
+        let _ = writeln!(s, "<p><b>Result:</b> {}</p>", escape(&self.result_line()));
+        if !self.marques.is_empty() {
+            self.html_marques(&mut s);
+        }
+        self.html_flags(&mut s, &numbered);
+        let _ = writeln!(s, "</section>\n</body>\n</html>");
+        s
+    }
+
+    /// The fiche: the title, the game, the tags, the rules in force, the match, the record's
+    /// notes.
+    fn html_fiche(&self, s: &mut String, title: &str) {
+        let _ = writeln!(
+            s,
+            "<header>\n<h1>{}</h1>\n<p class=\"kind\">{}: score sheet</p>",
+            escape(title),
+            self.game_words()
+        );
         let _ = writeln!(s, "<dl class=\"tags\">");
         for tag in &self.tags {
             if matches!(tag.name.as_str(), "Game" | "Rules") {
@@ -156,7 +227,15 @@ impl Sheet {
                 let how = if r.given { "" } else { " <span class=\"default\">(default)</span>" };
                 let _ = writeln!(s, "<li>{}{how}</li>", escape(&r.option));
             }
+            if !self.has_jans() {
+                let _ = writeln!(s, "<li class=\"default\">every other option: the game's default</li>");
+            }
             let _ = writeln!(s, "</ul></dd>");
+        } else if !self.has_jans() && !self.tags.is_empty() {
+            let _ = writeln!(s, "<dt>Rules</dt><dd><span class=\"default\">the game's defaults</span></dd>");
+        }
+        if let Some(m) = &self.match_state {
+            let _ = writeln!(s, "<dt>The match</dt><dd class=\"match\">{}</dd>", escape(&m.words()));
         }
         let _ = writeln!(s, "</dl>\n</header>");
         if !self.comments.is_empty() {
@@ -166,158 +245,205 @@ impl Sheet {
             }
             let _ = writeln!(s, "</section>");
         }
-        // the table of throws
-        let _ = writeln!(
-            s,
-            "<h2>The throws</h2>\n<p class=\"legend\">Mark: the points marked with the throw; <span class=\"wrong\">a≠b</span>: marked a, should have marked b. Points: the running points (jetons), <b>b</b> en bredouille. Holes: the running holes, <b>+n</b> the holes won with the throw, ⚑ the pavillon. Each flag is written out under its throw and listed at the end.</p>"
-        );
-        let _ = writeln!(
-            s,
-            "<table class=\"fiche\">\n<thead>\n<tr><th rowspan=\"2\">Throw</th><th rowspan=\"2\">Seat</th><th rowspan=\"2\">Dice</th><th rowspan=\"2\">Play</th><th rowspan=\"2\">Jans</th><th colspan=\"3\">{}</th><th colspan=\"3\">{}</th><th rowspan=\"2\">Notes</th></tr>\n<tr><th>Mark</th><th>Points</th><th>Holes</th><th>Mark</th><th>Points</th><th>Holes</th></tr>\n</thead>\n<tbody>",
-            escape(&t),
-            escape(&b)
-        );
-        let mut releve = 0;
-        for r in &self.rows {
-            if r.board.releve_start {
-                releve += 1;
-                let what = if releve == 1 && self.tag("Position").is_some() {
-                    "The position the record starts from".to_string()
-                } else {
-                    format!("Relève {releve} begins")
-                };
-                if !r.flags.is_empty() {
-                    // the flagged throw's board, drawn below, is this one
-                    let _ = writeln!(
-                        s,
-                        "<tr class=\"releve-start\" id=\"releve-{releve}\"><td colspan=\"{COLUMNS}\"><b>{}</b>, before throw {}; the board is drawn with its flag, below.</td></tr>",
-                        escape(&what),
-                        r.throw
-                    );
-                } else {
-                    let caption_title = format!("{what}; {} to throw", r.board.before.turn());
-                    let svg = board_svg(
-                        &r.board.before,
-                        &r.board.score_before,
-                        &self.caption(&caption_title, None),
-                        self.letters,
-                    );
-                    let _ = writeln!(
-                    s,
-                    "<tr class=\"board releve-start\" id=\"releve-{releve}\"><td colspan=\"{COLUMNS}\"><div class=\"diagram\">{svg}<div><p><b>{}</b>, before throw {}.</p></div></div></td></tr>",
-                    escape(&what),
-                    r.throw
-                );
-                }
-            }
-            let mut classes = Vec::new();
-            if !r.flags.is_empty() {
-                classes.push("flagged");
-            }
-            if r.releve {
-                classes.push("releve-end");
-            }
-            let cls = if classes.is_empty() { String::new() } else { format!(" class=\"{}\"", classes.join(" ")) };
-            let mut notes: Vec<String> = Vec::new();
-            match r.decision {
-                Some(crate::notation::Decision::Hold) => notes.push("tient".into()),
-                Some(crate::notation::Decision::Go) => notes.push("va".into()),
-                Some(crate::notation::Decision::Prolong) => notes.push("prolonge".into()),
-                Some(crate::notation::Decision::Restart) => notes.push("recommence".into()),
-                None => {}
-            }
-            if r.releve {
-                notes.push("relève ends".into());
-            }
-            for (k, m) in self.marques.iter().enumerate() {
-                if m.throw == r.throw {
-                    notes.push(format!("marqué {} ends, {}–{}", k + 1, m.holes[0], m.holes[1]));
-                }
-            }
-            for f in &r.flags {
-                let k = number_of(f);
-                notes.push(format!("<a class=\"flag\" href=\"#flag-{k}\">{} [{k}]</a>", f.what()));
-            }
+    }
+
+    /// The legend and the head of the table of throws.
+    fn html_table_head(&self, s: &mut String, t: &str, b: &str) {
+        if self.has_jans() {
             let _ = writeln!(
                 s,
-                "<tr id=\"throw-{n}\"{cls}><td class=\"n\">{n}</td><td>{}</td><td class=\"n\">{}-{}</td><td class=\"play\">{}</td><td class=\"jans\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
-                r.seat.name(),
-                r.dice[0],
-                r.dice[1],
-                escape(&self.play_of(r)),
-                jans_cell(r, self.letters),
-                mark_cell(&r.top),
-                points_cell(&r.top),
-                holes_cell(&r.top, r.board.score_before.holes[0], r.pavillon == Some(Seat::Top)),
-                mark_cell(&r.bottom),
-                points_cell(&r.bottom),
-                holes_cell(&r.bottom, r.board.score_before.holes[1], r.pavillon == Some(Seat::Bottom)),
-                notes.join("; "),
-                n = r.throw
+                "<h2>The throws</h2>\n<p class=\"legend\">Mark: the points marked with the throw; <span class=\"wrong\">a≠b</span>: marked a, should have marked b. Points: the running points (jetons), <b>b</b> en bredouille. Holes: the running holes, <b>+n</b> the holes won with the throw, ⚑ the pavillon. Each flag is written out under its throw and listed at the end.</p>"
             );
-            if r.comments.is_empty() && r.flags.is_empty() {
-                continue;
-            }
-            let mut text = String::new();
-            for c in &r.comments {
-                let _ = writeln!(text, "<p class=\"comment\">{}</p>", escape(c));
-            }
-            for f in &r.flags {
-                let k = number_of(f);
-                let _ = writeln!(
-                    text,
-                    "<p class=\"flag-text\" id=\"at-flag-{k}\"><b>{}:</b> {} <a href=\"#flag-{k}\">[flag {k}]</a></p>",
-                    escape(&flag_heading(f)),
-                    escape(f.body())
-                );
-            }
-            if r.flags.is_empty() {
-                let _ = writeln!(s, "<tr class=\"detail\"><td colspan=\"{COLUMNS}\">{text}</td></tr>");
-            } else {
-                let caption_title = format!("before the throw: {} throws {}-{}", r.seat, r.dice[0], r.dice[1]);
-                let svg = board_svg(
-                    &r.board.before,
-                    &r.board.score_before,
-                    &self.caption(&caption_title, Some(r.throw)),
-                    self.letters,
-                );
-                let _ = writeln!(
-                    s,
-                    "<tr class=\"detail board\"><td colspan=\"{COLUMNS}\"><div class=\"diagram\">{svg}<div>{text}</div></div></td></tr>"
-                );
-            }
+            let _ = writeln!(
+                s,
+                "<table class=\"fiche\">\n<thead>\n<tr><th rowspan=\"2\">Throw</th><th rowspan=\"2\">Seat</th><th rowspan=\"2\">Dice</th><th rowspan=\"2\">Play</th><th rowspan=\"2\">Jans</th><th colspan=\"3\">{}</th><th colspan=\"3\">{}</th><th rowspan=\"2\">Notes</th></tr>\n<tr><th>Mark</th><th>Points</th><th>Holes</th><th>Mark</th><th>Points</th><th>Holes</th></tr>\n</thead>\n<tbody>",
+                escape(t),
+                escape(b)
+            );
+            return;
         }
-        let _ = writeln!(s, "</tbody>\n</table>");
-        let _ = writeln!(s, "<p><b>Result:</b> {}</p>", escape(&self.result_line()));
-        if !self.marques.is_empty() {
-            self.html_marques(&mut s);
-        }
-        // the flags, listed
-        let _ = writeln!(s, "<section id=\"flags\">\n<h2>Flags</h2>");
-        if numbered.is_empty() {
-            let _ = writeln!(s, "<p>None: every play is lawful and every count right.</p>");
+        let _ = writeln!(
+            s,
+            "<h2>The throws</h2>\n<p class=\"legend\">Points: what the throw scored. Score: the running score after the throw: the men borne off (top/bottom), the cube and its owner, the points and parties. <span class=\"wrong\">✗</span>: an unlawful play. Each flag is written out under its throw and listed at the end.</p>"
+        );
+        let _ = writeln!(
+            s,
+            "<table class=\"fiche\">\n<thead>\n<tr><th>Throw</th><th>Seat</th><th>Dice</th><th>Play</th><th>Points</th><th class=\"score\">Score</th><th>Notes</th></tr>\n</thead>\n<tbody>"
+        );
+    }
+
+    /// Columns of the table of throws.
+    fn columns(&self) -> usize {
+        if self.has_jans() {
+            COLUMNS
         } else {
-            let _ = writeln!(s, "<ol class=\"flags\">");
-            for (k, f) in numbered.iter().enumerate() {
-                let k = k + 1;
-                let at = match f.throw {
-                    Some(n) if self.rows.iter().any(|r| r.throw == n && r.flags.contains(f)) => {
-                        format!("<a href=\"#throw-{n}\">Throw {n}</a> (<a href=\"#at-flag-{k}\">beside the throw</a>)")
-                    }
-                    Some(n) => format!("Throw {n}"),
-                    None => "The record".to_string(),
-                };
-                let _ = writeln!(
-                    s,
-                    "<li id=\"flag-{k}\">{at} — <b>{}:</b> {}</li>",
-                    escape(&flag_heading(f)),
-                    escape(f.body())
-                );
-            }
-            let _ = writeln!(s, "</ol>");
+            7
         }
-        let _ = writeln!(s, "</section>\n</body>\n</html>");
-        s
+    }
+
+    /// The board where a relève (or the game) starts, before row `r`: drawn here, or with
+    /// the row's flag when it has one.
+    fn html_start(&self, s: &mut String, r: &Row, releve: usize) {
+        let cols = self.columns();
+        let what = if releve == 1 && self.tag("Position").is_some() {
+            "The position the record starts from".to_string()
+        } else if !self.has_jans() {
+            "The game begins".to_string()
+        } else {
+            format!("Relève {releve} begins")
+        };
+        if !r.flags.is_empty() {
+            // the flagged throw's board, drawn below, is this one
+            let _ = writeln!(
+                s,
+                "<tr class=\"releve-start\" id=\"releve-{releve}\"><td colspan=\"{cols}\"><b>{}</b>, before throw {}; the board is drawn with its flag, below.</td></tr>",
+                escape(&what),
+                r.throw
+            );
+        } else {
+            let caption_title = format!("{what}; {} to throw", r.board.before.turn);
+            let svg = self.diagram(r, &caption_title, None);
+            let _ = writeln!(
+                s,
+                "<tr class=\"board releve-start\" id=\"releve-{releve}\"><td colspan=\"{cols}\"><div class=\"diagram\">{svg}<div><p><b>{}</b>, before throw {}.</p></div></div></td></tr>",
+                escape(&what),
+                r.throw
+            );
+        }
+    }
+
+    /// What to note beside a row: the decision, the relève, the marqué, the game's note,
+    /// each flag linked to the list.
+    fn html_notes(&self, r: &Row, numbered: &Numbered) -> Vec<String> {
+        let mut notes: Vec<String> = Vec::new();
+        match &r.score {
+            RowScore::GrandTrictrac(g) => {
+                match g.decision {
+                    Some(crate::notation::Decision::Hold) => notes.push("tient".into()),
+                    Some(crate::notation::Decision::Go) => notes.push("va".into()),
+                    Some(crate::notation::Decision::Prolong) => notes.push("prolonge".into()),
+                    Some(crate::notation::Decision::Restart) => notes.push("recommence".into()),
+                    None => {}
+                }
+                if g.releve {
+                    notes.push("relève ends".into());
+                }
+            }
+            RowScore::Tables(t) if !t.note.is_empty() => notes.push(escape(&t.note)),
+            RowScore::Tables(_) => {}
+        }
+        for (k, m) in self.marques.iter().enumerate() {
+            if m.throw == r.throw {
+                notes.push(format!("marqué {} ends, {}–{}", k + 1, m.holes[0], m.holes[1]));
+            }
+        }
+        for f in &r.flags {
+            let k = numbered.number(f);
+            notes.push(format!("<a class=\"flag\" href=\"#flag-{k}\">{} [{k}]</a>", f.what()));
+        }
+        notes
+    }
+
+    /// One row of the table of throws.
+    fn html_row(&self, s: &mut String, r: &Row, numbered: &Numbered) {
+        let mut classes = Vec::new();
+        if !r.flags.is_empty() {
+            classes.push("flagged");
+        }
+        if r.grand_trictrac().is_some_and(|g| g.releve) {
+            classes.push("releve-end");
+        }
+        let cls = if classes.is_empty() { String::new() } else { format!(" class=\"{}\"", classes.join(" ")) };
+        let notes = self.html_notes(r, numbered).join("; ");
+        let n = r.throw;
+        let (seat, dice, play) = (r.seat.name(), r.dice_text(), escape(&self.play_of(r)));
+        let cells = match &r.score {
+            RowScore::GrandTrictrac(g) => format!(
+                "<td class=\"jans\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                jans_cell(&g.jans, self.letters),
+                mark_cell(&g.top),
+                points_cell(&g.top),
+                holes_cell(&g.top, r.board.score_before.holes[0], g.pavillon == Some(Seat::Top)),
+                mark_cell(&g.bottom),
+                points_cell(&g.bottom),
+                holes_cell(&g.bottom, r.board.score_before.holes[1], g.pavillon == Some(Seat::Bottom)),
+            ),
+            RowScore::Tables(t) => format!(
+                "<td>{}</td><td class=\"score\">{}</td>",
+                escape(&super::others::points_text(t.points)),
+                escape(&t.running.words())
+            ),
+        };
+        // the other games mark an unlawful play in its cell (Grand Trictrac's flag says it)
+        let play_cell = match &r.score {
+            RowScore::Tables(_) if !r.lawful => format!("{play} <span class=\"wrong\">✗</span>"),
+            _ => play,
+        };
+        let _ = writeln!(
+            s,
+            "<tr id=\"throw-{n}\"{cls}><td class=\"n\">{n}</td><td>{seat}</td><td class=\"n\">{dice}</td><td class=\"play\">{play_cell}</td>{cells}<td>{notes}</td></tr>"
+        );
+    }
+
+    /// The comments and flags of a row, under it; a flagged row with the board before it.
+    fn html_detail(&self, s: &mut String, r: &Row, numbered: &Numbered) {
+        if r.comments.is_empty() && r.flags.is_empty() {
+            return;
+        }
+        let cols = self.columns();
+        let mut text = String::new();
+        for c in &r.comments {
+            let _ = writeln!(text, "<p class=\"comment\">{}</p>", escape(c));
+        }
+        for f in &r.flags {
+            let k = numbered.number(f);
+            let _ = writeln!(
+                text,
+                "<p class=\"flag-text\" id=\"at-flag-{k}\"><b>{}:</b> {} <a href=\"#flag-{k}\">[flag {k}]</a></p>",
+                escape(&flag_heading(f)),
+                escape(f.body())
+            );
+        }
+        if r.flags.is_empty() {
+            let _ = writeln!(s, "<tr class=\"detail\"><td colspan=\"{cols}\">{text}</td></tr>");
+        } else {
+            let caption_title = match r.dice {
+                Some([a, b]) => format!("before the throw: {} throws {a}-{b}", r.seat),
+                None => format!("before the throw: {} throws no dice", r.seat),
+            };
+            let svg = self.diagram(r, &caption_title, Some(r.throw));
+            let _ = writeln!(
+                s,
+                "<tr class=\"detail board\"><td colspan=\"{cols}\"><div class=\"diagram\">{svg}<div>{text}</div></div></td></tr>"
+            );
+        }
+    }
+
+    /// The list of the flags, each linked to its throw and back.
+    fn html_flags(&self, s: &mut String, numbered: &Numbered) {
+        let _ = writeln!(s, "<section id=\"flags\">\n<h2>Flags</h2>");
+        if numbered.flags.is_empty() {
+            let _ = writeln!(s, "<p>None: every play is lawful and every count right.</p>");
+            return;
+        }
+        let _ = writeln!(s, "<ol class=\"flags\">");
+        for (k, f) in numbered.flags.iter().enumerate() {
+            let k = k + 1;
+            let at = match f.throw {
+                Some(n) if self.rows.iter().any(|r| r.throw == n && r.flags.contains(f)) => {
+                    format!("<a href=\"#throw-{n}\">Throw {n}</a> (<a href=\"#at-flag-{k}\">beside the throw</a>)")
+                }
+                Some(n) => format!("Throw {n}"),
+                None => "The record".to_string(),
+            };
+            let _ = writeln!(
+                s,
+                "<li id=\"flag-{k}\">{at} — <b>{}:</b> {}</li>",
+                escape(&flag_heading(f)),
+                escape(f.body())
+            );
+        }
+        let _ = writeln!(s, "</ol>");
     }
 
     /// Trictrac à écrire: the marqués and the totals of the match.

@@ -1,19 +1,22 @@
 //! The score sheet of a tour and the throw-by-throw replay, as one model with several
 //! renderers (text, markdown, HTML, JSON). Renderers only read the replay.
 
+use crate::board::Setup;
 use crate::board::{Dialect, Seat};
 use crate::notation::{Decision, Game, Header, Record};
-use crate::position::Position;
-use crate::replay::{Flag, Outcome, Replay};
+use crate::replay::{Flag, Outcome, Replay, Step, StepDetail};
 use crate::score::Score;
 use crate::scoring::Jan;
 use serde::Serialize;
-use std::fmt::Write;
 
+mod grand_trictrac;
 mod html;
-pub mod tables;
+mod others;
+pub mod replay;
 
-/// One seat's part of a row.
+pub use replay::{replay_document, replay_text, replay_text_named, ReplayDocument, ReplayRow};
+
+/// One seat's part of a Grand Trictrac row.
 #[derive(Clone, Debug, Serialize)]
 pub struct SeatColumn {
     /// Points marked with this throw (as the books have them).
@@ -30,17 +33,46 @@ pub struct SeatColumn {
     pub bredouille: bool,
 }
 
-/// One row of the sheet: one throw.
+/// One row of the sheet: one throw, whatever the game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
     /// The throw number.
     pub throw: u32,
     /// Who threw.
     pub seat: Seat,
-    /// The roll, higher first.
-    pub dice: [u8; 2],
+    /// The roll, higher first (`null`: no dice thrown, a double dropped, GAMES.md §D.9).
+    pub dice: Option<[u8; 2]>,
     /// The play (canonical, Soumille letters; `-` for none).
     pub play: String,
+    /// Whether the play was lawful.
+    pub lawful: bool,
+    /// The game's columns: the marks, holes and running score of Grand Trictrac, or the
+    /// running score of the other games.
+    #[serde(flatten)]
+    pub score: RowScore,
+    /// Flags raised at this throw.
+    pub flags: Vec<Flag>,
+    /// The record's comments on this throw, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// The boards before and after the throw, for diagrams.
+    #[serde(skip)]
+    pub board: Boards,
+}
+
+/// The columns of a row that depend on the game.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum RowScore {
+    /// Grand Trictrac (RULES.md §4–§9).
+    GrandTrictrac(GrandTrictracColumns),
+    /// Jacquet, Moultezim, Backgammon, Tric Trac (GAMES.md).
+    Tables(TablesColumns),
+}
+
+/// Grand Trictrac's columns: the jans, each seat's marks, points and holes, the decision.
+#[derive(Clone, Debug, Serialize)]
+pub struct GrandTrictracColumns {
     /// The jans of the roll.
     pub jans: Vec<Jan>,
     /// Top's column.
@@ -55,28 +87,85 @@ pub struct Row {
     /// The seat holding the pavillon after the throw.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pavillon: Option<Seat>,
-    /// Flags raised at this throw.
-    pub flags: Vec<Flag>,
-    /// The record's comments on this throw, in order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<String>,
-    /// The boards before and after the throw, for diagrams.
-    #[serde(skip)]
-    pub board: Boards,
+}
+
+/// The other games' columns: what the throw scored, the running score after it, the note.
+#[derive(Clone, Debug, Serialize)]
+pub struct TablesColumns {
+    /// What each seat scored with the throw (Tric Trac, GAMES.md §E.6–§E.9), `[top, bottom]`.
+    pub points: [u16; 2],
+    /// The running score after the throw.
+    pub running: Running,
+    /// The throw's note in words: the cube action, the partie won, the men put back.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub note: String,
+    /// The position after the throw (field 1 of a position string, Soumille's letters).
+    pub after: String,
+}
+
+/// The running score of the other games after a throw, as the position's score fields hold
+/// it (NOTATION.md §6, GAMES.md §H.7): the men borne off, the cube (backgammon), the points
+/// and parties (Tric Trac).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Running {
+    /// Men borne off, `[top, bottom]`.
+    pub off: [u8; 2],
+    /// The cube's value (backgammon, GAMES.md §D.9).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cube: Option<u32>,
+    /// The cube's owner (`null`: centred).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner: Option<Option<Seat>>,
+    /// Each seat's points in the partie (Tric Trac, GAMES.md §E.11).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<[u8; 2]>,
+    /// Each seat's parties won (Tric Trac, GAMES.md §E.11).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parties: Option<[u16; 2]>,
+}
+
+impl Running {
+    /// The running score a setup's score fields hold.
+    pub fn of(s: &Setup) -> Running {
+        Running {
+            off: [s.off[Seat::Top], s.off[Seat::Bottom]],
+            cube: s.score.cube,
+            owner: s.score.cube.map(|_| s.score.owner.flatten()),
+            points: s.score.points.map(|p| p.0).or(s.score.parties.map(|_| [0, 0])),
+            parties: s.score.parties.map(|p| p.0),
+        }
+    }
+
+    /// In words: `off 3/0`, `cube 2 (top)`, `points 4/8, parties 1/0`.
+    pub fn words(&self) -> String {
+        let mut v = vec![format!("off {}/{}", self.off[0], self.off[1])];
+        if let Some(c) = self.cube {
+            let owner = self.owner.flatten().map_or("centred".to_string(), |o| o.name().to_string());
+            v.push(format!("cube {c} ({owner})"));
+        }
+        if let Some(p) = self.points {
+            v.push(format!("points {}/{}", p[0], p[1]));
+        }
+        if let Some(p) = self.parties {
+            v.push(format!("parties {}/{}", p[0], p[1]));
+        }
+        v.join(", ")
+    }
 }
 
 /// The positions and scores around one throw, as the replay has them.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Boards {
-    /// The position before the throw.
-    pub before: Position,
-    /// The score before the throw.
+    /// The position before the throw, with the game's score fields.
+    pub before: Setup,
+    /// Grand Trictrac's score before the throw (the default in the other games).
     pub score_before: Score,
     /// The position after the throw (after a relève: the new opening).
-    pub after: Position,
-    /// The score after the throw.
+    pub after: Setup,
+    /// Grand Trictrac's score after the throw.
     pub score: Score,
-    /// A relève starts with this throw (the first throw, or the one after a relève ended).
+    /// A relève starts with this throw (the first throw, or the one after a relève ended);
+    /// in the other games, the first throw.
     pub releve_start: bool,
 }
 
@@ -99,35 +188,96 @@ pub struct RuleInForce {
 }
 
 impl Row {
+    /// Grand Trictrac's columns, for a Grand Trictrac row.
+    pub fn grand_trictrac(&self) -> Option<&GrandTrictracColumns> {
+        match &self.score {
+            RowScore::GrandTrictrac(g) => Some(g),
+            RowScore::Tables(_) => None,
+        }
+    }
+
     /// What to note beside the row: the decision, the end of a relève, each flag.
     pub fn notes(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
-        match self.decision {
-            Some(Decision::Hold) => v.push("tient"),
-            Some(Decision::Go) => v.push("va"),
-            Some(Decision::Prolong) => v.push("prolonge"),
-            Some(Decision::Restart) => v.push("recommence"),
-            None => {}
-        }
-        if self.releve {
-            v.push("relève");
+        if let Some(g) = self.grand_trictrac() {
+            match g.decision {
+                Some(Decision::Hold) => v.push("tient"),
+                Some(Decision::Go) => v.push("va"),
+                Some(Decision::Prolong) => v.push("prolonge"),
+                Some(Decision::Restart) => v.push("recommence"),
+                None => {}
+            }
+            if g.releve {
+                v.push("relève");
+            }
         }
         v.extend(self.flags.iter().map(Flag::what));
         v
     }
+
+    /// The dice as written on the sheet (`6-5`; `—` when none were thrown).
+    pub fn dice_text(&self) -> String {
+        self.dice.map_or_else(|| "—".to_string(), |[a, b]| format!("{a}-{b}"))
+    }
 }
 
-/// The score sheet of a record.
+/// The match a backgammon game belongs to, as its tags say (GAMES.md §I.1–§I.3): its
+/// length, the score before the game, and whether it is the Crawford game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchState {
+    /// Points to win the match (`Match`).
+    pub length: u32,
+    /// The score before this game (`Score`), `[top, bottom]`.
+    pub score: [u32; 2],
+    /// The Crawford game: the `Crawford` tag's word, else the first game in which one seat
+    /// stands one point from the match (GAMES.md §I.3).
+    pub crawford: bool,
+}
+
+impl MatchState {
+    /// The match of a record with a `Match` tag of one point or more; money play has none.
+    pub fn of(record: &Record) -> Option<MatchState> {
+        let length = record.tag("Match")?.trim().parse::<u32>().ok().filter(|&n| n > 0)?;
+        let score = record.tag("Score").and_then(crate::games::backgammon::session::parse_score);
+        let score = score.map_or([0, 0], |s| s.0);
+        let away = score.map(|s| s.saturating_add(1) == length);
+        let crawford = match record.tag("Crawford").map(str::trim) {
+            Some("yes" | "oui" | "true") => true,
+            Some(_) => false,
+            None => away[0] != away[1],
+        };
+        Some(MatchState { length, score, crawford })
+    }
+
+    /// In words: `match to 7, score 2/4, Crawford game`.
+    pub fn words(&self) -> String {
+        let crawford = if self.crawford { ", Crawford game" } else { "" };
+        format!(
+            "match to {}, score before this game top {} bottom {}{crawford}",
+            self.length, self.score[0], self.score[1]
+        )
+    }
+}
+
+/// The score sheet of a record, whatever its game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Sheet {
+    /// The game (`grand-trictrac`, `jacquet`, …).
+    pub game: String,
     /// Top's name (the `Top` tag), if given.
     pub top: Option<String>,
     /// Bottom's name.
     pub bottom: Option<String>,
     /// One row per throw replayed.
     pub rows: Vec<Row>,
-    /// The result of the tour, with its winnings, when it ended.
+    /// The result of the tour, with its winnings, when it ended (Grand Trictrac).
     pub result: Option<Outcome>,
+    /// How the game ended (the other games; what `check --format json` writes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<crate::report::EndReport>,
+    /// The match the game belongs to (backgammon with a `Match` tag).
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_state: Option<MatchState>,
     /// The replay stopped at this throw.
     pub stopped_at: Option<u32>,
     /// Flags that belong to no row: the `Result` tag's, and those of a throw the replay
@@ -142,7 +292,8 @@ pub struct Sheet {
     /// The record's tags, in canonical order (empty when made without the record).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<TitleTag>,
-    /// Every rule option in force.
+    /// The rule options in force (Grand Trictrac: every option; the other games: those that
+    /// differ from the game's defaults).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<RuleInForce>,
     /// The record's comments before its throws (the head of the file, the tags').
@@ -155,60 +306,95 @@ pub struct Sheet {
     /// the boards in them (the JSON keeps each row's `play` in Soumille's letters).
     #[serde(skip)]
     pub letters: Dialect,
+    /// A sheet of Grand Trictrac (or Trictrac à écrire): its rows have the jans, the marks
+    /// and the holes.
+    #[serde(skip)]
+    pub grand_trictrac: bool,
+}
+
+/// The game's columns of a step.
+fn row_score(st: &Step, prev: Option<&Step>) -> RowScore {
+    match st.grand_trictrac() {
+        Some(g) => {
+            let col = |seat: Seat| {
+                let i = seat.index();
+                SeatColumn {
+                    marked: g.marked[i],
+                    expected: g.expected[i],
+                    holes_won: g.holes_won[i],
+                    points: g.score.points[i],
+                    holes: g.score.holes[i],
+                    bredouille: g.score.bredouille[i],
+                }
+            };
+            let _ = prev;
+            RowScore::GrandTrictrac(GrandTrictracColumns {
+                jans: g.jans.iter().copied().collect(),
+                top: col(Seat::Top),
+                bottom: col(Seat::Bottom),
+                decision: g.decision,
+                releve: g.releve,
+                pavillon: g.score.pavillon,
+            })
+        }
+        None => RowScore::Tables(TablesColumns {
+            points: st.points,
+            running: Running::of(&st.after),
+            note: crate::words::step_note(&st.detail),
+            after: st.after.men_field(Dialect::Soumille),
+        }),
+    }
+}
+
+/// The row of step `st` (`prev`: the step before it), with the flags of its throw.
+fn row_of(st: &Step, prev: Option<&Step>, flags: &[&Flag]) -> Row {
+    let gt_score = |s: &Step| s.grand_trictrac().map_or_else(Score::default, |g| g.score);
+    Row {
+        throw: st.number,
+        seat: st.seat,
+        dice: st.dice.map(|d| [d.high(), d.low()]),
+        play: crate::fausse_case::recorded_text(&st.play, Dialect::Soumille),
+        lawful: st.lawful,
+        score: row_score(st, prev),
+        flags: flags.iter().map(|&f| f.clone()).collect(),
+        comments: Vec::new(),
+        board: Boards {
+            before: st.before.clone(),
+            score_before: prev.map_or_else(Score::default, gt_score),
+            after: st.after.clone(),
+            score: gt_score(st),
+            releve_start: prev.is_none_or(|p| p.releve()),
+        },
+    }
 }
 
 impl Sheet {
     /// The sheet of a replayed record.
     pub fn new(rp: &Replay, top: Option<String>, bottom: Option<String>) -> Sheet {
         let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
-        let gt: Vec<(&crate::replay::Step, &crate::replay::GrandTrictracStep)> =
-            rp.steps.iter().filter_map(|s| Some((s, s.grand_trictrac()?))).collect();
-        let rows = gt
+        let rows = rp
+            .steps
             .iter()
             .enumerate()
-            .map(|(k, &(st, s))| {
-                let prev = k.checked_sub(1).map(|j| gt[j].1);
-                let col = |seat: Seat| {
-                    let i = seat.index();
-                    SeatColumn {
-                        marked: s.marked[i],
-                        expected: s.expected[i],
-                        holes_won: s.holes_won[i],
-                        points: s.score.points[i],
-                        holes: s.score.holes[i],
-                        bredouille: s.score.bredouille[i],
-                    }
-                };
-                Row {
-                    throw: st.number,
-                    seat: st.seat,
-                    dice: st.dice.map_or([0, 0], |d| [d.high(), d.low()]),
-                    play: crate::fausse_case::recorded_text(&st.play, Dialect::Soumille),
-                    jans: s.jans.iter().copied().collect(),
-                    top: col(Seat::Top),
-                    bottom: col(Seat::Bottom),
-                    decision: s.decision,
-                    releve: s.releve,
-                    pavillon: s.score.pavillon,
-                    flags: by_throw.at(st.number).iter().map(|&f| f.clone()).collect(),
-                    comments: Vec::new(),
-                    board: Boards {
-                        before: st.position_before(),
-                        score_before: prev.map_or_else(Score::default, |p| p.score),
-                        after: st.position_after(),
-                        score: s.score,
-                        releve_start: prev.is_none_or(|p| p.releve),
-                    },
-                }
-            })
+            .map(|(k, s)| row_of(s, k.checked_sub(1).map(|j| &rp.steps[j]), by_throw.at(s.number)))
             .collect();
         let (marques, queue_jetons) =
             rp.grand_trictrac.as_ref().map_or((&[][..], false), |g| (&g.marques[..], g.queue_jetons));
+        let game = match rp.steps.first().map(|s| &s.detail) {
+            _ if rp.grand_trictrac.is_some() => Game::GrandTrictrac,
+            Some(StepDetail::Backgammon { .. }) => Game::Backgammon,
+            Some(StepDetail::TricTrac { .. }) => Game::TricTrac,
+            Some(StepDetail::Jacquet) => Game::Jacquet,
+            _ => Game::GrandTrictrac,
+        };
         Sheet {
+            game: game.to_string(),
             top,
             bottom,
             rows,
             result: rp.outcome(),
+            end: rp.end.as_ref().filter(|_| rp.grand_trictrac.is_none()).map(crate::report::EndReport::from),
+            match_state: None,
             stopped_at: rp.stopped_at,
             other_flags: {
                 let shown: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
@@ -224,6 +410,7 @@ impl Sheet {
             comments: Vec::new(),
             a_ecrire: false,
             letters: Dialect::Soumille,
+            grand_trictrac: rp.grand_trictrac.is_some(),
         }
     }
 
@@ -232,15 +419,10 @@ impl Sheet {
     /// each throw, the score it starts from.
     pub fn of_record(rp: &Replay, record: &Record, header: &Header) -> Sheet {
         let mut sheet = Sheet::new(rp, record.tag("Top").map(String::from), record.tag("Bottom").map(String::from));
+        sheet.game = header.game.to_string();
         sheet.tags =
             record.tags.iter().map(|t| TitleTag { name: t.name.to_string(), value: t.value.clone() }).collect();
-        let rules = crate::options::RuleOptions::of(header);
-        sheet.rules = (0..crate::options::RuleOptions::KEYS.len())
-            .map(|i| RuleInForce {
-                option: crate::options::RuleOptions { given: 1 << i, ..rules }.to_string(),
-                given: rules.given & (1 << i) != 0,
-            })
-            .collect();
+        sheet.rules = rules_in_force(header, sheet.grand_trictrac);
         sheet.comments = record
             .comments
             .iter()
@@ -257,8 +439,15 @@ impl Sheet {
             first.board.score_before = crate::replay::start_score(header);
         }
         sheet.a_ecrire = header.game == Game::TrictracAEcrire;
+        sheet.match_state = (header.game == Game::Backgammon).then(|| MatchState::of(record)).flatten();
         sheet.letters = header.letters;
         sheet
+    }
+
+    /// Whether this is a sheet of Grand Trictrac (or Trictrac à écrire): its rows have the
+    /// jans, the marks and the holes.
+    pub fn has_jans(&self) -> bool {
+        self.grand_trictrac
     }
 
     /// A row's play in the record's letters.
@@ -278,9 +467,10 @@ impl Sheet {
         (name(&self.top, "top"), name(&self.bottom, "bottom"))
     }
 
-    fn result_line(&self) -> String {
-        match (&self.result, self.stopped_at) {
-            (Some(o), _) => {
+    /// How the game ended, in words.
+    pub fn result_line(&self) -> String {
+        match (&self.result, &self.end, self.stopped_at) {
+            (Some(o), _, _) => {
                 let gb = match o.bredouille {
                     crate::score::Bredouille::None => String::new(),
                     crate::score::Bredouille::Grande => " en grande bredouille".into(),
@@ -288,146 +478,77 @@ impl Sheet {
                 };
                 format!("{} wins {}-{}{gb}: stakes {}", o.winner, o.winner_holes, o.loser_holes, o.stakes)
             }
-            (None, Some(n)) => format!("the replay stopped at throw {n}"),
-            (None, None) => "unfinished".into(),
+            (None, Some(e), _) => end_words(e, self.name_line(e.winner)),
+            (None, None, Some(n)) => format!("the replay stopped at throw {n}"),
+            (None, None, None) => "unfinished".into(),
         }
     }
 
-    /// The sheet as a text table; the columns are as wide as their longest text, so long
-    /// names and plays keep the table aligned.
+    /// `seat (name)`, or the seat alone: how the other games' lines name a player.
+    fn name_line(&self, seat: Seat) -> String {
+        let n = match seat {
+            Seat::Top => &self.top,
+            Seat::Bottom => &self.bottom,
+        };
+        n.as_ref().map_or_else(|| seat.name().to_string(), |n| format!("{seat} ({n})"))
+    }
+
+    /// The sheet as text: Grand Trictrac's table of marks, points and holes, or the other games'
+    /// lines with their running score.
     pub fn text(&self) -> String {
-        let (t, b) = self.names();
-        let len = |x: &str| x.chars().count();
-        let pad = |x: &str, w: usize| format!("{x}{}", " ".repeat(w.saturating_sub(len(x))));
-        let center = |x: &str, w: usize| {
-            let room = w.saturating_sub(len(x));
-            format!("{}{x}{}", " ".repeat(room / 2), " ".repeat(room - room / 2))
-        };
-        let right = |x: &str, w: usize| format!("{}{x}", " ".repeat(w.saturating_sub(len(x))));
-        let play_w = self.rows.iter().map(|r| len(&r.play)).max().unwrap_or(0).max(12);
-        let play = |r: &Row| self.play_of(r);
-        let cell = |c: &SeatColumn| {
-            let mark = if c.marked == 0 && c.expected == 0 {
-                String::new()
-            } else if c.marked != c.expected {
-                format!("{}≠{}", c.marked, c.expected)
-            } else {
-                format!("+{}", c.marked)
-            };
-            let holes = if c.holes_won > 0 {
-                format!("{}+{}", c.holes.saturating_sub(c.holes_won), c.holes_won)
-            } else {
-                c.holes.to_string()
-            };
-            let br = if c.bredouille { "b" } else { " " };
-            format!("{} {}{br} {}", right(&mark, 6), right(&c.points.to_string(), 6), right(&holes, 7))
-        };
-        let seat_w = |name: &str| len(name).max(22);
-        let (tw, bw) = (seat_w(&t), seat_w(&b));
-        let labels = format!("{:>6} {:>7} {:>7}", "mark", "points", "holes");
-        let mut s = String::new();
-        let lead = format!("{:>5}  {:<6} {:<4} {} ", "throw", "seat", "dice", pad("play", play_w));
-        let _ = writeln!(s, "{lead}| {} | {} |", center(&t, tw), center(&b, bw));
-        let blank = " ".repeat(len(&lead));
-        let _ = writeln!(s, "{blank}| {} | {} |", right(&labels, tw), right(&labels, bw));
-        let rule = "-".repeat(len(&lead) + tw + bw + 10);
-        let _ = writeln!(s, "{rule}");
-        for r in &self.rows {
-            let note: String = r.notes().iter().map(|n| format!(" [{n}]")).collect();
-            let _ = writeln!(
-                s,
-                "{:>5}  {:<6} {}-{}  {} | {} | {} |{note}",
-                r.throw,
-                r.seat.name(),
-                r.dice[0],
-                r.dice[1],
-                pad(&play(r), play_w),
-                right(&cell(&r.top), tw),
-                right(&cell(&r.bottom), bw)
-            );
+        if self.has_jans() {
+            self.text_grand_trictrac()
+        } else {
+            self.text_tables()
         }
-        let _ = writeln!(s, "{rule}");
-        for (k, m) in self.marques.iter().enumerate() {
-            let who = m.winner.map_or("refait".to_string(), |w| format!("{w} wins {} points", m.value));
-            let _ = writeln!(
-                s,
-                "marqué {} (throw {}): top {} holes, bottom {}: {who}",
-                k + 1,
-                m.throw,
-                m.holes[0],
-                m.holes[1]
-            );
-        }
-        if let Some(m) = &self.match_totals {
-            let _ = writeln!(
-                s,
-                "match: total I {}/{}, marqués {}/{} (+{}/+{}), queue des marqués {}/{}, queue des jetons {}/{}: {}/{}",
-                m.total_i[0],
-                m.total_i[1],
-                m.marques_won[0],
-                m.marques_won[1],
-                m.marque_payments[0],
-                m.marque_payments[1],
-                m.queue_des_marques[0],
-                m.queue_des_marques[1],
-                m.queue_des_jetons[0],
-                m.queue_des_jetons[1],
-                m.total[0],
-                m.total[1]
-            );
-            let _ = match m.winner {
-                Some(w) => writeln!(s, "match gain: {w}, {} (rounded to tens)", m.gain),
-                None => writeln!(s, "match gain: none, the totals are equal"),
-            };
-        }
-        let _ = writeln!(s, "result: {}", self.result_line());
-        for f in &self.other_flags {
-            let _ = writeln!(s, "[{}] {}", f.kind.name(), f.message);
-        }
-        terminal_text(s)
     }
 
-    /// The sheet as a Markdown table; every text of the record is escaped (`|`, `<`, `>`,
-    /// `&`), so a name cannot break the table or inject HTML.
+    /// The sheet as Markdown.
     pub fn markdown(&self) -> String {
-        let (t, b) = self.names();
-        let (t, b) = (md_escape(&t), md_escape(&b));
-        let mut s = format!(
-            "| throw | seat | dice | play | {t} mark | {t} points | {t} holes | {b} mark | {b} points | {b} holes | notes |\n|---:|---|---|---|---:|---:|---:|---:|---:|---:|---|\n"
-        );
-        for r in &self.rows {
-            let m = |c: &SeatColumn| {
-                if c.marked == c.expected {
-                    c.marked.to_string()
-                } else {
-                    format!("{} (should be {})", c.marked, c.expected)
-                }
-            };
-            let notes = r.notes();
-            let _ = writeln!(
-                s,
-                "| {} | {} | {}-{} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                r.throw,
-                r.seat.name(),
-                r.dice[0],
-                r.dice[1],
-                md_escape(&self.play_of(r)),
-                m(&r.top),
-                r.top.points,
-                r.top.holes,
-                m(&r.bottom),
-                r.bottom.points,
-                r.bottom.holes,
-                md_escape(&notes.join(", "))
-            );
+        if self.has_jans() {
+            self.markdown_grand_trictrac()
+        } else {
+            self.markdown_tables()
         }
-        // flags of no row: the Result tag, the replay's stop, the throws not read
-        for f in &self.other_flags {
-            let _ = writeln!(s, "\n* **{}**: {}", f.what(), md_escape(&f.message));
-        }
-        let _ = writeln!(s, "\n**Result:** {}", md_escape(&self.result_line()));
-        terminal_text(s)
     }
+}
+
+/// The rule options in force: Grand Trictrac's every option, given or default; the other
+/// games' options that differ from the game's defaults (given when the `Rules` tag names
+/// the key).
+fn rules_in_force(header: &Header, grand_trictrac: bool) -> Vec<RuleInForce> {
+    if grand_trictrac {
+        let rules = crate::options::RuleOptions::of(header);
+        return (0..crate::options::RuleOptions::KEYS.len())
+            .map(|i| RuleInForce {
+                option: crate::options::RuleOptions { given: 1 << i, ..rules }.to_string(),
+                given: rules.given & (1 << i) != 0,
+            })
+            .collect();
+    }
+    crate::games::rules_departing(header)
+        .into_iter()
+        .map(|(k, v)| RuleInForce { given: header.game_rules.iter().any(|p| p.key == k), option: format!("{k}={v}") })
+        .collect()
+}
+
+/// The end of one of the other games in words: `top (Name) wins 2 points (gammon)`.
+pub fn end_words(e: &crate::report::EndReport, winner: String) -> String {
+    let kind = e.kind.map(|k| format!(" ({k})")).unwrap_or_default();
+    let pts = if e.points == 1 { "point" } else { "points" };
+    format!("{winner} wins {} {pts}{kind}", e.points)
+}
+
+/// How a replayed record ended, in words, naming the players as its `Top` and `Bottom` tags
+/// do (the line under a sheet, a viewer's result).
+pub fn end_line(rp: &Replay, record: &Record) -> String {
+    // the sheet's head alone: no row is built
+    let mut sheet =
+        Sheet::new(&Replay::default(), record.tag("Top").map(String::from), record.tag("Bottom").map(String::from));
+    sheet.result = rp.outcome();
+    sheet.end = rp.end.as_ref().filter(|_| rp.grand_trictrac.is_none()).map(crate::report::EndReport::from);
+    sheet.stopped_at = rp.stopped_at;
+    sheet.result_line()
 }
 
 /// Text for a terminal or a Markdown page: its control characters (from names, comments,
@@ -454,69 +575,6 @@ pub fn md_escape(s: &str) -> String {
         }
     }
     out
-}
-
-/// The replay as text: throw by throw, the dice, the play, every jan, the marks of both
-/// seats, the score after and the flags.
-pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
-    let by_throw = crate::replay::FlagsByThrow::new(&rp.flags);
-    let mut s = String::new();
-    for (st, g) in rp.steps.iter().filter_map(|s| Some((s, s.grand_trictrac()?))) {
-        let _ = writeln!(
-            s,
-            "{}. {} {}  {}",
-            st.number,
-            st.seat,
-            st.dice.map_or_else(|| "-".to_string(), |d| d.to_string()),
-            crate::fausse_case::recorded_text(&st.play, dialect)
-        );
-        for j in g.jans.iter() {
-            let at = j.at.map(|p| format!(" at {}", p.letter(dialect))).unwrap_or_default();
-            let _ = writeln!(s, "     {:<20} {:<6} x{} = {}{at}", j.code.name(), j.seat.name(), j.ways, j.points);
-        }
-        for seat in Seat::ALL {
-            let i = seat.index();
-            if g.marked[i] != 0 || g.expected[i] != 0 {
-                let should = if g.marked[i] != g.expected[i] {
-                    format!(" (should be {})", g.expected[i])
-                } else {
-                    String::new()
-                };
-                let _ = writeln!(s, "     {seat} marks {}{should}", g.marked[i]);
-            }
-        }
-        if let Some(d) = g.decision {
-            let _ = writeln!(s, "     {}", if d == Decision::Hold { "tient" } else { "va: the relève ends" });
-        } else if g.releve {
-            let _ = writeln!(s, "     sortie: the relève ends");
-        }
-        let sc = &g.score;
-        let b = |i: usize| if sc.bredouille[i] { " en bredouille" } else { "" };
-        let pav = sc.pavillon.map(|p| format!(", pavillon {p}")).unwrap_or_default();
-        let _ = writeln!(
-            s,
-            "     score: top {} points {} holes{}, bottom {} points {} holes{}{pav}",
-            sc.points[0],
-            sc.holes[0],
-            b(0),
-            sc.points[1],
-            sc.holes[1],
-            b(1)
-        );
-        for f in by_throw.at(st.number) {
-            let _ = writeln!(s, "     [{}] {}", f.what(), f.body());
-        }
-    }
-    if let Some(n) = rp.stopped_at {
-        let replayed = rp.steps.iter().any(|st| st.number == n);
-        for f in rp.flags.iter().filter(|f| f.throw == Some(n) && !replayed) {
-            let _ = writeln!(s, "{n}. [{}] {}", f.what(), f.body());
-        }
-    }
-    for f in rp.flags.iter().filter(|f| f.throw.is_none()) {
-        let _ = writeln!(s, "[{}] {}", f.kind.name(), f.message);
-    }
-    terminal_text(s)
 }
 
 #[cfg(test)]

@@ -97,19 +97,17 @@ impl Books<'_> {
         self.due[seat.other().index()].push(Due { amount, augmentation: false });
     }
 
-    /// Records a throw's step, when steps are kept: `around` is the positions before and
-    /// after with the score and the throws of the relève at each (nothing is built for a
-    /// replay that keeps no step).
-    fn step(&mut self, t: &Throw, dice: Dice, play: RecordedPlay, lawful: bool, around: Around, g: GrandTrictracStep) {
-        if !self.ledger.keep_steps {
-            return;
-        }
+    /// Records a throw's step (called only when steps are kept): `around` is the positions
+    /// before and after with the score and the throws of the relève at each.
+    fn step(&mut self, t: &Throw, dice: Dice, play: Played, around: Around, g: GrandTrictracStep) {
+        let (play, applied, lawful) = play;
         let (before, after) = around;
         self.ledger.out.steps.push(Step {
             number: t.number,
             seat: before.0.turn(),
             dice: Some(dice),
             play,
+            applied,
             lawful,
             before: setup_of(&before.0, &before.1, before.2),
             after: setup_of(&after.0, &after.1, after.2),
@@ -134,6 +132,9 @@ type Moment = (Position, Score, [u16; 2]);
 
 /// The moments before and after a throw.
 type Around = (Moment, Moment);
+
+/// A play as recorded, the legal play it is (when lawful), and whether it was lawful.
+type Played = (RecordedPlay, Option<RecordedPlay>, bool);
 
 /// A Grand Trictrac position as a setup with every score field (NOTATION.md §6): holes,
 /// points (kept below 256: a record's odd claims can leave odd points, printed as they are),
@@ -396,30 +397,32 @@ pub(crate) fn books_fed(
             let throws_before = history.throws;
             history = History::default();
             let around = ((before, score_before, throws_before), (pos, score, [0, 0]));
-            b.step(
-                t,
-                dice,
-                RecordedPlay::Pass,
-                true,
-                around,
-                GrandTrictracStep {
-                    releve: true,
-                    jans,
-                    marked: {
-                        let mut m = [0; 2];
-                        m[thrower.index()] = marked_t;
-                        m
+            // nothing is built for a replay that keeps no step (check replays millions)
+            if b.ledger.keep_steps {
+                b.step(
+                    t,
+                    dice,
+                    (RecordedPlay::Pass, None, true),
+                    around,
+                    GrandTrictracStep {
+                        releve: true,
+                        jans,
+                        marked: {
+                            let mut m = [0; 2];
+                            m[thrower.index()] = marked_t;
+                            m
+                        },
+                        expected: {
+                            let mut e = [0; 2];
+                            e[thrower.index()] = owed;
+                            e
+                        },
+                        holes_won,
+                        decision,
+                        score,
                     },
-                    expected: {
-                        let mut e = [0; 2];
-                        e[thrower.index()] = owed;
-                        e
-                    },
-                    holes_won,
-                    decision,
-                    score,
-                },
-            );
+                );
+            }
             continue;
         }
         // 3. the play; after the twelfth hole nothing more need be played (RULES.md §8)
@@ -495,14 +498,15 @@ pub(crate) fn books_fed(
         let mut exp = expected;
         exp[thrower.index()] = owed;
         let around = ((before, score_before, throws_before), (after, score, history.throws));
-        b.step(
-            t,
-            dice,
-            play,
-            lawful,
-            around,
-            GrandTrictracStep { releve, jans, marked, expected: exp, holes_won, decision, score },
-        );
+        if b.ledger.keep_steps {
+            b.step(
+                t,
+                dice,
+                (play, j.as_ref().and_then(|j| j.legal).map(|p| p.moves(thrower)), lawful),
+                around,
+                GrandTrictracStep { releve, jans, marked, expected: exp, holes_won, decision, score },
+            );
+        }
         pos = after;
         if b.ledger.out.end.is_none() {
             b.ledger.out.end = game.outcome(&score, &score_before).map(End::from);

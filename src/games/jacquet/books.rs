@@ -243,8 +243,14 @@ pub fn books_fed(
         } else {
             None
         };
+        let mut applied = None;
         let (after, lawful) = match plain {
-            Some(after) => (Some(after), true),
+            Some(after) => {
+                if l.keep_steps {
+                    applied = Some(play.clone());
+                }
+                (Some(after), true)
+            }
             None => {
                 if !searched {
                     super::movegen::legal_plays_into(&options, &board, dice, &mut plays);
@@ -258,6 +264,9 @@ pub fn books_fed(
                     let flag = l.raise(Some(t.number), FlagKind::FausseCase, Some(thrower), fact, span);
                     flag.rule = Some(rule);
                     flag.plays = moves;
+                }
+                if l.keep_steps {
+                    applied = judged.legal.and_then(|i| plays.get(i)).map(|p| play_moves(thrower, &p));
                 }
                 (judged.after, lawful)
             }
@@ -273,6 +282,7 @@ pub fn books_fed(
                 seat: thrower,
                 dice: Some(dice),
                 play: play.clone(),
+                applied,
                 lawful,
                 before: before.to_setup(),
                 after: after.to_setup(),

@@ -248,6 +248,7 @@ pub fn books_fed(
                 seat,
                 dice: Some(dice),
                 play: t.play.clone().unwrap_or(RecordedPlay::Pass),
+                applied: o.judgement.legal.as_ref().map(|p| p.moves(seat)),
                 lawful: o.judgement.fault.is_none(),
                 before,
                 after: setup_of(&series.pos, &series.score),

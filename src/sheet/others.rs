@@ -1,0 +1,119 @@
+//! The columns of the other games (Jacquet, Moultezim, Backgammon, Tric Trac; GAMES.md) on
+//! the sheet as text and Markdown: each throw with what it scored, the running score after
+//! it (men borne off, the cube, Tric Trac's points and parties), the note of its cube action
+//! or partie, its comments and flags.
+
+use super::{md_escape, terminal_text, Row, Sheet, TablesColumns};
+use crate::board::Seat;
+use std::fmt::Write;
+
+/// A comment on one line: its runs of white space (line ends included) as one space.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What each seat scored with a throw, in words (`top +4`), empty for nothing.
+pub(crate) fn points_text(p: [u16; 2]) -> String {
+    match p {
+        [0, 0] => String::new(),
+        [t, 0] => format!("top +{t}"),
+        [0, b] => format!("bottom +{b}"),
+        [t, b] => format!("top +{t}, bottom +{b}"),
+    }
+}
+
+impl Sheet {
+    /// The rows of the other games with their columns.
+    pub(crate) fn tables_rows(&self) -> impl Iterator<Item = (&Row, &TablesColumns)> {
+        self.rows.iter().filter_map(|r| match &r.score {
+            super::RowScore::Tables(t) => Some((r, t)),
+            super::RowScore::GrandTrictrac(_) => None,
+        })
+    }
+
+    /// The head of the other games' sheets: `jacquet: top (A) against bottom (B)`.
+    fn title_line(&self) -> String {
+        format!("{}: {} against {}", self.game, self.name_line(Seat::Top), self.name_line(Seat::Bottom))
+    }
+
+    /// The sheet of one of the other games as text: the fiche (tags, rules, match, the
+    /// record's notes), one line per throw with its running score and note, its comments
+    /// and flags under it, the end.
+    pub(crate) fn text_tables(&self) -> String {
+        let mut s = format!("{}\n", self.title_line());
+        for t in &self.tags {
+            if !matches!(t.name.as_str(), "Top" | "Bottom" | "Game") {
+                let _ = writeln!(s, "  {}: {}", t.name, t.value);
+            }
+        }
+        if !self.rules.is_empty() {
+            let r: Vec<&str> = self.rules.iter().map(|r| r.option.as_str()).collect();
+            let _ = writeln!(s, "  rules in force: {} (the others: the game's defaults)", r.join("; "));
+        }
+        if let Some(m) = &self.match_state {
+            let _ = writeln!(s, "  {}", m.words());
+        }
+        for c in &self.comments {
+            let _ = writeln!(s, "  {{ {} }}", one_line(c));
+        }
+        s.push('\n');
+        let play_w = self.rows.iter().map(|r| self.play_of(r).chars().count()).max().unwrap_or(0).max(4);
+        for (r, t) in self.tables_rows() {
+            let mark = if r.lawful { ' ' } else { '✗' };
+            let (dice, play) = (r.dice_text(), self.play_of(r));
+            let mut line = format!("{:>4}. {:<6} {dice:<4} {mark} {play:<play_w$}", r.throw, r.seat.name());
+            let _ = write!(line, "  | {}", t.running.words());
+            let pts = points_text(t.points);
+            if !pts.is_empty() {
+                let _ = write!(line, "  {pts}");
+            }
+            if !t.note.is_empty() {
+                let _ = write!(line, "  [{}]", t.note);
+            }
+            let _ = writeln!(s, "{}", line.trim_end());
+            for c in &r.comments {
+                let _ = writeln!(s, "        {{ {} }}", one_line(c));
+            }
+            for f in &r.flags {
+                let _ = writeln!(s, "        [{}] {}", f.what(), f.body());
+            }
+        }
+        for f in &self.other_flags {
+            let at = f.throw.map(|n| format!("{n}. ")).unwrap_or_default();
+            let _ = writeln!(s, "{at}[{}] {}", f.what(), f.body());
+        }
+        let _ = writeln!(s, "\n{}", self.result_line());
+        terminal_text(s)
+    }
+
+    /// The sheet of one of the other games as a Markdown table, with its running score.
+    pub(crate) fn markdown_tables(&self) -> String {
+        let esc = md_escape;
+        let mut s = format!("# {}\n\n", esc(&self.title_line()));
+        if let Some(m) = &self.match_state {
+            let _ = writeln!(s, "{}\n", esc(&m.words()));
+        }
+        s.push_str("| # | seat | dice | play | points | score | note | flags |\n|---|---|---|---|---|---|---|---|\n");
+        for (r, t) in self.tables_rows() {
+            let flags: Vec<String> = r.flags.iter().map(|f| format!("**{}**: {}", f.what(), esc(f.body()))).collect();
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {}{} | {} | {} | {} | {} |",
+                r.throw,
+                r.seat,
+                r.dice_text(),
+                esc(&self.play_of(r)),
+                if r.lawful { "" } else { " ✗" },
+                points_text(t.points),
+                esc(&t.running.words()),
+                esc(&t.note),
+                flags.join("<br>")
+            );
+        }
+        for f in &self.other_flags {
+            let _ = writeln!(s, "\n* **{}**: {}", f.what(), esc(&f.message));
+        }
+        let _ = writeln!(s, "\n**{}**", esc(&self.result_line()));
+        terminal_text(s)
+    }
+}
