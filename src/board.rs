@@ -242,10 +242,10 @@ impl<'de> Deserialize<'de> for Point {
 }
 
 /// The highest value of Backgammon's doubling cube that soumille represents: 2^30
-/// (GAMES.md §D.7 sets no limit; this is the project's reading). Every value a game can
+/// (docs/games.md §D.7 sets no limit; this is the project's reading). Every value a game can
 /// then be worth, 3 × 2^30 at most for a backgammon, fits a `u32` below `u32::MAX`, so no
 /// computed value is ever saturated. A position string with a larger cube is refused; a
-/// double beyond it is flagged `cube-limit` (GAMES.md §D.10, as documented in
+/// double beyond it is flagged `cube-limit` (docs/games.md §D.10, as documented in
 /// `docs/rules.md` §14).
 pub const MAX_CUBE: u32 = 1 << 30;
 
@@ -255,7 +255,7 @@ pub struct ScoreFields {
     /// `holes=T/B`.
     pub holes: Option<BySeat<u16>>,
     /// `points=T/B`: Grand Trictrac's jetons (0..=10, even), Tric Trac's partie score
-    /// (0..=11, GAMES.md §E.11).
+    /// (0..=11, docs/games.md §E.11).
     pub points: Option<BySeat<u8>>,
     /// `throws=T/B`: throws each seat has made in this relève (default 0/0).
     pub throws: Option<BySeat<u16>>,
@@ -264,17 +264,17 @@ pub struct ScoreFields {
     /// `pavillon=top|bottom|none`.
     pub pavillon: Option<Option<Seat>>,
     /// `cube=V`: the doubling cube's value, 1, 2, 4, … up to [`MAX_CUBE`] (Backgammon,
-    /// GAMES.md §D.9).
+    /// docs/games.md §D.9).
     pub cube: Option<u32>,
-    /// `owner=top|bottom|none`: who owns the cube (Backgammon, GAMES.md §D.9).
+    /// `owner=top|bottom|none`: who owns the cube (Backgammon, docs/games.md §D.9).
     pub owner: Option<Option<Seat>>,
-    /// `parties=T/B`: the series points won so far (Tric Trac, GAMES.md §E.11).
+    /// `parties=T/B`: the series points won so far (Tric Trac, docs/games.md §E.11).
     pub parties: Option<BySeat<u16>>,
-    /// `game=NAME`: the game whose position this is (GAMES.md §H.7); not given: Grand
+    /// `game=NAME`: the game whose position this is (docs/games.md §H.7); not given: Grand
     /// Trictrac's, or the game of the record that holds it.
     pub game: Option<crate::notation::Game>,
     /// `rules=K1:V1,K2:V2`: the rule options in force where they differ from the game's
-    /// defaults (GAMES.md §H.7), as `(key, value)` pairs in the order written; checked
+    /// defaults (docs/games.md §H.7), as `(key, value)` pairs in the order written; checked
     /// against the game's options when read.
     pub rules: Option<Vec<(String, String)>>,
 }
@@ -288,7 +288,7 @@ pub struct Setup {
     pub men: BySeat<[u8; 24]>,
     /// Men already borne off, per seat.
     pub off: BySeat<u8>,
-    /// Men on the bar, per seat (`@n`, Backgammon, GAMES.md §D.9).
+    /// Men on the bar, per seat (`@n`, Backgammon, docs/games.md §D.9).
     pub bar: BySeat<u8>,
     /// The seat to throw.
     pub turn: Seat,
@@ -392,7 +392,7 @@ impl Setup {
         out.push(b' ');
         out.extend_from_slice(self.turn.name().as_bytes());
         let sc = &self.score;
-        // the game and its rules first: the other fields are the game's (GAMES.md §H.7)
+        // the game and its rules first: the other fields are the game's (docs/games.md §H.7)
         if let Some(g) = sc.game {
             out.extend_from_slice(b" game=");
             out.extend_from_slice(g.name().as_bytes());

@@ -586,7 +586,7 @@ struct FileCheck<'s> {
     failed: bool,
     /// Why the file could not be read at all.
     unreadable: Option<String>,
-    /// The match the file's backgammon records play (GAMES.md §I.1–§I.2).
+    /// The match the file's backgammon records play (docs/games.md §I.1–§I.2).
     session: crate::games::backgammon::Session,
 }
 

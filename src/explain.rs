@@ -208,7 +208,7 @@ pub fn parse_setup(s: &str) -> Result<(crate::board::Setup, Position), ExplainEr
 
 pub use crate::games::{rules_departing, rules_header};
 
-/// Gives a setup of a record the fields that say its game and rules (GAMES.md §H.7):
+/// Gives a setup of a record the fields that say its game and rules (docs/games.md §H.7):
 /// `game=` for any game but Grand Trictrac, `rules=` where the record's rules differ from
 /// the game's defaults; the position string it then prints is the record's for `explain`.
 pub fn stamp_position(setup: &mut crate::board::Setup, header: &crate::notation::Header) {
@@ -265,7 +265,7 @@ pub fn men_field_in(field: &str, dialect: crate::board::Dialect) -> String {
 }
 
 /// The position string after throw `at` of a replayed record (`0`: the start), with its
-/// score fields, its game and rules (GAMES.md §H.7), in the record's letters: what `show
+/// score fields, its game and rules (docs/games.md §H.7), in the record's letters: what `show
 /// --format position` writes and `explain` reads back. `None` when the replay did not reach
 /// that throw.
 pub fn position_string_at(rp: &crate::replay::Replay, header: &crate::notation::Header, at: u32) -> Option<String> {

@@ -1,5 +1,5 @@
 //! Jans: the scoring events of Grand Trictrac (RULES.md §4–§7), by their codes (NOTATION.md §3),
-//! and the three point codes of Tric Trac (GAMES.md §E.11).
+//! and the three point codes of Tric Trac (docs/games.md §E.11).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -50,11 +50,11 @@ pub enum JanCode {
     Misere,
     /// Preserving the pile de misère (obsolete), RULES.md §7.
     ConserveMisere,
-    /// Tric Trac: a capture, 1 point a man (GAMES.md §E.9, §E.11).
+    /// Tric Trac: a capture, 1 point a man (docs/games.md §E.9, §E.11).
     Prise,
-    /// Tric Trac: a man borne off, 1 point (GAMES.md §E.9, §E.11).
+    /// Tric Trac: a man borne off, 1 point (docs/games.md §E.9, §E.11).
     Retiree,
-    /// Tric Trac: the grand pont, 2 points (GAMES.md §E.9, §E.11).
+    /// Tric Trac: the grand pont, 2 points (docs/games.md §E.9, §E.11).
     Pont,
 }
 

@@ -66,7 +66,7 @@ pub enum JsonError {
 
 /// Reads a JSON document and checks its records as the text reader would: canonical tag
 /// names and values, known tag values, even marks (but in Tric Trac), consecutive throws,
-/// the forms of the record's game (GAMES.md §G: paths, `@`, `*`, cube, partie).
+/// the forms of the record's game (docs/games.md §G: paths, `@`, `*`, cube, partie).
 pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
     let doc: Document = serde_json::from_str(text)?;
     if doc.schema_version != SCHEMA_VERSION {

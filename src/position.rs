@@ -1,4 +1,4 @@
-//! The shared board model (GAMES.md §0.1): a validated position held per seat along its
+//! The shared board model (docs/games.md §0.1): a validated position held per seat along its
 //! own route, the same for every tables game.
 //!
 //! The board is held per seat along its own route: `men[seat][p]` counts the seat's men on

@@ -37,11 +37,11 @@ pub enum FlagKind {
     Dice,
     /// The replay stopped before this throw.
     NotReplayed,
-    /// A wrong claim other than points and holes (the other games, GAMES.md §A.10, §D.10,
+    /// A wrong claim other than points and holes (the other games, docs/games.md §A.10, §D.10,
     /// §E.12): a hit `*`, Tric Trac's marks and partie, the first throw, a cube value, a
     /// position; the claim is named in the flag's `rule`.
     Claim,
-    /// An unlawful cube action (Backgammon, GAMES.md §D.10), named in the flag's `rule`.
+    /// An unlawful cube action (Backgammon, docs/games.md §D.10), named in the flag's `rule`.
     Cube,
 }
 
@@ -118,11 +118,11 @@ pub enum Fact {
         recorded: Seat,
         /// The seat whose turn it was.
         expected: Seat,
-        /// The game gives a doublet's thrower the next throw too (Tric Trac, GAMES.md §E.4):
+        /// The game gives a doublet's thrower the next throw too (Tric Trac, docs/games.md §E.4):
         /// the words say so.
         again_after_doublet: bool,
     },
-    /// The `Position` tag's `rules=` are not the record's rules (GAMES.md §H.7; claim
+    /// The `Position` tag's `rules=` are not the record's rules (docs/games.md §H.7; claim
     /// `position`).
     PositionRules {
         /// The options the position says, as written.
@@ -132,11 +132,11 @@ pub enum Fact {
     },
     /// A Grand Trictrac fact (RULES.md).
     GrandTrictrac(crate::games::grand_trictrac::Fact),
-    /// A Jacquet or Moultezim fact (GAMES.md §A–§C).
+    /// A Jacquet or Moultezim fact (docs/games.md §A–§C).
     Jacquet(crate::games::jacquet::Fact),
-    /// A Backgammon fact (GAMES.md §D).
+    /// A Backgammon fact (docs/games.md §D).
     Backgammon(crate::games::backgammon::Fact),
-    /// A Tric Trac fact (GAMES.md §E).
+    /// A Tric Trac fact (docs/games.md §E).
     TricTrac(crate::games::tric_trac::Fact),
 }
 
@@ -276,7 +276,7 @@ fn school_of(fact: &Fact) -> Option<(&'static str, Seat)> {
 
 /// One throw as replayed, whatever the game: who threw what, the play as written, whether it
 /// was lawful, the position before and after it (as setups with the game's score fields,
-/// NOTATION.md §6, GAMES.md §H.7), what it scored, and the game's own data ([`StepDetail`]).
+/// NOTATION.md §6, docs/games.md §H.7), what it scored, and the game's own data ([`StepDetail`]).
 /// Renderers read only this: they never ask the rules again.
 #[derive(Clone, Debug)]
 pub struct Step {
@@ -284,7 +284,7 @@ pub struct Step {
     pub number: u32,
     /// Who threw.
     pub seat: Seat,
-    /// The roll (`None`: no dice were thrown, a double dropped, GAMES.md §D.9).
+    /// The roll (`None`: no dice were thrown, a double dropped, docs/games.md §D.9).
     pub dice: Option<Dice>,
     /// The play as recorded (`Pass` for `-` or none; a `va` plays nothing, RULES.md §8).
     pub play: RecordedPlay,
@@ -293,7 +293,7 @@ pub struct Step {
     /// for an unlawful play or none (a `va`, a double dropped). Jacquet's plainly lawful
     /// plays are given as recorded.
     pub applied: Option<RecordedPlay>,
-    /// Whether the play was lawful (RULES.md §10, GAMES.md §A.10, §D.10, §E.12).
+    /// Whether the play was lawful (RULES.md §10, docs/games.md §A.10, §D.10, §E.12).
     pub lawful: bool,
     /// The position before the throw (its turn: the thrower), with the game's score fields:
     /// Grand Trictrac's holes, points, throws, bredouille and pavillon; backgammon's cube
@@ -316,23 +316,23 @@ pub enum StepDetail {
     /// Grand Trictrac: the jans, the marks, the holes, the tient/va, the relève (RULES.md
     /// §4–§9).
     GrandTrictrac(Box<GrandTrictracStep>),
-    /// Jacquet or Moultezim: nothing more than the play (GAMES.md §A–§C).
+    /// Jacquet or Moultezim: nothing more than the play (docs/games.md §A–§C).
     Jacquet,
-    /// Backgammon: the cube action of the throw, if any (GAMES.md §D.9).
+    /// Backgammon: the cube action of the throw, if any (docs/games.md §D.9).
     Backgammon {
         /// The double offered before the throw and its answer.
         cube: Option<CubeAction>,
     },
-    /// Tric Trac: the partie the throw won and the men put back (GAMES.md §E.10).
+    /// Tric Trac: the partie the throw won and the men put back (docs/games.md §E.10).
     TricTrac {
         /// The partie won with this throw, and the winner's choice for the next.
         partie: Option<PartieStep>,
-        /// Fifteen men borne off went back to the start point (GAMES.md §E.10).
+        /// Fifteen men borne off went back to the start point (docs/games.md §E.10).
         put_back: bool,
     },
 }
 
-/// A double and its answer (backgammon, GAMES.md §D.9).
+/// A double and its answer (backgammon, docs/games.md §D.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CubeAction {
     /// The answer (`None`: the record does not say).
@@ -341,7 +341,7 @@ pub struct CubeAction {
     pub value: u32,
 }
 
-/// A partie of Tric Trac won with a throw (GAMES.md §E.10).
+/// A partie of Tric Trac won with a throw (docs/games.md §E.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PartieStep {
     /// Its value, 1 (simple) to 4 (quadruple).
@@ -413,7 +413,7 @@ pub struct End {
     /// The winner.
     pub winner: Seat,
     /// What the win is worth: Grand Trictrac's stakes under the `Rules` tag's scheme
-    /// (RULES.md §8), the points of the other games (backgammon: the cube included, GAMES.md
+    /// (RULES.md §8), the points of the other games (backgammon: the cube included, docs/games.md
     /// §D.8; Tric Trac: the series' points, §E.11).
     pub value: f64,
     /// How it was won.
@@ -432,12 +432,12 @@ pub enum How {
         /// Grande bredouille or not.
         bredouille: crate::score::Bredouille,
     },
-    /// Jacquet or Moultezim: every man borne off (GAMES.md §A.9).
+    /// Jacquet or Moultezim: every man borne off (docs/games.md §A.9).
     BorneOff,
-    /// Backgammon: a single, gammon, backgammon, drop or resignation (GAMES.md §D.8).
+    /// Backgammon: a single, gammon, backgammon, drop or resignation (docs/games.md §D.8).
     Backgammon(crate::games::backgammon::EndKind),
     /// Tric Trac: the series, and the value of the partie that ended it when its winner
-    /// won it (GAMES.md §E.11).
+    /// won it (docs/games.md §E.11).
     Series {
         /// The last partie's value (1 to 4), when the series' winner won it.
         last: Option<u8>,
@@ -761,7 +761,7 @@ impl<'a> Ledger<'a> {
         l
     }
 
-    /// A `Position` tag that says its rules (`rules=`, GAMES.md §H.7) must say the record's:
+    /// A `Position` tag that says its rules (`rules=`, docs/games.md §H.7) must say the record's:
     /// the options of its `Rules` tag that differ from the game's defaults. Otherwise the
     /// claim `position` is flagged, with both.
     fn position_rules(&mut self, header: &Header) {
@@ -824,7 +824,7 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
 
 /// [`first_seat`] for any game: `starts_on(seat, point)` tells whether `seat` has men on
 /// `point` at the game's opening (its talon, its start), which decides when the first move
-/// is all the record says (GAMES.md §A.2, §D.3, §E.3).
+/// is all the record says (docs/games.md §A.2, §D.3, §E.3).
 pub fn first_seat_by(rec: &Record, header: &Header, starts_on: impl Fn(Seat, crate::board::Point) -> bool) -> Seat {
     if let Some(p) = &header.position {
         return p.turn;

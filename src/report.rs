@@ -34,7 +34,7 @@ pub struct GameReport {
     /// The score as the record's claims leave it (RULES.md §9); absent when not replayed.
     #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
     pub final_score: Option<FinalScore>,
-    /// The other games (GAMES.md): how the game ended, as replayed; absent when unfinished or
+    /// The other games (docs/games.md): how the game ended, as replayed; absent when unfinished or
     /// not replayed. (`final` is Grand Trictrac's holes and points.)
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<EndReport>,

@@ -140,7 +140,7 @@ const BAND: f64 = 58.0;
 const BOARD_H: f64 = 460.0;
 const TRAY: f64 = 64.0;
 /// Width of the bar between the two halves of a board whose men may stand on it
-/// (backgammon's, GAMES.md §D.9, `@n`), and of the narrow bar of the others.
+/// (backgammon's, docs/games.md §D.9, `@n`), and of the narrow bar of the others.
 const BAR_W: f64 = 44.0;
 const NARROW_BAR_W: f64 = 20.0;
 /// Characters of a caption line before it wraps.
@@ -161,7 +161,7 @@ pub struct Notes<'a> {
     pub note: &'a str,
     /// The flags raised at the throw.
     pub flags: &'a [Flag],
-    /// Whether to show each seat's points and parties (Tric Trac, GAMES.md §E.11), even when
+    /// Whether to show each seat's points and parties (Tric Trac, docs/games.md §E.11), even when
     /// the setup leaves them out (zero).
     pub points: bool,
     /// The points whose men the throw moved (drawn highlighted).
@@ -274,14 +274,14 @@ fn caption_lines(setup: &Setup, notes: &Notes<'_>) -> Vec<(String, &'static str)
     lines
 }
 
-/// The board of any tables game as SVG, drawn from a setup alone (GAMES.md §0): two rows of
+/// The board of any tables game as SVG, drawn from a setup alone (docs/games.md §0): two rows of
 /// twelve flèches with their letters in the record's alphabet (top's men dark, bottom's
 /// light), the points whose men just moved outlined, the men on the bar in the middle of
-/// the board (`@n`, GAMES.md §D.9), the men borne off in a tray beside it, the doubling cube
-/// with its value beside the owner's side (centred when no one owns it, GAMES.md §D.7);
+/// the board (`@n`, docs/games.md §D.9), the men borne off in a tray beside it, the doubling cube
+/// with its value beside the owner's side (centred when no one owns it, docs/games.md §D.7);
 /// above and below the board each seat's band: Grand Trictrac's points (the jeton, two en
 /// bredouille), holes pegged and pavillon (when the setup holds holes), or the men borne off
-/// and on the bar and Tric Trac's points and parties (GAMES.md §E.11). Under everything a
+/// and on the bar and Tric Trac's points and parties (docs/games.md §E.11). Under everything a
 /// caption: the throw, the dice and the play, the names, the replay's note and the flags of
 /// the throw with their messages.
 ///
@@ -495,7 +495,7 @@ fn tray(s: &mut String, l: &Layout, setup: &Setup) {
 }
 
 /// The cube, in the tray: beside its owner's side, or in the middle; a cube nobody has
-/// turned shows 64 (GAMES.md §D.7).
+/// turned shows 64 (docs/games.md §D.7).
 fn cube(s: &mut String, l: &Layout, setup: &Setup) {
     let Some(value) = setup.score.cube else { return };
     let owner = setup.score.owner.flatten();
@@ -689,7 +689,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The cube of a setup in words (GAMES.md §D.7): `cube 2, owned by bottom`, `cube 1,
+/// The cube of a setup in words (docs/games.md §D.7): `cube 2, owned by bottom`, `cube 1,
 /// centred`; `None` when the setup has no cube.
 pub fn cube_words(setup: &Setup, name: impl Fn(Seat) -> String) -> Option<String> {
     let value = setup.score.cube?;

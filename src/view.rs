@@ -55,14 +55,14 @@ impl Frame {
         self.setup().to_string()
     }
 
-    /// The position string of this frame of a record: with its game and rules (GAMES.md
+    /// The position string of this frame of a record: with its game and rules (docs/games.md
     /// §H.7), in the record's letters, as `show --format position` writes it.
     pub fn position_string_of(&self, header: &Header) -> String {
         stamped(&self.setup(), header)
     }
 }
 
-/// The position string of a setup of a record: with the record's game and rules (GAMES.md
+/// The position string of a setup of a record: with the record's game and rules (docs/games.md
 /// §H.7), in its letters.
 fn stamped(setup: &Setup, header: &Header) -> String {
     let mut s = setup.clone();
@@ -121,7 +121,7 @@ pub fn frame_at(rp: &Replay, header: &Header, at: u32) -> Option<Frame> {
 /// `replay --format json` (its document is the sheet's, [`crate::sheet::replay`]).
 pub use crate::sheet::{replay_document, ReplayDocument, ReplayRow};
 
-/// The men of a setup for the page (GAMES.md §0): per letter (index 0 = A), on the bar,
+/// The men of a setup for the page (docs/games.md §0): per letter (index 0 = A), on the bar,
 /// borne off, and the seat to throw.
 #[derive(Serialize)]
 struct Men {
@@ -139,7 +139,7 @@ impl Men {
     }
 }
 
-/// The doubling cube of a setup (GAMES.md §D.7).
+/// The doubling cube of a setup (docs/games.md §D.7).
 #[derive(Serialize)]
 struct CubeView {
     value: u32,

@@ -1,4 +1,4 @@
-//! Backgammon (GAMES.md §D) through the binary and the library: the samples of
+//! Backgammon (docs/games.md §D) through the binary and the library: the samples of
 //! `samples/backgammon/` raise exactly the flags their `Flagged` tag names (`throw
 //! rule-or-kind`, `;`-separated, `-` for the record as a whole, empty for none: one file per
 //! rule of §D.10, per cube rule and per claim, and clean games), and generated games check
@@ -29,7 +29,7 @@ fn samples_raise_exactly_their_flags() {
     }
 }
 
-/// Every rule of GAMES.md §D.10, every cube rule and every claim has its sample.
+/// Every rule of docs/games.md §D.10, every cube rule and every claim has its sample.
 #[test]
 fn every_rule_and_claim_has_a_sample() {
     let all: Vec<String> = samples()
@@ -120,7 +120,7 @@ fn flags_of_text(src: &str) -> Vec<String> {
         .collect()
 }
 
-/// The cube stops at 2^30 (`soumille::board::MAX_CUBE`, GAMES.md §D.7 setting no limit):
+/// The cube stops at 2^30 (`soumille::board::MAX_CUBE`, docs/games.md §D.7 setting no limit):
 /// 80 doubles no longer saturate at 4294967295 and check clean. Each take beyond the limit
 /// is flagged `cube-limit`, the Result claims of 2^32, 2^33, 2^64 (or of 4294967295) are
 /// flagged `result`, and the position `show` prints is one `explain` reads.

@@ -1,4 +1,4 @@
-//! The backgammon move generator against GNU Backgammon (GAMES.md §D.4–§D.6, modern rules:
+//! The backgammon move generator against GNU Backgammon (docs/games.md §D.4–§D.6, modern rules:
 //! `un-seul-de=moderne`).
 //!
 //! * `tests/data/bg-vectors.jsonl`: positions and rolls with every legal play gnubg's `hint`
@@ -23,7 +23,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// gnubg's number of a mover's relative point: 25 − p, the bar 25, off 0 (GAMES.md §D.1).
+/// gnubg's number of a mover's relative point: 25 − p, the bar 25, off 0 (docs/games.md §D.1).
 fn number(p: usize) -> usize {
     match p {
         BAR => 25,
@@ -93,7 +93,7 @@ fn compare_file(path: &Path) -> usize {
 fn the_engine_lists_gnubgs_plays_for_every_vector() {
     let path = root().join("tests/data/bg-vectors.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();
-    // the opening first, with its 21 rolls (GAMES.md §D.2)
+    // the opening first, with its 21 rolls (docs/games.md §D.2)
     let first: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     assert_eq!(first["id"], "4HPwATDgc/ABMA");
     let opening = Board::opening(Seat::Top);

@@ -419,7 +419,7 @@ fn ecole_samples_are_flagged_at_the_right_throw_with_the_right_amount() {
 
 #[test]
 fn jacquet_records_are_replayed_under_their_own_rules() {
-    // top's men start on M in Jacquet (GAMES.md §0.1): A holds none of them
+    // top's men start on M in Jacquet (docs/games.md §0.1): A holds none of them
     let o = run_stdin(&["check", "--format", "json", "-"], b"[Game \"jacquet\"]\n\n1. 6-5 AG AF\n");
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();

@@ -344,7 +344,7 @@ fn the_parser_of_citations_reads_every_form() {
     assert_eq!(cited("docs/games.md, §10 below; docs/games.md's; docs/games.md Jacquet"), [] as [&str; 0]);
 }
 
-/// Nothing cites the contract's `GAMES.md`, which is not in the repository: every citation
+/// Nothing cites the contract's `docs/games.md`, which is not in the repository: every citation
 /// of the other games' rules is `docs/games.md §…`, and names a section that page has.
 #[test]
 fn citations_of_the_games_page_name_its_sections() {

@@ -1,4 +1,4 @@
-//! What `export` writes, GNU Backgammon reads as the same match (GAMES.md §I.8): STN records
+//! What `export` writes, GNU Backgammon reads as the same match (docs/games.md §I.8): STN records
 //! exported to `.mat` and to SGF, imported by gnubg itself (`import mat`, `load match`) and
 //! saved by it as SGF, come back (through `import`) with the same throws, the same boards
 //! after each, the same cube actions and the same winners. Needs gnubg (`.ci/run` installs

@@ -82,9 +82,9 @@ fn import_tells_the_format_and_refuses_what_is_no_match_file() {
 #[test]
 fn every_real_match_imports_and_checks_clean() {
     use soumille::notation::{print_records, read, PrintOptions};
-    // (file, game from 1, throw, rule): FIBS logged a resignation as 100 points (GAMES.md
+    // (file, game from 1, throw, rule): FIBS logged a resignation as 100 points (docs/games.md
     // I.5: 1, 2 or 3 times the cube); the log leaves rolls unplayed where the player had a
-    // choice of plays, so the importer cannot fill them in (GAMES.md I.6)
+    // choice of plays, so the importer cannot fill them in (docs/games.md I.6)
     const FILE_FAULTS: [(&str, usize, u32, &str); 5] = [
         ("fibs/Amirrr-nori-2009Feb151603.txt", 5, 0, "result"),
         ("fibs/Wakagashira-nori-2009Feb092123.txt", 3, 27, "moves-left"),
@@ -105,7 +105,7 @@ fn every_real_match_imports_and_checks_clean() {
             let imported = soumille::interop::import(&text, format).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(!imported.records.is_empty(), "{name}");
             let stn = print_records(&imported.records, PrintOptions::default());
-            // the match across the file's games (GAMES.md I.1-I.2), as `check` judges it
+            // the match across the file's games (docs/games.md I.1-I.2), as `check` judges it
             let mut session = soumille::games::backgammon::Session::new();
             for (k, r) in read(&stn).iter().enumerate() {
                 assert!(r.errors.is_empty(), "{name} game {}: {:?}", k + 1, r.errors);
@@ -123,7 +123,7 @@ fn every_real_match_imports_and_checks_clean() {
     assert_eq!(found, want);
 }
 
-/// `check` judges the match across the records of a file (GAMES.md I.1): a wrong `Score`
+/// `check` judges the match across the records of a file (docs/games.md I.1): a wrong `Score`
 /// is flagged `score` on its record.
 #[test]
 fn check_flags_a_wrong_score_across_the_records() {

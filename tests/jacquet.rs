@@ -1,7 +1,7 @@
 //! Jacquet and Moultezim through the binary and the library: every sample of
 //! `samples/jacquet/` and `samples/moultezim/` raises exactly the flags of its `Flagged` tag
 //! (`throw rule-or-kind`, `;`-separated, `-` for no throw, empty for none), generated games
-//! check clean and end as their `Result` says, and `explain` lists the plays of GAMES.md's
+//! check clean and end as their `Result` says, and `explain` lists the plays of docs/games.md's
 //! examples.
 
 use crate::common;
@@ -50,7 +50,7 @@ fn samples_raise_exactly_their_flags() {
         }
     }
     assert!(n >= 30, "{n} samples");
-    // a sample for every rule of GAMES.md A.10 and the claims
+    // a sample for every rule of docs/games.md A.10 and the claims
     for rule in [
         "die",
         "not-there",
@@ -133,7 +133,7 @@ fn explain_lists_the_plays_of_the_examples() {
     let o = run(&["explain", "--game", "moultezim", "--rules", "blocage=livret", "--dice", "2-1", "M15/L&14 bottom"]);
     assert_ne!(o.status.code(), Some(0));
     assert!(text(&o.stderr).contains("postillon, postillon-repos"), "{}", text(&o.stderr));
-    // GAMES.md §H.2: the postillon's jump goes on over held rests of its release quarter
+    // docs/games.md §H.2: the postillon's jump goes on over held rests of its release quarter
     let rules = "postillon=immediat;postillon-repos=non";
     let o = run(&["explain", "EFM13/H&14 bottom", "--dice", "1-1", "--game", "jacquet", "--rules", rules]);
     let out = text(&o.stdout);
@@ -177,7 +177,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     /// A generated game, printed and read back, replays with no flag, and ends as its Result
-    /// says (GAMES.md A.8, B.3), whatever the options.
+    /// says (docs/games.md A.8, B.3), whatever the options.
     #[test]
     fn generated_games_replay_clean(seed in any::<u64>(), options in options_strategy()) {
         let rec = generate_record(seed, &options);

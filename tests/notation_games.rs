@@ -1,5 +1,5 @@
-//! The writing of Jacquet, Moultezim, Backgammon and Tric Trac (GAMES.md §0.3, §A.9, §D.9,
-//! §E.11, §G): the examples of GAMES.md read without error and print canonically, and
+//! The writing of Jacquet, Moultezim, Backgammon and Tric Trac (docs/games.md §0.3, §A.9, §D.9,
+//! §E.11, §G): the examples of docs/games.md read without error and print canonically, and
 //! their JSON round-trips.
 
 use soumille::notation::{
@@ -130,7 +130,7 @@ const TRIC_TRAC: &str = "[Game \"tric-trac\"]
 1. bottom: 6-1 VO B# +2 (pont) +1 (retiree) partie recommence
 ";
 
-/// GAMES.md §E.11's example, numbered 17 there (an excerpt): read here as throw 1.
+/// docs/games.md §E.11's example, numbered 17 there (an excerpt): read here as throw 1.
 #[test]
 fn tric_trac_example_of_e11() {
     let (rec, text) = round_trip(TRIC_TRAC);

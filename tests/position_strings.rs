@@ -1,4 +1,4 @@
-//! Position strings say their game and rules (GAMES.md §H.7), `explain` reads them back under
+//! Position strings say their game and rules (docs/games.md §H.7), `explain` reads them back under
 //! those rules (and `explain FILE --at N` needs no string), a Lepeintre record is shown in
 //! its own letters everywhere its reader looks, and a flag's words say each thing once.
 
@@ -113,7 +113,7 @@ fn the_rules_of_the_string_are_applied() {
     };
     assert_eq!(plays(explain_json(&[&p, "--dice", "2-1"])), ["DB CB", "DBA"]);
     assert_eq!(plays(explain_json(&["M15/A13CD bottom game=jacquet", "--dice", "2-1"])).len(), 4);
-    // GAMES.md §H.7's example reads
+    // docs/games.md §H.7's example reads
     explain_json(&["M13A2/&14Z bottom game=jacquet rules=postillon:immediat", "--dice", "1-1"]);
 }
 

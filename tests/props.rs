@@ -17,7 +17,7 @@ fn a_move() -> impl Strategy<Value = Move> {
         .prop_map(|(from, rest, to)| Move::new(from, rest, to.map_or(Target::Off, Target::Point)))
 }
 
-/// A path of the other games (GAMES.md §0.3, §D.9): up to five points, `*` after any point
+/// A path of the other games (docs/games.md §0.3, §D.9): up to five points, `*` after any point
 /// but the origin (not after `#`), `@` in Backgammon.
 fn a_path(game: Game) -> impl Strategy<Value = Move> {
     let bar = game == Game::Backgammon;

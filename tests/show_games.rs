@@ -1,5 +1,5 @@
 //! `soumille show --format svg` for every game (Grand Trictrac, Jacquet, Moultezim,
-//! Backgammon, Tric Trac; GAMES.md), one picture for all: every board of every sample is
+//! Backgammon, Tric Trac; docs/games.md), one picture for all: every board of every sample is
 //! well-formed SVG and shows the men of the replay's setup on every point, on the bar and
 //! borne off, the cube, the score and the flags of its throw; the binary draws them; one
 //! snapshot per game, and one per game at a flagged throw.

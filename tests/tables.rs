@@ -1,4 +1,4 @@
-//! The renderers of the other games (GAMES.md) on their clean samples: every sheet format,
+//! The renderers of the other games (docs/games.md) on their clean samples: every sheet format,
 //! the replay, the boards, and what each shows of the game's end.
 
 use crate::common;

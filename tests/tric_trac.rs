@@ -1,4 +1,4 @@
-//! Tric Trac (GAMES.md §E) through the binary and the library: the samples of
+//! Tric Trac (docs/games.md §E) through the binary and the library: the samples of
 //! `samples/tric-trac/` raise exactly the flags their `Flagged` tag names (`throw
 //! rule-or-kind`, `;`-separated, `-` for the record as a whole, empty for none: one file per
 //! rule of §E.12 and per claim, and clean games), and generated series check clean.
@@ -23,7 +23,7 @@ fn samples_raise_exactly_their_flags() {
     }
 }
 
-/// Every rule of GAMES.md §E.12 and every claim has its sample.
+/// Every rule of docs/games.md §E.12 and every claim has its sample.
 #[test]
 fn every_rule_and_claim_has_a_sample() {
     let all: Vec<String> = samples()
@@ -40,7 +40,7 @@ fn every_rule_and_claim_has_a_sample() {
     }
 }
 
-/// GAMES.md §H.6: a doublet that wins a partie gives no further throw; a record in which the
+/// docs/games.md §H.6: a doublet that wins a partie gives no further throw; a record in which the
 /// winner throws again is flagged `seat`, and the flag does not say the doublet's seat
 /// throws again.
 #[test]

@@ -309,7 +309,7 @@ fn expected_setups(file: &str) -> (Vec<soumille::Setup>, Vec<u32>, soumille::rep
     let r = &recs[0];
     let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
     let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref()).expect("a start").clone();
-    // with the game and rules their position strings say (GAMES.md §H.7)
+    // with the game and rules their position strings say (docs/games.md §H.7)
     let setups = std::iter::once(start)
         .chain(rp.steps.iter().map(|s| s.after.clone()))
         .map(|mut s| {

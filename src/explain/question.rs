@@ -1,4 +1,4 @@
-//! `explain` of any game: a position string read with its game and rules (GAMES.md §H.7),
+//! `explain` of any game: a position string read with its game and rules (docs/games.md §H.7),
 //! the roll explained under that game's rules, and the answer as text or JSON (CLI.md,
 //! "explain"). The game is chosen by a `match` on it, never through a record's header.
 
@@ -54,7 +54,7 @@ pub fn game_with_rules(game: Game, pairs: &[(String, String)]) -> Result<Games, 
 }
 
 /// The rule options of a game's rules that differ from the game's defaults, in the order
-/// of the game's options: what a position string's `rules=` carries (GAMES.md §H.7).
+/// of the game's options: what a position string's `rules=` carries (docs/games.md §H.7).
 pub fn departing(rules: &Games) -> Vec<(String, String)> {
     let text = match rules {
         Games::GrandTrictrac(g) => g.options.departures().to_string(),
@@ -89,7 +89,7 @@ pub struct Question {
 }
 
 impl Question {
-    /// Reads a position string (GAMES.md §H.7): its game is its `game=` field, else `game`,
+    /// Reads a position string (docs/games.md §H.7): its game is its `game=` field, else `game`,
     /// else Grand Trictrac; its rules its `rules=` field when it names its game or rules,
     /// else `rules` (as a `Rules` tag writes them). A `game` or `rules` that contradicts
     /// what the position says is refused.

@@ -1,9 +1,9 @@
 //! The games: one shared board model, and each game's rules behind one trait.
 //!
 //! Every tables game of the project (Grand Trictrac, and after it Jacquet, Moultezim,
-//! Backgammon and the Tric Trac of the 1982 booklet, GAMES.md) is played on the board of
+//! Backgammon and the Tric Trac of the 1982 booklet, docs/games.md) is played on the board of
 //! [`crate::position`]: two seats, 24 points named by letters, each seat's men counted along
-//! its own route ([`crate::position::Route`], GAMES.md §0.1), men borne off on relative point
+//! its own route ([`crate::position::Route`], docs/games.md §0.1), men borne off on relative point
 //! 25, two dice ([`crate::dice::Dice`]). What differs from game to game is the rules, and they
 //! are what a [`Game`] answers:
 //!
@@ -36,7 +36,7 @@
 //! 1. A module `src/games/NAME/` with the game's rules: its move generation over
 //!    [`crate::position::Position`] (with its route), its play type (a Jacquet, Moultezim or
 //!    Backgammon doublet is four moves, so [`Game::Play`] is the game's own, not Grand
-//!    Trictrac's two-step play), its faults (the rule names of GAMES.md §A.10, §D.10, §E.12),
+//!    Trictrac's two-step play), its faults (the rule names of docs/games.md §A.10, §D.10, §E.12),
 //!    its score and its options.
 //! 2. Its row in [`registry::GAMES`] (a test checks the row against its options parser).
 //! 3. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
@@ -110,7 +110,7 @@ pub struct Judged<P, F> {
 /// provincial sortie). Everything counted is in the game's [`Game::Score`], so that one
 /// record replays the same way whatever reads it.
 ///
-/// What the games of GAMES.md will need of it:
+/// What the games of docs/games.md will need of it:
 ///
 /// * **Plays.** §0.2: a play is a sequence of single-die moves, up to four on a doublet in
 ///   Jacquet, Moultezim and Backgammon (two in Grand Trictrac and Tric Trac), a man may make
@@ -118,20 +118,20 @@ pub struct Judged<P, F> {
 ///   [`Game::Play`] is the game's own type for that reason, and [`Game::Plays`] its
 ///   fixed-capacity list.
 /// * **State.** Backgammon's men on the bar and Tric Trac's men on their start point are men
-///   of the position (the bar as a relative point of the route, GAMES.md §D.9 `@n`); the cube
+///   of the position (the bar as a relative point of the route, docs/games.md §D.9 `@n`); the cube
 ///   (value, owner), Tric Trac's series and the Jacquet postillon's release are state.
 /// * **Scores.** Grand Trictrac scores the roll before any man moves (§1 of RULES.md): its
 ///   jans come with the legal plays, from [`Game::roll`]. Tric Trac scores the play itself
-///   (captures, men borne off, the pont, GAMES.md §E.9): [`Game::play_marks`]. Jacquet,
+///   (captures, men borne off, the pont, docs/games.md §E.9): [`Game::play_marks`]. Jacquet,
 ///   Moultezim and Backgammon score nothing until the end.
 /// * **The end.** The first to bear off fifteen (Jacquet, Backgammon: 1, 2 or 3 times the
 ///   cube), twelve points (Tric Trac, a partie worth 1 to 4), twelve holes (Grand Trictrac):
 ///   [`Game::outcome`].
-/// * **Faults.** Each game names its own rules (GAMES.md §A.10, §D.10, §E.12):
+/// * **Faults.** Each game names its own rules (docs/games.md §A.10, §D.10, §E.12):
 ///   [`Game::Fault`], structured (rule, seat, the lawful plays); the reporting layer writes
 ///   the words.
 pub trait Game {
-    /// The rule options of the `Rules` tag that this game reads (GAMES.md §F).
+    /// The rule options of the `Rules` tag that this game reads (docs/games.md §F).
     type Options: Copy + Debug + Default;
     /// One legal play of a roll, identified by the position it leaves.
     type Play: Copy + Debug;
@@ -199,7 +199,7 @@ pub trait Game {
     /// `setup` (a position string read with the game's routes and score fields), each once, in
     /// canonical notation with Soumille letters, with the position after it; sorted as plain
     /// ASCII strings. An error, in words, when the setup is no position of this game. Every
-    /// game of GAMES.md answers it; Grand Trictrac's `explain` also lists its jans and goes
+    /// game of docs/games.md answers it; Grand Trictrac's `explain` also lists its jans and goes
     /// through [`crate::explain`].
     fn explain_plays(&self, _setup: &Setup, _dice: Dice) -> Result<Vec<ShownPlay>, String> {
         Err(format!("explain does not know the rules of {}", self.tag()))
@@ -280,11 +280,11 @@ impl Game for Unsupported {
 pub enum Games {
     /// Grand Trictrac, or Trictrac à écrire.
     GrandTrictrac(GrandTrictrac),
-    /// Jacquet or Moultezim (GAMES.md §A–§C).
+    /// Jacquet or Moultezim (docs/games.md §A–§C).
     Jacquet(Jacquet),
-    /// Tric Trac of the 1982 booklet (GAMES.md §E).
+    /// Tric Trac of the 1982 booklet (docs/games.md §E).
     TricTrac(TricTrac),
-    /// Backgammon of the 1982 booklet, with the cube (GAMES.md §D).
+    /// Backgammon of the 1982 booklet, with the cube (docs/games.md §D).
     Backgammon(Backgammon),
     /// A game whose rules are not implemented yet.
     Unsupported(Unsupported),
@@ -307,7 +307,7 @@ impl Games {
     }
 
     /// The game of a record's header with the options of its `Rules` tag, judged by the
-    /// game (RULES.md §13, GAMES.md §F): every option it refuses, each at its span.
+    /// game (RULES.md §13, docs/games.md §F): every option it refuses, each at its span.
     pub fn chosen(header: &Header) -> Result<Games, Vec<OptionError>> {
         Games::with_rules(header.game, &header.game_rules)
     }
@@ -397,8 +397,8 @@ impl Games {
 }
 
 /// The rule options of a record that differ from its game's defaults, in the order of the
-/// game's options (RULES.md §13, GAMES.md §F): what a position string's `rules=` carries
-/// (GAMES.md §H.7). Jacquet's `jacquet=avance` is written as the options it sets.
+/// game's options (RULES.md §13, docs/games.md §F): what a position string's `rules=` carries
+/// (docs/games.md §H.7). Jacquet's `jacquet=avance` is written as the options it sets.
 pub fn rules_departing(header: &crate::notation::Header) -> Vec<(String, String)> {
     let text = match Games::of(header) {
         Games::GrandTrictrac(g) => g.options.departures().to_string(),
@@ -452,7 +452,7 @@ mod tests {
         let g = Games::with_rules(GameTag::TricTrac, &pairs_of(&[("pont".into(), "une-fois".into())])).unwrap();
         assert!(matches!(g, Games::TricTrac(t) if t.options.pont == tric_trac::options::Pont::UneFois));
         let e = Games::with_rules(GameTag::Moultezim, &pairs_of(&[("blocage".into(), "libre".into())])).unwrap_err();
-        assert_eq!(e[0].fault, OptionFault::NotForGame(" (its first quarter is never closed, GAMES.md §C.2)"));
+        assert_eq!(e[0].fault, OptionFault::NotForGame(" (its first quarter is never closed, docs/games.md §C.2)"));
         assert!(!Games::with_rules(GameTag::Backgammon, &[]).unwrap().is_grand_trictrac());
     }
 

@@ -16,7 +16,7 @@
 use crate::notation::{Game as GameTag, Header, RulePair, Span, SyntaxError, Tag};
 use std::fmt;
 
-/// One rule option of a game (GAMES.md §F, RULES.md §13).
+/// One rule option of a game (docs/games.md §F, RULES.md §13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
     /// The key in the `Rules` tag.
@@ -56,7 +56,7 @@ pub struct GameRow {
     /// What it is, in one line, after its name (`--game`'s help).
     pub about: &'static str,
     /// Where its rules are in the repository's docs (`docs/rules.md` for Grand Trictrac,
-    /// `docs/games.md` for GAMES.md's games, by GAMES.md's sections).
+    /// `docs/games.md` for docs/games.md's games, by docs/games.md's sections).
     pub rules: &'static str,
     /// Its rule options, in canonical order.
     pub options: &'static [OptionSpec],
@@ -85,7 +85,7 @@ impl GameRow {
     }
 
     /// Whether it is Grand Trictrac or Trictrac à écrire (RULES.md; the others are
-    /// GAMES.md's): scored in holes and points.
+    /// docs/games.md's): scored in holes and points.
     pub fn is_grand_trictrac(&self) -> bool {
         self.scoring == Scoring::HolesAndPoints
     }
@@ -120,7 +120,7 @@ const GRAND_TRICTRAC: &[OptionSpec] = &[
     opt("primaute", &["gagnant", "alterne"], "who throws first in the next marqué (Trictrac à écrire)", "§12"),
 ];
 
-/// Jacquet's options (GAMES.md §F); Moultezim's are [`MOULTEZIM`].
+/// Jacquet's options (docs/games.md §F); Moultezim's are [`MOULTEZIM`].
 const JACQUET: &[OptionSpec] = &[
     opt(
         "jacquet",
@@ -152,10 +152,10 @@ const JACQUET: &[OptionSpec] = &[
 ];
 
 /// Moultezim's options: Jacquet's but `jacquet` and `blocage` (its first quarter is never
-/// closed, GAMES.md §C.2).
+/// closed, docs/games.md §C.2).
 const MOULTEZIM: &[OptionSpec] = &[JACQUET[1], JACQUET[2], JACQUET[4], JACQUET[5], JACQUET[6]];
 
-/// Backgammon's options (GAMES.md §F, §I.2).
+/// Backgammon's options (docs/games.md §F, §I.2).
 const BACKGAMMON: &[OptionSpec] = &[
     opt(
         "premier-coup",
@@ -174,7 +174,7 @@ const BACKGAMMON: &[OptionSpec] = &[
     opt("crawford", ON_OFF, "in a match, no double in the game after a seat first reaches one point short", "§I.2"),
 ];
 
-/// Tric Trac's options (GAMES.md §F).
+/// Tric Trac's options (docs/games.md §F).
 const TRIC_TRAC: &[OptionSpec] = &[
     opt(
         "plus-fort",
@@ -324,7 +324,7 @@ pub struct InForce {
 /// Every option of a record's game (in the registry's order) with its value in force and
 /// whether the `Rules` tag gave it: what a sheet's fiche lists. Options the game refuses
 /// are left out (their record is flagged). Jacquet's `jacquet=avance` sets the defaults of
-/// `blocage` and `victoire` (GAMES.md §B).
+/// `blocage` and `victoire` (docs/games.md §B).
 pub fn options_in_force(header: &Header) -> Vec<InForce> {
     let given = |key: &str| header.game_rules.iter().find(|p| p.key.eq_ignore_ascii_case(key));
     let avance =
@@ -359,7 +359,7 @@ pub enum OptionFault {
 }
 
 /// An option of a `Rules` tag that its game refuses: the one error of every game's options
-/// parser (RULES.md §13, GAMES.md §F).
+/// parser (RULES.md §13, docs/games.md §F).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", Message(self))]
 pub struct OptionError {

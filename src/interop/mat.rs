@@ -297,7 +297,7 @@ fn numbered(t: &str) -> Option<&str> {
     t.split_once(')').filter(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).map(|(_, r)| r)
 }
 
-/// The header tags of eXtreme Gammon and BackgammonGalaxy (GAMES.md §I.7) as STN tags:
+/// The header tags of eXtreme Gammon and BackgammonGalaxy (docs/games.md §I.7) as STN tags:
 /// `Player 1`/`Player 2` give the players' full names (the names line may cut them),
 /// `Player 1 Elo` is `TopElo`, and another name with spaces loses them (`Match ID` →
 /// `MatchID`).

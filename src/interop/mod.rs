@@ -1,4 +1,4 @@
-//! Backgammon records of other programs, to and from STN (GAMES.md §D.9,
+//! Backgammon records of other programs, to and from STN (docs/games.md §D.9,
 //! `interop-samples/README.md`):
 //!
 //! * [`mat`]: the Jellyfish `.mat` text transcript (and its one-game `.gam` form) as GNU
@@ -118,7 +118,7 @@ pub struct MatchGame {
     pub won: Option<Won>,
     /// Other tags, kept as they are (`EventDate`, …).
     pub tags: Vec<(String, String)>,
-    /// The Crawford rule is played in the match (GAMES.md §I.2; SGF `RU[Crawford]`, the
+    /// The Crawford rule is played in the match (docs/games.md §I.2; SGF `RU[Crawford]`, the
     /// default `crawford=oui` of a record).
     pub crawford_rule: bool,
     /// Lines of the file kept as comments of the record, each with why it was not taken
@@ -400,7 +400,7 @@ impl Writing {
         }
     }
 
-    /// A roll and its play (`e`); a play the log left out is filled when forced (GAMES.md
+    /// A roll and its play (`e`); a play the log left out is filled when forced (docs/games.md
     /// §I.6), and the file's last roll never played becomes a comment (§I.5).
     fn throw(&mut self, game: &MatchGame, e: &Event, (seat, dice, steps): (Seat, Dice, &[StepMove]), last: bool) {
         self.first.get_or_insert(seat);
@@ -422,7 +422,7 @@ impl Writing {
                     return;
                 }
                 if let [only] = self.plays.as_slice() {
-                    // a forced play the log left out (GAMES.md §I.6)
+                    // a forced play the log left out (docs/games.md §I.6)
                     steps = only.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect();
                     note = Some(" forced play filled in by the importer: the file wrote none ");
                 }
@@ -443,7 +443,7 @@ impl Writing {
         self.throws.push(t);
     }
 
-    /// Rolled, then resigned, or the log stops (GAMES.md §I.5): no throw, a comment.
+    /// Rolled, then resigned, or the log stops (docs/games.md §I.5): no throw, a comment.
     fn unplayed_last_roll(&mut self, game: &MatchGame, seat: Seat, dice: Dice) {
         let then = if game.won.is_some() { "resigned without playing" } else { "the file stops" };
         let text = format!(" {seat} rolled {dice}, then {then} (the file's last roll) ");
@@ -585,7 +585,7 @@ impl MatchGame {
 
 impl MatchGame {
     /// A game with the record's players, match length, score, Crawford rule and the tags
-    /// that say where it was played (GAMES.md §I.7); no event yet.
+    /// that say where it was played (docs/games.md §I.7); no event yet.
     fn of_tags(rec: &Record, header: &Header) -> MatchGame {
         let value = |name: &str| rec.tags.iter().find(|t| t.name == name).map(|t| t.value.clone());
         let mut g = MatchGame {
@@ -598,7 +598,7 @@ impl MatchGame {
         g.crawford_rule = Options::from_pairs(&header.game_rules).is_ok_and(|o| o.crawford);
         g.number = 1;
         const OWN: [&str; 5] = ["Match", "Score", "Flagged", "Source", "Crawford"];
-        // the known tags that say where the match was played, kept (GAMES.md §I.7)
+        // the known tags that say where the match was played, kept (docs/games.md §I.7)
         const PLACE: [&str; 4] = ["Event", "Site", "Date", "Annotator"];
         for t in &rec.tags {
             let known = crate::notation::header::canonical_tag_name(&t.name);

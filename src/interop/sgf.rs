@@ -298,7 +298,7 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
 }
 
 /// The root properties gnubg writes for the match's place in the world, and their STN
-/// tags (GAMES.md §I.7): event, round, place, annotator.
+/// tags (docs/games.md §I.7): event, round, place, annotator.
 const ROOT_TAGS: [(&str, &str); 4] = [("EV", "Event"), ("RO", "Round"), ("PC", "Site"), ("AN", "Annotator")];
 
 fn escape(v: &str) -> String {
@@ -326,7 +326,7 @@ pub fn write(games: &[MatchGame]) -> String {
             }
         }
         if let Some(length) = g.match_length.filter(|_| g.crawford_rule) {
-            // the Crawford game: the first after a seat reaches length − 1 (GAMES.md §I.2)
+            // the Crawford game: the first after a seat reaches length − 1 (docs/games.md §I.2)
             let (ws, bs) = g.score.unwrap_or((0, 0));
             let now = !crawford_played && (ws + 1 == length || bs + 1 == length);
             crawford_played |= now || ws + 1 >= length || bs + 1 >= length;

@@ -159,9 +159,9 @@ pub enum Decision {
     Hold,
     /// `va` (`go`, `je m'en vais`): end the relève.
     Go,
-    /// `prolonge`: after winning a Tric Trac partie, the men stay (GAMES.md §E.10).
+    /// `prolonge`: after winning a Tric Trac partie, the men stay (docs/games.md §E.10).
     Prolong,
-    /// `recommence`: after winning a Tric Trac partie, the men go back (GAMES.md §E.10).
+    /// `recommence`: after winning a Tric Trac partie, the men go back (docs/games.md §E.10).
     Restart,
 }
 
@@ -236,7 +236,7 @@ mod off_marker {
     }
 }
 
-/// Where a move starts: a point, or the bar (`@`, Backgammon only; GAMES.md §D.9).
+/// Where a move starts: a point, or the bar (`@`, Backgammon only; docs/games.md §D.9).
 /// JSON: a Soumille letter `"A"`..`"&"`, or `"@"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Origin {
@@ -273,11 +273,11 @@ impl<'de> Deserialize<'de> for Origin {
     }
 }
 
-/// The most rests a path holds (five points in all: GAMES.md §0.3).
+/// The most rests a path holds (five points in all: docs/games.md §0.3).
 pub const MAX_RESTS: usize = 3;
 
 /// Rest points of a path, in order, held inline: a path has at most five points (from, at
-/// most [`MAX_RESTS`] rests, to: GAMES.md §0.3), so a [`Move`] is a few bytes and copies
+/// most [`MAX_RESTS`] rests, to: docs/games.md §0.3), so a [`Move`] is a few bytes and copies
 /// cheaply. It reads as a slice of points; JSON: the sequence of their letters.
 #[derive(Clone, Copy)]
 pub struct Rests {
@@ -363,7 +363,7 @@ impl<'a> IntoIterator for &'a Rests {
     }
 }
 
-/// The first [`MAX_RESTS`] points of the iterator (a path has no more: GAMES.md §0.3).
+/// The first [`MAX_RESTS`] points of the iterator (a path has no more: docs/games.md §0.3).
 impl FromIterator<Point> for Rests {
     fn from_iter<I: IntoIterator<Item = Point>>(iter: I) -> Rests {
         let mut r = Rests::new();
@@ -428,7 +428,7 @@ impl<'de> Deserialize<'de> for Rests {
 }
 
 /// One man's path: `AF`, `AEK` (tout d'une resting on E), `AK`, `Y#` (NOTATION.md §4), and in
-/// the other games `&TON`, `MRX*`, `@X*P`, `T#` (GAMES.md §0.3, §D.9).
+/// the other games `&TON`, `MRX*`, `@X*P`, `T#` (docs/games.md §0.3, §D.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "MoveRepr", into = "MoveRepr")]
 pub struct Move {
@@ -518,7 +518,7 @@ impl From<Move> for MoveRepr {
     }
 }
 
-/// A cube action: `double [V] take|drop` (GAMES.md §D.9), written before the dice, or
+/// A cube action: `double [V] take|drop` (docs/games.md §D.9), written before the dice, or
 /// after them (which the replay flags `cube-timing`, §D.10).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -535,7 +535,7 @@ pub struct CubeAction {
     pub after_dice: bool,
 }
 
-/// The answer to a double (GAMES.md §D.7).
+/// The answer to a double (docs/games.md §D.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CubeAnswer {
@@ -555,7 +555,7 @@ impl CubeAnswer {
     }
 }
 
-/// `partie [double|triple|quadruple]` after a Tric Trac play (GAMES.md §E.11).
+/// `partie [double|triple|quadruple]` after a Tric Trac play (docs/games.md §E.11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PartieClaim {
@@ -757,7 +757,7 @@ pub struct Throw {
     /// The seat, when the record names it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
-    /// A cube action before the dice (Backgammon, GAMES.md §D.9).
+    /// A cube action before the dice (Backgammon, docs/games.md §D.9).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cube: Option<CubeAction>,
     /// The roll; `None` only after a cube action with no throw (`22. top: double drop`).
@@ -782,7 +782,7 @@ pub struct Throw {
     /// An annotation glyph.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub glyph: Option<Glyph>,
-    /// `partie [double|triple|quadruple]` (Tric Trac, GAMES.md §E.11).
+    /// `partie [double|triple|quadruple]` (Tric Trac, docs/games.md §E.11).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partie: Option<PartieClaim>,
     /// Comments, each after the token it followed.

@@ -7,7 +7,7 @@ use super::error::SyntaxError;
 use super::header::Game;
 use crate::board::Dialect;
 
-/// Marks that are odd (but in Tric Trac, GAMES.md §E.11) or negative (points are marked two
+/// Marks that are odd (but in Tric Trac, docs/games.md §E.11) or negative (points are marked two
 /// by two, RULES.md §8). With the source, errors point at the marks.
 pub fn check_throws(rec: &Record, src: Option<(&str, Dialect)>) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
@@ -73,7 +73,7 @@ pub fn check_throws(rec: &Record, src: Option<(&str, Dialect)>) -> Vec<SyntaxErr
     errors
 }
 
-/// The forms a record's game does not write (GAMES.md §G), for records that did not come
+/// The forms a record's game does not write (docs/games.md §G), for records that did not come
 /// from text (JSON), whose reader rejects them as it reads: moves of more points than the
 /// game allows, `@` and cube actions outside Backgammon, hit claims in Grand Trictrac,
 /// Tric Trac's partie part elsewhere, throws without dice.

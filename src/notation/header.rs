@@ -35,7 +35,7 @@ const GAMES: [(Game, &str); 6] = [
 ];
 
 impl Game {
-    /// Grand Trictrac or Trictrac à écrire (the games of RULES.md), not one of GAMES.md's.
+    /// Grand Trictrac or Trictrac à écrire (the games of RULES.md), not one of docs/games.md's.
     ///
     /// What a game is played and scored like is the game registry's
     /// (`games::registry::is_grand_trictrac`, `Games::is_grand_trictrac`): this stays only
@@ -72,18 +72,18 @@ impl Game {
         matches!(self, Game::GrandTrictrac | Game::TrictracAEcrire)
     }
 
-    /// Paths of up to five points and `*` hit claims (GAMES.md §0.3, §D.9, §E.11).
+    /// Paths of up to five points and `*` hit claims (docs/games.md §0.3, §D.9, §E.11).
     pub fn has_paths(self) -> bool {
         !self.is_trictrac()
     }
 
-    /// The bar (`@` in moves and positions) and the doubling cube: Backgammon (GAMES.md §D.9).
+    /// The bar (`@` in moves and positions) and the doubling cube: Backgammon (docs/games.md §D.9).
     pub fn has_bar_and_cube(self) -> bool {
         self == Game::Backgammon
     }
 
     /// Tric Trac's forms: marks after the play (odd ones too), `partie …`, `prolonge` /
-    /// `recommence`, `parties=` (GAMES.md §E.11).
+    /// `recommence`, `parties=` (docs/games.md §E.11).
     pub fn is_tric_trac(self) -> bool {
         self == Game::TricTrac
     }
@@ -118,7 +118,7 @@ pub enum ResultBredouille {
     Grande,
 }
 
-/// The kind of a Backgammon win (GAMES.md §D.8, §D.9).
+/// The kind of a Backgammon win (docs/games.md §D.8, §D.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ResultKind {
     /// `single`: V × 1.
@@ -153,7 +153,7 @@ impl ResultKind {
     }
 }
 
-/// A `Result` value (NOTATION.md §7, GAMES.md §A.9, §D.9, §E.11): `*`,
+/// A `Result` value (NOTATION.md §7, docs/games.md §A.9, §D.9, §E.11): `*`,
 /// `top 12-7 [grande-bredouille] [stakes=N]`, `top 2`, `top 2 gammon`, `top 5-2`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ResultClaim {
@@ -241,7 +241,7 @@ pub struct Header {
     pub letters: Dialect,
     /// `Rules`: the `key=value` pairs as written (trimmed), in order, each with its span.
     /// The reader checks only their form (each part a `key=value` of words, each key once);
-    /// the game validates its own keys and values when it is chosen (RULES.md §13, GAMES.md
+    /// the game validates its own keys and values when it is chosen (RULES.md §13, docs/games.md
     /// §F: `games::registry`).
     pub game_rules: Vec<RulePair>,
     /// `Position`: the start, instead of the opening.
@@ -282,7 +282,7 @@ pub struct RulesError {
     pub message: String,
 }
 
-/// Reads a `Rules` value (RULES.md §13, GAMES.md §F) as syntax: the `key=value` pairs
+/// Reads a `Rules` value (RULES.md §13, docs/games.md §F) as syntax: the `key=value` pairs
 /// separated by `;`, trimmed, in the order written, each with its byte range in `text`.
 /// Only the form is checked (each part a `key=value` of words: letters, digits, `-`, `_`;
 /// each key once); the game validates its keys and values.
@@ -557,7 +557,7 @@ fn read_game_and_letters(tags: &mut [Tag], h: &mut Header, errors: &mut Vec<Synt
             Some(d) => {
                 set_canonical(&mut t.value, d.name());
                 if d == Dialect::Lepeintre && !h.game.is_trictrac() {
-                    // GAMES.md §0.3: Lepeintre's lower-case letters would make `take`,
+                    // docs/games.md §0.3: Lepeintre's lower-case letters would make `take`,
                     // `drop`, `prise` spell moves; these games are written in Soumille's.
                     errors.push(
                         SyntaxError::new(
@@ -565,7 +565,7 @@ fn read_game_and_letters(tags: &mut [Tag], h: &mut Header, errors: &mut Vec<Synt
                             format!("Lepeintre's letters are for Grand Trictrac records, not {}", h.game),
                             "expected soumille (or no Letters tag)",
                         )
-                        .with_help("write this game in Soumille's letters (GAMES.md §0.3)"),
+                        .with_help("write this game in Soumille's letters (docs/games.md §0.3)"),
                     );
                 } else {
                     h.letters = d;
@@ -599,7 +599,7 @@ fn read_position(t: &mut Tag, position_in_dialect: bool, h: &mut Header, errors:
                 if h.game.is_trictrac() {
                     "a position string: `A13FG/&15 top` (NOTATION.md §6)"
                 } else {
-                    "a position string: `M15/&15 bottom`, `A2M4R3T5@/F5H3N5X2 top cube=2` (GAMES.md)"
+                    "a position string: `M15/&15 bottom`, `A2M4R3T5@/F5H3N5X2 top cube=2` (docs/games.md)"
                 },
             ));
         }

@@ -1,7 +1,7 @@
 //! The canonical printer (NOTATION.md, "canonical"): higher die first, doublets as digits,
 //! moves without dashes, seats only where the record had them, tags in a fixed order,
 //! comments kept byte for byte after the token they followed. Printing is idempotent.
-//! The other games (GAMES.md §0.3, §D.9, §E.11): every rest and `*` written, the cube
+//! The other games (docs/games.md §0.3, §D.9, §E.11): every rest and `*` written, the cube
 //! action before the dice, Tric Trac's marks, partie and decision after the play.
 
 use super::ast::*;
@@ -14,7 +14,7 @@ use std::fmt::Write;
 pub struct PrintOptions {
     /// Convert the record to these letters (and set its `Letters` tag). Grand Trictrac
     /// and Trictrac à écrire only: the other games are always written in Soumille's
-    /// letters (GAMES.md §0.3), and this option leaves them so.
+    /// letters (docs/games.md §0.3), and this option leaves them so.
     pub letters: Option<Dialect>,
 }
 
@@ -67,7 +67,7 @@ pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
     }
     for t in &tags {
         let value = if t.name == "Position" && dialect != Dialect::Soumille {
-            // of the game its `game=` names, if it names one (GAMES.md §H.7)
+            // of the game its `game=` names, if it names one (docs/games.md §H.7)
             super::parser::read_position(&t.value, super::Game::GrandTrictrac)
                 .ok()
                 .filter(|r| r.dialect == Dialect::Soumille)
@@ -212,7 +212,7 @@ fn cube_text(a: &CubeAction) -> String {
 
 fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect, game: Game) {
     print_roll(w, t);
-    // Tric Trac: the marks come from the play and are written after it (GAMES.md §E.11)
+    // Tric Trac: the marks come from the play and are written after it (docs/games.md §E.11)
     let marks_after = game.is_tric_trac();
     if !marks_after {
         print_marks(w, t);
@@ -287,7 +287,7 @@ fn print_roll(w: &mut Writer, t: &Throw) {
         w.comments_at(t, Anchor::Dice);
     }
     if let Some(a) = t.cube.filter(|a| a.after_dice) {
-        // where the record wrote it (GAMES.md §D.10: flagged `cube-timing`)
+        // where the record wrote it (docs/games.md §D.10: flagged `cube-timing`)
         cube(w, &a);
     }
 }

@@ -40,7 +40,7 @@ pub struct Row {
     pub throw: u32,
     /// Who threw.
     pub seat: Seat,
-    /// The roll, higher first (`null`: no dice thrown, a double dropped, GAMES.md §D.9).
+    /// The roll, higher first (`null`: no dice thrown, a double dropped, docs/games.md §D.9).
     pub dice: Option<[u8; 2]>,
     /// The play (canonical, Soumille letters; `-` for none).
     pub play: String,
@@ -66,7 +66,7 @@ pub struct Row {
 pub enum RowScore {
     /// Grand Trictrac (RULES.md §4–§9).
     GrandTrictrac(GrandTrictracColumns),
-    /// Jacquet, Moultezim, Backgammon, Tric Trac (GAMES.md).
+    /// Jacquet, Moultezim, Backgammon, Tric Trac (docs/games.md).
     Tables(TablesColumns),
 }
 
@@ -92,7 +92,7 @@ pub struct GrandTrictracColumns {
 /// The other games' columns: what the throw scored, the running score after it, the note.
 #[derive(Clone, Debug, Serialize)]
 pub struct TablesColumns {
-    /// What each seat scored with the throw (Tric Trac, GAMES.md §E.6–§E.9), `[top, bottom]`.
+    /// What each seat scored with the throw (Tric Trac, docs/games.md §E.6–§E.9), `[top, bottom]`.
     pub points: [u16; 2],
     /// The running score after the throw.
     pub running: Running,
@@ -104,22 +104,22 @@ pub struct TablesColumns {
 }
 
 /// The running score of the other games after a throw, as the position's score fields hold
-/// it (NOTATION.md §6, GAMES.md §H.7): the men borne off, the cube (backgammon), the points
+/// it (NOTATION.md §6, docs/games.md §H.7): the men borne off, the cube (backgammon), the points
 /// and parties (Tric Trac).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Running {
     /// Men borne off, `[top, bottom]`.
     pub off: [u8; 2],
-    /// The cube's value (backgammon, GAMES.md §D.9).
+    /// The cube's value (backgammon, docs/games.md §D.9).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cube: Option<u32>,
     /// The cube's owner (`null`: centred).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub owner: Option<Option<Seat>>,
-    /// Each seat's points in the partie (Tric Trac, GAMES.md §E.11).
+    /// Each seat's points in the partie (Tric Trac, docs/games.md §E.11).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<[u8; 2]>,
-    /// Each seat's parties won (Tric Trac, GAMES.md §E.11).
+    /// Each seat's parties won (Tric Trac, docs/games.md §E.11).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub parties: Option<[u16; 2]>,
 }
@@ -221,7 +221,7 @@ impl Row {
     }
 }
 
-/// The match a backgammon game belongs to, as its tags say (GAMES.md §I.1–§I.3): its
+/// The match a backgammon game belongs to, as its tags say (docs/games.md §I.1–§I.3): its
 /// length, the score before the game, and whether it is the Crawford game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct MatchState {
@@ -230,7 +230,7 @@ pub struct MatchState {
     /// The score before this game (`Score`), `[top, bottom]`.
     pub score: [u32; 2],
     /// The Crawford game: the `Crawford` tag's word, else the first game in which one seat
-    /// stands one point from the match (GAMES.md §I.3).
+    /// stands one point from the match (docs/games.md §I.3).
     pub crawford: bool,
 }
 

@@ -1,4 +1,4 @@
-//! The columns of the other games (Jacquet, Moultezim, Backgammon, Tric Trac; GAMES.md) on
+//! The columns of the other games (Jacquet, Moultezim, Backgammon, Tric Trac; docs/games.md) on
 //! the sheet as text and Markdown: each throw with what it scored, the running score after
 //! it (men borne off, the cube, Tric Trac's points and parties), the note of its cube action
 //! or partie, its comments and flags.

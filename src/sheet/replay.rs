@@ -152,7 +152,7 @@ pub struct ReplayDocument<'a> {
     pub final_score: Option<crate::report::FinalScore>,
 }
 
-/// A step's position as the JSON writes it: with its game and rules (GAMES.md §H.7), in
+/// A step's position as the JSON writes it: with its game and rules (docs/games.md §H.7), in
 /// Soumille's letters.
 fn position_text(setup: &crate::board::Setup, header: &Header) -> String {
     let mut s = setup.clone();

@@ -1,6 +1,6 @@
 //! The words of Backgammon's facts ([`crate::games::backgammon::Fact`]): what each rule of
-//! GAMES.md §D.10 means, the recorded play and the lawful ones, the cube's actions, the
-//! `Result` and `Position` claims. Plays are written in Soumille's letters (GAMES.md §0.3:
+//! docs/games.md §D.10 means, the recorded play and the lawful ones, the cube's actions, the
+//! `Result` and `Position` claims. Plays are written in Soumille's letters (docs/games.md §0.3:
 //! the game is written in them).
 
 use crate::board::{BySeat, Dialect, Seat};
@@ -59,7 +59,7 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
     }
 }
 
-/// What a rule of GAMES.md §D.10 says.
+/// What a rule of docs/games.md §D.10 says.
 pub fn meaning(rule: Rule) -> &'static str {
     match rule {
         Rule::Die => "a move's length matches no unused die of the throw",
@@ -156,13 +156,13 @@ fn result(why: &ResultFault) -> String {
             cube.saturating_mul(3)
         ),
         ResultFault::Score { winner } => format!(
-            "the Result tag gives a score `W-L`, not the points won (`{} N [kind]`, GAMES.md §D.9)",
+            "the Result tag gives a score `W-L`, not the points won (`{} N [kind]`, docs/games.md §D.9)",
             winner.map_or("SEAT", Seat::name)
         ),
     }
 }
 
-/// How a record disagrees with the match of the file (GAMES.md §I.1–§I.2).
+/// How a record disagrees with the match of the file (docs/games.md §I.1–§I.2).
 fn match_fault(why: &MatchFault) -> String {
     let score = |s: &BySeat<u32>| format!("top {} bottom {}", s[Seat::Top], s[Seat::Bottom]);
     match why {
@@ -393,11 +393,11 @@ mod tests {
         );
         assert_eq!(
             r(ResultFault::Score { winner: None }),
-            "the Result tag gives a score `W-L`, not the points won (`SEAT N [kind]`, GAMES.md §D.9)"
+            "the Result tag gives a score `W-L`, not the points won (`SEAT N [kind]`, docs/games.md §D.9)"
         );
         assert_eq!(
             r(ResultFault::Score { winner: Some(Seat::Top) }),
-            "the Result tag gives a score `W-L`, not the points won (`top N [kind]`, GAMES.md §D.9)"
+            "the Result tag gives a score `W-L`, not the points won (`top N [kind]`, docs/games.md §D.9)"
         );
     }
 }

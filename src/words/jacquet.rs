@@ -1,7 +1,7 @@
 //! The words of Jacquet and Moultezim's facts ([`crate::games::jacquet::Fact`]): the
-//! fausse cases of GAMES.md §A.10 with the lawful plays, the wrong claims (a hit, the
+//! fausse cases of docs/games.md §A.10 with the lawful plays, the wrong claims (a hit, the
 //! `Position` and `Result` tags). Plays are written in Soumille's letters whatever the
-//! record's (the only letters of these games, GAMES.md §0.3).
+//! record's (the only letters of these games, docs/games.md §0.3).
 
 use super::first_three;
 use crate::board::Dialect;
@@ -27,7 +27,7 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
             )
         }
         Fact::Hit { throw, seat, dice, variant } => format!(
-            "throw {throw} ({seat} {dice}): `*` claims a hit, but {} has no hits (GAMES.md §A.3)",
+            "throw {throw} ({seat} {dice}): `*` claims a hit, but {} has no hits (docs/games.md §A.3)",
             variant.name()
         ),
         Fact::NoPosition { variant, error } => {
@@ -54,13 +54,13 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
             format!("the Result tag disagrees with the replay: {}", diffs.join("; "))
         }
         Fact::ResultScore { winner } => format!(
-            "the Result tag gives a score `W-L`, not the points won (`{} N`, GAMES.md §A.9)",
+            "the Result tag gives a score `W-L`, not the points won (`{} N`, docs/games.md §A.9)",
             winner.map_or("SEAT", |w| w.name())
         ),
     }
 }
 
-/// What a rule of GAMES.md §A.10 forbids, in a few words.
+/// What a rule of docs/games.md §A.10 forbids, in a few words.
 pub fn meaning(rule: Rule) -> &'static str {
     match rule {
         Rule::Die => "a move's length matches no unused move of the throw",
@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn a_fausse_case_names_the_throw_the_rule_the_move_and_three_lawful_plays() {
-        // bottom on A14D throws 6-1 (GAMES.md §A.7.3): the lawful plays, as the engine finds them
+        // bottom on A14D throws 6-1 (docs/games.md §A.7.3): the lawful plays, as the engine finds them
         let setup = crate::notation::parser::parse_position("M15/A14D bottom", Dialect::Soumille).expect("a setup");
         let board = crate::games::jacquet::Board::from_setup(&setup).expect("a board");
         let mut plays = crate::games::jacquet::Plays::new();
@@ -167,7 +167,7 @@ mod tests {
     #[test]
     fn a_hit_is_no_jacquet_word() {
         let fact = Fact::Hit { throw: 3, seat: Seat::Top, dice: dice(5, 2), variant: Variant::Moultezim };
-        assert_eq!(words(fact), "throw 3 (top 5-2): `*` claims a hit, but moultezim has no hits (GAMES.md §A.3)");
+        assert_eq!(words(fact), "throw 3 (top 5-2): `*` claims a hit, but moultezim has no hits (docs/games.md §A.3)");
     }
 
     #[test]
@@ -209,11 +209,11 @@ mod tests {
         );
         assert_eq!(
             words(Fact::ResultScore { winner: Some(Seat::Top) }),
-            "the Result tag gives a score `W-L`, not the points won (`top N`, GAMES.md §A.9)"
+            "the Result tag gives a score `W-L`, not the points won (`top N`, docs/games.md §A.9)"
         );
         assert_eq!(
             words(Fact::ResultScore { winner: None }),
-            "the Result tag gives a score `W-L`, not the points won (`SEAT N`, GAMES.md §A.9)"
+            "the Result tag gives a score `W-L`, not the points won (`SEAT N`, docs/games.md §A.9)"
         );
     }
 }

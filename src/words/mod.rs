@@ -37,7 +37,7 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
 }
 
 /// The note of a replayed throw, in words, for the sheets and the replay: a backgammon
-/// throw's cube action (GAMES.md §D.9), a Tric Trac throw's partie won and men put back
+/// throw's cube action (docs/games.md §D.9), a Tric Trac throw's partie won and men put back
 /// (§E.10); empty for a throw with nothing to note. (Grand Trictrac's jans, marks and
 /// decisions are the sheet's own columns.)
 pub fn step_note(detail: &StepDetail) -> String {

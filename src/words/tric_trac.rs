@@ -1,4 +1,4 @@
-//! The words of Tric Trac's facts ([`crate::games::tric_trac::Fact`]): the flags of GAMES.md
+//! The words of Tric Trac's facts ([`crate::games::tric_trac::Fact`]): the flags of docs/games.md
 //! §E.12 as a historian reads them, plays in Soumille letters (the game's records write
 //! them so).
 
@@ -81,7 +81,7 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
 }
 
 /// Why `explain` shows nothing under a `Rules` tag Tric Trac cannot read: the options it
-/// knows and their values (GAMES.md §F).
+/// knows and their values (docs/games.md §F).
 pub fn unknown_options() -> String {
     let values = crate::games::tric_trac::Options::VALUES;
     format!(
@@ -93,7 +93,7 @@ pub fn unknown_options() -> String {
 }
 
 /// `partie`, `partie double`, …: a partie of `value` (1 to 4) as the records and the words
-/// name it (GAMES.md §E.11).
+/// name it (docs/games.md §E.11).
 pub fn partie_words(value: u8) -> String {
     match partie_name(value) {
         "" => "partie".to_string(),
@@ -119,7 +119,7 @@ fn fausse_case(fc: &FausseCase) -> String {
     format!("throw {throw} ({seat} {dice}): played {played}: {what}; lawful plays were {lawful}")
 }
 
-/// What the rule of GAMES.md §E.12 that `fc` breaks says of the play (`played`, its text).
+/// What the rule of docs/games.md §E.12 that `fc` breaks says of the play (`played`, its text).
 fn rule_broken(fc: &FausseCase, played: &str) -> String {
     let FausseCase { seat, dice, fault: Fault { rule, from: f, to: t, .. }, .. } = *fc;
     let l = |p: u8| letter(seat, p);
@@ -155,7 +155,7 @@ fn rule_broken(fc: &FausseCase, played: &str) -> String {
 }
 
 /// The note of a replayed throw for the renderers: the partie it won (its value) and the
-/// winner's decision, fifteen men put back on the start point (GAMES.md §E.10).
+/// winner's decision, fifteen men put back on the start point (docs/games.md §E.10).
 pub fn step_note(won: Option<(u8, crate::games::tric_trac::Choice)>, put_back: bool) -> String {
     let mut note = Vec::new();
     if let Some((value, choice)) = won {

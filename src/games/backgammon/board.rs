@@ -1,7 +1,7 @@
-//! The backgammon board (GAMES.md §D.1, §D.2, §D.9): each seat's men along its own route,
+//! The backgammon board (docs/games.md §D.1, §D.2, §D.9): each seat's men along its own route,
 //! index 0 = the bar, 1..=24 the relative points, 25 = borne off.
 //!
-//! The routes are Grand Trictrac's (GAMES.md §0.1: contrary movement, top p = letter,
+//! The routes are Grand Trictrac's (docs/games.md §0.1: contrary movement, top p = letter,
 //! bottom p = 25 − letter), so the opponent's point of my relative point p is 25 − p, and a
 //! man's usual backgammon "point number" (pips to go) is 25 − p for either seat.
 
@@ -9,11 +9,11 @@ use crate::board::{BySeat, Point, Seat, Setup};
 use crate::position::Position;
 use std::fmt;
 
-/// Relative point of the bar (GAMES.md §D.1: "the bar is p0").
+/// Relative point of the bar (docs/games.md §D.1: "the bar is p0").
 pub const BAR: usize = 0;
 /// Relative point of the men borne off (p25).
 pub const OFF: usize = 25;
-/// Men a side (GAMES.md §D.2).
+/// Men a side (docs/games.md §D.2).
 pub const MEN: u8 = 15;
 
 /// A backgammon position: the men of each seat along its route and the seat to throw.
@@ -25,7 +25,7 @@ pub struct Board {
     pub turn: Seat,
 }
 
-/// Why a setup is not a backgammon position (GAMES.md §D.9: "the reader checks 15 men a
+/// Why a setup is not a backgammon position (docs/games.md §D.9: "the reader checks 15 men a
 /// side, counting bar and borne-off men").
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
@@ -38,7 +38,7 @@ pub enum BoardError {
 }
 
 impl Board {
-    /// The opening of GAMES.md §D.2, `first` to throw: top 2 on A, 5 on M, 3 on R, 5 on T;
+    /// The opening of docs/games.md §D.2, `first` to throw: top 2 on A, 5 on M, 3 on R, 5 on T;
     /// bottom the mirror (`A2M5R3T5/F5H3N5&2`).
     pub fn opening(first: Seat) -> Board {
         let mut side = [0u8; 26];
@@ -54,7 +54,7 @@ impl Board {
         Board { men: [[0; 26]; 2], turn }
     }
 
-    /// Validates a setup (absolute letters, the bar `@n`, borne off `#n`; GAMES.md §D.9):
+    /// Validates a setup (absolute letters, the bar `@n`, borne off `#n`; docs/games.md §D.9):
     /// fifteen men a side, no point shared. The score fields are not read.
     pub fn from_setup(s: &Setup) -> Result<Board, BoardError> {
         let mut b = Board::empty(s.turn);
@@ -134,7 +134,7 @@ impl Board {
         Point::from_relative(seat, u8::try_from(p).ok()?)
     }
 
-    /// The position string's field 1 with the bar (`A2M4R3T5@/F5H3N5X2`, GAMES.md §D.9).
+    /// The position string's field 1 with the bar (`A2M4R3T5@/F5H3N5X2`, docs/games.md §D.9).
     pub fn men_field(&self) -> String {
         self.to_setup().men_field(crate::board::Dialect::Soumille)
     }

@@ -1,4 +1,4 @@
-//! The replay of a backgammon record (GAMES.md §D.9, §D.10): the seats in turn (after a
+//! The replay of a backgammon record (docs/games.md §D.9, §D.10): the seats in turn (after a
 //! take the doubler throws), each cube action judged and applied, each play judged and kept
 //! (RULES.md §10), the claims checked (`seat`, `hit`, `first-throw`, cube value, `Result`,
 //! `Position`), and the game-neutral steps and end filled for the renderers.
@@ -95,7 +95,7 @@ pub fn nearest_plays(plays: &Plays, seat: Seat, recorded: &RecordedPlay) -> Vec<
     v.into_iter().map(|(_, p)| p).collect()
 }
 
-/// An unlawful backgammon play (GAMES.md §D.10), as facts: the words are
+/// An unlawful backgammon play (docs/games.md §D.10), as facts: the words are
 /// [`crate::words::backgammon`]'s.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FausseCase {
@@ -167,7 +167,7 @@ pub fn setup_with_cube(board: &Board, cube: &CubeBooks) -> Setup {
     s
 }
 
-/// Whether a position's cube fields are backgammon's (GAMES.md §D.7, §D.9): a value 1, 2, 4,
+/// Whether a position's cube fields are backgammon's (docs/games.md §D.7, §D.9): a value 1, 2, 4,
 /// …, owned by nobody at 1; and not both seats with all their men borne off.
 fn cube_fields(setup: &Setup) -> Result<(), PositionFault> {
     let value = setup.score.cube.unwrap_or(1);
@@ -214,7 +214,7 @@ pub fn books_fed(
     let options = match Options::from_pairs(&header.game_rules) {
         Ok(o) => o,
         Err(errors) => {
-            // nothing is replayed under options that are not backgammon's (GAMES.md §F)
+            // nothing is replayed under options that are not backgammon's (docs/games.md §F)
             let why = Stop::Rules(errors.iter().map(ToString::to_string).collect());
             let span = l.tag_span("Rules");
             match rec.throws.first() {
@@ -441,7 +441,7 @@ pub fn books_fed(
     l.out
 }
 
-/// The `Result` tag against the replay (GAMES.md §D.10 `result`): winner, points and kind
+/// The `Result` tag against the replay (docs/games.md §D.10 `result`): winner, points and kind
 /// as computed, a drop only after a drop, `*` only while the game is unfinished; a
 /// resignation (`resign`, imported records) is taken as written on an unfinished game. Not
 /// judged when the replay stopped.

@@ -1,4 +1,4 @@
-//! An independent, slow move generator, written from GAMES.md §0.2 and §D.4–§D.6 without
+//! An independent, slow move generator, written from docs/games.md §0.2 and §D.4–§D.6 without
 //! any of [`super::movegen`]'s shortcuts: every order of every die, every man, each
 //! resulting position kept whole; compared with the engine on random positions.
 

@@ -1,4 +1,4 @@
-//! The doubling cube (GAMES.md §D.7) and the end of a game (§D.8).
+//! The doubling cube (docs/games.md §D.7) and the end of a game (§D.8).
 //!
 //! * The cube has a value V (1 at the start, "the cube showing 64") and an owner (nobody
 //!   at the start, then the seat that last took).
@@ -21,7 +21,7 @@ use crate::board::Seat;
 pub use crate::board::MAX_CUBE;
 use std::fmt;
 
-/// The cube rules of GAMES.md §D.10.
+/// The cube rules of docs/games.md §D.10.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CubeRule {
     /// A cube action under `cube=non`.
@@ -92,7 +92,7 @@ impl Cube {
     }
 }
 
-/// How a game ended (GAMES.md §D.8, §D.9's result kinds).
+/// How a game ended (docs/games.md §D.8, §D.9's result kinds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndKind {
     /// V × 1.

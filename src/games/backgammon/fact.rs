@@ -1,4 +1,4 @@
-//! What Backgammon's flags say, as facts (GAMES.md §D.10): the books raise them with the
+//! What Backgammon's flags say, as facts (docs/games.md §D.10): the books raise them with the
 //! rules' findings, and the reporting layer ([`crate::words::backgammon`]) writes their
 //! words. The shared facts of every game (the replay stopped, a wrong seat) are
 //! [`crate::replay::Fact::Stop`] and [`crate::replay::Fact::Seat`].
@@ -11,10 +11,10 @@ use crate::board::{BySeat, Seat};
 use crate::dice::Dice;
 use crate::notation::{Play as RecordedPlay, ResultKind};
 
-/// A Backgammon fact (GAMES.md §D.10's rules and claims).
+/// A Backgammon fact (docs/games.md §D.10's rules and claims).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
-    /// The `Position` tag is no position of backgammon (GAMES.md §D.9; claim `position`).
+    /// The `Position` tag is no position of backgammon (docs/games.md §D.9; claim `position`).
     Position(PositionFault),
     /// A cube action breaks `rule` (§D.7; `cube-off`, `cube-owner`, `cube-timing`,
     /// `cube-value`, `cube-answer`, `after-drop`; `cube-limit`, beyond [`super::cube::MAX_CUBE`]).
@@ -90,11 +90,11 @@ pub enum Fact {
     },
     /// The `Result` tag disagrees with the replay (§D.10 `result`).
     Result(ResultFault),
-    /// A match's claims across the records of a file disagree (GAMES.md §I.1–§I.2).
+    /// A match's claims across the records of a file disagree (docs/games.md §I.1–§I.2).
     Match(MatchFault),
 }
 
-/// How a record disagrees with the match the file's earlier records played (GAMES.md
+/// How a record disagrees with the match the file's earlier records played (docs/games.md
 /// §I.1–§I.2; [`super::session::Session`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchFault {
@@ -128,7 +128,7 @@ pub enum MatchFault {
     },
 }
 
-/// Why a `Position` tag is no position of backgammon (GAMES.md §D.7, §D.9).
+/// Why a `Position` tag is no position of backgammon (docs/games.md §D.7, §D.9).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionFault {
     /// The men are wrong (not fifteen a side, a point of both seats).
@@ -141,7 +141,7 @@ pub enum PositionFault {
     AllOff,
 }
 
-/// How a `Result` tag disagrees with the replay (GAMES.md §D.9, §D.10 `result`).
+/// How a `Result` tag disagrees with the replay (docs/games.md §D.9, §D.10 `result`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ResultFault {
     /// The tag says `*` (unfinished), but the game ended with `end`.
@@ -168,7 +168,7 @@ pub enum ResultFault {
         /// The kind of the end, and the tag's, when they differ.
         kind: Option<(EndKind, ResultKind)>,
     },
-    /// A resignation's points are not 1, 2 or 3 times the cube's value (GAMES.md §I.5).
+    /// A resignation's points are not 1, 2 or 3 times the cube's value (docs/games.md §I.5).
     ResignValue {
         /// The points the tag gives.
         points: u32,

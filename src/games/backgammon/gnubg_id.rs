@@ -3,7 +3,7 @@
 //! The ID is the base64 (no padding) of an 80-bit key: for the player **not** on roll,
 //! then the player on roll, for his points 1..24 and then his bar, one `1` bit per man and a
 //! `0` closing the point, bits taken least significant first in each byte. A player's
-//! point n (pips to go) is his relative point p = 25 − n (GAMES.md §D.1), the bar p0; men
+//! point n (pips to go) is his relative point p = 25 − n (docs/games.md §D.1), the bar p0; men
 //! not on the board are borne off.
 
 use super::board::{Board, BAR, MEN, OFF};

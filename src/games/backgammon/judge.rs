@@ -1,4 +1,4 @@
-//! A recorded play judged against the legal plays of its roll (GAMES.md §D.10): lawful, or
+//! A recorded play judged against the legal plays of its roll (docs/games.md §D.10): lawful, or
 //! the rule it breaks; its hit claims (`*`, §D.9); the position it leaves.
 //!
 //! A recorded play is one path per man in the mover's relative points (0 = the bar, 25 =
@@ -25,7 +25,7 @@ use super::movegen::{Allowance, Ground, Path, Play, PlayKey, Plays, Step};
 use crate::dice::Dice;
 use std::fmt;
 
-/// The rules of GAMES.md §D.10 a play can break.
+/// The rules of docs/games.md §D.10 a play can break.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
     /// A move's length matches no unused move of the throw.
@@ -437,7 +437,7 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
 }
 
 /// The judgement of the reading `played` of the recorded play: lawful, or the rule of the
-/// dice it breaks (GAMES.md §D.5: the lower die lost, the higher die, the moves left).
+/// dice it breaks (docs/games.md §D.5: the lower die lost, the higher die, the moves left).
 fn verdict(board: &Board, search: &Search, played: Play) -> Judgement {
     let (dice, allowed, claimed) = (search.dice, search.allowed, search.claimed);
     let hits = (played.hits() != claimed).then_some(HitClaims { claimed, actual: played.hits() });

@@ -1,4 +1,4 @@
-//! Backgammon of the 1982 booklet (GAMES.md §D), with the doubling cube.
+//! Backgammon of the 1982 booklet (docs/games.md §D), with the doubling cube.
 //!
 //! * [`board`]: the men of each seat along its route, the bar p0 and the men borne off p25
 //!   (§D.1, §D.2, §D.9), converted from and to the shared [`crate::board::Setup`].
@@ -10,7 +10,7 @@
 //! * [`gnubg_id`]: GNU Backgammon's Position ID, to and from a board.
 //! * [`books`]: the replay of a record on the shared [`crate::replay::Ledger`], its flags
 //!   and steps (§D.10).
-//! * [`session`]: match play across the records of a file (GAMES.md §I.1–§I.3).
+//! * [`session`]: match play across the records of a file (docs/games.md §I.1–§I.3).
 //! * [`fact`]: what its flags say, as facts; [`crate::words::backgammon`] writes their words.
 //! * [`generate`](mod@generate): seeded self-play, a game with its cube actions and result.
 //!
@@ -51,7 +51,7 @@ pub use session::Session;
 /// Backgammon under the options of a `Rules` tag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Backgammon {
-    /// The options (GAMES.md §F).
+    /// The options (docs/games.md §F).
     pub options: Options,
     /// The `Rules` tag has a key or value backgammon does not know: the books say which and
     /// replay nothing.
@@ -64,7 +64,7 @@ impl Backgammon {
         Backgammon { options, bad_rules: false }
     }
 
-    /// The game under a `Rules` tag's raw pairs (GAMES.md §F).
+    /// The game under a `Rules` tag's raw pairs (docs/games.md §F).
     pub fn of_rules(pairs: &[crate::notation::RulePair]) -> Backgammon {
         match Options::from_pairs(pairs) {
             Ok(options) => Backgammon::new(options),

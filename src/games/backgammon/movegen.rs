@@ -1,4 +1,4 @@
-//! The legal plays of a roll (GAMES.md §0.2, §D.4–§D.6).
+//! The legal plays of a roll (docs/games.md §0.2, §D.4–§D.6).
 //!
 //! * A play is a sequence of single-die moves (steps); a man may make several in a row,
 //!   resting on each point, which must be a lawful landing point (§0.2).
@@ -70,7 +70,7 @@ pub struct Play {
 }
 
 /// One man's path in a play: its points (from, rests, to; 0 = bar, 25 = off) and where it
-/// hit (bit i: after `points[i + 1]`), as GAMES.md §D.9 writes it (`MRX*`, `@X*P`).
+/// hit (bit i: after `points[i + 1]`), as docs/games.md §D.9 writes it (`MRX*`, `@X*P`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Path {
     /// The points: `points[0]` the start, `points[len - 1]` the end.
@@ -163,7 +163,7 @@ impl Play {
     }
 
     /// The play as one path per man, in the order the men were first moved: a step from
-    /// the point where an earlier path ended continues that path (GAMES.md §0.3 canonical
+    /// the point where an earlier path ended continues that path (docs/games.md §0.3 canonical
     /// form: all rests written).
     pub fn paths(&self) -> ([Path; 4], usize) {
         let mut paths = [Path::default(); 4];
@@ -199,7 +199,7 @@ impl Play {
     }
 
     /// The play in letters for `seat` (`AE AG`, `@X*P`, `-` for a pass), the men in the
-    /// order of their starting points along the route (a lawful order: GAMES.md §0.2).
+    /// order of their starting points along the route (a lawful order: docs/games.md §0.2).
     pub fn notation(&self, seat: Seat) -> String {
         let mut out = String::with_capacity(16);
         if self.len == 0 {
@@ -350,7 +350,7 @@ impl Plays {
     }
 
     /// Whether `un-seul-de=livret` made the seat lose the lower die, the only one it could
-    /// play (GAMES.md §D.6): the plays are then the pass.
+    /// play (docs/games.md §D.6): the plays are then the pass.
     #[inline]
     pub fn lower_die_lost(&self) -> bool {
         self.lower_die_lost
@@ -609,7 +609,7 @@ fn mover(board: &Board) -> (Side, Ground) {
     (Side { men: *side, occ }, Ground::of(board))
 }
 
-/// What a roll allows, told without listing its plays (GAMES.md §0.2, §D.6): a play whose
+/// What a roll allows, told without listing its plays (docs/games.md §0.2, §D.6): a play whose
 /// every step is lawful is legal when it makes [`Allowance::max_moves`] moves and, when only
 /// one die of a singleton could be played and the higher could, plays the higher.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -692,7 +692,7 @@ pub fn allowance(board: &Board, dice: Dice, un_seul_de: UnSeulDe) -> Allowance {
     }
 }
 
-/// Every legal play of `dice` for the seat to throw on `board`, into `out` (GAMES.md §0.2,
+/// Every legal play of `dice` for the seat to throw on `board`, into `out` (docs/games.md §0.2,
 /// §D.4–§D.6); when nothing can be played, the one play with no step.
 pub fn legal_plays_into(board: &Board, dice: Dice, un_seul_de: UnSeulDe, out: &mut Plays) {
     let (s, ground) = mover(board);
@@ -741,7 +741,7 @@ pub(crate) mod tests {
         Dice::new(a, b).unwrap()
     }
 
-    /// Builds a board from a men field with `@n` for the bar (GAMES.md §D.9).
+    /// Builds a board from a men field with `@n` for the bar (docs/games.md §D.9).
     pub(crate) fn board(text: &str) -> Board {
         let (field, turn) = text.split_once(' ').unwrap();
         let mut b = Board::empty(Seat::from_name(turn).unwrap());
@@ -781,7 +781,7 @@ pub(crate) mod tests {
 
     #[test]
     fn the_booklet_openings_are_legal_d2() {
-        // GAMES.md §D.2: 6/4 "1A - 5A et 1A - 7A" = AE AG, 5/5 = MRY MRY, 2/1 = ACD
+        // docs/games.md §D.2: 6/4 "1A - 5A et 1A - 7A" = AE AG, 5/5 = MRY MRY, 2/1 = ACD
         let open = "A2M5R3T5/F5H3N5&2 top";
         assert!(plays_of(open, 6, 4).contains(&"AE AG".to_string()));
         assert!(plays_of(open, 5, 5).contains(&"MRY MRY".to_string()));

@@ -1,11 +1,11 @@
-//! Backgammon's options, from the `Rules` tag's `key=value` pairs (GAMES.md §F), defaults
+//! Backgammon's options, from the `Rules` tag's `key=value` pairs (docs/games.md §F), defaults
 //! first.
 
 use crate::games::registry::{read_options, OptionError};
 use crate::notation::{Game as GameTag, RulePair};
 use std::fmt;
 
-/// Who plays the opening dice (GAMES.md §D.3).
+/// Who plays the opening dice (docs/games.md §D.3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PremierCoup {
     /// `tirage`: the opener plays the two dice thrown separately; throw 1 is no doublet.
@@ -15,7 +15,7 @@ pub enum PremierCoup {
     Relance,
 }
 
-/// When only one die of a singleton can be played (GAMES.md §D.6).
+/// When only one die of a singleton can be played (docs/games.md §D.6).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum UnSeulDe {
     /// `moderne`: the higher if it can be played, else the lower (GNU Backgammon).
@@ -25,7 +25,7 @@ pub enum UnSeulDe {
     Livret,
 }
 
-/// When a gammon is a backgammon (GAMES.md §D.8).
+/// When a gammon is a backgammon (docs/games.md §D.8).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Triple {
     /// `moderne`: a gammon, and the loser has a man on the bar or in his Q1.
@@ -35,7 +35,7 @@ pub enum Triple {
     Livret,
 }
 
-/// Backgammon's options (GAMES.md §F).
+/// Backgammon's options (docs/games.md §F).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
     /// `premier-coup` (§D.3).
@@ -46,7 +46,7 @@ pub struct Options {
     pub backgammon: Triple,
     /// `cube=oui|non` (§D.7): whether the doubling cube is in play.
     pub cube: bool,
-    /// `crawford=oui|non` (GAMES.md §I.2): in a match, no double in the game after a seat
+    /// `crawford=oui|non` (docs/games.md §I.2): in a match, no double in the game after a seat
     /// first reaches one point short of the match.
     pub crawford: bool,
 }
@@ -64,7 +64,7 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The keys, in GAMES.md §F order.
+    /// The keys, in docs/games.md §F order.
     pub const KEYS: [&'static str; 5] = ["premier-coup", "un-seul-de", "backgammon", "cube", "crawford"];
 
     /// The accepted values of each key of [`Options::KEYS`], default first.

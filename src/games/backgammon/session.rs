@@ -1,4 +1,4 @@
-//! Match play across the records of a file (GAMES.md §I.1–§I.3): the games of a file that
+//! Match play across the records of a file (docs/games.md §I.1–§I.3): the games of a file that
 //! share a `[Match "N"]` and players are one match, each record's `[Score "top A bottom B"]`
 //! is the score before it, and the Crawford game allows no double.
 //!

@@ -1,4 +1,4 @@
-//! Backgammon's [`Game`](super::Game) answers and books on records (GAMES.md §D.7–§D.10).
+//! Backgammon's [`Game`](super::Game) answers and books on records (docs/games.md §D.7–§D.10).
 
 use super::*;
 use crate::notation::{read, RulePair};

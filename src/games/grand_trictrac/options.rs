@@ -201,7 +201,7 @@ impl RuleOptions {
 impl RuleOptions {
     /// The same options, marked given where they differ from the defaults only: its
     /// [`fmt::Display`] writes the options that make these rules other than the defaults,
-    /// in §13 order (what a position string's `rules=` carries, GAMES.md §H.7).
+    /// in §13 order (what a position string's `rules=` carries, docs/games.md §H.7).
     pub fn departures(&self) -> RuleOptions {
         let d = RuleOptions::default();
         let mut o = *self;

@@ -1,4 +1,4 @@
-//! The Jacquet board (GAMES.md §0.1, §A.1): both seats run the same way round, top's talon
+//! The Jacquet board (docs/games.md §0.1, §A.1): both seats run the same way round, top's talon
 //! on M, bottom's on &, each seat's men held along its own route.
 
 use super::options::{JacquetOptions, Variant, Victoire};
@@ -6,7 +6,7 @@ use crate::board::{BySeat, Point, Seat, Setup};
 use crate::position::{PositionError, Route, OFF};
 use std::fmt;
 
-/// The routes of Jacquet and Moultezim (GAMES.md §0.1): top p → L = 13 − p for p ≤ 12
+/// The routes of Jacquet and Moultezim (docs/games.md §0.1): top p → L = 13 − p for p ≤ 12
 /// (M → A), 37 − p for p ≥ 13 (& → N); bottom p → L = 25 − p (& → A). My p is the
 /// opponent's p + 12 (p ≤ 12) or p − 12 (p ≥ 13).
 pub const JACQUET: Route = {
@@ -72,7 +72,7 @@ pub enum SetupError {
 
 /// A validated Jacquet position: `men[seat][p]` the men of `seat` on its relative point `p`
 /// (1..=24; index 0 unused), `men[seat][25]` those borne off; fifteen men a side, no point
-/// shared (GAMES.md §A.3); the seat to throw.
+/// shared (docs/games.md §A.3); the seat to throw.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     /// Each seat's men along its own route (index 25: borne off).
@@ -94,7 +94,7 @@ impl fmt::Display for Board {
 }
 
 impl Board {
-    /// The opening (GAMES.md §A.1): fifteen men on each talon (top's M, bottom's &).
+    /// The opening (docs/games.md §A.1): fifteen men on each talon (top's M, bottom's &).
     pub fn opening(first: Seat) -> Board {
         let mut men = [[0u8; 26]; 2];
         men[0][1] = 15;
@@ -104,7 +104,7 @@ impl Board {
 
     /// A position from a setup read from its absolute letters (`Setup.men[seat][letter − 1]`,
     /// `Setup.off`), checked: fifteen men a side, no point holding men of both seats, no man
-    /// on a bar (GAMES.md §A.10 `position`).
+    /// on a bar (docs/games.md §A.10 `position`).
     pub fn from_setup(s: &Setup) -> Result<Board, SetupError> {
         for seat in Seat::ALL {
             let n = s.total(seat);
@@ -156,14 +156,14 @@ impl Board {
         self.men[seat.other().index()][mirror(p)]
     }
 
-    /// Whether `seat` is in its postillon phase (GAMES.md §A.5.2, §C.1): none of its men on
+    /// Whether `seat` is in its postillon phase (docs/games.md §A.5.2, §C.1): none of its men on
     /// its release quarter or beyond (p19–p24 in Jacquet, p13–p24 in Moultezim) nor borne off.
     #[inline]
     pub fn in_postillon_phase(side: &[u8; 26], variant: Variant) -> bool {
         side[variant.release_point()..=OFF].iter().all(|&c| c == 0)
     }
 
-    /// The end of the game (GAMES.md §A.8, §B.3): the first seat with its fifteen men borne
+    /// The end of the game (docs/games.md §A.8, §B.3): the first seat with its fifteen men borne
     /// off wins, and what it wins under `options.victoire`. `None` while both play on.
     pub fn end(&self, options: &JacquetOptions) -> Option<End> {
         let winner = Seat::ALL.into_iter().find(|&s| self.men[s.index()][OFF] == 15)?;
@@ -191,7 +191,7 @@ impl Board {
     }
 }
 
-/// How a game of Jacquet or Moultezim ended (GAMES.md §A.8, §B.3).
+/// How a game of Jacquet or Moultezim ended (docs/games.md §A.8, §B.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct End {
     /// The seat that bore off its fifteen men first.

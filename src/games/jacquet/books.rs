@@ -1,4 +1,4 @@
-//! The replay of a Jacquet or Moultezim record (GAMES.md §A.9, §A.10): the seats in turn,
+//! The replay of a Jacquet or Moultezim record (docs/games.md §A.9, §A.10): the seats in turn,
 //! each throw's play judged and kept (RULES.md §10), the claims checked (seat, `Result`,
 //! `Position`), and the game-neutral steps and end filled for the renderers.
 //!
@@ -20,7 +20,7 @@ use crate::notation::{Header, Move, Origin, Play as RecordedPlay, Record, Result
 use crate::position::OFF;
 use crate::replay::{End, FlagKind, How, Ledger, Replay, Step, StepDetail, Stop};
 
-/// A recorded play as paths of `seat`'s relative points on the Jacquet route (GAMES.md
+/// A recorded play as paths of `seat`'s relative points on the Jacquet route (docs/games.md
 /// §0.3); `None` when a move starts from the bar (`@`, Backgammon's), which no Jacquet man
 /// can.
 pub fn recorded_paths(seat: Seat, play: &RecordedPlay) -> Option<Vec<Path>> {
@@ -85,7 +85,7 @@ pub fn nearest_plays(plays: &Plays, seat: Seat, recorded: &RecordedPlay) -> Vec<
     v.into_iter().map(|(_, p)| p).collect()
 }
 
-/// A fausse case of Jacquet or Moultezim (GAMES.md §A.10): the rule, the recorded path at
+/// A fausse case of Jacquet or Moultezim (docs/games.md §A.10): the rule, the recorded path at
 /// fault, the lawful plays; its words are [`Fact::FausseCase`]'s.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FausseCase {
@@ -132,7 +132,7 @@ pub fn judge_recorded(
     (judged, fault)
 }
 
-/// The seat that throws first (GAMES.md §A.2): the `Position` tag's, the `First` tag, the
+/// The seat that throws first (docs/games.md §A.2): the `Position` tag's, the `First` tag, the
 /// first throw's recorded seat, or the seat whose talon the first recorded move leaves; top
 /// when nothing tells (as `crate::replay::first_seat`).
 pub fn first_seat(rec: &Record, header: &Header) -> Seat {
@@ -303,7 +303,7 @@ pub fn books_fed(
     l.out
 }
 
-/// The `Result` tag against the replay (GAMES.md §A.10 `result`): the winner and the points,
+/// The `Result` tag against the replay (docs/games.md §A.10 `result`): the winner and the points,
 /// `*` only while the game is unfinished; not judged when the replay stopped.
 fn check_result(l: &mut Ledger, header: &Header, end: Option<super::End>) {
     let Some(claim) = &header.result else { return };

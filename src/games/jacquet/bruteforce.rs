@@ -1,5 +1,5 @@
 //! An independent brute-force generator of the legal results of a roll, written apart from
-//! the engine (plain recursion over the orders of the dice, the rules restated from GAMES.md
+//! the engine (plain recursion over the orders of the dice, the rules restated from docs/games.md
 //! in the simplest terms, sets and vectors), and the engine compared with it on thousands of
 //! random positions under random options, both seats, both games.
 
@@ -10,7 +10,7 @@ use crate::dice::Dice;
 use crate::generate::Rng;
 use std::collections::BTreeSet;
 
-/// The letter of `seat`'s relative point `p` (GAMES.md §0.1, restated).
+/// The letter of `seat`'s relative point `p` (docs/games.md §0.1, restated).
 fn letter(seat: Seat, p: usize) -> usize {
     match seat {
         Seat::Top if p <= 12 => 13 - p,
@@ -59,7 +59,7 @@ impl Reference {
 
     /// The men after moving one from `p` by `d`, and the point of the man left in the air
     /// (on a held point: he must make the next move). A man in the air is the postillon
-    /// mid-jump: the phase goes on for his next move (GAMES.md §H.2).
+    /// mid-jump: the phase goes on for his next move (docs/games.md §H.2).
     fn try_move(&self, side: &[u8; 26], from_air: bool, p: usize, d: usize) -> Option<([u8; 26], Option<usize>)> {
         if side[p] == 0 {
             return None;

@@ -1,8 +1,8 @@
-//! A recorded play judged (GAMES.md §A.10): lawful (and which legal play it is), or the rule
+//! A recorded play judged (docs/games.md §A.10): lawful (and which legal play it is), or the rule
 //! it breaks; and the position it leaves as recorded, for the play is kept (RULES.md §10).
 //!
 //! A record writes each man's moves as a path of relative points, `from rest… to`, whose
-//! rests may be left unsaid (GAMES.md §0.3): a leg between two written points may then be
+//! rests may be left unsaid (docs/games.md §0.3): a leg between two written points may then be
 //! made of several moves, resting on points the judge chooses lawfully. The record does
 //! not say which die made which move, nor (for the judge) in which order the men moved; the
 //! play is lawful when some reading of it (the dice of each leg, the order of the moves,

@@ -1,9 +1,9 @@
 //! Jacquet (basic and advanced rules) and Moultezim, one engine with a variant flag
-//! (GAMES.md §A, §B, §C).
+//! (docs/games.md §A, §B, §C).
 //!
 //! * [`board`]: the Jacquet routes (both seats the same way round, top's talon on M), the
 //!   position held per seat along its route, setups, the postillon phase, the end.
-//! * [`options`]: the keys of the `Rules` tag (GAMES.md §F).
+//! * [`options`]: the keys of the `Rules` tag (docs/games.md §F).
 //! * [`movegen`]: the legal plays of a roll, the rules a move or a play may break.
 //! * [`judge`]: a recorded play judged against them.
 //! * [`books`]: the replay of a record, its flags, steps and end.
@@ -11,12 +11,12 @@
 //!
 //! [`Jacquet`] answers [`Game`] with them.
 
-/// What the rules of Jacquet and Moultezim and their books found, as facts (GAMES.md §A.9,
+/// What the rules of Jacquet and Moultezim and their books found, as facts (docs/games.md §A.9,
 /// §A.10); the reporting layer writes their words ([`crate::words::jacquet`]). The stops and
 /// wrong seats are the shared [`crate::replay::Fact::Stop`] and [`crate::replay::Fact::Seat`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
-    /// A fausse case (GAMES.md §A.10): the recorded play breaks `rule`.
+    /// A fausse case (docs/games.md §A.10): the recorded play breaks `rule`.
     FausseCase {
         /// The throw.
         throw: u32,
@@ -33,7 +33,7 @@ pub enum Fact {
         /// The lawful plays, those nearest the recorded play first.
         lawful: Vec<Play>,
     },
-    /// A move claims a hit (`*`), but the game has no hits (GAMES.md §A.3): a wrong claim.
+    /// A move claims a hit (`*`), but the game has no hits (docs/games.md §A.3): a wrong claim.
     Hit {
         /// The throw.
         throw: u32,
@@ -44,14 +44,14 @@ pub enum Fact {
         /// The game.
         variant: Variant,
     },
-    /// The `Position` tag is no position of the game (GAMES.md §A.10 `position`).
+    /// The `Position` tag is no position of the game (docs/games.md §A.10 `position`).
     NoPosition {
         /// The game.
         variant: Variant,
         /// Why not.
         error: board::SetupError,
     },
-    /// The `Result` tag says `*`, but the game ended (GAMES.md §A.10 `result`).
+    /// The `Result` tag says `*`, but the game ended (docs/games.md §A.10 `result`).
     ResultEnded {
         /// How it ended.
         end: End,
@@ -70,7 +70,7 @@ pub enum Fact {
         /// The kind of win the tag gives (a Backgammon word; Jacquet has none).
         kind: Option<ResultKind>,
     },
-    /// The `Result` tag gives a score `W-L`, not the points won (GAMES.md §A.9).
+    /// The `Result` tag gives a score `W-L`, not the points won (docs/games.md §A.9).
     ResultScore {
         /// The replay's winner, when the game ended.
         winner: Option<Seat>,

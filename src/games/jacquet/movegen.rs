@@ -1,4 +1,4 @@
-//! The legal plays of a Jacquet or Moultezim roll (GAMES.md §0.2, §A.3–§A.7, §B.1, §B.2,
+//! The legal plays of a Jacquet or Moultezim roll (docs/games.md §0.2, §A.3–§A.7, §B.1, §B.2,
 //! §C).
 //!
 //! A play is a sequence of single-die moves, two on a singleton and four on a doublet, each
@@ -22,7 +22,7 @@ use crate::dice::Dice;
 use crate::position::{Step, OFF};
 use std::fmt;
 
-/// The rules a play may break (GAMES.md §A.10), by their report names.
+/// The rules a play may break (docs/games.md §A.10), by their report names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
     /// A move's length matches no unused move of the throw.
@@ -57,7 +57,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// Every rule, in the order of GAMES.md §A.10.
+    /// Every rule, in the order of docs/games.md §A.10.
     pub const ALL: [Rule; 14] = [
         Rule::Die,
         Rule::NotThere,
@@ -75,7 +75,7 @@ impl Rule {
         Rule::SixBlock,
     ];
 
-    /// The rule's name in reports (GAMES.md §A.10).
+    /// The rule's name in reports (docs/games.md §A.10).
     pub fn name(self) -> &'static str {
         match self {
             Rule::Die => "die",
@@ -148,11 +148,11 @@ impl ThrowRules {
         }
     }
 
-    /// Whether the postillon phase holds for a move made from `side` (GAMES.md §A.5.3): the
+    /// Whether the postillon phase holds for a move made from `side` (docs/games.md §A.5.3): the
     /// phase at the start of the throw with `postillon=tour-suivant`, the phase of the
     /// position reached so far with `immediat`.
     ///
-    /// GAMES.md §H.2: under `immediat` with `postillon-repos=non`, a postillon resting
+    /// docs/games.md §H.2: under `immediat` with `postillon-repos=non`, a postillon resting
     /// mid-jump on a point the opponent holds does not yet *stand* in its release quarter
     /// (p19–p24, Moultezim's p13–p24): its jump goes on under the phase, so that its next
     /// rest may again be held, and the other men are released only when it lands on a free
@@ -234,7 +234,7 @@ impl ThrowRules {
         (first..first + 6).all(|q| side[mirror(q)] > 0)
     }
 
-    /// The forbidden block (GAMES.md §B.1, §C.2) that the play leaving the thrower's men at
+    /// The forbidden block (docs/games.md §B.1, §C.2) that the play leaving the thrower's men at
     /// `after` creates: a block of six points forbidden in `after` whose six points were not
     /// all held before the throw (a block kept from an earlier throw is no new fault).
     pub fn block_fault(&self, after: &[u8; 26]) -> Option<Rule> {
@@ -283,7 +283,7 @@ pub fn moves_of(dice: Dice) -> u8 {
     }
 }
 
-/// One man's path in a play (GAMES.md §0.3): from, the points it rested on, where it ends
+/// One man's path in a play (docs/games.md §0.3): from, the points it rested on, where it ends
 /// (relative points; 25 = borne off).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Path {
@@ -357,7 +357,7 @@ impl Play {
         self.len == 0
     }
 
-    /// The play as paths, one per man, in the order played (GAMES.md §0.3, canonical form):
+    /// The play as paths, one per man, in the order played (docs/games.md §0.3, canonical form):
     /// a move that starts where an earlier move ended continues that man's path.
     pub fn paths(&self) -> ([Path; 4], usize) {
         let mut paths = [Path::default(); 4];

@@ -1,18 +1,18 @@
-//! The options of Jacquet and Moultezim (GAMES.md §F), read from the raw `Rules` pairs of a
+//! The options of Jacquet and Moultezim (docs/games.md §F), read from the raw `Rules` pairs of a
 //! record (`Header.game_rules`), defaults first.
 
 use crate::games::registry::{OptionError, OptionFault};
 use crate::notation::{Game as GameTag, RulePair};
 use std::fmt;
 
-/// Which of the two games of the engine (GAMES.md §A, §C).
+/// Which of the two games of the engine (docs/games.md §A, §C).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// Jacquet (`[Game "jacquet"]`), basic or advanced rules.
     #[default]
     Jacquet,
     /// Moultezim (`[Game "moultezim"]`): release in the third quarter, first quarter never
-    /// closed (GAMES.md §C).
+    /// closed (docs/games.md §C).
     Moultezim,
 }
 
@@ -51,7 +51,7 @@ macro_rules! jacquet_option {
         pub enum $name {
             #[default]
             $(
-                #[doc = concat!("`", $key, "=", $text, "` (GAMES.md ", $section, ")")]
+                #[doc = concat!("`", $key, "=", $text, "` (docs/games.md ", $section, ")")]
                 $variant
             ),+
         }
@@ -105,7 +105,7 @@ jacquet_option!(
     /// The winnings: 1 or 2 points, or 1 to 5.
     Victoire, "victoire", "§A.8, §B.3", [UnDeux = "1-2", UnCinq = "1-5"]);
 
-/// The options in force for a Jacquet or Moultezim record (GAMES.md §F).
+/// The options in force for a Jacquet or Moultezim record (docs/games.md §F).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct JacquetOptions {
     /// Jacquet or Moultezim.
@@ -129,11 +129,11 @@ pub struct JacquetOptions {
 }
 
 impl JacquetOptions {
-    /// The keys of Jacquet, in canonical order (GAMES.md §F).
+    /// The keys of Jacquet, in canonical order (docs/games.md §F).
     pub const JACQUET_KEYS: [&'static str; 7] =
         [Level::KEY, Postillon::KEY, PostillonRepos::KEY, Blocage::KEY, Retrait::KEY, OrdreSortie::KEY, Victoire::KEY];
 
-    /// The keys of Moultezim (no `jacquet`, no `blocage`: GAMES.md §C.2, §F).
+    /// The keys of Moultezim (no `jacquet`, no `blocage`: docs/games.md §C.2, §F).
     pub const MOULTEZIM_KEYS: [&'static str; 5] =
         [Postillon::KEY, PostillonRepos::KEY, Retrait::KEY, OrdreSortie::KEY, Victoire::KEY];
 
@@ -165,7 +165,7 @@ impl JacquetOptions {
     /// values are case-insensitive; an unknown key, an unknown value, a key of Jacquet's
     /// that Moultezim refuses, or a key given twice is an [`OptionError`] naming what is
     /// accepted (one per fault). `jacquet=avance` sets `blocage=avance` and `victoire=1-5`
-    /// unless those keys are given (GAMES.md §B).
+    /// unless those keys are given (docs/games.md §B).
     pub fn parse(variant: Variant, pairs: &[RulePair]) -> Result<JacquetOptions, Vec<OptionError>> {
         let mut o = JacquetOptions::new(variant);
         let mut errors = Vec::new();
@@ -180,7 +180,7 @@ impl JacquetOptions {
             let key = Self::JACQUET_KEYS[ki];
             if !keys.contains(&key) {
                 let why = if key == Blocage::KEY {
-                    " (its first quarter is never closed, GAMES.md §C.2)"
+                    " (its first quarter is never closed, docs/games.md §C.2)"
                 } else {
                     " (the advanced rules are Jacquet's)"
                 };

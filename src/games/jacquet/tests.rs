@@ -1,4 +1,4 @@
-//! The examples of GAMES.md §A.5, §A.7, §B.1, §B.2 and §C as table tests, and one table test
+//! The examples of docs/games.md §A.5, §A.7, §B.1, §B.2 and §C as table tests, and one table test
 //! per rule of §A.10.
 
 use super::*;
@@ -158,13 +158,13 @@ fn a5_postillon_repos_non_lets_the_postillon_rest_on_held_points() {
     example(&oui, "M15/&15 bottom", "6-6", &["&S"]);
 }
 
-/// GAMES.md §H.2: under `postillon=immediat` with `postillon-repos=non`, a postillon resting
+/// docs/games.md §H.2: under `postillon=immediat` with `postillon-repos=non`, a postillon resting
 /// on a held point of its release quarter does not yet stand there: its jump goes on, each
 /// rest may again be held, and the other men are released once it lands on a free point.
 #[test]
 fn h2_the_postillons_jump_goes_on_over_held_rests_of_its_release_quarter() {
     let im_non = jacquet(&[("postillon", "immediat"), ("postillon-repos", "non")]);
-    // GAMES.md's example: rests on G, F (p19, held), E (p20, held), lands on free D
+    // docs/games.md's example: rests on G, F (p19, held), E (p20, held), lands on free D
     example(&im_non, "EFM13/H&14 bottom", "1-1", &["HGFED|HD"]);
     let j = judged(&im_non, "EFM13/H&14 bottom", "1-1", "HGFED");
     assert!(j.lawful(), "{j:?}");

@@ -1,4 +1,4 @@
-//! Tric Trac's board (GAMES.md §E.1, §E.11): the shared [`Position`] (each seat's men along
+//! Tric Trac's board (docs/games.md §E.1, §E.11): the shared [`Position`] (each seat's men along
 //! its route, index 25 borne off), with the Grand Trictrac routes: white is bottom (start &,
 //! &→N→M→A), black is top (start A); the bosse is each seat's p12 (N for bottom, M for top).
 //!

@@ -1,5 +1,5 @@
 //! Tric Trac's books: a record replayed throw by throw ([`super::series::Series`]) with a
-//! flag for every illegal play (kind `fausse-case`, the rule names of GAMES.md §E.12) and
+//! flag for every illegal play (kind `fausse-case`, the rule names of docs/games.md §E.12) and
 //! every wrong claim (`claim` with rule `marks`, `partie`, `hit`; `decision`; `seat`;
 //! `result`), and the game-neutral steps the renderers draw ([`crate::replay::Step`]).
 //! The books are the shared [`Ledger`]'s: flags are raised with Tric Trac's facts
@@ -65,7 +65,7 @@ fn no_start(b: &mut Ledger, why: StartFault) {
     }
 }
 
-/// Replays a Tric Trac record and keeps its books (GAMES.md §E.10–§E.12).
+/// Replays a Tric Trac record and keeps its books (docs/games.md §E.10–§E.12).
 /// The throws come from `feed` (`rec`: the tags and the first throw at least);
 /// [`crate::games::Game::books`] feeds it a whole record.
 pub fn books_fed(
@@ -85,7 +85,7 @@ pub fn books_fed(
             return b.out;
         }
     };
-    // GAMES.md §H.3: the marks are claims once any is written; the partie claims too
+    // docs/games.md §H.3: the marks are claims once any is written; the partie claims too
     let marks_claimed = feed.marks;
     let claims = feed.marks || feed.partie;
     let length = series_length(&mut b);
@@ -95,7 +95,7 @@ pub fn books_fed(
     let mut series = Series::new(pos, score, options);
     let mut last_won: Option<PartieWon> = None;
     let mut paths: smallvec::SmallVec<[Path; 4]> = smallvec::SmallVec::new();
-    // the last throw was a doublet that won no partie: its seat throws again (GAMES.md §E.5;
+    // the last throw was a doublet that won no partie: its seat throws again (docs/games.md §E.5;
     // a doublet that wins a partie gives no further throw, §H.6)
     let mut again_after_doublet = false;
     while let Some(t) = feed.next() {
@@ -270,7 +270,7 @@ pub fn books_fed(
     b.out
 }
 
-/// The series' length from the `Parties` tag (GAMES.md §E.11), when it has one; a value
+/// The series' length from the `Parties` tag (docs/games.md §E.11), when it has one; a value
 /// that is no number of parties is flagged (`claim`, rule `parties`) and not used.
 fn series_length(b: &mut Ledger) -> Option<u16> {
     let tag = b.rec.tags.iter().find(|t| t.name == "Parties")?;
@@ -298,7 +298,7 @@ fn marks_span(sp: &crate::notation::ThrowSpans) -> Option<Span> {
     }
 }
 
-/// The `Result` tag against the series (GAMES.md §E.11: `top 5-2`, the parties' values).
+/// The `Result` tag against the series (docs/games.md §E.11: `top 5-2`, the parties' values).
 /// With a `Parties` tag (`length`: the parties won in the record and the series' length),
 /// `*` is wrong once the series is played out, and a winner is wrong before.
 fn check_result(b: &mut Ledger, header: &Header, series: &Series, length: Option<(u16, u16)>) {

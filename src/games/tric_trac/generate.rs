@@ -17,7 +17,7 @@ use crate::position::Position;
 /// The most throws a generated record holds (a series is far shorter).
 const MAX_THROWS: u32 = 5000;
 
-/// The marks of a play (GAMES.md §E.11): `+2 (prise x2)`, `+1 (retiree)`, `+2 (pont)`.
+/// The marks of a play (docs/games.md §E.11): `+2 (prise x2)`, `+1 (retiree)`, `+2 (pont)`.
 pub fn marks_of(play: &Play) -> crate::notation::Marks {
     let mut marks = crate::notation::Marks::new();
     for (n, code) in [(play.captures, JanCode::Prise), (play.borne_off, JanCode::Retiree)] {

@@ -1,6 +1,6 @@
-//! A recorded Tric Trac play judged against the legal plays of its roll (GAMES.md §E.12).
+//! A recorded Tric Trac play judged against the legal plays of its roll (docs/games.md §E.12).
 //!
-//! A record writes one path per man (GAMES.md §0.3): `from rest… to`, rests optional (the
+//! A record writes one path per man (docs/games.md §0.3): `from rest… to`, rests optional (the
 //! reader chooses any lawful ones), `*` after a point where a man was captured, `#` for a
 //! man reaching p24. [`Path`] holds one in the seat's relative points. The judge tries every
 //! reading of the record (the order of its men, which die makes which move, the unsaid
@@ -18,7 +18,7 @@ use crate::dice::Dice;
 use crate::position::Position;
 use std::fmt;
 
-/// One man's path of a recorded play, in the seat's relative points (GAMES.md §0.3).
+/// One man's path of a recorded play, in the seat's relative points (docs/games.md §0.3).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Path {
     /// The point left.
@@ -90,7 +90,7 @@ pub fn paths_of(seat: Seat, play: &crate::notation::Play, out: &mut impl Extend<
     }));
 }
 
-/// The rules of GAMES.md §E.12 a play may break.
+/// The rules of docs/games.md §E.12 a play may break.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
     /// A move that no die gives (or backwards).
@@ -123,7 +123,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    /// Every rule, in the order of GAMES.md §E.12.
+    /// Every rule, in the order of docs/games.md §E.12.
     pub const ALL: [Rule; 13] = [
         Rule::Die,
         Rule::NotThere,
@@ -140,7 +140,7 @@ impl Rule {
         Rule::AfterWin,
     ];
 
-    /// The rule's name in reports (GAMES.md §E.12).
+    /// The rule's name in reports (docs/games.md §E.12).
     pub fn name(self) -> &'static str {
         match self {
             Rule::Die => "die",
@@ -230,7 +230,7 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    /// What the play as recorded scored (GAMES.md §E.9).
+    /// What the play as recorded scored (docs/games.md §E.9).
     pub fn points(&self) -> u16 {
         self.captures as u16 + self.borne_off as u16 + self.pont as u16
     }

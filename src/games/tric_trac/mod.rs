@@ -1,4 +1,4 @@
-//! Tric Trac of the 1982 Ravensburger booklet (GAMES.md §E, `[Game "tric-trac"]`).
+//! Tric Trac of the 1982 Ravensburger booklet (docs/games.md §E, `[Game "tric-trac"]`).
 //!
 //! Backgammon's moves with points: two moves a throw (a doublet too, and the same seat
 //! throws again), men entered from their start point first, lone men captured back to their
@@ -8,7 +8,7 @@
 //!
 //! * [`board`]: the position (the shared [`crate::position::Position`] with Grand
 //!   Trictrac's routes, white = bottom) from and to a [`crate::board::Setup`].
-//! * [`options`]: `plus-fort`, `pont`, `points-perdant` (GAMES.md §F).
+//! * [`options`]: `plus-fort`, `pont`, `points-perdant` (docs/games.md §F).
 //! * [`movegen`]: the legal plays of a roll (§E.2–§E.8), in fixed capacity.
 //! * [`judge`](mod@judge): a recorded play judged, the rule of §E.12 it breaks; a play of
 //!   two lawful moves is judged without generating the roll's plays ([`judge::judge_lazy`]).
@@ -16,16 +16,16 @@
 //! * [`series`]: a record's throws in turn with their claims (`marks`, `partie`,
 //!   `decision`, `seat`, `result`).
 //! * [`books`]: the replay of a record on the shared [`crate::replay::Ledger`], its flags
-//!   and steps (GAMES.md §E.12); each flag says a [`Fact`], whose words are written by
+//!   and steps (docs/games.md §E.12); each flag says a [`Fact`], whose words are written by
 //!   [`crate::words::tric_trac`].
 //! * [`generate`]: seeded self-play, a series with every claim written.
 
-/// What Tric Trac's rules and books found, as facts (GAMES.md §E.12); the reporting layer
+/// What Tric Trac's rules and books found, as facts (docs/games.md §E.12); the reporting layer
 /// writes their words ([`crate::words::tric_trac`]). The replay's shared facts (a wrong
 /// seat, a stop) are [`crate::replay::Fact`]'s.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
-    /// The record's start cannot be set (its `Position` tag, GAMES.md §E.11, or its `Rules`
+    /// The record's start cannot be set (its `Position` tag, docs/games.md §E.11, or its `Rules`
     /// tag, §F, when it has no throw): nothing is replayed.
     NoStart {
         /// Why.
@@ -131,9 +131,9 @@ pub enum Fact {
 /// Why a record's start cannot be set (a [`Fact::NoStart`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartFault {
-    /// The `Rules` tag (GAMES.md §F): its first refused option.
+    /// The `Rules` tag (docs/games.md §F): its first refused option.
     Rules(crate::games::OptionError),
-    /// The `Position` tag (GAMES.md §E.11).
+    /// The `Position` tag (docs/games.md §E.11).
     Position(board::SetupError),
 }
 
@@ -155,7 +155,7 @@ impl StartFault {
     }
 }
 
-/// A play that breaks a rule of GAMES.md §E.12: the throw, the play as recorded, the rule
+/// A play that breaks a rule of docs/games.md §E.12: the throw, the play as recorded, the rule
 /// and where, and the lawful plays.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FausseCase {
@@ -205,7 +205,7 @@ pub use score::{Choice, PartieWon, Score};
 /// Tric Trac under the options of a `Rules` tag.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TricTrac {
-    /// The options (GAMES.md §F).
+    /// The options (docs/games.md §F).
     pub options: Options,
     /// The `Rules` tag has a key or value Tric Trac does not know: the books say which and
     /// replay nothing.
@@ -218,7 +218,7 @@ impl TricTrac {
         TricTrac { options, bad_rules: false }
     }
 
-    /// The game under a `Rules` tag's raw pairs (GAMES.md §F).
+    /// The game under a `Rules` tag's raw pairs (docs/games.md §F).
     pub fn of_rules(pairs: &[crate::notation::RulePair]) -> TricTrac {
         match Options::from_pairs(pairs) {
             Ok(options) => TricTrac::new(options),
@@ -264,7 +264,7 @@ impl Game for TricTrac {
         legal_plays_into(pos, state.points[pos.turn().index()], dice, &self.options, out)
     }
 
-    /// Nothing scores before the men move (GAMES.md §E.9): the points come from the play.
+    /// Nothing scores before the men move (docs/games.md §E.9): the points come from the play.
     fn roll(&self, pos: &Position, state: &Score, dice: Dice, out: &mut Plays) -> [u16; 2] {
         Game::legal_plays_into(self, pos, state, dice, out);
         [0, 0]
@@ -295,7 +295,7 @@ impl Game for TricTrac {
         Judged { after, fault: j.fault, legal: j.legal }
     }
 
-    /// A partie is won when a seat reaches 12 (GAMES.md §E.9).
+    /// A partie is won when a seat reaches 12 (docs/games.md §E.9).
     fn outcome(&self, score: &Score, before: &Score) -> Option<PartieWon> {
         Seat::ALL.into_iter().find_map(|s| {
             let i = s.index();

@@ -1,7 +1,7 @@
-//! Tric Trac's legal plays of a roll (GAMES.md §E.2–§E.8, with the moves of §D.4 that §E
+//! Tric Trac's legal plays of a roll (docs/games.md §E.2–§E.8, with the moves of §D.4 that §E
 //! inherits) over the shared board model ([`crate::position`]).
 //!
-//! A throw gives two moves (a doublet too, GAMES.md §E.5); a play is a sequence of at most
+//! A throw gives two moves (a doublet too, docs/games.md §E.5); a play is a sequence of at most
 //! two single-die moves, each lawful in turn ([`Progress::check`]), that keeps the bosse's
 //! rules (§E.7), or the bosse taken par puissance. The legal plays are those using the most
 //! moves (a play whose move wins the partie counts as using both, §E.9), then, under
@@ -14,23 +14,23 @@ use crate::board::Seat;
 use crate::dice::Dice;
 use crate::position::{Position, OFF};
 
-/// Relative point of a seat's start (GAMES.md §E.2): its men there are out of play.
+/// Relative point of a seat's start (docs/games.md §E.2): its men there are out of play.
 pub const START: usize = 1;
-/// Relative point of the own bosse (GAMES.md §E.1, §E.7).
+/// Relative point of the own bosse (docs/games.md §E.1, §E.7).
 pub const BOSSE: usize = 12;
-/// Relative point of the opponent's bosse, never a landing point (GAMES.md §E.6).
+/// Relative point of the opponent's bosse, never a landing point (docs/games.md §E.6).
 pub const OPP_BOSSE: usize = 13;
 /// Relative point of arrival (the opponent's start): a man reaching it is borne off
-/// (GAMES.md §E.8).
+/// (docs/games.md §E.8).
 pub const ARRIVAL: usize = 24;
-/// First relative point of the grand pont, p7–p12 (GAMES.md §E.9).
+/// First relative point of the grand pont, p7–p12 (docs/games.md §E.9).
 pub const PONT_FIRST: usize = 7;
-/// The points that win a partie (GAMES.md §E.9).
+/// The points that win a partie (docs/games.md §E.9).
 pub const PARTIE_POINTS: u16 = 12;
-/// What the grand pont scores (GAMES.md §E.9).
+/// What the grand pont scores (docs/games.md §E.9).
 pub const PONT_POINTS: u8 = 2;
 
-/// Why one move cannot be made (GAMES.md §E.4, §E.6, §E.8).
+/// Why one move cannot be made (docs/games.md §E.4, §E.6, §E.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveFault {
     /// No man of the seat on the point.
@@ -289,7 +289,7 @@ impl Play {
         pr.pos
     }
 
-    /// The play as the moves of a record (GAMES.md §0.3), canonical as [`Play::text`]:
+    /// The play as the moves of a record (docs/games.md §0.3), canonical as [`Play::text`]:
     /// structured, in no alphabet.
     pub fn moves(&self, seat: Seat) -> crate::notation::Play {
         use crate::notation::{Move, Origin, Play as Recorded, Target};
@@ -330,7 +330,7 @@ impl Play {
         self.len == 2 && !self.steps[0].borne_off() && self.steps[1].from == self.steps[0].to && !self.par_puissance
     }
 
-    /// The play in canonical notation for `seat` (GAMES.md §0.3): one path per man, all
+    /// The play in canonical notation for `seat` (docs/games.md §0.3): one path per man, all
     /// rests written, men in the order played, `*` after a capture, `#` for a man borne
     /// off, `-` for no move.
     pub fn text(&self, seat: Seat) -> String {

@@ -1,4 +1,4 @@
-//! Tric Trac's options (GAMES.md §F): `plus-fort`, `pont`, `points-perdant`, defaults first.
+//! Tric Trac's options (docs/games.md §F): `plus-fort`, `pont`, `points-perdant`, defaults first.
 //!
 //! The `Rules` tag of a Tric Trac record comes as raw `key=value` pairs; this module reads
 //! the keys Tric Trac knows and refuses any other key or value with an error naming the
@@ -8,7 +8,7 @@ use crate::games::registry::{read_options, OptionError};
 use crate::notation::{Game as GameTag, RulePair};
 use std::fmt;
 
-/// `plus-fort` (GAMES.md §E.5): whether, when only one die of a singleton can be used, it
+/// `plus-fort` (docs/games.md §E.5): whether, when only one die of a singleton can be used, it
 /// must be the higher if the higher can be.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PlusFort {
@@ -19,7 +19,7 @@ pub enum PlusFort {
     Non,
 }
 
-/// `pont` (GAMES.md §E.9): how often the grand pont scores its 2 points.
+/// `pont` (docs/games.md §E.9): how often the grand pont scores its 2 points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Pont {
     /// `chaque-coup` (default): 2 points for every throw of the seat at the end of whose play
@@ -31,7 +31,7 @@ pub enum Pont {
     UneFois,
 }
 
-/// `points-perdant` (GAMES.md §E.10): the loser's points when the winner prolongs.
+/// `points-perdant` (docs/games.md §E.10): the loser's points when the winner prolongs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PointsPerdant {
     /// `remis` (default): set to 0.
@@ -41,7 +41,7 @@ pub enum PointsPerdant {
     Gardes,
 }
 
-/// The options of a Tric Trac record (GAMES.md §F).
+/// The options of a Tric Trac record (docs/games.md §F).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Options {
     /// §E.5.
@@ -53,7 +53,7 @@ pub struct Options {
 }
 
 impl Options {
-    /// The keys, in the order of GAMES.md §F.
+    /// The keys, in the order of docs/games.md §F.
     pub const KEYS: [&'static str; 3] = ["plus-fort", "pont", "points-perdant"];
 
     /// The accepted values of each key of [`Options::KEYS`], default first.

@@ -1,4 +1,4 @@
-//! Tric Trac's points, parties and series (GAMES.md §E.9, §E.10).
+//! Tric Trac's points, parties and series (docs/games.md §E.9, §E.10).
 //!
 //! * A throw scores for its thrower: 1 for each man captured, 1 for each man borne off,
 //!   2 for the grand pont standing at the end of the play ([`super::movegen::Play::points`]).
@@ -15,7 +15,7 @@ use super::options::{Options, PointsPerdant};
 use crate::board::Seat;
 use crate::position::{Position, OFF};
 
-/// The value of a partie by the loser's points (GAMES.md §E.9): more than 6 → 1, 3 to 6 →
+/// The value of a partie by the loser's points (docs/games.md §E.9): more than 6 → 1, 3 to 6 →
 /// 2 (*double*), 1 or 2 → 3 (*triple*), 0 → 4 (*quadruple*).
 pub fn partie_value(loser_points: u16) -> u8 {
     match loser_points {
@@ -27,7 +27,7 @@ pub fn partie_value(loser_points: u16) -> u8 {
 }
 
 /// The name of a partie's value as the record writes it after `partie`: `""` (1),
-/// `double`, `triple`, `quadruple` (GAMES.md §E.11).
+/// `double`, `triple`, `quadruple` (docs/games.md §E.11).
 pub fn partie_name(value: u8) -> &'static str {
     match value {
         2 => "double",
@@ -37,7 +37,7 @@ pub fn partie_name(value: u8) -> &'static str {
     }
 }
 
-/// What the winner of a partie chooses for the next (GAMES.md §E.10).
+/// What the winner of a partie chooses for the next (docs/games.md §E.10).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Choice {
     /// `recommence`: men back on their start points, points back to 0 (the default when
@@ -71,7 +71,7 @@ pub struct PartieWon {
     pub loser_points: u16,
 }
 
-/// The running score of a series (GAMES.md §E.10, §E.11 `points=`, `parties=`).
+/// The running score of a series (docs/games.md §E.10, §E.11 `points=`, `parties=`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Score {
     /// Each seat's points in the partie (`[top, bottom]`), 0–11 between throws.
@@ -129,7 +129,7 @@ impl Score {
 }
 
 /// When `seat` has borne off all fifteen men, puts them back on its start point
-/// (GAMES.md §E.10: not a throw; it goes on as at the start). Whether it did.
+/// (docs/games.md §E.10: not a throw; it goes on as at the start). Whether it did.
 pub fn put_back_if_all_off(pos: &mut Position, seat: Seat) -> bool {
     let s = seat.index();
     if pos.men[s][OFF] == 15 {
@@ -141,7 +141,7 @@ pub fn put_back_if_all_off(pos: &mut Position, seat: Seat) -> bool {
     }
 }
 
-/// The seat to throw after `seat`'s throw of a doublet or not (GAMES.md §E.5, §E.10):
+/// The seat to throw after `seat`'s throw of a doublet or not (docs/games.md §E.5, §E.10):
 /// the same seat after a doublet, the other otherwise, the loser after a partie won.
 pub fn next_turn(seat: Seat, doublet: bool, won: Option<&PartieWon>) -> Seat {
     match won {

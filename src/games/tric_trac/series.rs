@@ -1,4 +1,4 @@
-//! A Tric Trac record's throws in turn, with their claims (GAMES.md §E.10–§E.12): the
+//! A Tric Trac record's throws in turn, with their claims (docs/games.md §E.10–§E.12): the
 //! seat to throw (the same after a doublet, the loser after a partie), the play judged, the
 //! points it scores against the marks written, the partie won against the `partie` claim,
 //! the winner's decision, and the series' result.
@@ -32,7 +32,7 @@ pub struct ThrowRecord<'a> {
     /// Whether the `partie` claim is checked: a record with no marks and no `partie` at
     /// all claims nothing.
     pub claims: bool,
-    /// Whether the marks are claims (GAMES.md §H.3): only when the record writes `+` marks
+    /// Whether the marks are claims (docs/games.md §H.3): only when the record writes `+` marks
     /// somewhere; a record with none at all is scored, not schooled, as Grand Trictrac's
     /// records without marks (RULES.md §9), even when it writes `partie` claims; nor is a
     /// missing decision after a partie won flagged there (it is `recommence`).
@@ -41,7 +41,7 @@ pub struct ThrowRecord<'a> {
     pub decision: Option<Choice>,
 }
 
-/// A wrong claim of a record (GAMES.md §E.12).
+/// A wrong claim of a record (docs/games.md §E.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claim {
     /// The recorded thrower is not the seat to throw (after a doublet the same seat throws).
@@ -123,7 +123,7 @@ impl Series {
         Series { pos, score, options, plays: Plays::default(), filled: false, roll: None, pending_decision: None }
     }
 
-    /// The legal plays of the last throw's roll (GAMES.md §E.5), generated now if judging it
+    /// The legal plays of the last throw's roll (docs/games.md §E.5), generated now if judging it
     /// did not need them.
     pub fn legal_plays(&mut self) -> &Plays {
         if let (false, Some((pos, points, dice))) = (self.filled, self.roll) {
@@ -178,7 +178,7 @@ impl Series {
         match &won {
             Some(w) => {
                 // a missing decision is `recommence`; flagged when throws follow, but not in a
-                // record without marks (GAMES.md §H.3, as RULES.md §9's missing `tient`)
+                // record without marks (docs/games.md §H.3, as RULES.md §9's missing `tient`)
                 if t.decision.is_none() && t.marks_claimed {
                     self.pending_decision = Some(t.number);
                 }

@@ -1,4 +1,4 @@
-//! Tric Trac's rules as table tests (GAMES.md §E.2–§E.12, the E.11 example), and an
+//! Tric Trac's rules as table tests (docs/games.md §E.2–§E.12, the E.11 example), and an
 //! independent brute-force generator, on absolute letters, compared with the engine on
 //! thousands of random positions.
 
@@ -66,7 +66,7 @@ fn rule_of(j: &Judgement) -> Option<&'static str> {
 }
 
 // ---------------------------------------------------------------------------------------
-// §E.11: the example of GAMES.md
+// §E.11: the example of docs/games.md
 
 const EXAMPLE: &str = "A5E2G3H2KM2/BC2N2OP2Q2R2S2V bottom";
 
@@ -221,7 +221,7 @@ fn bearing_off_is_exactly_at_p24_and_nothing_goes_beyond() {
     assert_eq!(rule_of(&judged("A15/EY14 bottom", dice(3, 2), "E#")), Some("overshoot"));
 }
 
-/// GAMES.md §H.4: an overshoot is flagged and kept as played: the man counts as borne off,
+/// docs/games.md §H.4: an overshoot is flagged and kept as played: the man counts as borne off,
 /// with its point.
 #[test]
 fn h4_an_overshoot_is_kept_as_played() {
@@ -246,7 +246,7 @@ fn h4_an_overshoot_is_kept_as_played() {
     assert_eq!(s.pos.men(Seat::Bottom, 22), 0);
 }
 
-/// GAMES.md §H.5: a man reaching p24 is borne off at once, and the die left over when the
+/// docs/games.md §H.5: a man reaching p24 is borne off at once, and the die left over when the
 /// fifteenth goes off is lost; the bosse's "never one man alone" is judged on the position
 /// after the whole play.
 #[test]
@@ -603,7 +603,7 @@ fn random_position(rng: &mut crate::generate::Rng) -> (Position, u16) {
 }
 
 mod brute {
-    //! The legal plays by brute force, written from GAMES.md §E alone, on absolute letters
+    //! The legal plays by brute force, written from docs/games.md §E alone, on absolute letters
     //! (top runs A → &, bottom & → A), with vectors and sets.
 
     use crate::board::{BySeat, Dialect, Seat, Setup};

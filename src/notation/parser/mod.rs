@@ -72,7 +72,7 @@ fn no<T>(i: &str) -> PResult<'_, T> {
 }
 
 /// The reading context: where the source starts, the record's letters and its game (whose
-/// forms the throws may use, GAMES.md §G).
+/// forms the throws may use, docs/games.md §G).
 #[derive(Clone, Copy)]
 struct Ctx {
     base: usize,
@@ -88,15 +88,15 @@ impl Ctx {
     fn new(src: &str, dialect: Dialect, game: Game) -> Ctx {
         Ctx { base: src.as_ptr() as usize, len: src.len(), dialect, game, mark_spans: true }
     }
-    /// Paths of up to five points and `*` hit claims (GAMES.md §0.3).
+    /// Paths of up to five points and `*` hit claims (docs/games.md §0.3).
     fn paths(&self) -> bool {
         self.game.has_paths()
     }
-    /// `@` (the bar) and the cube (Backgammon, GAMES.md §D.9).
+    /// `@` (the bar) and the cube (Backgammon, docs/games.md §D.9).
     fn bar_and_cube(&self) -> bool {
         self.game.has_bar_and_cube()
     }
-    /// Marks after the play, `partie`, `prolonge` / `recommence` (Tric Trac, GAMES.md §E.11).
+    /// Marks after the play, `partie`, `prolonge` / `recommence` (Tric Trac, docs/games.md §E.11).
     fn tric(&self) -> bool {
         self.game.is_tric_trac()
     }
@@ -1255,7 +1255,7 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
         r = skip!(r2);
         if c.bar_and_cube() && t.cube.is_none() && is_cube_word(first_word(r)) {
             // a double written after the dice: read, and flagged `cube-timing` when replayed
-            // (GAMES.md §D.10)
+            // (docs/games.md §D.10)
             let n0 = cm.len();
             let (r2, a) = cube_action(c, r, &mut cm)?;
             for x in &mut cm[n0..] {
@@ -1996,7 +1996,7 @@ fn is_keyword(w: &str) -> bool {
 
 // move = origin , { [ "-" ] , point , [ "*" ] } , [ "-" ] , target , [ "*" ] ;
 //      (* Grand Trictrac: two or three points, no "*"; the other games: two to five points
-//         in all, "*" after a point where a man is hit (GAMES.md §0.3, §D.9) *)
+//         in all, "*" after a point where a man is hit (docs/games.md §0.3, §D.9) *)
 fn move_<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Move> {
     let n = i
         .bytes()
@@ -2268,7 +2268,7 @@ fn value_error(base: &str, e: nom::Err<PErr>) -> ValueError {
 const GAME_NAMES: [&str; 6] =
     ["grand-trictrac", "trictrac-a-ecrire", "jacquet", "moultezim", "backgammon", "tric-trac"];
 
-/// The value of a position's `rules=` field (GAMES.md §H.7): `KEY:VALUE` pairs separated
+/// The value of a position's `rules=` field (docs/games.md §H.7): `KEY:VALUE` pairs separated
 /// by `,`, no spaces; what is wrong, in words, if it is not. Syntax only: the options are
 /// the game's to judge when it is chosen (`explain`, and the replay's `position` claim).
 fn position_rules(val: &str) -> Result<Vec<(String, String)>, String> {
@@ -2283,7 +2283,7 @@ fn position_rules(val: &str) -> Result<Vec<(String, String)>, String> {
     Ok(pairs)
 }
 
-/// A position string read for `explain` (GAMES.md §H.7): its setup (with `game` and
+/// A position string read for `explain` (docs/games.md §H.7): its setup (with `game` and
 /// `rules` as given), the game it is of, and the letters it is written in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadPosition {
@@ -2295,7 +2295,7 @@ pub struct ReadPosition {
     pub dialect: Dialect,
 }
 
-/// Reads a position string on its own, as `explain` does (GAMES.md §H.7): of the game its
+/// Reads a position string on its own, as `explain` does (docs/games.md §H.7): of the game its
 /// `game=` field names, else of `default_game`; in Lepeintre's letters when its men are
 /// written in lower case (Soumille's letters are capitals and `&`, Lepeintre's lower case:
 /// the two never meet), else in Soumille's.
@@ -2342,12 +2342,12 @@ pub fn parse_position(s: &str, dialect: Dialect) -> Result<Setup, ValueError> {
     parse_position_of(s, dialect, Game::GrandTrictrac)
 }
 
-/// Reads a position string of `game` (NOTATION.md §6; GAMES.md §A.9, §D.9, §E.11): the bar
+/// Reads a position string of `game` (NOTATION.md §6; docs/games.md §A.9, §D.9, §E.11): the bar
 /// `@n` (Backgammon), the fields of the game (Grand Trictrac: holes, points even 0..=10,
 /// throws, bredouille, pavillon; Backgammon: cube, owner; Tric Trac: points 0..=11,
 /// parties; Jacquet and Moultezim: none). Fifteen men a side, bar and borne-off included;
 /// no point holding men of both seats, except in Jacquet and Moultezim, whose replay flags
-/// such a start as a `position` claim (GAMES.md §A.10).
+/// such a start as a `position` claim (docs/games.md §A.10).
 pub fn parse_position_of(s: &str, dialect: Dialect, game: Game) -> Result<Setup, ValueError> {
     let c = Ctx::new(s, dialect, game);
     let trimmed = s.trim();
@@ -2400,7 +2400,7 @@ fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
             );
         }
     }
-    // Jacquet and Moultezim flag such a start as a `position` claim when replayed (GAMES.md
+    // Jacquet and Moultezim flag such a start as a `position` claim when replayed (docs/games.md
     // §A.10): the reader keeps it for them
     let shared_is_a_claim = matches!(c.game, Game::Jacquet | Game::Moultezim);
     for p in Point::all() {
@@ -2502,7 +2502,7 @@ fn men_entry<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Option<Point>, u8)> {
 //                | "game" , "=" , GAME_NAME
 //                | "rules" , "=" , [ RULE_KEY , ":" , RULE_WORD , { "," , RULE_KEY , ":" , RULE_WORD } ] ;
 //                (* the keys of the position's game: see README.md; game and rules:
-//                   GAMES.md §H.7, any game *)
+//                   docs/games.md §H.7, any game *)
 fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, ()> {
     let (r, key) = take_while1(|ch: char| ch.is_ascii_alphabetic())
         .parse(i)
@@ -2515,7 +2515,7 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
     if field_given(sc, key) {
         return fail(i, whole, format!("`{key}` is given twice"), "give each field once");
     }
-    // every game's position may say its game and rules (GAMES.md §H.7)
+    // every game's position may say its game and rules (docs/games.md §H.7)
     let read = match key {
         "game" => position_game(c, val, sc),
         "rules" => match position_rules(val) {
@@ -2571,7 +2571,7 @@ fn field_given(sc: &ScoreFields, key: &str) -> bool {
     }
 }
 
-/// `game=NAME`: the position's game, which must be the one it is read as (GAMES.md §H.7).
+/// `game=NAME`: the position's game, which must be the one it is read as (docs/games.md §H.7).
 fn position_game(c: &Ctx, val: &str, sc: &mut ScoreFields) -> Result<(), FieldError> {
     let Some(g) = Game::from_name(val) else {
         return Err((
@@ -2658,7 +2658,7 @@ pub fn parse_result(s: &str) -> Result<ResultClaim, ValueError> {
 }
 
 /// Reads a `Result` value of `game`: Grand Trictrac's `top 12-7 [bredouille] [stakes=N]`
-/// (NOTATION.md §7), Jacquet's and Moultezim's `top 2` (GAMES.md §A.9), Backgammon's
+/// (NOTATION.md §7), Jacquet's and Moultezim's `top 2` (docs/games.md §A.9), Backgammon's
 /// `top 2 [single|gammon|backgammon|drop|resign]` (§D.9), Tric Trac's series `top 5-2` (§E.11).
 pub fn parse_result_of(s: &str, game: Game) -> Result<ResultClaim, ValueError> {
     let c = Ctx::new(s, Dialect::Soumille, game);
@@ -2795,7 +2795,7 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
 }
 
 // rules_value = [ RULE_KEY , "=" , RULE_WORD , { ";" , RULE_KEY , "=" , RULE_WORD } ] ;
-/// Reads the value of a `Rules` tag as `key=value` pairs (RULES.md §13, GAMES.md §F):
+/// Reads the value of a `Rules` tag as `key=value` pairs (RULES.md §13, docs/games.md §F):
 /// syntax only, the game judges the keys and values ([`super::header::rule_pairs`]).
 pub fn rules_value(s: &str) -> Result<Vec<super::RulePair>, Vec<super::RulesError>> {
     super::header::rule_pairs(s).map(|pairs| pairs.into_iter().map(|(p, _)| p).collect())

@@ -450,7 +450,7 @@ fn fast_path_survives_a_truncated_hole_claim() {
     }
 }
 
-// ---- the other games (GAMES.md §0.3, §A.9, §D.9, §E.11, §G) ----
+// ---- the other games (docs/games.md §0.3, §A.9, §D.9, §E.11, §G) ----
 
 fn game_ctx(s: &str, game: Game) -> Ctx {
     Ctx::new(s, Dialect::Soumille, game)
@@ -644,7 +644,7 @@ fn positions_of_the_other_games() {
     // Jacquet: letters only
     assert_eq!(pos("M15/&15 bottom", Game::Jacquet).unwrap().to_string(), "M15/&15 bottom");
     // a point holding men of both seats: read for Jacquet and Moultezim, whose replay flags
-    // it as a `position` claim (GAMES.md §A.10); an error in the other games
+    // it as a `position` claim (docs/games.md §A.10); an error in the other games
     for g in [Game::Jacquet, Game::Moultezim] {
         assert_eq!(pos("L14G/&14G bottom", g).unwrap().to_string(), "GL14/G&14 bottom", "{g}");
     }
