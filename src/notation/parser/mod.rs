@@ -388,6 +388,7 @@ impl Reading {
     }
 
     /// Hands the throws read so far to `spill` once there are [`SPILL_AT`] of them.
+    #[inline(always)]
     fn maybe_spill(&mut self, c: &Ctx, src: &str, spill: Option<&mut Spill<'_>>) {
         if self.cur.record.throws.len() >= SPILL_AT {
             if let Some(spill) = spill {
@@ -660,7 +661,7 @@ struct FastTokens<'t> {
 impl FastTokens<'_> {
     /// A mark `+N (code xN, code)` whose number starts at `k`, filled where it stands: the
     /// thrower's before the play, the opponent's after `/`. The end of the mark.
-    #[inline]
+    #[inline(always)]
     fn read_mark(&mut self, b: &[u8], k: usize) -> Option<usize> {
         let (points, e) = number_at(b, k, 6)?;
         self.odd_mark |= points % 2 != 0;
@@ -680,7 +681,7 @@ impl FastTokens<'_> {
     }
 
     /// A hole count starting at `k`: the thrower's, or the opponent's after `/`.
-    #[inline]
+    #[inline(always)]
     fn read_holes(&mut self, b: &[u8], k: usize) -> Option<usize> {
         let (h, e) = fast_holes(b, k)?;
         if self.stage < Stage::Holes {
@@ -696,7 +697,7 @@ impl FastTokens<'_> {
     }
 
     /// `/`, the opponent's part, ending at `e`.
-    #[inline]
+    #[inline(always)]
     fn slash(&mut self, e: usize) -> Option<usize> {
         if self.stage >= Stage::Slash {
             return None;
@@ -707,7 +708,7 @@ impl FastTokens<'_> {
     }
 
     /// `-`: nothing could be played; ends at `e`.
-    #[inline]
+    #[inline(always)]
     fn nothing_played(&mut self, e: usize) -> Option<usize> {
         if self.stage > Stage::Play || self.pass || self.t.play.is_some() {
             return None;
@@ -718,7 +719,7 @@ impl FastTokens<'_> {
     }
 
     /// A tient/va decision, ending at `e`.
-    #[inline]
+    #[inline(always)]
     fn read_decision(&mut self, d: Decision, e: usize) -> Option<usize> {
         if self.stage >= Stage::Decision {
             return None;
@@ -730,7 +731,7 @@ impl FastTokens<'_> {
 
     /// A word starting at `k`: a move of two or three letters, `tient` or `va`; other
     /// spellings of the decisions (`GO`, `Va`, `hold`) are the full reader's.
-    #[inline]
+    #[inline(always)]
     fn word(&mut self, c: &Ctx, b: &[u8], k: usize) -> Option<usize> {
         let rest = &b[k..];
         let (len, from, rest, to) = match *rest {
@@ -775,6 +776,7 @@ impl FastTokens<'_> {
 /// The end of a throw read by the fast path, from `k`: white space and comments, then the
 /// next throw, a tag or the end (anything else is the full reader's: `None`). Where the
 /// next thing starts.
+#[inline(always)]
 fn fast_throw_end(c: &Ctx, i: &str, b: &[u8], mut k: usize, t: &mut Throw) -> Option<usize> {
     while matches!(b.get(k), Some(b' ' | b'\t' | b'\n' | b'\r')) {
         k += 1;
