@@ -9,10 +9,12 @@ pub mod header;
 pub mod parser;
 pub mod printer;
 pub mod stream;
+pub mod text;
 
 pub use ast::*;
 pub use error::{escape_controls, line_column, FileErrors, Locator, Place, SyntaxError};
 pub use header::{rule_pairs, Game, Header, ResultBredouille, ResultClaim, ResultKind, RulePair, RulesError};
 pub use parser::{read, read_bytes, records, records_spilling, ReadRecord, Records};
 pub use printer::{print_record, print_records, PrintOptions};
+pub use text::{InLetters, RecordErrors};
 pub use stream::{stream_records, stream_records_spilling, StreamEnd, StreamRecord, Unreadable};

@@ -197,6 +197,34 @@ pub fn move_text(m: &Move, dialect: Dialect) -> String {
     s
 }
 
+/// A recorded play in `dialect`: `-`, or its moves separated by spaces (`AF AE`, `AE* EH`).
+pub fn play_text(play: &Play, dialect: Dialect) -> String {
+    match play {
+        Play::Pass => "-".into(),
+        Play::Moves(moves) => {
+            let mut s = String::with_capacity(moves.len() * 4);
+            for (k, m) in moves.iter().enumerate() {
+                if k > 0 {
+                    s.push(' ');
+                }
+                s.push_str(&move_text(m, dialect));
+            }
+            s
+        }
+    }
+}
+
+/// One throw as [`print_record`] writes it in a record of `game` in `dialect`, without the
+/// line's end (a line comment at its end keeps no newline).
+pub fn throw_text(t: &Throw, dialect: Dialect, game: Game) -> String {
+    let mut w = Writer { out: String::with_capacity(24), line_start: true, indent: false };
+    print_throw(&mut w, t, dialect, game);
+    if w.out.ends_with('\n') {
+        w.out.pop();
+    }
+    w.out
+}
+
 /// `double [V] [take|drop]`
 fn cube_text(a: &CubeAction) -> String {
     let mut s = String::from("double");
