@@ -16,5 +16,5 @@ pub use error::{escape_controls, line_column, FileErrors, Locator, Place, Syntax
 pub use header::{rule_pairs, Game, Header, ResultBredouille, ResultClaim, ResultKind, RulePair, RulesError};
 pub use parser::{read, read_bytes, records, records_spilling, ReadRecord, Records};
 pub use printer::{print_record, print_records, PrintOptions};
-pub use text::{InLetters, RecordErrors};
 pub use stream::{stream_records, stream_records_spilling, StreamEnd, StreamRecord, Unreadable};
+pub use text::{InLetters, RecordErrors};

@@ -184,7 +184,11 @@ impl FromStr for Record {
         if read.len() != 1 {
             let n = read.len();
             let what = if n == 0 { "no record".to_string() } else { format!("{n} records") };
-            return Err(RecordErrors(vec![SyntaxError::new(None, format!("{what} where one was expected"), "expected one record")]));
+            return Err(RecordErrors(vec![SyntaxError::new(
+                None,
+                format!("{what} where one was expected"),
+                "expected one record",
+            )]));
         }
         let r = read.pop().unwrap_or_default();
         if r.errors.is_empty() {

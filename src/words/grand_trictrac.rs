@@ -157,7 +157,15 @@ fn fausse_case(seat: Seat, dice: Dice, played: &RecordedPlay, case: &FausseCase,
     let lawful = super::first_three(
         nearest_first(&case.lawful, seat, played, letters).into_iter().map(|p| p.notation_in(seat, letters)),
     );
-    let t = Telling { seat, other: seat.other(), dice, played, text: played.in_letters(letters).to_string(), lawful, letters };
+    let t = Telling {
+        seat,
+        other: seat.other(),
+        dice,
+        played,
+        text: played.in_letters(letters).to_string(),
+        lawful,
+        letters,
+    };
     match &case.breach {
         b @ (Breach::NoManThere { .. }
         | Breach::LandsOnHeld { .. }

@@ -13,9 +13,7 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
     match fact {
         Fact::FausseCase { throw, seat, dice, rule, play, at, lawful } => {
             let at = match (at, play) {
-                (Some(i), RecordedPlay::Moves(m)) => {
-                    m.get(*i).map(|m| format!(" (`{m}`)")).unwrap_or_default()
-                }
+                (Some(i), RecordedPlay::Moves(m)) => m.get(*i).map(|m| format!(" (`{m}`)")).unwrap_or_default(),
                 _ => String::new(),
             };
             format!(

@@ -89,8 +89,7 @@ fn throws_are_the_lines_print_record_writes() {
     for rec in all_records().into_iter().filter(|r| r.comments.is_empty()) {
         let (dialect, game) = (record_dialect(&rec), record_game(&rec));
         let dialect = if game.is_trictrac() { dialect } else { Dialect::Soumille };
-        let lines: String =
-            rec.throws.iter().map(|t| format!("{}\n", t.in_letters(dialect).of_game(game))).collect();
+        let lines: String = rec.throws.iter().map(|t| format!("{}\n", t.in_letters(dialect).of_game(game))).collect();
         let printed = print_record(&rec, PrintOptions::default());
         assert!(printed.ends_with(&lines), "{printed}\n---\n{lines}");
         for t in &rec.throws {
@@ -115,8 +114,11 @@ fn throws_read_back_from_their_display() {
 #[test]
 fn plays_and_moves_read_back_in_both_letters() {
     for rec in all_records() {
-        let letters: &[Dialect] =
-            if record_game(&rec).is_trictrac() { &[Dialect::Soumille, Dialect::Lepeintre] } else { &[Dialect::Soumille] };
+        let letters: &[Dialect] = if record_game(&rec).is_trictrac() {
+            &[Dialect::Soumille, Dialect::Lepeintre]
+        } else {
+            &[Dialect::Soumille]
+        };
         for play in rec.throws.iter().filter_map(|t| t.play.as_ref()) {
             let text = play.to_string();
             assert_eq!(text.parse::<Play>().as_ref(), Ok(play), "{text}");
