@@ -6,6 +6,18 @@
 //! writes Lepeintre's (a wrapper that implements `Display`). `FromStr` reads Soumille's;
 //! `T::read_in(text, dialect)` reads either. A record is written in its own letters (its
 //! `Letters` tag), as `fmt` writes it, and `in_letters` converts it as `fmt --letters` does.
+//!
+//! ```
+//! use soumille::notation::{Play, Record};
+//! use soumille::Dialect;
+//! let play: Play = "AF AE".parse().unwrap();
+//! assert_eq!(play.to_string(), "AF AE");
+//! let lep = play.in_letters(Dialect::Lepeintre).to_string();
+//! assert_eq!(Play::read_in(&lep, Dialect::Lepeintre), Ok(play));
+//! let rec: Record = "[Game \"jacquet\"]\n\n1. 6-5 &T\n".parse().unwrap();
+//! assert_eq!(rec.throws[0].to_string(), "1. 6-5 &T");
+//! assert!("1. 6-5 &T\n\n[Game \"jacquet\"]\n1. 6-5 &T\n".parse::<Record>().is_err());
+//! ```
 
 use super::ast::{Move, Play, Record, Throw};
 use super::error::SyntaxError;
@@ -215,7 +227,7 @@ impl std::error::Error for ValueError {}
 
 /// The position string of [`Setup`] (its `Display` is the board model's, in Soumille's
 /// letters): of the game its `game=` names, else Grand Trictrac's; in Lepeintre's letters
-/// when its men are written in lower case (GAMES.md §H.7).
+/// when its men are written in lower case (docs/games.md §H.7).
 impl FromStr for Setup {
     type Err = ValueError;
     fn from_str(s: &str) -> Result<Setup, ValueError> {

@@ -199,7 +199,7 @@ impl Play {
     }
 
     /// The play in letters for `seat` (`AE AG`, `@X*P`, `-` for a pass), the men in the
-    /// order of their starting points along the route (a lawful order: GAMES.md §0.2): the
+    /// order of their starting points along the route (a lawful order: docs/games.md §0.2): the
     /// text of [`Play::into_recorded`].
     pub fn notation(&self, seat: Seat) -> String {
         self.into_recorded(seat).to_string()

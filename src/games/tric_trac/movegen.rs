@@ -295,7 +295,7 @@ impl Play {
     }
 
     /// The bridge from Tric Trac's play to the record's: the play as the moves of a record
-    /// (GAMES.md §0.3), one path per man, all rests written, men in the order played, `*`
+    /// (docs/games.md §0.3), one path per man, all rests written, men in the order played, `*`
     /// after a capture, `#` for a man borne off, `-` for no move.
     pub fn into_recorded(self, seat: Seat) -> crate::notation::Play {
         use crate::notation::{Move, Origin, Play as Recorded, Target};
@@ -336,7 +336,7 @@ impl Play {
         self.len == 2 && !self.steps[0].borne_off() && self.steps[1].from == self.steps[0].to && !self.par_puissance
     }
 
-    /// The play in canonical notation for `seat` (GAMES.md §0.3): the text of
+    /// The play in canonical notation for `seat` (docs/games.md §0.3): the text of
     /// [`Play::into_recorded`].
     pub fn text(&self, seat: Seat) -> String {
         self.into_recorded(seat).to_string()

@@ -2859,7 +2859,7 @@ pub fn position_from_str(s: &str) -> Result<Setup, ValueError> {
 }
 
 /// The game whose forms a move or a play alone is read with: every form of the other games
-/// (paths, `*`, `@`) in Soumille's letters; Grand Trictrac's in Lepeintre's (GAMES.md §0.3).
+/// (paths, `*`, `@`) in Soumille's letters; Grand Trictrac's in Lepeintre's (docs/games.md §0.3).
 fn lone_game(dialect: Dialect) -> Game {
     match dialect {
         Dialect::Soumille => Game::Backgammon,
