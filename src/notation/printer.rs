@@ -177,6 +177,12 @@ fn holes_text(n: u32) -> String {
 /// A move in `dialect`: `AF`, `AEK`, `Y#`, `&TON`, `MRX*`, `@X*P`.
 pub fn move_text(m: &Move, dialect: Dialect) -> String {
     let mut s = String::with_capacity(3);
+    push_move(&mut s, m, dialect);
+    s
+}
+
+/// [`move_text`] appended to `s`.
+fn push_move(s: &mut String, m: &Move, dialect: Dialect) {
     match m.from {
         Origin::Point(p) => s.push(p.letter(dialect)),
         Origin::Bar => s.push('@'),
@@ -194,7 +200,6 @@ pub fn move_text(m: &Move, dialect: Dialect) -> String {
     if m.hit_after(m.rests.len()) {
         s.push('*');
     }
-    s
 }
 
 /// A recorded play in `dialect`: `-`, or its moves separated by spaces (`AF AE`, `AE* EH`).
@@ -207,7 +212,7 @@ pub fn play_text(play: &Play, dialect: Dialect) -> String {
                 if k > 0 {
                     s.push(' ');
                 }
-                s.push_str(&move_text(m, dialect));
+                push_move(&mut s, m, dialect);
             }
             s
         }

@@ -202,7 +202,7 @@ impl Play {
     /// order of their starting points along the route (a lawful order: docs/games.md §0.2): the
     /// text of [`Play::into_recorded`].
     pub fn notation(&self, seat: Seat) -> String {
-        self.into_recorded(seat).to_string()
+        crate::notation::printer::play_text(&self.into_recorded(seat), Dialect::Soumille)
     }
 
     /// The bridge from Backgammon's play to the record's: the play as the moves of a record,

@@ -101,7 +101,7 @@ impl Play {
 
     /// [`Play::notation`] in the letters of `dialect`: the text of [`Play::into_recorded`].
     pub fn notation_in(&self, seat: Seat, dialect: crate::board::Dialect) -> String {
-        self.into_recorded(seat).in_letters(dialect).to_string()
+        crate::notation::printer::play_text(&self.into_recorded(seat), dialect)
     }
 
     /// The bridge from Grand Trictrac's play to the record's: the play as the moves of a

@@ -339,13 +339,12 @@ impl Play {
     /// The play in canonical notation for `seat` (docs/games.md §0.3): the text of
     /// [`Play::into_recorded`].
     pub fn text(&self, seat: Seat) -> String {
-        self.into_recorded(seat).to_string()
+        crate::notation::printer::play_text(&self.into_recorded(seat), crate::board::Dialect::Soumille)
     }
 
     /// [`Play::text`] appended to `out`.
     pub fn write_text(&self, seat: Seat, out: &mut String) {
-        use std::fmt::Write;
-        let _ = write!(out, "{}", self.into_recorded(seat));
+        out.push_str(&self.text(seat));
     }
 }
 
