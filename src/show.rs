@@ -601,7 +601,7 @@ struct Shown<'a> {
 /// `d`), for [`picture_after`].
 fn shown_after(rp: &Replay, at: u32, d: Dialect) -> Option<Shown<'_>> {
     let st = rp.steps.iter().find(|s| s.number == at)?;
-    let play = crate::fausse_case::recorded_text(&st.play, d);
+    let play = st.play.in_letters(d).to_string();
     let title = match st.dice {
         Some(d) => format!("after {} threw {d}: {play}", st.seat),
         None => format!("after {}'s throw without dice", st.seat),

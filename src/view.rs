@@ -288,7 +288,7 @@ impl FrameView {
             throw: st.number,
             seat: Some(st.seat),
             dice: st.dice.map(|x| [x.high(), x.low()]),
-            play: crate::fausse_case::recorded_text(&st.play, d),
+            play: st.play.in_letters(d).to_string(),
             lawful: st.lawful,
             scored: st.points,
             note: crate::words::step_note(&st.detail),

@@ -260,6 +260,46 @@ proptest! {
 }
 
 /// Inputs the fuzzer once broke: each reads, prints and reads back to the same records.
+/// A throw without its spans.
+fn spanless(t: &Throw) -> Throw {
+    Throw { span: None, spans: None, ..t.clone() }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
+    ))]
+
+    /// `Display` is the printer's text and `FromStr` reads it back: records, throws (as the
+    /// record writes them), plays and moves, in the record's letters.
+    #[test]
+    fn display_parse_is_identity(rec in record()) {
+        let text = rec.to_string();
+        prop_assert_eq!(&text, &print_record(&rec, PrintOptions::default()));
+        let mut back: Record = text.parse().map_err(|e| TestCaseError::fail(format!("{e}:\n{text}")))?;
+        back.strip_spans();
+        prop_assert_eq!(&back, &rec, "printed:\n{}", text);
+        let game = soumille::notation::printer::record_game(&rec);
+        let letters = if game.is_trictrac() { soumille::notation::printer::record_dialect(&rec) } else { Dialect::Soumille };
+        for t in &rec.throws {
+            let line = t.in_letters(letters).of_game(game).to_string();
+            prop_assert!(text.contains(&line), "{} not in\n{}", line, text);
+            let back = Throw::read_of(&line, letters, game).map_err(|e| TestCaseError::fail(format!("{e}: {line}")))?;
+            prop_assert_eq!(spanless(&back), spanless(t), "{}", line);
+            let Some(play) = &t.play else { continue };
+            let written = play.in_letters(letters).to_string();
+            let read = Play::read_in(&written, letters);
+            prop_assert_eq!(read.as_ref(), Ok(play), "{}", written);
+            if let Play::Moves(moves) = play {
+                for m in moves {
+                    prop_assert_eq!(m.to_string().parse::<Move>(), Ok(*m));
+                    prop_assert_eq!(Move::read_in(&m.in_letters(letters).to_string(), letters), Ok(*m));
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn fuzz_regressions_round_trip() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fuzz-regressions");

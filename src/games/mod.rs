@@ -473,7 +473,7 @@ mod tests {
         let f = rp.flags.iter().find(|f| f.rule.is_some()).unwrap();
         assert!(!f.plays.is_empty());
         for p in f.plays.iter().take(3) {
-            let text = crate::fausse_case::recorded_text(p, crate::board::Dialect::Soumille);
+            let text = p.to_string();
             assert!(f.message.contains(&text), "{text} not in {}", f.message);
         }
     }

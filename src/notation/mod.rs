@@ -1,4 +1,5 @@
-//! STN, the record format (NOTATION.md): syntax tree, reader, printer, errors.
+//! STN, the record format (NOTATION.md): syntax tree, reader, printer, errors, and the
+//! text of each notation type (`Display` / `FromStr`, [`text`]).
 //!
 //! Syntax only: nothing here judges the rules of the game.
 
@@ -9,6 +10,7 @@ pub mod header;
 pub mod parser;
 pub mod printer;
 pub mod stream;
+pub mod text;
 
 pub use ast::*;
 pub use error::{escape_controls, line_column, FileErrors, Locator, Place, SyntaxError};
@@ -16,3 +18,4 @@ pub use header::{rule_pairs, Game, Header, ResultBredouille, ResultClaim, Result
 pub use parser::{read, read_bytes, records, records_spilling, ReadRecord, Records};
 pub use printer::{print_record, print_records, PrintOptions};
 pub use stream::{stream_records, stream_records_spilling, StreamEnd, StreamRecord, Unreadable};
+pub use text::{InLetters, RecordErrors};

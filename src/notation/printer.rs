@@ -177,6 +177,12 @@ fn holes_text(n: u32) -> String {
 /// A move in `dialect`: `AF`, `AEK`, `Y#`, `&TON`, `MRX*`, `@X*P`.
 pub fn move_text(m: &Move, dialect: Dialect) -> String {
     let mut s = String::with_capacity(3);
+    push_move(&mut s, m, dialect);
+    s
+}
+
+/// [`move_text`] appended to `s`.
+fn push_move(s: &mut String, m: &Move, dialect: Dialect) {
     match m.from {
         Origin::Point(p) => s.push(p.letter(dialect)),
         Origin::Bar => s.push('@'),
@@ -194,7 +200,34 @@ pub fn move_text(m: &Move, dialect: Dialect) -> String {
     if m.hit_after(m.rests.len()) {
         s.push('*');
     }
-    s
+}
+
+/// A recorded play in `dialect`: `-`, or its moves separated by spaces (`AF AE`, `AE* EH`).
+pub fn play_text(play: &Play, dialect: Dialect) -> String {
+    match play {
+        Play::Pass => "-".into(),
+        Play::Moves(moves) => {
+            let mut s = String::with_capacity(moves.len() * 4);
+            for (k, m) in moves.iter().enumerate() {
+                if k > 0 {
+                    s.push(' ');
+                }
+                push_move(&mut s, m, dialect);
+            }
+            s
+        }
+    }
+}
+
+/// One throw as [`print_record`] writes it in a record of `game` in `dialect`, without the
+/// line's end (a line comment at its end keeps no newline).
+pub fn throw_text(t: &Throw, dialect: Dialect, game: Game) -> String {
+    let mut w = Writer { out: String::with_capacity(24), line_start: true, indent: false };
+    print_throw(&mut w, t, dialect, game);
+    if w.out.ends_with('\n') {
+        w.out.pop();
+    }
+    w.out
 }
 
 /// `double [V] [take|drop]`

@@ -353,7 +353,7 @@ fn row_of(st: &Step, prev: Option<&Step>, flags: &[&Flag]) -> Row {
         throw: st.number,
         seat: st.seat,
         dice: st.dice.map(|d| [d.high(), d.low()]),
-        play: crate::fausse_case::recorded_text(&st.play, Dialect::Soumille),
+        play: st.play.to_string(),
         lawful: st.lawful,
         score: row_score(st, prev),
         flags: flags.iter().map(|&f| f.clone()).collect(),

@@ -60,7 +60,7 @@ fn replay_text_gt(rp: &Replay, dialect: Dialect) -> String {
             st.number,
             st.seat,
             st.dice.map_or_else(|| "-".to_string(), |d| d.to_string()),
-            crate::fausse_case::recorded_text(&st.play, dialect)
+            st.play.in_letters(dialect)
         );
         for j in g.jans.iter() {
             let at = j.at.map(|p| format!(" at {}", p.letter(dialect))).unwrap_or_default();
@@ -188,7 +188,7 @@ pub fn replay_document<'a>(rp: &'a Replay, sheet: &'a Sheet, header: &Header) ->
         .zip(&rp.steps)
         .map(|(row, step)| ReplayRow {
             row,
-            applied: step.applied.as_ref().map(|p| crate::fausse_case::recorded_text(p, Dialect::Soumille)),
+            applied: step.applied.as_ref().map(|p| p.to_string()),
             notes: row_notes(row),
             position_before: position_text(&step.before, header),
             position_after: position_text(&step.after, header),

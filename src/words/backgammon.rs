@@ -5,7 +5,7 @@
 
 use crate::board::{BySeat, Dialect, Seat};
 use crate::games::backgammon::{Board, CubeRule, Fact, MatchFault, Play, PositionFault, ResultFault, Rule};
-use crate::notation::{CubeAnswer, Play as RecordedPlay};
+use crate::notation::CubeAnswer;
 
 /// The message of a flag saying `fact`, in `letters` (Backgammon writes Soumille's).
 pub fn message(fact: &Fact, _letters: Dialect) -> String {
@@ -43,14 +43,12 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
             "throw {throw} ({seat} {dice}): the opening dice are thrown one by each player, so they cannot be a doublet (premier-coup=tirage)"
         ),
         Fact::FausseCase { throw, seat, dice, rule, recorded, lawful, .. } => format!(
-            "throw {throw} ({seat} {dice}): {}; `{}` is not lawful, lawful plays were {}",
+            "throw {throw} ({seat} {dice}): {}; `{recorded}` is not lawful, lawful plays were {}",
             meaning(*rule),
-            recorded_text(recorded),
             plays_text(*seat, lawful)
         ),
         Fact::Hits { throw, seat, dice, recorded, claimed, actual } => format!(
-            "throw {throw} ({seat} {dice}): `{}` claims hits on {}, but the play hits on {}",
-            recorded_text(recorded),
+            "throw {throw} ({seat} {dice}): `{recorded}` claims hits on {}, but the play hits on {}",
             points(*seat, *claimed),
             points(*seat, *actual)
         ),
@@ -82,16 +80,6 @@ pub fn cube_note(answer: Option<CubeAnswer>, value: u32) -> String {
         Some(CubeAnswer::Take) => format!("double, take: cube {value}"),
         Some(CubeAnswer::Drop) => "double, drop".into(),
         None => "double, no answer".into(),
-    }
-}
-
-/// The recorded play in Soumille's letters (`AE* EH`, `-`).
-fn recorded_text(play: &RecordedPlay) -> String {
-    match play {
-        RecordedPlay::Pass => "-".into(),
-        RecordedPlay::Moves(m) => {
-            m.iter().map(|m| crate::notation::printer::move_text(m, Dialect::Soumille)).collect::<Vec<_>>().join(" ")
-        }
     }
 }
 
@@ -192,7 +180,7 @@ mod tests {
     use crate::board::Point;
     use crate::dice::Dice;
     use crate::games::backgammon::{BoardError, End, EndKind, Path, Step};
-    use crate::notation::{Move, Origin, ResultKind, Target};
+    use crate::notation::{Move, Origin, Play as RecordedPlay, ResultKind, Target};
 
     fn say(fact: Fact) -> String {
         message(&fact, Dialect::Soumille)

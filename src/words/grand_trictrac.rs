@@ -5,10 +5,10 @@
 use crate::board::{Dialect, Seat};
 use crate::dice::Dice;
 use crate::games::grand_trictrac::facts::{Disputed, Fact, ResultDiff};
-use crate::games::grand_trictrac::fausse_case::{recorded_text, Breach, DiceLeft, FausseCase, FullJan, HeldRest, Rule};
+use crate::games::grand_trictrac::fausse_case::{Breach, DiceLeft, FausseCase, FullJan, HeldRest, Rule};
 use crate::games::grand_trictrac::movegen::Play;
 use crate::games::grand_trictrac::scoring::Jan;
-use crate::notation::{printer::move_text, Play as RecordedPlay, ResultBredouille};
+use crate::notation::{Play as RecordedPlay, ResultBredouille};
 
 /// The message of a flag saying `fact`, in `letters`.
 pub fn message(fact: &Fact, letters: Dialect) -> String {
@@ -140,7 +140,7 @@ fn jan_name(jan: FullJan) -> &'static str {
 /// `plays` ordered as a fausse case's message names them: those nearest the recorded play
 /// `played` first ([`crate::games::nearness`]), then by their notation in `letters`.
 pub fn nearest_first(plays: &[Play], seat: Seat, played: &RecordedPlay, letters: Dialect) -> Vec<Play> {
-    let played = recorded_text(played, letters);
+    let played = played.in_letters(letters).to_string();
     let rec: Vec<&str> = played.split(' ').collect();
     let mut v: Vec<(usize, String, Play)> = plays
         .iter()
@@ -157,7 +157,15 @@ fn fausse_case(seat: Seat, dice: Dice, played: &RecordedPlay, case: &FausseCase,
     let lawful = super::first_three(
         nearest_first(&case.lawful, seat, played, letters).into_iter().map(|p| p.notation_in(seat, letters)),
     );
-    let t = Telling { seat, other: seat.other(), dice, played, text: recorded_text(played, letters), lawful, letters };
+    let t = Telling {
+        seat,
+        other: seat.other(),
+        dice,
+        played,
+        text: played.in_letters(letters).to_string(),
+        lawful,
+        letters,
+    };
     match &case.breach {
         b @ (Breach::NoManThere { .. }
         | Breach::LandsOnHeld { .. }
@@ -202,7 +210,7 @@ impl Telling<'_> {
 
     /// The recorded move `k` as written (`-` when there is none).
     fn move_at(&self, k: u32) -> String {
-        self.moved(k).map_or_else(|| "-".to_string(), |m| move_text(m, self.letters))
+        self.moved(k).map_or_else(|| "-".to_string(), |m| m.in_letters(self.letters).to_string())
     }
 
     /// `top played AB: why; lawful plays were …`.

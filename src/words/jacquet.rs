@@ -6,7 +6,6 @@
 use super::first_three;
 use crate::board::Dialect;
 use crate::games::jacquet::{Fact, Rule};
-use crate::notation::printer::move_text;
 use crate::notation::Play as RecordedPlay;
 
 /// The message of a flag saying `fact`, in `letters` (Soumille's, the only ones of the game).
@@ -14,15 +13,12 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
     match fact {
         Fact::FausseCase { throw, seat, dice, rule, play, at, lawful } => {
             let at = match (at, play) {
-                (Some(i), RecordedPlay::Moves(m)) => {
-                    m.get(*i).map(|m| format!(" (`{}`)", move_text(m, Dialect::Soumille))).unwrap_or_default()
-                }
+                (Some(i), RecordedPlay::Moves(m)) => m.get(*i).map(|m| format!(" (`{m}`)")).unwrap_or_default(),
                 _ => String::new(),
             };
             format!(
-                "throw {throw} ({seat} {dice}): {}{at}; `{}` is not lawful, lawful plays were {}",
+                "throw {throw} ({seat} {dice}): {}{at}; `{play}` is not lawful, lawful plays were {}",
                 meaning(*rule),
-                recorded_text(play),
                 first_three(lawful.iter().map(|p| p.notation(*seat)))
             )
         }
@@ -77,14 +73,6 @@ pub fn meaning(rule: Rule) -> &'static str {
         Rule::PostillonPath => "a block of six made ahead of the opponent's postillon",
         Rule::FirstQuarterBlock => "the first quarter closed while the opponent must pass it",
         Rule::SixBlock => "six consecutive points held with no man on the last two points",
-    }
-}
-
-/// A recorded play as written (Soumille's letters): its moves, or `-`.
-fn recorded_text(play: &RecordedPlay) -> String {
-    match play {
-        RecordedPlay::Pass => "-".into(),
-        RecordedPlay::Moves(m) => m.iter().map(|m| move_text(m, Dialect::Soumille)).collect::<Vec<_>>().join(" "),
     }
 }
 

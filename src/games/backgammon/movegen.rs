@@ -199,22 +199,39 @@ impl Play {
     }
 
     /// The play in letters for `seat` (`AE AG`, `@X*P`, `-` for a pass), the men in the
-    /// order of their starting points along the route (a lawful order: docs/games.md §0.2).
+    /// order of their starting points along the route (a lawful order: docs/games.md §0.2): the
+    /// text of [`Play::into_recorded`].
     pub fn notation(&self, seat: Seat) -> String {
-        let mut out = String::with_capacity(16);
+        crate::notation::printer::play_text(&self.into_recorded(seat), Dialect::Soumille)
+    }
+
+    /// The bridge from Backgammon's play to the record's: the play as the moves of a record,
+    /// canonical (one path per man, every rest and hit written, the men in the order of
+    /// their starting points along the route, `-` for a pass).
+    pub fn into_recorded(self, seat: Seat) -> crate::notation::Play {
+        use crate::notation::{Move, Origin, Play as Recorded, Target};
         if self.len == 0 {
-            out.push('-');
-            return out;
+            return Recorded::Pass;
         }
         let (mut paths, n) = self.paths();
         paths[..n].sort_by_key(|p| (p.points[0], p.points[usize::from(p.len) - 1]));
-        for (i, p) in paths[..n].iter().enumerate() {
-            if i > 0 {
-                out.push(' ');
-            }
-            p.write(seat, Dialect::Soumille, &mut out);
-        }
-        out
+        let letter = |p: u8| crate::board::Point::from_relative(seat, p);
+        Recorded::Moves(
+            paths[..n]
+                .iter()
+                .filter_map(|p| {
+                    let pts = p.points();
+                    let (&from, rest) = pts.split_first()?;
+                    let (&to, rests) = rest.split_last()?;
+                    Some(Move {
+                        from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
+                        rests: rests.iter().filter_map(|&r| letter(r)).collect(),
+                        to: if usize::from(to) >= OFF { Target::Off } else { Target::Point(letter(to)?) },
+                        hits: p.hits,
+                    })
+                })
+                .collect(),
+        )
     }
 }
 

@@ -2,7 +2,7 @@
 //! (RULES.md §10; the rule names of CLI.md).
 
 use super::movegen::{jans, key_from_sides, Board, MoveRules, Play, PlayFault, Plays, OPP_CORNER, OWN_CORNER};
-use crate::board::{Dialect, Point, Seat};
+use crate::board::{Point, Seat};
 use crate::dice::Dice;
 use crate::notation::{Move, Play as RecordedPlay, Target};
 use crate::position::{Position, Step, OFF};
@@ -270,16 +270,6 @@ pub type Judgement = crate::games::Judged<Play, FausseCase>;
 /// The absolute point of `seat`'s relative point `p`.
 fn point_of(seat: Seat, p: usize) -> Point {
     Position::point(seat, p)
-}
-
-/// The recorded play in canonical notation, in the letters of `dialect`.
-pub fn recorded_text(play: &RecordedPlay, dialect: Dialect) -> String {
-    match play {
-        RecordedPlay::Pass => "-".into(),
-        RecordedPlay::Moves(m) => {
-            m.iter().map(|m| crate::notation::printer::move_text(m, dialect)).collect::<Vec<_>>().join(" ")
-        }
-    }
 }
 
 /// Judges a recorded play of `dice` by the seat to throw in `pos` (RULES.md §10).

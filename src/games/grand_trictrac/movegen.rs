@@ -99,36 +99,15 @@ impl Play {
         self.notation_in(seat, crate::board::Dialect::Soumille)
     }
 
-    /// [`Play::notation`] in the letters of `dialect`.
+    /// [`Play::notation`] in the letters of `dialect`: the text of [`Play::into_recorded`].
     pub fn notation_in(&self, seat: Seat, dialect: crate::board::Dialect) -> String {
-        let mut out = Vec::with_capacity(6);
-        self.write_notation(seat, dialect, &mut out);
-        String::from_utf8(out).expect("letters are ASCII")
+        crate::notation::printer::play_text(&self.into_recorded(seat), dialect)
     }
 
-    /// [`Play::notation_in`] appended to `out`, allocating nothing more.
-    pub fn write_notation(&self, seat: Seat, dialect: crate::board::Dialect, out: &mut Vec<u8>) {
-        if self.len == 0 {
-            out.push(b'-');
-            return;
-        }
-        let (pairs, n) = self.man_moves();
-        for (k, &(f, t)) in pairs[..n].iter().enumerate() {
-            if k > 0 {
-                out.push(b' ');
-            }
-            out.push(Position::point(seat, f as usize).letter(dialect) as u8);
-            if t as usize >= OFF {
-                out.push(b'#');
-            } else {
-                out.push(Position::point(seat, t as usize).letter(dialect) as u8);
-            }
-        }
-    }
-
-    /// The play as the moves of a record (NOTATION.md §4), in the canonical order of
-    /// [`Play::notation`]: structured, in no alphabet.
-    pub fn moves(&self, seat: Seat) -> crate::notation::Play {
+    /// The bridge from Grand Trictrac's play to the record's: the play as the moves of a
+    /// record (NOTATION.md §4), ordered by origin then destination along the route, a man
+    /// moved by both dice written tout d'une (origin and end only); `-` for no move.
+    pub fn into_recorded(self, seat: Seat) -> crate::notation::Play {
         use crate::notation::{Move, Target};
         if self.len == 0 {
             return crate::notation::Play::Pass;
@@ -146,6 +125,11 @@ impl Play {
                 })
                 .collect(),
         )
+    }
+
+    /// [`Play::into_recorded`], by reference (kept for its callers).
+    pub fn moves(&self, seat: Seat) -> crate::notation::Play {
+        self.into_recorded(seat)
     }
 
     /// Each man's move (from, to), a man moved by both dice once, sorted.

@@ -384,20 +384,34 @@ impl Play {
         self.notation_in(seat, Dialect::Soumille)
     }
 
-    /// [`Play::notation`] in the letters of `dialect`.
+    /// [`Play::notation`] in the letters of `dialect`: the text of [`Play::into_recorded`].
     pub fn notation_in(&self, seat: Seat, dialect: Dialect) -> String {
-        if self.len == 0 {
-            return "-".to_string();
+        crate::notation::printer::play_text(&self.into_recorded(seat), dialect)
+    }
+
+    /// The bridge from Jacquet's (and Moultezim's) play to the record's: the play as the
+    /// moves of a record, canonical (one path per man, every rest written, the men in the
+    /// order played, `-` for a pass).
+    pub fn into_recorded(self, seat: Seat) -> crate::notation::Play {
+        use crate::notation::{Move, Origin, Play as Recorded, Target};
+        if self.is_pass() {
+            return Recorded::Pass;
         }
-        let mut out = String::with_capacity(16);
         let (paths, n) = self.paths();
-        for (k, p) in paths[..n].iter().enumerate() {
-            if k > 0 {
-                out.push(' ');
-            }
-            p.write(seat, dialect, &mut out);
-        }
-        out
+        let letter = |p: u8| point(seat, p as usize);
+        Recorded::Moves(
+            paths[..n]
+                .iter()
+                .filter_map(|p| {
+                    Some(Move {
+                        from: Origin::Point(letter(p.from)?),
+                        rests: p.rests().iter().filter_map(|&r| letter(r)).collect(),
+                        to: if p.to as usize >= OFF { Target::Off } else { Target::Point(letter(p.to)?) },
+                        hits: 0,
+                    })
+                })
+                .collect(),
+        )
     }
 }
 

@@ -289,9 +289,15 @@ impl Play {
         pr.pos
     }
 
-    /// The play as the moves of a record (docs/games.md §0.3), canonical as [`Play::text`]:
-    /// structured, in no alphabet.
+    /// [`Play::into_recorded`], by reference (kept for its callers).
     pub fn moves(&self, seat: Seat) -> crate::notation::Play {
+        self.into_recorded(seat)
+    }
+
+    /// The bridge from Tric Trac's play to the record's: the play as the moves of a record
+    /// (docs/games.md §0.3), one path per man, all rests written, men in the order played, `*`
+    /// after a capture, `#` for a man borne off, `-` for no move.
+    pub fn into_recorded(self, seat: Seat) -> crate::notation::Play {
         use crate::notation::{Move, Origin, Play as Recorded, Target};
         let steps = self.steps();
         if steps.is_empty() {
@@ -330,41 +336,15 @@ impl Play {
         self.len == 2 && !self.steps[0].borne_off() && self.steps[1].from == self.steps[0].to && !self.par_puissance
     }
 
-    /// The play in canonical notation for `seat` (docs/games.md §0.3): one path per man, all
-    /// rests written, men in the order played, `*` after a capture, `#` for a man borne
-    /// off, `-` for no move.
+    /// The play in canonical notation for `seat` (docs/games.md §0.3): the text of
+    /// [`Play::into_recorded`].
     pub fn text(&self, seat: Seat) -> String {
-        let mut out = String::with_capacity(12);
-        self.write_text(seat, &mut out);
-        out
+        crate::notation::printer::play_text(&self.into_recorded(seat), crate::board::Dialect::Soumille)
     }
 
     /// [`Play::text`] appended to `out`.
     pub fn write_text(&self, seat: Seat, out: &mut String) {
-        let steps = self.steps();
-        if steps.is_empty() {
-            out.push('-');
-            return;
-        }
-        let point = |out: &mut String, p: u8, capture: bool| {
-            if p as usize >= ARRIVAL {
-                out.push('#');
-            } else {
-                out.push(Position::point(seat, p as usize).letter(crate::board::Dialect::Soumille));
-            }
-            if capture {
-                out.push('*');
-            }
-        };
-        point(out, steps[0].from, false);
-        point(out, steps[0].to, steps[0].capture);
-        if let Some(s) = steps.get(1) {
-            if !self.continues() {
-                out.push(' ');
-                point(out, s.from, false);
-            }
-            point(out, s.to, s.capture);
-        }
+        out.push_str(&self.text(seat));
     }
 }
 

@@ -499,8 +499,7 @@ fn every_generated_play_judges_lawful() {
         let legal = plays_of(&pos, points, d, &o);
         for p in legal.iter() {
             let text = p.text(pos.turn());
-            let printed =
-                crate::games::grand_trictrac::fausse_case::recorded_text(&p.moves(pos.turn()), Dialect::Soumille);
+            let printed = p.moves(pos.turn()).to_string();
             assert_eq!(printed, text, "{pos} {d}");
             let j = judge(&pos, points, d, &o, &legal, &paths(pos.turn(), &text));
             assert_eq!(j.fault, None, "{pos} {d} {text}");

@@ -2860,5 +2860,90 @@ pub fn position_from_str(s: &str) -> Result<Setup, ValueError> {
     parse_position(s, Dialect::Soumille)
 }
 
+/// The game whose forms a move or a play alone is read with: every form of the other games
+/// (paths, `*`, `@`) in Soumille's letters; Grand Trictrac's in Lepeintre's (docs/games.md §0.3).
+fn lone_game(dialect: Dialect) -> Game {
+    match dialect {
+        Dialect::Soumille => Game::Backgammon,
+        Dialect::Lepeintre => Game::GrandTrictrac,
+    }
+}
+
+/// `text` after what was read (`rest`): nothing but spaces, else the error of what is left.
+fn nothing_after(c: &Ctx, rest: &str, what: &str) -> Result<(), SyntaxError> {
+    let left = rest.trim();
+    if left.is_empty() {
+        return Ok(());
+    }
+    let start = c.off(left);
+    Err(SyntaxError::new(
+        Some(Span::new(start, start + left.len())),
+        format!("unexpected `{left}` after the {what}"),
+        format!("expected one {what}"),
+    ))
+}
+
+/// The error of a reading of `text` as a `what` that failed.
+fn nothing_read(text: &str, what: &str, e: nom::Err<PErr>) -> SyntaxError {
+    let e = match e {
+        nom::Err::Failure(e) => e,
+        _ => {
+            return SyntaxError::new(
+                Some(Span::new(0, text.len())),
+                format!("`{}` is not a {what}", text.trim()),
+                format!("expected a {what}"),
+            )
+        }
+    };
+    let start = e.ptr.saturating_sub(text.as_ptr() as usize).min(text.len());
+    SyntaxError::new(Some(Span::new(start, (start + e.len).min(text.len()))), e.message, e.label)
+}
+
+/// Reads one move alone (`AF`, `MRX*`, `@X*P`; in Lepeintre's letters `ay`), the whole of
+/// `text` but spaces around it.
+pub fn read_move(text: &str, dialect: Dialect) -> Result<Move, SyntaxError> {
+    let c = Ctx::new(text, dialect, lone_game(dialect));
+    let i = text.trim_start();
+    let (rest, m) = move_(&c, i).map_err(|e| nothing_read(text, "move", e))?;
+    nothing_after(&c, rest, "move")?;
+    Ok(m)
+}
+
+/// Reads one recorded play alone: `-`, or its moves separated by spaces.
+pub fn read_play(text: &str, dialect: Dialect) -> Result<Play, SyntaxError> {
+    let c = Ctx::new(text, dialect, lone_game(dialect));
+    let i = text.trim_start();
+    let (rest, p) = play(&c, i, &mut Vec::new()).map_err(|e| nothing_read(text, "play", e))?;
+    nothing_after(&c, rest, "play")?;
+    Ok(p)
+}
+
+/// Reads one throw alone (`12. 64 +4 (direct) AF AE`), with the forms of `game`; its
+/// comments kept, its spans dropped.
+pub fn read_throw_of(text: &str, dialect: Dialect, game: Game) -> Result<Throw, SyntaxError> {
+    let c = Ctx::new(text, dialect, game);
+    let i = text.trim_start();
+    let (rest, (mut t, _)) = throw(&c, i).map_err(|e| nothing_read(text, "throw", e))?;
+    nothing_after(&c, rest, "throw")?;
+    t.span = None;
+    Ok(t)
+}
+
+/// Reads one throw alone, of whichever game reads it: Grand Trictrac's forms first, then
+/// Tric Trac's (marks after the play, `partie`), then Backgammon's (the cube); the first
+/// game's error when none does.
+pub fn read_throw(text: &str, dialect: Dialect) -> Result<Throw, SyntaxError> {
+    let mut first = None;
+    for game in [Game::GrandTrictrac, Game::TricTrac, Game::Backgammon] {
+        match read_throw_of(text, dialect, game) {
+            Ok(t) => return Ok(t),
+            Err(e) => {
+                first.get_or_insert(e);
+            }
+        }
+    }
+    Err(first.unwrap_or_else(|| SyntaxError::new(None, "no throw", "expected a throw")))
+}
+
 #[cfg(test)]
 mod tests;
