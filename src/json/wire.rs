@@ -172,26 +172,27 @@ pub enum WireDecision {
     Restart,
 }
 
-/// The hit claims of a move: version 2 writes the points after which a `*` stands, in
-/// path order; version 1 wrote the syntax tree's bit mask (read from version 1 only).
+/// The hit claims of a move: version 2 writes the places in the path (`from` is 0, its rests
+/// 1, 2, …, `to` the last) of the points written with a `*`, in order; version 1 wrote the
+/// syntax tree's bit mask (read from version 1 documents only).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum WireHits {
-    /// Version 2: the points (letters, or `#`) followed by `*`.
-    Points(Vec<char>),
+    /// Version 2: the places followed by `*` (`MRX*P*` → `[2, 3]`).
+    Places(Vec<u8>),
     /// Version 1: bit i set = after the i-th point following `from`.
     Mask(u8),
 }
 
 impl WireHits {
     fn is_none(&self) -> bool {
-        matches!(self, WireHits::Points(p) if p.is_empty()) || matches!(self, WireHits::Mask(0))
+        matches!(self, WireHits::Places(p) if p.is_empty()) || matches!(self, WireHits::Mask(0))
     }
 }
 
 impl Default for WireHits {
     fn default() -> WireHits {
-        WireHits::Points(Vec::new())
+        WireHits::Places(Vec::new())
     }
 }
 
@@ -410,9 +411,8 @@ impl From<&n::Move> for WireMove {
             n::Target::Off => '#',
         };
         let rests: Vec<char> = m.rests.iter().map(|&p| letter(p)).collect();
-        let path = rests.iter().copied().chain(std::iter::once(to));
-        let hits = path.enumerate().filter(|&(i, _)| m.hit_after(i)).map(|(_, c)| c).collect();
-        WireMove { from, rest: None, rests, to, hits: WireHits::Points(hits) }
+        let hits = (0..8u8).filter(|&i| m.hit_after(usize::from(i))).map(|i| i + 1).collect();
+        WireMove { from, rest: None, rests, to, hits: WireHits::Places(hits) }
     }
 }
 
@@ -650,25 +650,27 @@ fn move_of(m: WireMove, version: u32) -> Result<n::Move, String> {
     for (i, &c) in letters.iter().enumerate() {
         rests.push(point_of(c, &format!("rests[{i}]"))?);
     }
-    let hits = hits_of(m.hits, &letters, m.to, version)?;
+    let hits = hits_of(m.hits, letters.len(), version)?;
     Ok(n::Move { from, rests, to, hits })
 }
 
-/// The bit mask of [`n::Move::hits`] from the wire's points: each hit is the next point of
-/// the path (rests, then `to`) with that letter.
-fn hits_of(h: WireHits, rests: &[char], to: char, version: u32) -> Result<u8, String> {
+/// The bit mask of [`n::Move::hits`] from the wire's places: each a place of the path
+/// after `from` (1 ..= the number of rests + 1), in increasing order.
+fn hits_of(h: WireHits, rests: usize, version: u32) -> Result<u8, String> {
     match h {
         WireHits::Mask(m) if version < 2 => Ok(m),
-        WireHits::Mask(_) => Err("hits: schema_version 2 writes the points hit, as letters (`[\"X\"]`)".into()),
-        WireHits::Points(points) => {
-            let path: Vec<char> = rests.iter().copied().chain(std::iter::once(to)).collect();
-            let (mut mask, mut at) = (0u8, 0usize);
-            for (k, c) in points.into_iter().enumerate() {
-                let i = path.get(at..).and_then(|rest| rest.iter().position(|&p| p == c)).map(|i| i + at).ok_or_else(
-                    || format!("hits[{k}] `{c}` is not a point of the path after the hits before it"),
-                )?;
-                mask |= 1 << i;
-                at = i + 1;
+        WireHits::Mask(_) => Err("hits: schema_version 2 writes the places of the points hit (`[2, 3]`)".into()),
+        WireHits::Places(places) => {
+            let (mut mask, mut last) = (0u8, 0u8);
+            for (k, p) in places.into_iter().enumerate() {
+                if p <= last || usize::from(p) > rests + 1 {
+                    return Err(format!(
+                        "hits[{k}] {p} is not a place of the path after `from` and the hits before it (1 to {})",
+                        rests + 1
+                    ));
+                }
+                mask |= 1 << (p - 1);
+                last = p;
             }
             Ok(mask)
         }
@@ -690,7 +692,7 @@ mod tests {
         let rec = one("[Game \"backgammon\"]\n\n1. top: 4-3 {c} MRX*P* MQ ?\n2. bottom: double take 6-5 @X* T#\n");
         let w = WireRecord::from(&rec);
         let json = serde_json::to_string(&w).expect("serialises");
-        assert!(json.contains(r#""hits":["X","P"]"#), "{json}");
+        assert!(json.contains(r#""hits":[2,3]"#), "{json}");
         let back: WireRecord = serde_json::from_str(&json).expect("reads");
         assert_eq!(Record::try_from(back).expect("a record"), rec);
     }
@@ -707,10 +709,21 @@ mod tests {
     }
 
     #[test]
-    fn hits_name_points_of_the_path() {
-        let m: WireMove = serde_json::from_str(r#"{"from":"M","rests":["R"],"to":"X","hits":["Q"]}"#).expect("reads");
-        assert!(move_of(m, 2).unwrap_err().contains("hits[0] `Q`"));
-        let m: WireMove = serde_json::from_str(r#"{"from":"M","rests":["R"],"to":"X","hits":["X","R"]}"#).unwrap();
+    fn hits_are_places_of_the_path() {
+        let m: WireMove = serde_json::from_str(r#"{"from":"M","rests":["R"],"to":"X","hits":[3]}"#).expect("reads");
+        assert!(move_of(m, 2).unwrap_err().contains("hits[0] 3"));
+        let m: WireMove = serde_json::from_str(r#"{"from":"M","rests":["R"],"to":"X","hits":[2, 1]}"#).unwrap();
         assert!(move_of(m, 2).is_err(), "hits are in path order");
+        for bad in [r#"[0]"#, r#"[1, 1]"#, r#"[-1]"#, r#"[256]"#, r#"["R"]"#, r#"256"#] {
+            let m = serde_json::from_str::<WireMove>(&format!(r#"{{"from":"M","rests":["R"],"to":"X","hits":{bad}}}"#));
+            assert!(m.map_or(true, |m| move_of(m, 2).is_err()), "{bad}");
+        }
+        // the same letter twice in a path: the places tell which
+        let rec = one("[Game \"jacquet\"]\n\n1. 1-1 ABB*EE*\n");
+        let w = WireRecord::from(&rec);
+        let json = serde_json::to_string(&w).unwrap();
+        assert!(json.contains(r#""rests":["B","B","E"],"to":"E","hits":[2,4]"#), "{json}");
+        let back: WireRecord = serde_json::from_str(&json).unwrap();
+        assert_eq!(Record::try_from(back).expect("a record"), rec);
     }
 }
