@@ -202,7 +202,13 @@ fn comments_before_a_later_record_are_refused() {
 
 /// Checks `v` against the `schema` node of `root` (the subset of JSON Schema that
 /// `schema/record.schema.json` uses); the errors name the path in `v`.
-fn validate(root: &serde_json::Value, schema: &serde_json::Value, v: &serde_json::Value, at: &str, errs: &mut Vec<String>) {
+fn validate(
+    root: &serde_json::Value,
+    schema: &serde_json::Value,
+    v: &serde_json::Value,
+    at: &str,
+    errs: &mut Vec<String>,
+) {
     use serde_json::Value;
     if let Some(Value::String(r)) = schema.get("$ref") {
         let name = r.trim_start_matches("#/$defs/");
@@ -249,7 +255,13 @@ fn validate(root: &serde_json::Value, schema: &serde_json::Value, v: &serde_json
 }
 
 /// The `anyOf`/`oneOf`, object and array keywords of [`validate`].
-fn validate_parts(root: &serde_json::Value, schema: &serde_json::Value, v: &serde_json::Value, at: &str, errs: &mut Vec<String>) {
+fn validate_parts(
+    root: &serde_json::Value,
+    schema: &serde_json::Value,
+    v: &serde_json::Value,
+    at: &str,
+    errs: &mut Vec<String>,
+) {
     use serde_json::Value;
     for (key, want_one) in [("anyOf", false), ("oneOf", true)] {
         if let Some(Value::Array(alts)) = schema.get(key) {

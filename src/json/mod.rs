@@ -70,7 +70,7 @@ pub enum JsonError {
 
 /// Reads a JSON document and checks its records as the text reader would: canonical tag
 /// names and values, known tag values, even marks (but in Tric Trac), consecutive throws,
-/// the forms of the record's game (GAMES.md §G: paths, `@`, `*`, cube, partie).
+/// the forms of the record's game (paths, `@`, `*`, cube, partie: docs/games.md).
 pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
     let doc: Document = serde_json::from_str(text)?;
     let version = doc.schema_version;

@@ -458,10 +458,10 @@ impl From<&n::Throw> for WireThrow {
                 n::Play::Pass => WirePlay::Pass,
                 n::Play::Moves(ms) => WirePlay::Moves(ms.iter().map(WireMove::from).collect()),
             }),
-            opponent: t.opponent.as_ref().map(|o| WireOpponent {
-                marks: o.marks.iter().map(WireMark::from).collect(),
-                holes: o.holes,
-            }),
+            opponent: t
+                .opponent
+                .as_ref()
+                .map(|o| WireOpponent { marks: o.marks.iter().map(WireMark::from).collect(), holes: o.holes }),
             glyph: t.glyph.map(glyph_out),
             partie: t.partie.map(|p| WirePartie { multiple: p.multiple }),
             comments: comments(&t.comments),
@@ -532,9 +532,9 @@ fn comments_of(cs: Vec<WireComment>) -> Result<Vec<n::Comment>, String> {
     for (j, c) in cs.into_iter().enumerate() {
         let after = match c.after {
             None => None,
-            Some(a) => Some(
-                Anchor::from_name(&a).ok_or_else(|| format!("comments[{j}].after `{a}` is no token of a throw"))?,
-            ),
+            Some(a) => {
+                Some(Anchor::from_name(&a).ok_or_else(|| format!("comments[{j}].after `{a}` is no token of a throw"))?)
+            }
         };
         let style = match c.style {
             WireCommentStyle::Brace => n::CommentStyle::Brace,
