@@ -11,6 +11,8 @@ use crate::dice::Dice;
 use crate::jan::JanCode;
 use crate::notation::{self as n, Anchor, Record};
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+use std::borrow::Cow;
 
 /// A JSON document: the records of one file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,8 +142,8 @@ pub enum WireCubeAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WireJan {
-    /// The jan's canonical code (`vrai`, `petit-jan`, …).
-    pub code: String,
+    /// The jan's canonical code (`vrai`, `petit-jan`, …): the code's own text when written.
+    pub code: Cow<'static, str>,
     /// `xN`, when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ways: Option<u32>,
@@ -153,9 +155,9 @@ pub struct WireJan {
 pub struct WireMark {
     /// The points marked.
     pub points: i64,
-    /// The jans named, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub jans: Vec<WireJan>,
+    /// The jans named, in order (inline up to three).
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub jans: SmallVec<[WireJan; 3]>,
 }
 
 /// `tient`, `va`, `prolonge`, `recommence`.
@@ -179,7 +181,7 @@ pub enum WireDecision {
 #[serde(untagged)]
 pub enum WireHits {
     /// Version 2: the places followed by `*` (`MRX*P*` → `[2, 3]`).
-    Places(Vec<u8>),
+    Places(SmallVec<[u8; 4]>),
     /// Version 1: bit i set = after the i-th point following `from`.
     Mask(u8),
 }
@@ -192,7 +194,7 @@ impl WireHits {
 
 impl Default for WireHits {
     fn default() -> WireHits {
-        WireHits::Places(Vec::new())
+        WireHits::Places(SmallVec::new())
     }
 }
 
@@ -206,8 +208,8 @@ pub struct WireMove {
     #[serde(default, skip_serializing)]
     pub rest: Option<char>,
     /// The rest points, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub rests: Vec<char>,
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub rests: SmallVec<[char; 3]>,
     /// A Soumille letter, or `#` (borne off).
     pub to: char,
     /// The hit claims `*`.
@@ -221,9 +223,9 @@ pub enum WirePlay {
     /// `-`.
     #[serde(rename = "pass")]
     Pass,
-    /// The moves, in order.
+    /// The moves, in order (inline up to four).
     #[serde(rename = "moves")]
-    Moves(Vec<WireMove>),
+    Moves(SmallVec<[WireMove; 4]>),
 }
 
 /// The opponent's part `/ +2 (faux)`.
@@ -326,9 +328,9 @@ pub struct WireThrow {
     /// The dice, higher first.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dice: Option<[u8; 2]>,
-    /// The thrower's marks.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub marks: Vec<WireMark>,
+    /// The thrower's marks (inline when there is one).
+    #[serde(default, skip_serializing_if = "SmallVec::is_empty")]
+    pub marks: SmallVec<[WireMark; 1]>,
     /// The thrower's hole claim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holes: Option<u32>,
@@ -391,7 +393,7 @@ impl From<&n::Tag> for WireTag {
 
 impl From<&n::Mark> for WireMark {
     fn from(m: &n::Mark) -> WireMark {
-        let jans = m.jans.iter().map(|j| WireJan { code: j.code.name().to_string(), ways: j.ways }).collect();
+        let jans = m.jans.iter().map(|j| WireJan { code: Cow::Borrowed(j.code.name()), ways: j.ways }).collect();
         WireMark { points: m.points, jans }
     }
 }
@@ -410,7 +412,7 @@ impl From<&n::Move> for WireMove {
             n::Target::Point(p) => letter(p),
             n::Target::Off => '#',
         };
-        let rests: Vec<char> = m.rests.iter().map(|&p| letter(p)).collect();
+        let rests = m.rests.iter().map(|&p| letter(p)).collect();
         let hits = (0..8u8).filter(|&i| m.hit_after(usize::from(i))).map(|i| i + 1).collect();
         WireMove { from, rest: None, rests, to, hits: WireHits::Places(hits) }
     }
@@ -550,8 +552,8 @@ fn point_of(c: char, field: &str) -> Result<Point, String> {
         .ok_or_else(|| format!("{field} `{c}` is not a Soumille letter (A..&, no J, U, W)"))
 }
 
-fn marks_of(ms: Vec<WireMark>, field: &str) -> Result<Vec<n::Mark>, String> {
-    let mut out = Vec::with_capacity(ms.len());
+fn marks_of(ms: impl IntoIterator<Item = WireMark>, field: &str) -> Result<Vec<n::Mark>, String> {
+    let mut out = Vec::new();
     for (k, m) in ms.into_iter().enumerate() {
         let mut jans = n::JanClaims::new();
         for (i, j) in m.jans.into_iter().enumerate() {
@@ -619,7 +621,7 @@ fn glyph_in(g: WireGlyph) -> n::Glyph {
     }
 }
 
-fn moves_of(ms: Vec<WireMove>, version: u32) -> Result<n::Moves, String> {
+fn moves_of(ms: SmallVec<[WireMove; 4]>, version: u32) -> Result<n::Moves, String> {
     let mut out = n::Moves::new();
     for (k, m) in ms.into_iter().enumerate() {
         out.push(move_of(m, version).map_err(|e| format!("play.moves[{k}].{e}"))?);
@@ -695,6 +697,34 @@ mod tests {
         assert!(json.contains(r#""hits":[2,3]"#), "{json}");
         let back: WireRecord = serde_json::from_str(&json).expect("reads");
         assert_eq!(Record::try_from(back).expect("a record"), rec);
+    }
+
+    /// Whether `T` is serialisable, asked of a concrete type: the inherent method when
+    /// `T: Serialize`, else the trait's.
+    struct Probe<T>(std::marker::PhantomData<T>);
+    trait NotSerialize {
+        fn serialize(&self) -> bool {
+            false
+        }
+    }
+    impl<T> NotSerialize for Probe<T> {}
+    impl<T: Serialize> Probe<T> {
+        fn serialize(&self) -> bool {
+            true
+        }
+    }
+    macro_rules! serialize {
+        ($t:ty) => {
+            Probe::<$t>(std::marker::PhantomData).serialize()
+        };
+    }
+
+    #[test]
+    fn only_the_wire_types_are_serialised() {
+        assert!(serialize!(WireRecord) && serialize!(WireThrow) && serialize!(super::super::Document));
+        assert!(!serialize!(Record), "the syntax tree is not the format");
+        assert!(!serialize!(n::Throw) && !serialize!(n::Tag) && !serialize!(n::Comment));
+        assert!(!serialize!(n::Move) && !serialize!(n::Play) && !serialize!(n::Mark) && !serialize!(n::Anchor));
     }
 
     #[test]
