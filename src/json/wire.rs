@@ -223,9 +223,9 @@ pub enum WirePlay {
     /// `-`.
     #[serde(rename = "pass")]
     Pass,
-    /// The moves, in order (inline up to four).
+    /// The moves, in order.
     #[serde(rename = "moves")]
-    Moves(SmallVec<[WireMove; 4]>),
+    Moves(Vec<WireMove>),
 }
 
 /// The opponent's part `/ +2 (faux)`.
@@ -621,7 +621,7 @@ fn glyph_in(g: WireGlyph) -> n::Glyph {
     }
 }
 
-fn moves_of(ms: SmallVec<[WireMove; 4]>, version: u32) -> Result<n::Moves, String> {
+fn moves_of(ms: Vec<WireMove>, version: u32) -> Result<n::Moves, String> {
     let mut out = n::Moves::new();
     for (k, m) in ms.into_iter().enumerate() {
         out.push(move_of(m, version).map_err(|e| format!("play.moves[{k}].{e}"))?);
