@@ -884,7 +884,7 @@ pub fn json_stream(
             r.read.record.strip_spans();
         }
         let res = if r.read.spilled == 0 {
-            write_json(&mut *w, compact, n, &r.read.record)
+            write_json(&mut *w, compact, n, &crate::json::WireRecord::from(&r.read.record))
         } else {
             // a long record, whose throws were dropped as they were read: read again from
             // its text, each throw written as it comes (memory: the text, issue 16)
@@ -893,7 +893,11 @@ pub fn json_stream(
                 &mut *w,
                 compact,
                 n,
-                &SpilledRecord { comments: &rec.comments, tags: &rec.tags, throws: Reread(own) },
+                &SpilledRecord {
+                    comments: rec.comments.iter().map(crate::json::wire::WireComment::from).collect(),
+                    tags: rec.tags.iter().map(crate::json::WireTag::from).collect(),
+                    throws: Reread(own),
+                },
             )
         };
         if let Err(e) = res {
@@ -939,18 +943,18 @@ fn write_json<T: Serialize>(w: &mut dyn Write, compact: bool, n: usize, value: &
 }
 
 /// A record read with its throws spilled ([`crate::notation::stream_records_spilling`]), as
-/// [`crate::notation::Record`] serializes without spans: its throws read again from its text.
+/// [`crate::json::WireRecord`] serializes without spans: its throws read again from its text.
 #[derive(Serialize)]
 struct SpilledRecord<'a> {
-    #[serde(skip_serializing_if = "<[crate::notation::Comment]>::is_empty")]
-    comments: &'a [crate::notation::Comment],
-    #[serde(skip_serializing_if = "<[crate::notation::Tag]>::is_empty")]
-    tags: &'a [crate::notation::Tag],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    comments: Vec<crate::json::wire::WireComment>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tags: Vec<crate::json::WireTag>,
     throws: Reread<'a>,
 }
 
-/// The throws of one record's text, read again and serialized one by one as the reader
-/// hands them on, without spans.
+/// The throws of one record's text, read again and serialized one by one (as
+/// [`crate::json::WireThrow`]) as the reader hands them on, without spans.
 struct Reread<'a>(&'a str);
 
 impl Serialize for Reread<'_> {
@@ -962,7 +966,7 @@ impl Serialize for Reread<'_> {
             if failed.is_none() {
                 t.span = None;
                 t.spans = None;
-                if let Err(e) = seq.serialize_element(&t) {
+                if let Err(e) = seq.serialize_element(&crate::json::WireThrow::from(&t)) {
                     *failed = Some(e);
                 }
             }

@@ -82,7 +82,7 @@ fn json_round_trips_on_every_sample() {
 fn json_has_schema_version_and_spans_only_on_request() {
     let plain = run(&["json", "samples/opening.stn"]);
     let v: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
-    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["schema_version"], 2);
     assert!(!text(&plain.stdout).contains("\"start\""));
     let spans = run(&["json", "--spans", "samples/opening.stn"]);
     let v: serde_json::Value = serde_json::from_slice(&spans.stdout).unwrap();
@@ -96,7 +96,7 @@ fn json_has_schema_version_and_spans_only_on_request() {
 fn bad_json_is_refused() {
     for bad in [
         "{}",
-        "{\"schema_version\": 2, \"records\": []}",
+        "{\"schema_version\": 3, \"records\": []}",
         "{\"schema_version\": 1, \"records\": [{\"throws\": [{\"number\": 1, \"dice\": [7, 1]}]}]}",
         "{\"schema_version\": 1, \"records\": [{\"throws\": [{\"number\": 2, \"dice\": [6, 1]}]}]}",
         "{\"schema_version\": 1, \"records\": [{\"throws\": [{\"number\": 1, \"dice\": [6, 1], \"marks\": [{\"points\": 3}]}]}]}",

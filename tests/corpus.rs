@@ -73,7 +73,7 @@ fn many_files_and_a_directory_in_input_order_with_a_summary() {
     assert_eq!(docs.len(), 3);
     assert!(docs[0]["path"].as_str().unwrap().ends_with("a.stn"));
     assert_eq!(docs[0]["document"]["records"].as_array().unwrap().len(), 3);
-    assert_eq!(docs[0]["document"]["schema_version"], 1);
+    assert_eq!(docs[0]["document"]["schema_version"], 2);
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -391,7 +391,7 @@ fn fmt_from_json_reads_the_json_lines_of_json() {
     assert_eq!(got.status.code(), Some(0), "{}", text(&got.stderr));
     assert_eq!(text(&got.stdout), text(&run(&["fmt", "samples/two-records.stn"]).stdout));
     // a bad line is named
-    jsonl.push_str("{\"schema_version\": 1, \"records\": [{\"tags\": 3}]}\n");
+    jsonl.push_str("{\"schema_version\": 2, \"records\": [{\"tags\": 3}]}\n");
     let got = run_stdin(&["fmt", "--from-json", "-"], jsonl.as_bytes());
     assert_eq!(got.status.code(), Some(2));
     assert!(text(&got.stderr).contains("line 3"), "{}", text(&got.stderr));

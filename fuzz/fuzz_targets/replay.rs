@@ -12,8 +12,8 @@ fuzz_target!(|data: &[u8]| {
         let sheet = soumille::sheet::Sheet::new(&rp, None, None);
         let _ = (sheet.text(), sheet.markdown(), sheet.html());
         let _ = soumille::sheet::replay_text(&rp, r.header.letters);
-        if let Some(p) = rp.end {
-            let _ = soumille::show::board_text(&p, r.header.letters);
+        if let Some(s) = &rp.last {
+            let _ = soumille::show::setup_text(s, r.header.letters);
         }
     }
 });

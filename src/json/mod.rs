@@ -1,25 +1,27 @@
 //! The JSON model of records (`soumille json`, `soumille fmt --from-json`).
 //!
-//! A document is `{"schema_version": 1, "records": [Record, ...]}`; the schema is
-//! `schema/record.schema.json`. Points are Soumille letters whatever the record's
-//! `Letters`; values are canonical, so `json(fmt(F)) == json(F)`. Byte offsets appear only
-//! when asked for (`--spans`).
+//! A document is `{"schema_version": 2, "records": [Record, ...]}`; the schema is
+//! `schema/record.schema.json`, the change from version 1 `docs/json-migration.md`. Points
+//! are Soumille letters whatever the record's `Letters`; values are canonical, so
+//! `json(fmt(F)) == json(F)`. Byte offsets appear only when asked for (`--spans`).
+//!
+//! What is written and read are the wire types of [`wire`], never the syntax tree: the
+//! format changes only when they do.
+
+pub mod wire;
 
 use crate::notation::{self, check, header, Record, SyntaxError};
-use serde::{Deserialize, Serialize};
+pub use wire::{WireDocument, WireMove, WirePlay, WireRecord, WireTag, WireThrow};
 
-/// The version of the JSON model; bumped on any change of meaning.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The version of the JSON model written; bumped on any change of meaning.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// The oldest version read: version 1 documents are read as they were written (see
+/// `docs/json-migration.md`).
+pub const OLDEST_SCHEMA_VERSION: u32 = 1;
 
 /// A JSON document: the records of one file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Document {
-    /// Always [`SCHEMA_VERSION`].
-    pub schema_version: u32,
-    /// The records, in file order.
-    pub records: Vec<Record>,
-}
+pub type Document = WireDocument;
 
 /// The document for `records`, with byte offsets only if `spans`.
 pub fn to_document(records: impl IntoIterator<Item = Record>, spans: bool) -> Document {
@@ -29,7 +31,7 @@ pub fn to_document(records: impl IntoIterator<Item = Record>, spans: bool) -> Do
             if !spans {
                 r.strip_spans();
             }
-            r
+            WireRecord::from(&r)
         })
         .collect();
     Document { schema_version: SCHEMA_VERSION, records }
@@ -50,7 +52,9 @@ pub enum JsonError {
     #[diagnostic(code(soumille::json::malformed))]
     Malformed(#[from] serde_json::Error),
     /// Another schema version.
-    #[error("schema_version {0} is not supported (this soumille reads version {SCHEMA_VERSION})")]
+    #[error(
+        "schema_version {0} is not supported (this soumille writes version {SCHEMA_VERSION} and reads versions {OLDEST_SCHEMA_VERSION} to {SCHEMA_VERSION}; docs/json-migration.md)"
+    )]
     #[diagnostic(code(soumille::json::version))]
     Version(u32),
     /// Well-formed JSON that no record text could say.
@@ -69,14 +73,15 @@ pub enum JsonError {
 /// the forms of the record's game (docs/games.md §G: paths, `@`, `*`, cube, partie).
 pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
     let doc: Document = serde_json::from_str(text)?;
-    if doc.schema_version != SCHEMA_VERSION {
-        return Err(JsonError::Version(doc.schema_version));
+    let version = doc.schema_version;
+    if !(OLDEST_SCHEMA_VERSION..=SCHEMA_VERSION).contains(&version) {
+        return Err(JsonError::Version(version));
     }
     let mut out = Vec::with_capacity(doc.records.len());
-    for (k, mut rec) in doc.records.into_iter().enumerate() {
+    for (k, w) in doc.records.into_iter().enumerate() {
         let invalid =
             |e: &SyntaxError| JsonError::Invalid { record: k + 1, message: format!("{} ({})", e.message, e.label) };
-        rec.strip_spans();
+        let mut rec = wire::record_of(w, version).map_err(|message| JsonError::Invalid { record: k + 1, message })?;
         let (h, mut errors) = header::interpret(&mut rec.tags, false);
         if errors.is_empty() {
             // the options of its `Rules` tag, judged by its game
