@@ -25,8 +25,8 @@ fn bench(c: &mut Criterion) {
         })
     });
     // plays and jans together, as the replay computes them
-    let options = soumille::options::RuleOptions::default();
-    let history = soumille::scoring::History::default();
+    let options = soumille::games::grand_trictrac::options::RuleOptions::default();
+    let history = soumille::games::grand_trictrac::scoring::History::default();
     let (mut dice_plays, mut legal) = (soumille::position::Plays::new(), soumille::position::Plays::new());
     g.bench_function("plays_and_jans/position", |b| {
         b.iter(|| {
@@ -34,7 +34,8 @@ fn bench(c: &mut Criterion) {
             for (p, d) in &positions {
                 let board = soumille::position::Board::new(p, rules);
                 board.dice_plays_into(*d, &mut dice_plays);
-                let jans = soumille::scoring::roll_jans(&board, *d, &dice_plays, &history, &options);
+                let jans =
+                    soumille::games::grand_trictrac::scoring::roll_jans(&board, *d, &dice_plays, &history, &options);
                 legal.copy_from(&dice_plays);
                 legal.apply_jan_obligations();
                 n += black_box(jans.points[0] as usize + legal.len());

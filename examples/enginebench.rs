@@ -27,13 +27,13 @@ fn legal_plays_pass(positions: &[(Position, soumille::Dice)], buf: &mut Plays) -
 #[inline(never)]
 fn plays_and_jans_pass(positions: &[(Position, soumille::Dice)], dice_plays: &mut Plays, legal: &mut Plays) -> usize {
     let rules = MoveRules::default();
-    let options = soumille::options::RuleOptions::default();
-    let history = soumille::scoring::History::default();
+    let options = soumille::games::grand_trictrac::options::RuleOptions::default();
+    let history = soumille::games::grand_trictrac::scoring::History::default();
     let mut total = 0;
     for (p, d) in positions {
         let board = soumille::position::Board::new(p, rules);
         board.dice_plays_into(*d, dice_plays);
-        let jans = soumille::scoring::roll_jans(&board, *d, dice_plays, &history, &options);
+        let jans = soumille::games::grand_trictrac::scoring::roll_jans(&board, *d, dice_plays, &history, &options);
         legal.copy_from(dice_plays);
         legal.apply_jan_obligations();
         total += std::hint::black_box(jans.points[0] as usize + legal.len());
@@ -83,8 +83,8 @@ fn main() {
     );
 
     // plays and jans together, as the replay computes them
-    let options = soumille::options::RuleOptions::default();
-    let history = soumille::scoring::History::default();
+    let options = soumille::games::grand_trictrac::options::RuleOptions::default();
+    let history = soumille::games::grand_trictrac::scoring::History::default();
     times.clear();
     for _ in 0..3 {
         times.clear();
@@ -94,7 +94,7 @@ fn main() {
             let t = Instant::now();
             let board = soumille::position::Board::new(p, rules);
             board.dice_plays_into(*d, &mut dice_plays);
-            let jans = soumille::scoring::roll_jans(&board, *d, &dice_plays, &history, &options);
+            let jans = soumille::games::grand_trictrac::scoring::roll_jans(&board, *d, &dice_plays, &history, &options);
             legal.copy_from(&dice_plays);
             legal.apply_jan_obligations();
             total += std::hint::black_box(jans.points[0] as usize + legal.len());

@@ -149,7 +149,7 @@ pub fn position(data: &[u8]) {
     let Ok(dice) = soumille::explain::parse_dice(d) else { return };
     if game.is_trictrac() {
         let Ok(pos) = soumille::position::Position::from_setup(&setup) else { return };
-        let options = soumille::options::RuleOptions::parse(rules).unwrap_or_default();
+        let options = soumille::games::grand_trictrac::options::RuleOptions::parse(rules).unwrap_or_default();
         let history = soumille::explain::history_of(&setup);
         let e = soumille::explain::explain_with(&pos, dice, &options, &history);
         let _ = e.plays.len();

@@ -43,7 +43,7 @@ pub struct Explanation {
     /// Every legal play, sorted as ASCII strings.
     pub plays: Vec<PlayEntry>,
     /// Every jan the roll makes, for either seat.
-    pub jans: Vec<crate::scoring::Jan>,
+    pub jans: Vec<crate::games::grand_trictrac::scoring::Jan>,
     /// The total each seat marks for the roll.
     pub points: SeatPoints,
 }
@@ -131,7 +131,7 @@ pub enum ExplainError {
     },
     /// The rule options asked for are not `key=value` pairs.
     #[error("--rules: {}", .0.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; "))]
-    RulesSyntax(Vec<crate::options::RulesError>),
+    RulesSyntax(Vec<crate::notation::RulesError>),
     /// The game refuses rule options (unknown keys or values).
     #[error("{whose}: {refused}")]
     Rules {
@@ -279,31 +279,34 @@ pub fn position_string_at(rp: &crate::replay::Replay, header: &crate::notation::
 }
 
 /// The relève history a position string gives (its `throws=` field).
-pub fn history_of(setup: &crate::board::Setup) -> crate::scoring::History {
+pub fn history_of(setup: &crate::board::Setup) -> crate::games::grand_trictrac::scoring::History {
     let throws = setup.score.throws.map_or([0, 0], |t| [t[Seat::Top], t[Seat::Bottom]]);
-    crate::scoring::History { throws, ..Default::default() }
+    crate::games::grand_trictrac::scoring::History { throws, ..Default::default() }
 }
 
 /// Every legal play of `dice` in `pos`, and every jan, with the default options.
 pub fn explain(pos: &Position, dice: Dice, rules: MoveRules) -> Explanation {
-    let options =
-        crate::options::RuleOptions { sortie: rules.sortie, passage_rest: rules.passage_rest, ..Default::default() };
-    explain_with(pos, dice, &options, &crate::scoring::History::default())
+    let options = crate::games::grand_trictrac::options::RuleOptions {
+        sortie: rules.sortie,
+        passage_rest: rules.passage_rest,
+        ..Default::default()
+    };
+    explain_with(pos, dice, &options, &crate::games::grand_trictrac::scoring::History::default())
 }
 
 /// Every legal play of `dice` in `pos`, and every jan under `options` and `history`.
 pub fn explain_with(
     pos: &Position,
     dice: Dice,
-    options: &crate::options::RuleOptions,
-    history: &crate::scoring::History,
+    options: &crate::games::grand_trictrac::options::RuleOptions,
+    history: &crate::games::grand_trictrac::scoring::History,
 ) -> Explanation {
     let (plays, roll) = plays_and_jans(pos, dice, options, history);
     let seat = pos.turn();
     let mut entries: Vec<PlayEntry> =
         plays.iter().map(|p| PlayEntry { notation: p.notation(seat), result: pos.after(p).men_field() }).collect();
     entries.sort_by(|a, b| a.notation.cmp(&b.notation));
-    let jans: Vec<crate::scoring::Jan> = roll.iter().copied().collect();
+    let jans: Vec<crate::games::grand_trictrac::scoring::Jan> = roll.iter().copied().collect();
     let points = SeatPoints { top: roll.points_of(Seat::Top), bottom: roll.points_of(Seat::Bottom) };
     Explanation { position: pos.to_string(), dice: [dice.high(), dice.low()], seat, plays: entries, jans, points }
 }
@@ -312,12 +315,12 @@ pub fn explain_with(
 fn plays_and_jans(
     pos: &Position,
     dice: Dice,
-    options: &crate::options::RuleOptions,
-    history: &crate::scoring::History,
-) -> (crate::position::Plays, crate::scoring::RollJans) {
+    options: &crate::games::grand_trictrac::options::RuleOptions,
+    history: &crate::games::grand_trictrac::scoring::History,
+) -> (crate::position::Plays, crate::games::grand_trictrac::scoring::RollJans) {
     let board = crate::position::Board::new(pos, MoveRules::from(options));
     let mut plays = board.dice_plays(dice);
-    let roll = crate::scoring::roll_jans(&board, dice, &plays, history, options);
+    let roll = crate::games::grand_trictrac::scoring::roll_jans(&board, dice, &plays, history, options);
     plays.apply_jan_obligations();
     (plays, roll)
 }
@@ -389,9 +392,9 @@ fn write_number(out: &mut Vec<u8>, n: u16) {
     out.extend_from_slice(crate::board::Decimal::new(u32::from(n)).as_bytes());
 }
 
-/// One jan as serde_json writes a [`crate::scoring::Jan`]: its fields in order, `at` only
+/// One jan as serde_json writes a [`crate::games::grand_trictrac::scoring::Jan`]: its fields in order, `at` only
 /// for a hit. Codes, seat names and letters hold nothing that JSON escapes.
-fn write_jan(out: &mut Vec<u8>, j: &crate::scoring::Jan) {
+fn write_jan(out: &mut Vec<u8>, j: &crate::games::grand_trictrac::scoring::Jan) {
     out.extend_from_slice(b"{\"code\":\"");
     out.extend_from_slice(j.code.name().as_bytes());
     out.extend_from_slice(b"\",\"seat\":\"");
@@ -419,13 +422,13 @@ pub fn write_explanation(
     scratch: &mut Scratch,
     pos: &Position,
     dice: Dice,
-    options: &crate::options::RuleOptions,
-    history: &crate::scoring::History,
+    options: &crate::games::grand_trictrac::options::RuleOptions,
+    history: &crate::games::grand_trictrac::scoring::History,
 ) {
     let board = crate::position::Board::new(pos, MoveRules::from(options));
     let plays = &mut scratch.plays;
     board.dice_plays_into(dice, plays);
-    let roll = crate::scoring::roll_jans(&board, dice, plays, history, options);
+    let roll = crate::games::grand_trictrac::scoring::roll_jans(&board, dice, plays, history, options);
     plays.apply_jan_obligations();
     let seat = pos.turn();
     // the notations, sorted as ASCII strings (the order of explain_with's stable sort): as
@@ -549,8 +552,8 @@ mod tests {
         scratch: &mut Scratch,
         pos: &Position,
         dice: Dice,
-        options: &crate::options::RuleOptions,
-        history: &crate::scoring::History,
+        options: &crate::games::grand_trictrac::options::RuleOptions,
+        history: &crate::games::grand_trictrac::scoring::History,
     ) -> (String, String) {
         let mut out = b"left from the line before".to_vec();
         out.clear();
@@ -566,8 +569,8 @@ mod tests {
 
     #[test]
     fn the_batch_writer_writes_what_serde_writes() {
-        let options = crate::options::RuleOptions::default();
-        let history = crate::scoring::History::default();
+        let options = crate::games::grand_trictrac::options::RuleOptions::default();
+        let history = crate::games::grand_trictrac::scoring::History::default();
         let mut scratch = Scratch::default();
         for (pos, dice) in crate::generate::positions(300) {
             let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
@@ -580,8 +583,11 @@ mod tests {
         let mut scratch = Scratch::default();
         let rules = ["", "sortie=provinciale; passage-rest=forbidden; hit-passage=checked; anciens=oui"];
         for (k, (pos, _)) in crate::generate::positions(400).into_iter().enumerate() {
-            let options = crate::options::RuleOptions::parse(rules[k % 2]).expect("valid rules");
-            let history = crate::scoring::History { throws: [k as u16 % 4, k as u16 % 3], ..Default::default() };
+            let options = crate::games::grand_trictrac::options::RuleOptions::parse(rules[k % 2]).expect("valid rules");
+            let history = crate::games::grand_trictrac::scoring::History {
+                throws: [k as u16 % 4, k as u16 % 3],
+                ..Default::default()
+            };
             for dice in every_roll() {
                 let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
                 assert_eq!(mine, serde, "{pos:?} {dice}");
@@ -591,7 +597,7 @@ mod tests {
 
     #[test]
     fn a_play_s_notation_is_the_play_s() {
-        let options = crate::options::RuleOptions::default();
+        let options = crate::games::grand_trictrac::options::RuleOptions::default();
         for (pos, _) in crate::generate::positions(300) {
             let board = crate::position::Board::new(&pos, MoveRules::from(&options));
             for dice in every_roll() {
@@ -605,8 +611,8 @@ mod tests {
 
     #[test]
     fn an_explanation_in_soumille_s_letters_is_written_as_it_is() {
-        let options = crate::options::RuleOptions::default();
-        let history = crate::scoring::History::default();
+        let options = crate::games::grand_trictrac::options::RuleOptions::default();
+        let history = crate::games::grand_trictrac::scoring::History::default();
         for (pos, dice) in crate::generate::positions(200) {
             let e = explain_with(&pos, dice, &options, &history);
             let lettered = e.in_letters(crate::board::Dialect::Soumille);
@@ -617,8 +623,8 @@ mod tests {
     #[test]
     fn an_explanation_in_lepeintre_s_letters_is_the_same_board() {
         use crate::board::Dialect;
-        let options = crate::options::RuleOptions::default();
-        let history = crate::scoring::History::default();
+        let options = crate::games::grand_trictrac::options::RuleOptions::default();
+        let history = crate::games::grand_trictrac::scoring::History::default();
         for (pos, dice) in crate::generate::positions(200) {
             let e = explain_with(&pos, dice, &options, &history);
             let l = e.in_letters(Dialect::Lepeintre);
@@ -642,7 +648,8 @@ mod tests {
     fn every_jan_code_is_written_as_serde_writes_it() {
         for code in crate::jan::JanCode::all() {
             for at in [None, crate::board::Point::new(24), crate::board::Point::new(1)] {
-                let j = crate::scoring::Jan { code, seat: Seat::Bottom, ways: 3, points: 65535, at };
+                let j =
+                    crate::games::grand_trictrac::scoring::Jan { code, seat: Seat::Bottom, ways: 3, points: 65535, at };
                 let mut out = Vec::new();
                 write_jan(&mut out, &j);
                 assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(&j).unwrap());
@@ -669,7 +676,7 @@ mod tests {
         })
     }
 
-    fn some_rules() -> impl Strategy<Value = crate::options::RuleOptions> {
+    fn some_rules() -> impl Strategy<Value = crate::games::grand_trictrac::options::RuleOptions> {
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c, d)| {
             let words = [
                 if a { "sortie=provinciale" } else { "" },
@@ -678,13 +685,13 @@ mod tests {
                 if d { "anciens=oui" } else { "" },
             ];
             let text: Vec<&str> = words.into_iter().filter(|w| !w.is_empty()).collect();
-            crate::options::RuleOptions::parse(&text.join("; ")).expect("valid rules")
+            crate::games::grand_trictrac::options::RuleOptions::parse(&text.join("; ")).expect("valid rules")
         })
     }
 
-    fn a_history() -> impl Strategy<Value = crate::scoring::History> {
+    fn a_history() -> impl Strategy<Value = crate::games::grand_trictrac::scoring::History> {
         (0u16..4, 0u16..4, any::<bool>(), proptest::option::of((1u8..=6, 1u8..=6)), 0u8..3, 0u8..3).prop_map(
-            |(t, b, first_releve, roll, p, q)| crate::scoring::History {
+            |(t, b, first_releve, roll, p, q)| crate::games::grand_trictrac::scoring::History {
                 throws: [t, b],
                 first_releve,
                 first_roll: roll.and_then(|(a, b)| Dice::new(a, b)),

@@ -3,10 +3,10 @@
 
 use crate::board::Seat;
 use crate::dice::Dice;
+use crate::games::grand_trictrac::score::Score;
+use crate::games::grand_trictrac::scoring::{roll_jans, History};
 use crate::notation::{Decision, JanClaim, Mark, Move, OpponentPart, Play as RecordedPlay, Record, Tag, Target, Throw};
 use crate::position::{MoveRules, Position, OFF};
-use crate::score::Score;
-use crate::scoring::{roll_jans, History};
 
 /// Why a game could not be generated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -127,7 +127,7 @@ pub fn record_moves(pos: &Position, play: &crate::position::Play) -> RecordedPla
 }
 
 /// A mark for the jans of `seat` in a roll: `+6 (vrai x2, coin)`.
-fn mark_of(jans: &crate::scoring::RollJans, seat: Seat) -> Option<Mark> {
+fn mark_of(jans: &crate::games::grand_trictrac::scoring::RollJans, seat: Seat) -> Option<Mark> {
     let points = jans.points_of(seat);
     if points == 0 {
         return None;
@@ -178,7 +178,7 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
     let a_ecrire = marques.is_some();
     let mut marques_left = marques.unwrap_or(0);
     let mut marque_first = first;
-    let options = crate::options::RuleOptions::default();
+    let options = crate::games::grand_trictrac::options::RuleOptions::default();
     let rules = MoveRules::default();
     let mut pos = Position::opening(first);
     let mut score = Score::default();
@@ -331,7 +331,7 @@ fn games_and_scores_iter(n: u32, seed: u64) -> impl Iterator<Item = (Record, Sco
         let result = match rp.outcome() {
             Some(o) => {
                 let mut r = format!("{} {}-{}", o.winner, o.winner_holes, o.loser_holes);
-                if o.bredouille != crate::score::Bredouille::None {
+                if o.bredouille != crate::games::grand_trictrac::score::Bredouille::None {
                     r.push_str(" grande-bredouille");
                 }
                 r.push_str(&format!(" stakes={}", o.stakes));

@@ -8,11 +8,11 @@
 
 use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
+use crate::games::grand_trictrac::score::Score;
+use crate::games::grand_trictrac::scoring::RollJans;
 use crate::games::{Game, Games};
 use crate::notation::{parser::throw_spans, Decision, Header, Play as RecordedPlay, Record, Span, Throw};
 use crate::position::Position;
-use crate::score::Score;
-use crate::scoring::RollJans;
 use serde::Serialize;
 
 /// What a flag is about (CLI.md).
@@ -84,7 +84,7 @@ pub struct Flag {
     /// The jans the count is about (écoles: what the throw is worth to the seat that
     /// marked). Not in the JSON (`schema_version` 1).
     #[serde(skip)]
-    pub jans: Vec<crate::scoring::Jan>,
+    pub jans: Vec<crate::games::grand_trictrac::scoring::Jan>,
     /// What the flag says, as facts (the rule's, the replay loop's); its words are
     /// [`Flag::message`]. Not in the JSON (`schema_version` 1).
     #[serde(skip)]
@@ -430,7 +430,7 @@ pub enum How {
         /// The loser's holes.
         loser_holes: u16,
         /// Grande bredouille or not.
-        bredouille: crate::score::Bredouille,
+        bredouille: crate::games::grand_trictrac::score::Bredouille,
     },
     /// Jacquet or Moultezim: every man borne off (docs/games.md §A.9).
     BorneOff,
@@ -538,7 +538,7 @@ pub struct Outcome {
     /// The loser's holes.
     pub loser_holes: u16,
     /// Grande bredouille or not.
-    pub bredouille: crate::score::Bredouille,
+    pub bredouille: crate::games::grand_trictrac::score::Bredouille,
     /// The winnings under the scheme of the `Rules` tag.
     pub stakes: f64,
 }
@@ -553,7 +553,7 @@ pub struct MarqueResult {
     /// The winner (more holes); `None` for a refait.
     pub winner: Option<Seat>,
     /// Petite or grande bredouille.
-    pub bredouille: crate::score::MarqueBredouille,
+    pub bredouille: crate::games::grand_trictrac::score::MarqueBredouille,
     /// The consolation counted (RULES.md §12).
     pub consolation: i64,
     /// The marqué's points for its winner.

@@ -85,8 +85,8 @@ pub struct FinalScore {
     pub bottom: SeatScore,
 }
 
-impl From<&crate::score::Score> for FinalScore {
-    fn from(s: &crate::score::Score) -> Self {
+impl From<&crate::games::grand_trictrac::score::Score> for FinalScore {
+    fn from(s: &crate::games::grand_trictrac::score::Score) -> Self {
         FinalScore {
             top: SeatScore { holes: s.holes[0], points: s.points[0] },
             bottom: SeatScore { holes: s.holes[1], points: s.points[1] },

@@ -2,10 +2,10 @@
 //! SVG. Renderers only read.
 
 use crate::board::{Dialect, Point, Seat, Setup};
+use crate::games::grand_trictrac::score::Score;
 use crate::notation::{Header, Record};
 use crate::position::Position;
 use crate::replay::{Flag, Replay};
-use crate::score::Score;
 use std::fmt::Write;
 
 /// The board as text: top's side (A..M) above, bottom's (& .. N) below, top's men `x`,

@@ -16,10 +16,10 @@
 //! ```
 
 use crate::board::{Dialect, Point, Seat, Setup};
+use crate::games::grand_trictrac::score::Score;
 use crate::notation::{Header, Record};
 use crate::position::Position;
 use crate::replay::{Flag, Replay};
-use crate::score::Score;
 use serde::Serialize;
 
 /// A position with its score and the throws of the relève: what a position string carries.

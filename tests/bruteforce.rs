@@ -4,7 +4,7 @@
 //! must give exactly the same set of resulting positions on thousands of random positions.
 
 use proptest::prelude::*;
-use soumille::options::{PassageRest, Sortie};
+use soumille::games::grand_trictrac::options::{PassageRest, Sortie};
 use soumille::position::{MoveRules, Position};
 use soumille::{BySeat, Dice, Seat, Setup};
 use std::collections::{BTreeMap, BTreeSet};
@@ -392,7 +392,7 @@ fn brute_fill_ways(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeMap<i32, usi
 
 /// The engine's fill ways (the jan codes `petit-jan`, `grand-jan`, `retour`).
 fn engine_fill_ways(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeMap<i32, usize> {
-    use soumille::scoring::{roll_jans, History};
+    use soumille::games::grand_trictrac::scoring::{roll_jans, History};
     let pos = Position::from_setup(s).unwrap();
     let board = soumille::position::Board::new(&pos, rules);
     let plays = board.dice_plays(dice);

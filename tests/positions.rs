@@ -103,7 +103,10 @@ fn continuation(r: &ReadRecord, k: usize, start: &str) -> ReadRecord {
 }
 
 /// What the rest of a game does, throw by throw: men after, score after.
-fn course(rp: &Replay, from: usize) -> Vec<(soumille::position::Position, soumille::score::Score)> {
+fn course(
+    rp: &Replay,
+    from: usize,
+) -> Vec<(soumille::position::Position, soumille::games::grand_trictrac::score::Score)> {
     rp.steps[from..].iter().map(|s| (s.position_after(), s.grand_trictrac().unwrap().score)).collect()
 }
 

@@ -114,7 +114,7 @@ pub fn batch(
 fn plain_trictrac(
     p: &str,
     game: Game,
-) -> Result<Option<(crate::position::Position, crate::scoring::History)>, ExplainError> {
+) -> Result<Option<(crate::position::Position, crate::games::grand_trictrac::scoring::History)>, ExplainError> {
     let read = crate::notation::parser::read_position(p, game)
         .map_err(|e| ExplainError::Position(format!("{} ({})", e.message, e.label)))?;
     let sc = &read.setup.score;

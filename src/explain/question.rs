@@ -29,7 +29,7 @@ impl std::fmt::Display for RulesSource {
 /// The rule options of a `Rules` value as `(key, value)` pairs (`--rules`), or what is
 /// wrong with their syntax.
 pub fn rule_pairs(rules: &str) -> Result<Vec<(String, String)>, ExplainError> {
-    crate::options::raw_pairs(rules).map_err(ExplainError::RulesSyntax)
+    crate::notation::raw_rule_pairs(rules).map_err(ExplainError::RulesSyntax)
 }
 
 /// Rule options a game refuses (unknown keys or values): what the game says of each, in

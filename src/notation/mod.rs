@@ -19,3 +19,10 @@ pub use parser::{read, read_bytes, records, records_spilling, ReadRecord, Record
 pub use printer::{print_record, print_records, PrintOptions};
 pub use stream::{stream_records, stream_records_spilling, StreamEnd, StreamRecord, Unreadable};
 pub use text::{InLetters, RecordErrors};
+
+/// Reads a `Rules` value as `(key, value)` pairs, trimmed, in the order written: its form
+/// only (each part a `key=value` of words, each key once), as the reader reads a `Rules`
+/// tag ([`rule_pairs`]); the game judges the keys and values.
+pub fn raw_rule_pairs(text: &str) -> Result<Vec<(String, String)>, Vec<RulesError>> {
+    rule_pairs(text).map(|pairs| pairs.into_iter().map(|(p, _)| (p.key, p.value)).collect())
+}

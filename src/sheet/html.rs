@@ -7,9 +7,9 @@
 
 use super::{Row, RowScore, SeatColumn, Sheet};
 use crate::board::{Dialect, Seat};
+use crate::games::grand_trictrac::score::MarqueBredouille;
 use crate::replay::position_of;
 use crate::replay::{Flag, FlagKind};
-use crate::score::MarqueBredouille;
 use crate::show::{board_svg, escape, setup_svg, Caption, SetupNotes};
 use std::fmt::Write;
 
@@ -94,7 +94,7 @@ fn holes_cell(c: &SeatColumn, before: u16, pavillon: bool) -> String {
     s
 }
 
-fn jans_cell(jans: &[crate::scoring::Jan], letters: Dialect) -> String {
+fn jans_cell(jans: &[crate::games::grand_trictrac::scoring::Jan], letters: Dialect) -> String {
     jans.iter()
         .map(|j| {
             let mut s = format!("{} ({}) {}", j.code.name(), j.seat, j.points);

@@ -3,10 +3,10 @@
 
 use crate::board::Setup;
 use crate::board::{Dialect, Seat};
+use crate::games::grand_trictrac::score::Score;
+use crate::games::grand_trictrac::scoring::Jan;
 use crate::notation::{Decision, Game, Header, Record};
 use crate::replay::{Flag, Outcome, Replay, Step, StepDetail};
-use crate::score::Score;
-use crate::scoring::Jan;
 use serde::Serialize;
 
 mod grand_trictrac;
@@ -288,7 +288,7 @@ pub struct Sheet {
     pub marques: Vec<crate::replay::MarqueResult>,
     /// Trictrac à écrire: the totals of the match from the marqués played.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_totals: Option<crate::score::MatchTotals>,
+    pub match_totals: Option<crate::games::grand_trictrac::score::MatchTotals>,
     /// The record's tags, in canonical order (empty when made without the record).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<TitleTag>,
@@ -403,7 +403,7 @@ impl Sheet {
             marques: marques.to_vec(),
             match_totals: (!marques.is_empty()).then(|| {
                 let won: Vec<(Seat, i64)> = marques.iter().filter_map(|m| m.winner.map(|w| (w, m.value))).collect();
-                crate::score::match_totals(&won, queue_jetons)
+                crate::games::grand_trictrac::score::match_totals(&won, queue_jetons)
             }),
             tags: Vec::new(),
             rules: Vec::new(),
@@ -472,9 +472,11 @@ impl Sheet {
         match (&self.result, &self.end, self.stopped_at) {
             (Some(o), _, _) => {
                 let gb = match o.bredouille {
-                    crate::score::Bredouille::None => String::new(),
-                    crate::score::Bredouille::Grande => " en grande bredouille".into(),
-                    crate::score::Bredouille::GrandeWithPavillon => " en grande bredouille, with the pavillon".into(),
+                    crate::games::grand_trictrac::score::Bredouille::None => String::new(),
+                    crate::games::grand_trictrac::score::Bredouille::Grande => " en grande bredouille".into(),
+                    crate::games::grand_trictrac::score::Bredouille::GrandeWithPavillon => {
+                        " en grande bredouille, with the pavillon".into()
+                    }
                 };
                 format!("{} wins {}-{}{gb}: stakes {}", o.winner, o.winner_holes, o.loser_holes, o.stakes)
             }
@@ -518,10 +520,10 @@ impl Sheet {
 /// the key).
 fn rules_in_force(header: &Header, grand_trictrac: bool) -> Vec<RuleInForce> {
     if grand_trictrac {
-        let rules = crate::options::RuleOptions::of(header);
-        return (0..crate::options::RuleOptions::KEYS.len())
+        let rules = crate::games::grand_trictrac::options::RuleOptions::of(header);
+        return (0..crate::games::grand_trictrac::options::RuleOptions::KEYS.len())
             .map(|i| RuleInForce {
-                option: crate::options::RuleOptions { given: 1 << i, ..rules }.to_string(),
+                option: crate::games::grand_trictrac::options::RuleOptions { given: 1 << i, ..rules }.to_string(),
                 given: rules.given & (1 << i) != 0,
             })
             .collect();

@@ -9,6 +9,8 @@ use super::fausse_case::{FausseCase, Rule};
 use super::GrandTrictrac;
 use crate::board::{BySeat, Seat, Setup};
 use crate::dice::Dice;
+use crate::games::grand_trictrac::score::{MarkOutcome, Score};
+use crate::games::grand_trictrac::scoring::History;
 use crate::games::Game;
 use crate::jan::JanCode;
 use crate::notation::{Decision, Header, Mark, Play as RecordedPlay, Record, ResultClaim, Span, Throw, ThrowSpans};
@@ -17,8 +19,6 @@ use crate::replay::{
     first_seat, start_score, End, Flag, FlagKind, GrandTrictracBooks, GrandTrictracStep, Ledger, MarqueResult, Replay,
     Step, StepDetail, Stop,
 };
-use crate::score::{MarkOutcome, Score};
-use crate::scoring::History;
 use std::cell::OnceCell;
 
 /// A school a seat may claim.
@@ -86,7 +86,7 @@ impl Books<'_> {
         seat: Seat,
         fact: Fact,
         span: Option<Span>,
-        worth: Vec<crate::scoring::Jan>,
+        worth: Vec<crate::games::grand_trictrac::scoring::Jan>,
         (claimed, owed, amount): (u16, u16, u16),
     ) {
         let f = self.raise(t, FlagKind::Ecole, seat, fact, span);
@@ -214,7 +214,7 @@ pub(crate) fn books_fed(
         }
     }
     let has_claims = feed.marks || feed.opponent_marks;
-    let queue_jetons = options.queue_jetons == crate::options::QueueJetons::Oui;
+    let queue_jetons = options.queue_jetons == crate::games::grand_trictrac::options::QueueJetons::Oui;
     let mut b = Books {
         ledger: Ledger::new(rec, header, src, keep_steps),
         header,
@@ -288,8 +288,10 @@ pub(crate) fn books_fed(
                     // Lepeintre the points marked for it too
                     let marked_jan = if claim_t >= expected[thrower.index()] { dropped } else { 0 };
                     let amount = match options.ecole_plein {
-                        crate::options::EcolePlein::Guiton => dropped,
-                        crate::options::EcolePlein::Lepeintre => marked_jan.saturating_add(dropped),
+                        crate::games::grand_trictrac::options::EcolePlein::Guiton => dropped,
+                        crate::games::grand_trictrac::options::EcolePlein::Lepeintre => {
+                            marked_jan.saturating_add(dropped)
+                        }
                     };
                     let fact = Fact::JanNotKept {
                         throw: t.number,
@@ -369,14 +371,14 @@ pub(crate) fn books_fed(
                     std::cmp::Ordering::Less => Some(Seat::Bottom),
                     std::cmp::Ordering::Equal => None,
                 };
-                let consolation = crate::score::consolation(refaits, options.consolation);
+                let consolation = crate::games::grand_trictrac::score::consolation(refaits, options.consolation);
                 let (bredouille, value) = match winner {
                     Some(w) => {
                         let (wh, lh) = (h[w.index()], h[w.other().index()]);
-                        let br = crate::score::marque_bredouille(wh, !broken_row[w.index()]);
-                        (br, crate::score::marque_value(wh, lh, br, consolation))
+                        let br = crate::games::grand_trictrac::score::marque_bredouille(wh, !broken_row[w.index()]);
+                        (br, crate::games::grand_trictrac::score::marque_value(wh, lh, br, consolation))
                     }
-                    None => (crate::score::MarqueBredouille::None, 0),
+                    None => (crate::games::grand_trictrac::score::MarqueBredouille::None, 0),
                 };
                 refaits = if winner.is_none() { refaits + 1 } else { 0 };
                 let marques = &mut b.ledger.out.grand_trictrac.as_mut().expect("set above").marques;
@@ -387,8 +389,8 @@ pub(crate) fn books_fed(
                 // primauté (RULES.md §12): the winner throws first, or in turn; a refait keeps it
                 next_first = match (options.primaute, winner) {
                     (_, None) => marque_first,
-                    (crate::options::Primaute::Gagnant, Some(w)) => w,
-                    (crate::options::Primaute::Alterne, Some(_)) => marque_first.other(),
+                    (crate::games::grand_trictrac::options::Primaute::Gagnant, Some(w)) => w,
+                    (crate::games::grand_trictrac::options::Primaute::Alterne, Some(_)) => marque_first.other(),
                 };
                 marque_first = next_first;
             }
@@ -447,7 +449,9 @@ pub(crate) fn books_fed(
             b.fausse_case(t, thrower, dice, &play, f, span);
         }
         // a full jan de retour kept par privilège counts one of the three (provincial)
-        if let (Some(p), crate::options::Sortie::Provinciale) = (j.as_ref().and_then(|j| j.legal), game.rules.sortie) {
+        if let (Some(p), crate::games::grand_trictrac::options::Sortie::Provinciale) =
+            (j.as_ref().and_then(|j| j.legal), game.rules.sortie)
+        {
             if p.steps().iter().any(|s| s.to as usize == crate::position::OFF) {
                 let strict = crate::position::MoveRules { privileges_left: 0, ..game.move_rules(&pos, &history) };
                 if crate::position::Board::new(&pos, strict).legal_plays(dice).find(p.key).is_none() {
@@ -642,7 +646,7 @@ fn check_result(b: &mut Books) {
             // the word is optional; claimed where the tour was not so won, it is wrong
             // (NOTATION.md §7). `bredouille` in a Result is read as the grande bredouille,
             // the only one a tour is won in.
-            let gb = o.bredouille != crate::score::Bredouille::None;
+            let gb = o.bredouille != crate::games::grand_trictrac::score::Bredouille::None;
             if let (Some(said), false) = (bredouille, gb) {
                 diffs.push(ResultDiff::NotGrandeBredouille(*said));
             }

@@ -615,7 +615,8 @@ fn play_fault_breach(board: &Board, pf: PlayFault) -> (Rule, Breach) {
         PlayFault::ReturnPassage { at, rest } => {
             let at = at as usize;
             let jan = if at >= 19 { FullJan::Petit } else { FullJan::Grand };
-            let rest_forbidden = board.rules().passage_rest == crate::options::PassageRest::Forbidden;
+            let rest_forbidden =
+                board.rules().passage_rest == crate::games::grand_trictrac::options::PassageRest::Forbidden;
             (Rule::ReturnPassage, Breach::ReturnPassage { at: point_of(seat, at), rest, jan, rest_forbidden })
         }
     }
@@ -635,7 +636,7 @@ fn bear_off_breach(
         return None;
     }
     let home_before = before[1..19].iter().all(|&c| c == 0);
-    let provincial = board.rules().sortie == crate::options::Sortie::Provinciale;
+    let provincial = board.rules().sortie == crate::games::grand_trictrac::options::Sortie::Provinciale;
     if provincial && home_before && legal.max_dice > 0 {
         return Some((Rule::BearOff, Breach::ProvincialBearOff));
     }

@@ -6,7 +6,7 @@
 
 use crate::board::Seat;
 use crate::dice::Dice;
-use crate::options::{PassageRest, RuleOptions, Sortie};
+use crate::games::grand_trictrac::options::{PassageRest, RuleOptions, Sortie};
 use crate::position::{Position, Step, OFF};
 use std::fmt;
 

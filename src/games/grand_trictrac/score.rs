@@ -2,7 +2,7 @@
 //! going, the end of the tour and the schemes of winnings.
 
 use crate::board::Seat;
-use crate::options::Gains;
+use crate::games::grand_trictrac::options::Gains;
 use serde::Serialize;
 
 /// Points, holes, bredouille and pavillon of both seats.
@@ -141,10 +141,10 @@ pub enum MarqueBredouille {
 
 /// The consolation after `refaits` refaits (RULES.md §12): 2, 4, 6, … (`lineaire`) or
 /// 2, 4, 8, … (`double`, Malfilâtre).
-pub fn consolation(refaits: u32, scheme: crate::options::Consolation) -> i64 {
+pub fn consolation(refaits: u32, scheme: crate::games::grand_trictrac::options::Consolation) -> i64 {
     match scheme {
-        crate::options::Consolation::Lineaire => 2 + 2 * refaits as i64,
-        crate::options::Consolation::Double => 2i64 << refaits.min(30),
+        crate::games::grand_trictrac::options::Consolation::Lineaire => 2 + 2 * refaits as i64,
+        crate::games::grand_trictrac::options::Consolation::Double => 2i64 << refaits.min(30),
     }
 }
 
@@ -177,15 +177,15 @@ mod tests {
     /// The score-sheet cases of Lelasseux §222–224 (treatise-cases.json).
     #[test]
     fn marque_values_of_lelasseux() {
-        let c = consolation(0, crate::options::Consolation::Lineaire);
+        let c = consolation(0, crate::games::grand_trictrac::options::Consolation::Lineaire);
         assert_eq!(c, 2);
         assert_eq!(marque_value(9, 8, MarqueBredouille::None, c), 3);
         assert_eq!(marque_value(9, 8, marque_bredouille(9, true), c), 14);
         assert_eq!(marque_value(18, 6, marque_bredouille(18, true), c), 74);
         assert_eq!(marque_value(18, 6, MarqueBredouille::None, c), 14);
-        assert_eq!(consolation(1, crate::options::Consolation::Lineaire), 4);
-        assert_eq!(consolation(2, crate::options::Consolation::Lineaire), 6);
-        assert_eq!(consolation(2, crate::options::Consolation::Double), 8);
+        assert_eq!(consolation(1, crate::games::grand_trictrac::options::Consolation::Lineaire), 4);
+        assert_eq!(consolation(2, crate::games::grand_trictrac::options::Consolation::Lineaire), 6);
+        assert_eq!(consolation(2, crate::games::grand_trictrac::options::Consolation::Double), 8);
     }
 
     #[test]

@@ -5,8 +5,8 @@
 use super::movegen::{jans, Board, Plays, OPP_CORNER, OWN_CORNER};
 use crate::board::{Point, Seat};
 use crate::dice::Dice;
+use crate::games::grand_trictrac::options::{Anciens, HitPassage, RuleOptions};
 use crate::jan::JanCode;
-use crate::options::{Anciens, HitPassage, RuleOptions};
 use crate::position::{Position, OFF};
 use serde::Serialize;
 

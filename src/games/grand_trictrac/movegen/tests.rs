@@ -201,7 +201,7 @@ fn route_is_data() {
 
 #[test]
 fn bearing_off_the_provincial_way() {
-    let prov = MoveRules { sortie: crate::options::Sortie::Provinciale, ..MoveRules::default() };
+    let prov = MoveRules { sortie: crate::games::grand_trictrac::options::Sortie::Provinciale, ..MoveRules::default() };
     // a 6 from T would go off exactly the Parisian way; provincially the 6 cannot be played
     // inside, so the man nearest the rail (&) goes
     let v = plays_with("T2V3X3Y3Z2&2/A15 top", "6-1", prov);
@@ -216,7 +216,7 @@ fn bearing_off_the_provincial_way() {
 
 #[test]
 fn provincial_privilege_keeps_a_full_jan_de_retour() {
-    let with = MoveRules { sortie: crate::options::Sortie::Provinciale, ..MoveRules::default() };
+    let with = MoveRules { sortie: crate::games::grand_trictrac::options::Sortie::Provinciale, ..MoveRules::default() };
     let without = MoveRules { privileges_left: 0, ..with };
     // the jan de retour full with a surplus man on &: the ace may take it off exactly
     let pos = "T2V2X2Y2Z2&3#2/A15 top";
