@@ -4,8 +4,8 @@
 //! `cargo bench --bench engine`
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use soumille::games::grand_trictrac::movegen::MoveRules;
 use soumille::notation::Header;
-use soumille::position::MoveRules;
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -13,7 +13,7 @@ fn bench(c: &mut Criterion) {
     let rules = MoveRules::default();
     let mut g = c.benchmark_group("engine");
     g.throughput(Throughput::Elements(positions.len() as u64));
-    let mut buf = soumille::position::Plays::new();
+    let mut buf = soumille::games::grand_trictrac::movegen::Plays::new();
     g.bench_function("legal_plays/position", |b| {
         b.iter(|| {
             let mut n = 0;
@@ -27,12 +27,15 @@ fn bench(c: &mut Criterion) {
     // plays and jans together, as the replay computes them
     let options = soumille::games::grand_trictrac::options::RuleOptions::default();
     let history = soumille::games::grand_trictrac::scoring::History::default();
-    let (mut dice_plays, mut legal) = (soumille::position::Plays::new(), soumille::position::Plays::new());
+    let (mut dice_plays, mut legal) = (
+        soumille::games::grand_trictrac::movegen::Plays::new(),
+        soumille::games::grand_trictrac::movegen::Plays::new(),
+    );
     g.bench_function("plays_and_jans/position", |b| {
         b.iter(|| {
             let mut n = 0;
             for (p, d) in &positions {
-                let board = soumille::position::Board::new(p, rules);
+                let board = soumille::games::grand_trictrac::movegen::Board::new(p, rules);
                 board.dice_plays_into(*d, &mut dice_plays);
                 let jans =
                     soumille::games::grand_trictrac::scoring::roll_jans(&board, *d, &dice_plays, &history, &options);

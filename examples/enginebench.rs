@@ -7,8 +7,9 @@
 //! `valgrind --tool=callgrind --toggle-collect='enginebench::plays_and_jans_pass' target/release/examples/enginebench --once`
 //! (or `enginebench::legal_plays_pass`), the count divided by 20,000.
 
+use soumille::games::grand_trictrac::movegen::{MoveRules, Plays};
 use soumille::notation::Header;
-use soumille::position::{MoveRules, Plays, Position};
+use soumille::position::Position;
 use std::time::Instant;
 
 /// The legal plays of every position once.
@@ -31,7 +32,7 @@ fn plays_and_jans_pass(positions: &[(Position, soumille::Dice)], dice_plays: &mu
     let history = soumille::games::grand_trictrac::scoring::History::default();
     let mut total = 0;
     for (p, d) in positions {
-        let board = soumille::position::Board::new(p, rules);
+        let board = soumille::games::grand_trictrac::movegen::Board::new(p, rules);
         board.dice_plays_into(*d, dice_plays);
         let jans = soumille::games::grand_trictrac::scoring::roll_jans(&board, *d, dice_plays, &history, &options);
         legal.copy_from(dice_plays);
@@ -58,7 +59,7 @@ fn main() {
     let rules = MoveRules::default();
     let mut times = Vec::with_capacity(positions.len());
     let mut total = 0usize;
-    let mut buf = soumille::position::Plays::new();
+    let mut buf = soumille::games::grand_trictrac::movegen::Plays::new();
     for _ in 0..5 {
         times.clear();
         for (p, d) in &positions {
@@ -88,11 +89,11 @@ fn main() {
     times.clear();
     for _ in 0..3 {
         times.clear();
-        let mut dice_plays = soumille::position::Plays::new();
-        let mut legal = soumille::position::Plays::new();
+        let mut dice_plays = soumille::games::grand_trictrac::movegen::Plays::new();
+        let mut legal = soumille::games::grand_trictrac::movegen::Plays::new();
         for (p, d) in &positions {
             let t = Instant::now();
-            let board = soumille::position::Board::new(p, rules);
+            let board = soumille::games::grand_trictrac::movegen::Board::new(p, rules);
             board.dice_plays_into(*d, &mut dice_plays);
             let jans = soumille::games::grand_trictrac::scoring::roll_jans(&board, *d, &dice_plays, &history, &options);
             legal.copy_from(&dice_plays);

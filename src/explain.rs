@@ -3,8 +3,9 @@
 
 use crate::board::Seat;
 use crate::dice::Dice;
+use crate::games::grand_trictrac::movegen::MoveRules;
 use crate::notation::parser::parse_position;
-use crate::position::{MoveRules, Position};
+use crate::position::Position;
 use serde::Serialize;
 
 mod question;
@@ -317,8 +318,8 @@ fn plays_and_jans(
     dice: Dice,
     options: &crate::games::grand_trictrac::options::RuleOptions,
     history: &crate::games::grand_trictrac::scoring::History,
-) -> (crate::position::Plays, crate::games::grand_trictrac::scoring::RollJans) {
-    let board = crate::position::Board::new(pos, MoveRules::from(options));
+) -> (crate::games::grand_trictrac::movegen::Plays, crate::games::grand_trictrac::scoring::RollJans) {
+    let board = crate::games::grand_trictrac::movegen::Board::new(pos, MoveRules::from(options));
     let mut plays = board.dice_plays(dice);
     let roll = crate::games::grand_trictrac::scoring::roll_jans(&board, dice, &plays, history, options);
     plays.apply_jan_obligations();
@@ -330,7 +331,7 @@ fn plays_and_jans(
 #[derive(Default)]
 pub struct Scratch {
     /// The legal plays of the roll.
-    plays: crate::position::Plays,
+    plays: crate::games::grand_trictrac::movegen::Plays,
     /// Each play's notation and index: the notation's bytes from the highest byte (see
     /// [`notation_of`]) above the index, in the three low bytes.
     order: Vec<u64>,
@@ -350,11 +351,11 @@ const NOTATION_AT: usize = 13;
 const PLAY_MAX: usize = NOTATION_AT + NOTATION_MAX + 12 + 2 * crate::position::SIDE_FIELD_MAX + 1 + 2 + 8;
 
 /// A play's canonical notation for `seat` (CLI.md) as the bytes of a number, big-endian from
-/// its highest byte, and their number: the bytes of [`crate::position::Play::notation`] (each
+/// its highest byte, and their number: the bytes of [`crate::games::grand_trictrac::movegen::Play::notation`] (each
 /// man's move from its origin to its end, a man moved by both dice tout d'une, the moves in
 /// order of origin then end along the route, `-` for no move), allocating nothing. Held in a
 /// register, the bytes sort the notations as ASCII strings.
-fn notation_of(play: &crate::position::Play, seat: Seat) -> (u64, usize) {
+fn notation_of(play: &crate::games::grand_trictrac::movegen::Play, seat: Seat) -> (u64, usize) {
     if play.len == 0 {
         return (u64::from(b'-') << 56, 1);
     }
@@ -425,7 +426,7 @@ pub fn write_explanation(
     options: &crate::games::grand_trictrac::options::RuleOptions,
     history: &crate::games::grand_trictrac::scoring::History,
 ) {
-    let board = crate::position::Board::new(pos, MoveRules::from(options));
+    let board = crate::games::grand_trictrac::movegen::Board::new(pos, MoveRules::from(options));
     let plays = &mut scratch.plays;
     board.dice_plays_into(dice, plays);
     let roll = crate::games::grand_trictrac::scoring::roll_jans(&board, dice, plays, history, options);
@@ -496,7 +497,13 @@ impl SideFields {
 
 /// The plays of [`write_explanation`], in `order` (see [`Scratch::order`]), each as
 /// `{"notation":"…","result":"…"}`, separated by commas.
-fn write_plays(out: &mut Vec<u8>, order: &[u64], plays: &crate::position::Plays, pos: &Position, fields: &SideFields) {
+fn write_plays(
+    out: &mut Vec<u8>,
+    order: &[u64],
+    plays: &crate::games::grand_trictrac::movegen::Plays,
+    pos: &Position,
+    fields: &SideFields,
+) {
     use crate::position::{OFF, SIDE_FIELD_MAX};
     let seat = pos.turn();
     // each play's object is put together in `piece`, copying whole words and arrays (the
@@ -599,7 +606,7 @@ mod tests {
     fn a_play_s_notation_is_the_play_s() {
         let options = crate::games::grand_trictrac::options::RuleOptions::default();
         for (pos, _) in crate::generate::positions(300) {
-            let board = crate::position::Board::new(&pos, MoveRules::from(&options));
+            let board = crate::games::grand_trictrac::movegen::Board::new(&pos, MoveRules::from(&options));
             for dice in every_roll() {
                 for p in board.dice_plays(dice).iter() {
                     let (bytes, n) = notation_of(p, pos.turn());

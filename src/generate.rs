@@ -3,10 +3,11 @@
 
 use crate::board::Seat;
 use crate::dice::Dice;
+use crate::games::grand_trictrac::movegen::MoveRules;
 use crate::games::grand_trictrac::score::Score;
 use crate::games::grand_trictrac::scoring::{roll_jans, History};
 use crate::notation::{Decision, JanClaim, Mark, Move, OpponentPart, Play as RecordedPlay, Record, Tag, Target, Throw};
-use crate::position::{MoveRules, Position, OFF};
+use crate::position::{Position, OFF};
 
 /// Why a game could not be generated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -104,7 +105,7 @@ impl Rng {
 }
 
 /// A legal play as record moves, canonical (tout d'une written origin and end only).
-pub fn record_moves(pos: &Position, play: &crate::position::Play) -> RecordedPlay {
+pub fn record_moves(pos: &Position, play: &crate::games::grand_trictrac::movegen::Play) -> RecordedPlay {
     let seat = pos.turn();
     let text = play.notation(seat);
     if text == "-" {
@@ -188,7 +189,7 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
         let dice = rng.dice();
         let seat = pos.turn();
         let opp = seat.other();
-        let board = crate::position::Board::new(&pos, rules);
+        let board = crate::games::grand_trictrac::movegen::Board::new(&pos, rules);
         let dice_plays = board.dice_plays(dice);
         let jans = roll_jans(&board, dice, &dice_plays, &history, &options);
         let mut t = Throw::new(n, dice);

@@ -6,16 +6,11 @@
 //! point ↔ letter) is data ([`Route`]), so that the other tables games can share the model
 //! (RULES.md §14).
 //!
-//! Grand Trictrac's move generation ([`Board`], [`Plays`], [`MoveRules`], …) lives in
-//! [`crate::games::grand_trictrac::movegen`] and is re-exported here, so that this path keeps
-//! naming everything it named.
+//! Grand Trictrac's move generation (its `Board`, `Plays`, `MoveRules`, …) lives in its
+//! folder, [`crate::games::grand_trictrac::movegen`]: the board model knows no game's rules.
 
 use crate::board::{BySeat, Point, Seat, Setup};
 use std::fmt;
-
-pub use crate::games::grand_trictrac::movegen::{
-    jans, key_from_sides, Board, MoveRules, Play, PlayFault, Plays, OPP_CORNER, OWN_CORNER,
-};
 
 /// A seat's route: which letter each relative point is (p1 = talon … p24), and where the
 /// other seat's relative points fall on it.

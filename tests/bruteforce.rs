@@ -4,8 +4,9 @@
 //! must give exactly the same set of resulting positions on thousands of random positions.
 
 use proptest::prelude::*;
+use soumille::games::grand_trictrac::movegen::MoveRules;
 use soumille::games::grand_trictrac::options::{PassageRest, Sortie};
-use soumille::position::{MoveRules, Position};
+use soumille::position::Position;
 use soumille::{BySeat, Dice, Seat, Setup};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -394,7 +395,7 @@ fn brute_fill_ways(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeMap<i32, usi
 fn engine_fill_ways(s: &Setup, dice: Dice, rules: MoveRules) -> BTreeMap<i32, usize> {
     use soumille::games::grand_trictrac::scoring::{roll_jans, History};
     let pos = Position::from_setup(s).unwrap();
-    let board = soumille::position::Board::new(&pos, rules);
+    let board = soumille::games::grand_trictrac::movegen::Board::new(&pos, rules);
     let plays = board.dice_plays(dice);
     let jans = roll_jans(&board, dice, &plays, &History::default(), &soumille::RuleOptions::default());
     let mut out = BTreeMap::new();

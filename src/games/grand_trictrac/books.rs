@@ -267,9 +267,9 @@ pub(crate) fn books_fed(
         if let (Some(rule), Some(j)) = (broken, &judged) {
             let after_full = j.after.map(|a| Position::full_jans(a.side(thrower))).unwrap_or(0);
             for (bit, fill, keep) in [
-                (crate::position::jans::PETIT, JanCode::PetitJan, JanCode::ConservePetitJan),
-                (crate::position::jans::GRAND, JanCode::GrandJan, JanCode::ConserveGrandJan),
-                (crate::position::jans::RETOUR, JanCode::Retour, JanCode::ConserveRetour),
+                (crate::games::grand_trictrac::movegen::jans::PETIT, JanCode::PetitJan, JanCode::ConservePetitJan),
+                (crate::games::grand_trictrac::movegen::jans::GRAND, JanCode::GrandJan, JanCode::ConserveGrandJan),
+                (crate::games::grand_trictrac::movegen::jans::RETOUR, JanCode::Retour, JanCode::ConserveRetour),
             ] {
                 if after_full & bit == 0 {
                     dropped += jans.points_for(thrower, if rule == Rule::MustFill { fill } else { keep });
@@ -453,8 +453,15 @@ pub(crate) fn books_fed(
             (j.as_ref().and_then(|j| j.legal), game.rules.sortie)
         {
             if p.steps().iter().any(|s| s.to as usize == crate::position::OFF) {
-                let strict = crate::position::MoveRules { privileges_left: 0, ..game.move_rules(&pos, &history) };
-                if crate::position::Board::new(&pos, strict).legal_plays(dice).find(p.key).is_none() {
+                let strict = crate::games::grand_trictrac::movegen::MoveRules {
+                    privileges_left: 0,
+                    ..game.move_rules(&pos, &history)
+                };
+                if crate::games::grand_trictrac::movegen::Board::new(&pos, strict)
+                    .legal_plays(dice)
+                    .find(p.key)
+                    .is_none()
+                {
                     history.privileges_used[thrower.index()] += 1;
                 }
             }
