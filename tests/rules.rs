@@ -191,7 +191,7 @@ fn fmt_writes_grand_trictracs_rules_canonically_and_refuses_bad_options() {
 /// nor renderer.
 #[test]
 fn the_notation_and_the_board_model_import_no_rules() {
-    let mut files = vec![root().join("src/board.rs"), root().join("src/dice.rs")];
+    let mut files = vec![root().join("src/board.rs"), root().join("src/dice.rs"), root().join("src/position.rs")];
     let mut dirs = vec![root().join("src/notation")];
     while let Some(d) = dirs.pop() {
         for e in std::fs::read_dir(d).unwrap().flatten() {
@@ -203,7 +203,10 @@ fn the_notation_and_the_board_model_import_no_rules() {
             }
         }
     }
-    let above = ["games", "replay", "words", "options", "explain", "sheet", "show", "view", "report", "json"];
+    let above = [
+        "games", "replay", "words", "explain", "sheet", "show", "view", "report", "json", "render", "commands",
+        "interop",
+    ];
     for f in files {
         let src = std::fs::read_to_string(&f).unwrap();
         for m in above {
@@ -213,4 +216,42 @@ fn the_notation_and_the_board_model_import_no_rules() {
             }
         }
     }
+}
+
+/// Every `.rs` file under `src/`.
+fn source_files() -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![root().join("src")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                files.push(p);
+            }
+        }
+    }
+    files
+}
+
+/// One house (issue 17): no code outside `src/games/` forks on Grand Trictrac; the games
+/// are asked through the registry and the `Game` trait.
+#[test]
+fn no_game_fork_outside_the_games() {
+    for f in source_files() {
+        if f.starts_with(root().join("src/games")) {
+            continue;
+        }
+        let src = std::fs::read_to_string(&f).unwrap();
+        let found = src.lines().find(|l| l.contains("is_grand_trictrac()") && !l.trim_start().starts_with("//"));
+        assert!(found.is_none(), "{} forks on the game: {found:?}", f.display());
+    }
+}
+
+/// The command line is a thin layer (issue 17): `main.rs` parses, calls and prints.
+#[test]
+fn main_is_a_thin_layer() {
+    let lines = std::fs::read_to_string(root().join("src/main.rs")).unwrap().lines().count();
+    assert!(lines < 400, "src/main.rs has {lines} lines");
 }
