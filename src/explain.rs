@@ -53,7 +53,7 @@ pub struct Explanation {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LetteredJan {
     /// Its code (NOTATION.md §3).
-    pub code: crate::jan::JanCode,
+    pub code: crate::notation::jan::JanCode,
     /// The seat that marks it.
     pub seat: Seat,
     /// The number of ways.
@@ -653,7 +653,7 @@ mod tests {
 
     #[test]
     fn every_jan_code_is_written_as_serde_writes_it() {
-        for code in crate::jan::JanCode::all() {
+        for code in crate::notation::jan::JanCode::all() {
             for at in [None, crate::board::Point::new(24), crate::board::Point::new(1)] {
                 let j =
                     crate::games::grand_trictrac::scoring::Jan { code, seat: Seat::Bottom, ways: 3, points: 65535, at };

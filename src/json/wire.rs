@@ -8,7 +8,7 @@
 
 use crate::board::{Dialect, Point, Seat};
 use crate::dice::Dice;
-use crate::jan::JanCode;
+use crate::notation::jan::JanCode;
 use crate::notation::{self as n, Anchor, Record};
 use serde::{Deserialize, Serialize};
 use smallvec::SmallVec;

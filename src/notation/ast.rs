@@ -6,7 +6,7 @@
 
 use crate::board::{Point, Seat};
 use crate::dice::Dice;
-use crate::jan::JanCode;
+use crate::notation::jan::JanCode;
 
 /// A byte range `start..end` in the source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

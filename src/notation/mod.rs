@@ -7,6 +7,7 @@ pub mod ast;
 pub mod check;
 pub mod error;
 pub mod header;
+pub mod jan;
 pub mod parser;
 pub mod printer;
 pub mod stream;

@@ -364,7 +364,7 @@ mod tests {
     use super::*;
     use crate::board::Point;
     use crate::games::grand_trictrac::movegen::{Board, MoveRules};
-    use crate::jan::JanCode;
+    use crate::notation::jan::JanCode;
     use crate::notation::{Move, Target};
     use crate::position::Position;
 

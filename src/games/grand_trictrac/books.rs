@@ -12,7 +12,7 @@ use crate::dice::Dice;
 use crate::games::grand_trictrac::score::{MarkOutcome, Score};
 use crate::games::grand_trictrac::scoring::History;
 use crate::games::Game;
-use crate::jan::JanCode;
+use crate::notation::jan::JanCode;
 use crate::notation::{Decision, Header, Mark, Play as RecordedPlay, Record, ResultClaim, Span, Throw, ThrowSpans};
 use crate::position::Position;
 use crate::replay::{

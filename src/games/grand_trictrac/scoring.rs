@@ -6,7 +6,7 @@ use super::movegen::{jans, Board, Plays, OPP_CORNER, OWN_CORNER};
 use crate::board::{Point, Seat};
 use crate::dice::Dice;
 use crate::games::grand_trictrac::options::{Anciens, HitPassage, RuleOptions};
-use crate::jan::JanCode;
+use crate::notation::jan::JanCode;
 use crate::position::{Position, OFF};
 use serde::Serialize;
 

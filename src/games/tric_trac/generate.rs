@@ -10,7 +10,7 @@ use super::score::{Choice, Score};
 use super::series::{Series, ThrowRecord};
 use crate::board::Seat;
 use crate::generate::Rng;
-use crate::jan::JanCode;
+use crate::notation::jan::JanCode;
 use crate::notation::{Decision, JanClaim, Mark, PartieClaim, Record, Tag, Throw};
 use crate::position::Position;
 

@@ -10,7 +10,7 @@ use super::error::SyntaxError;
 use super::header::{self, Game, Header, ResultBredouille, ResultClaim, ResultKind};
 use crate::board::{BySeat, Dialect, Point, ScoreFields, Seat, Setup};
 use crate::dice::Dice;
-use crate::jan::JanCode;
+use crate::notation::jan::JanCode;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::{char as ch, digit1};
 use nom::error::{ErrorKind, ParseError};
