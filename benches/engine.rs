@@ -9,7 +9,7 @@ use soumille::notation::Header;
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
-    let positions = soumille::generate::positions(4096);
+    let positions = soumille::games::grand_trictrac::generate::positions(4096);
     let rules = MoveRules::default();
     let mut g = c.benchmark_group("engine");
     g.throughput(Throughput::Elements(positions.len() as u64));
@@ -46,7 +46,7 @@ fn bench(c: &mut Criterion) {
             n
         })
     });
-    let games = soumille::generate::games(20, 99);
+    let games = soumille::games::grand_trictrac::generate::games(20, 99);
     let throws: usize = games.iter().map(|g| g.throws.len()).sum();
     let headers: Vec<Header> = games.iter().map(|g| Header::of_tags(&g.tags).unwrap()).collect();
     g.throughput(Throughput::Elements(throws as u64));

@@ -8,7 +8,11 @@ use std::hint::black_box;
 
 /// About 8 MB of records: generated tours, with the well-formed samples between them.
 fn corpus() -> String {
-    soumille::generate::corpus(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/samples")), 8 << 20, false)
+    soumille::games::grand_trictrac::generate::corpus(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/samples")),
+        8 << 20,
+        false,
+    )
 }
 
 fn bench(c: &mut Criterion) {

@@ -90,7 +90,10 @@ fn main() {
 /// games with their rolls, five times over) written to a file.
 fn explain_batch(bin: &str, tmp: &std::path::Path) {
     let tsv = tmp.join("pos.tsv");
-    let lines: String = soumille::generate::positions(20_000).iter().map(|(p, d)| format!("{p}\t{d}\n")).collect();
+    let lines: String = soumille::games::grand_trictrac::generate::positions(20_000)
+        .iter()
+        .map(|(p, d)| format!("{p}\t{d}\n"))
+        .collect();
     let lines = lines.repeat(5);
     std::fs::write(&tsv, &lines).unwrap();
     let mut best = f64::MAX;

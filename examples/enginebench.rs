@@ -43,7 +43,7 @@ fn plays_and_jans_pass(positions: &[(Position, soumille::Dice)], dice_plays: &mu
 }
 
 fn main() {
-    let positions = soumille::generate::positions(20_000);
+    let positions = soumille::games::grand_trictrac::generate::positions(20_000);
     if std::env::args().any(|a| a == "--once") {
         let (mut a, mut b) = (Plays::new(), Plays::new());
         let n = legal_plays_pass(&positions, &mut a) + plays_and_jans_pass(&positions, &mut a, &mut b);
@@ -106,7 +106,7 @@ fn main() {
     println!("plays and jans: median {} ns, p90 {} ns", times[times.len() / 2], times[times.len() * 9 / 10]);
     assert!(total > 0);
 
-    let games = soumille::generate::games(200, 42);
+    let games = soumille::games::grand_trictrac::generate::games(200, 42);
     let headers: Vec<Header> = games.iter().map(|g| Header::of_tags(&g.tags).unwrap()).collect();
     let throws: usize = games.iter().map(|g| g.throws.len()).sum();
     let t = Instant::now();

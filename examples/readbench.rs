@@ -16,7 +16,11 @@ fn main() {
     let text = match cached.as_deref().map(std::fs::read_to_string) {
         Some(Ok(text)) => text,
         _ => {
-            let text = soumille::generate::corpus(dir, mb << 20, std::env::var_os("SAMPLES_ONLY").is_some());
+            let text = soumille::games::grand_trictrac::generate::corpus(
+                dir,
+                mb << 20,
+                std::env::var_os("SAMPLES_ONLY").is_some(),
+            );
             if let Some(p) = &cached {
                 std::fs::write(p, &text).expect("the corpus file is written");
             }

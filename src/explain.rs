@@ -579,7 +579,7 @@ mod tests {
         let options = crate::games::grand_trictrac::options::RuleOptions::default();
         let history = crate::games::grand_trictrac::scoring::History::default();
         let mut scratch = Scratch::default();
-        for (pos, dice) in crate::generate::positions(300) {
+        for (pos, dice) in crate::games::grand_trictrac::generate::positions(300) {
             let (mine, serde) = both(&mut scratch, &pos, dice, &options, &history);
             assert_eq!(mine, serde);
         }
@@ -589,7 +589,7 @@ mod tests {
     fn the_batch_writer_writes_what_serde_writes_for_every_roll_and_rules() {
         let mut scratch = Scratch::default();
         let rules = ["", "sortie=provinciale; passage-rest=forbidden; hit-passage=checked; anciens=oui"];
-        for (k, (pos, _)) in crate::generate::positions(400).into_iter().enumerate() {
+        for (k, (pos, _)) in crate::games::grand_trictrac::generate::positions(400).into_iter().enumerate() {
             let options = crate::games::grand_trictrac::options::RuleOptions::parse(rules[k % 2]).expect("valid rules");
             let history = crate::games::grand_trictrac::scoring::History {
                 throws: [k as u16 % 4, k as u16 % 3],
@@ -605,7 +605,7 @@ mod tests {
     #[test]
     fn a_play_s_notation_is_the_play_s() {
         let options = crate::games::grand_trictrac::options::RuleOptions::default();
-        for (pos, _) in crate::generate::positions(300) {
+        for (pos, _) in crate::games::grand_trictrac::generate::positions(300) {
             let board = crate::games::grand_trictrac::movegen::Board::new(&pos, MoveRules::from(&options));
             for dice in every_roll() {
                 for p in board.dice_plays(dice).iter() {
@@ -620,7 +620,7 @@ mod tests {
     fn an_explanation_in_soumille_s_letters_is_written_as_it_is() {
         let options = crate::games::grand_trictrac::options::RuleOptions::default();
         let history = crate::games::grand_trictrac::scoring::History::default();
-        for (pos, dice) in crate::generate::positions(200) {
+        for (pos, dice) in crate::games::grand_trictrac::generate::positions(200) {
             let e = explain_with(&pos, dice, &options, &history);
             let lettered = e.in_letters(crate::board::Dialect::Soumille);
             assert_eq!(serde_json::to_string(&lettered).unwrap(), serde_json::to_string(&e).unwrap());
@@ -632,7 +632,7 @@ mod tests {
         use crate::board::Dialect;
         let options = crate::games::grand_trictrac::options::RuleOptions::default();
         let history = crate::games::grand_trictrac::scoring::History::default();
-        for (pos, dice) in crate::generate::positions(200) {
+        for (pos, dice) in crate::games::grand_trictrac::generate::positions(200) {
             let e = explain_with(&pos, dice, &options, &history);
             let l = e.in_letters(Dialect::Lepeintre);
             // the position and each result read back in Lepeintre's letters as the same men

@@ -366,7 +366,7 @@ mod tests {
 
     #[test]
     fn the_men_written_are_the_setup_s() {
-        for (pos, _) in crate::generate::positions(500) {
+        for (pos, _) in crate::games::grand_trictrac::generate::positions(500) {
             let mut out = Vec::new();
             pos.write_men_field(&mut out);
             assert_eq!(String::from_utf8(out).unwrap(), pos.to_setup().men_field(Dialect::Soumille));
@@ -409,7 +409,7 @@ mod tests {
 
     #[test]
     fn empty_points_among_the_occupied_are_skipped() {
-        for (pos, _) in crate::generate::positions(200) {
+        for (pos, _) in crate::games::grand_trictrac::generate::positions(200) {
             for seat in Seat::ALL {
                 let (mut exact, mut more) = ([0u8; SIDE_FIELD_MAX], [0u8; SIDE_FIELD_MAX]);
                 let n = Position::side_field_into(seat, pos.side(seat), &mut exact);

@@ -18,7 +18,7 @@ proptest! {
 
     #[test]
     fn generated_games_check_clean(seed in 0u64..1_000_000) {
-        for rec in soumille::generate::games(1, seed) {
+        for rec in soumille::games::grand_trictrac::generate::games(1, seed) {
             let rp = check(&rec);
             prop_assert!(rp.flags.is_empty(), "seed {}: {:#?}", seed, rp.flags);
             prop_assert!(rp.outcome().is_some(), "seed {}: the tour did not end", seed);
@@ -35,7 +35,7 @@ proptest! {
     fn generated_tours_end_clean_whatever_their_ending(seed in 0u64..1_000_000) {
         // RULES.md §8: after the twelfth hole the record may stop, with or without a play,
         // with `va` (the points wiped), `tient` or nothing; `final` is the replayed score
-        for (rec, score) in soumille::generate::games_and_scores(2, seed) {
+        for (rec, score) in soumille::games::grand_trictrac::generate::games_and_scores(2, seed) {
             let rp = check(&rec);
             prop_assert!(rp.flags.is_empty(), "seed {}: {:#?}", seed, rp.flags);
             prop_assert!(rp.outcome().is_some(), "seed {}: the tour did not end", seed);
@@ -52,7 +52,7 @@ proptest! {
 
     #[test]
     fn one_changed_mark_is_one_ecole(seed in 0u64..1_000_000, pick in any::<u64>(), up in any::<bool>(), opponent in any::<bool>()) {
-        let rec = soumille::generate::games(1, seed).remove(0);
+        let rec = soumille::games::grand_trictrac::generate::games(1, seed).remove(0);
         let rp = check(&rec);
         // throws where that mark can change by 2 without winning or losing a hole
         let candidates: Vec<usize> = rec
@@ -103,7 +103,7 @@ proptest! {
     #[test]
     fn damaged_games_never_panic(seed in 0u64..1_000_000, damage in proptest::collection::vec((any::<u16>(), 0u8..8, any::<u8>()), 1..12)) {
         use soumille::notation::{Decision, Move, Play, Target};
-        let mut rec = soumille::generate::games(1, seed).remove(0);
+        let mut rec = soumille::games::grand_trictrac::generate::games(1, seed).remove(0);
         let n = rec.throws.len();
         for (at, what, v) in damage {
             let t = &mut rec.throws[at as usize % n];
@@ -144,7 +144,7 @@ proptest! {
 fn generated_tours_use_every_ending() {
     use soumille::notation::{Decision, Play};
     let mut seen = std::collections::BTreeMap::new();
-    for (rec, score) in soumille::generate::games_and_scores(80, 11) {
+    for (rec, score) in soumille::games::grand_trictrac::generate::games_and_scores(80, 11) {
         let last = rec.throws.last().unwrap();
         let rp = check(&rec);
         assert!(rp.flags.is_empty(), "{:#?}", rp.flags);
@@ -203,7 +203,7 @@ fn generated_a_ecrire_matches_are_a_ecrire_and_check_clean() {
 /// family: no value silently equal).
 #[test]
 fn a_result_beyond_the_holes_range_is_flagged() {
-    let rec = soumille::generate::games(1, 3).remove(0);
+    let rec = soumille::games::grand_trictrac::generate::games(1, 3).remove(0);
     let text = soumille::notation::print_record(&rec, Default::default());
     let result = rec.tags.iter().find(|t| t.name == "Result").unwrap().value.clone();
     let (winner, rest) = result.split_once(' ').unwrap();

@@ -34,7 +34,7 @@ fn records() -> Vec<(String, ReadRecord)> {
             v.push((format!("{f} #{}", k + 1), r));
         }
     }
-    for (k, rec) in soumille::generate::games(3, 11).into_iter().enumerate() {
+    for (k, rec) in soumille::games::grand_trictrac::generate::games(3, 11).into_iter().enumerate() {
         let text = print_record(&rec, Default::default());
         let r = soumille::notation::read(&text).remove(0);
         v.push((format!("generated #{k}"), r));

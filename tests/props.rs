@@ -369,7 +369,7 @@ proptest! {
     #[test]
     fn fast_path_agrees_with_the_full_reader(rec in record(), seed in 0u64..10_000, damage in any::<u64>()) {
         let mut texts = vec![print_record(&rec, PrintOptions::default())];
-        for g in soumille::generate::games(1, seed) {
+        for g in soumille::games::grand_trictrac::generate::games(1, seed) {
             let mut t = print_record(&g, PrintOptions::default());
             // a little damage now and then
             if damage % 3 == 0 && !t.is_empty() {

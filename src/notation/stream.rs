@@ -322,7 +322,7 @@ mod tests {
 
     #[test]
     fn streamed_records_are_the_records_read_at_once() {
-        let games = crate::generate::games(40, 3);
+        let games = crate::games::grand_trictrac::generate::games(40, 3);
         let text = crate::notation::print_records(&games, Default::default());
         let text = format!("{text}\n{{ a comment\n [not a tag] }}\n{text}");
         let whole = crate::notation::read(&text);

@@ -16,6 +16,7 @@
 pub mod books;
 pub mod facts;
 pub mod fausse_case;
+pub mod generate;
 pub mod movegen;
 pub mod options;
 pub mod score;
@@ -141,9 +142,9 @@ impl Game for GrandTrictrac {
     /// A tour of Grand Trictrac, or a match of Trictrac à écrire ([`crate::generate`]).
     fn generate(&self, seed: u64) -> Option<Record> {
         Some(if self.a_ecrire {
-            crate::generate::a_ecrire_match(seed)
+            crate::games::grand_trictrac::generate::a_ecrire_match(seed)
         } else {
-            crate::generate::games(1, seed).remove(0)
+            crate::games::grand_trictrac::generate::games(1, seed).remove(0)
         })
     }
 

@@ -621,7 +621,8 @@ mod differential_tests {
     fn roll_jans_matches_the_earlier_form() {
         // fewer in a debug build; `cargo test --release` runs them all
         let k = if cfg!(debug_assertions) { 2_000 } else { 8_000 };
-        let mut positions: Vec<Position> = crate::generate::positions(k / 4).into_iter().map(|(p, _)| p).collect();
+        let mut positions: Vec<Position> =
+            crate::games::grand_trictrac::generate::positions(k / 4).into_iter().map(|(p, _)| p).collect();
         positions.extend((0..k as u64).map(random_position));
         let options = ["", "hit-passage=checked", "anciens=oui", "sortie=provinciale"].map(|o| {
             if o.is_empty() {

@@ -870,7 +870,10 @@ mod fast_path_props {
     fn printed() -> &'static [String] {
         static PRINTED: OnceLock<Vec<String>> = OnceLock::new();
         PRINTED.get_or_init(|| {
-            crate::generate::games(4, 11).iter().map(|g| print_record(g, PrintOptions::default())).collect()
+            crate::games::grand_trictrac::generate::games(4, 11)
+                .iter()
+                .map(|g| print_record(g, PrintOptions::default()))
+                .collect()
         })
     }
 

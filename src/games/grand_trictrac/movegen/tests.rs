@@ -270,7 +270,8 @@ fn the_opponents_corner_held_by_a_kept_fausse_case() {
 fn fast_path_matches_the_sequence_enumeration() {
     // fewer in a debug build; `cargo test --release` runs them all
     let n = if cfg!(debug_assertions) { 5_000 } else { 20_000 };
-    let mut positions: Vec<Position> = crate::generate::positions(n / 5).into_iter().map(|(p, _)| p).collect();
+    let mut positions: Vec<Position> =
+        crate::games::grand_trictrac::generate::positions(n / 5).into_iter().map(|(p, _)| p).collect();
     positions.extend((0..n as u64).map(reference::random_position));
     let variants = [
         MoveRules::default(),
