@@ -442,6 +442,53 @@ impl fmt::Display for Setup {
     }
 }
 
+/// A text in Soumille's letters (plays, men) with each letter written in `dialect`'s:
+/// Soumille's letters are capitals and `&`, nothing else in a play or a men field is, so
+/// each is replaced alone.
+pub fn letters_in(s: &str, dialect: Dialect) -> String {
+    use crate::board::{Dialect, Point};
+    if dialect == Dialect::Soumille {
+        return s.to_string();
+    }
+    s.chars().map(|c| Point::from_letter(c, Dialect::Soumille).map_or(c, |p| p.letter(dialect))).collect()
+}
+
+/// Field 1 of a position string written in Soumille's letters (board order A → &), written
+/// in `dialect`'s, in its own board order (Lepeintre: a → y, the other way round), the bar
+/// and the men borne off last: what [`crate::Setup::men_field`] writes in `dialect`.
+pub fn men_field_in(field: &str, dialect: Dialect) -> String {
+    use crate::board::{Dialect, Point};
+    if dialect == Dialect::Soumille {
+        return field.to_string();
+    }
+    let mut out = String::with_capacity(field.len());
+    for (k, side) in field.split('/').enumerate() {
+        if k > 0 {
+            out.push('/');
+        }
+        // each entry: a letter, `@` or `#`, then its count
+        let mut entries: Vec<&str> = Vec::new();
+        let mut start = 0;
+        for (i, c) in side.char_indices().skip(1) {
+            if !c.is_ascii_digit() {
+                entries.push(&side[start..i]);
+                start = i;
+            }
+        }
+        if !side.is_empty() {
+            entries.push(&side[start..]);
+        }
+        let is_letter = |e: &str| e.chars().next().is_some_and(|c| Point::from_letter(c, Dialect::Soumille).is_some());
+        for e in entries.iter().filter(|e| is_letter(e)).rev() {
+            out.push_str(&letters_in(e, dialect));
+        }
+        for e in entries.iter().filter(|e| !is_letter(e)) {
+            out.push_str(e);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,6 +14,7 @@
 //! [`GrandTrictrac`] answers [`Game`] with them.
 
 pub mod books;
+pub mod explain;
 pub mod facts;
 pub mod fausse_case;
 pub mod generate;
