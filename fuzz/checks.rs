@@ -191,7 +191,7 @@ pub fn games(data: &[u8]) {
             let _ = (sheet.text(), sheet.markdown(), sheet.html());
             let _ = soumille::sheet::replay_text(&rp, header.letters);
             for at in [0, 1, last / 2, last, last + 1] {
-                let _ = soumille::show::svg_after(&rp, rec, header, at);
+                let _ = soumille::show::picture_after(&rp, rec, header, at);
                 if let Some(f) = soumille::view::frame_at(&rp, header, at) {
                     let _ = f.position_string();
                 }
@@ -203,7 +203,7 @@ pub fn games(data: &[u8]) {
         let _ = soumille::sheet::replay_text(&rp, header.letters);
         let _ = serde_json::to_string(&soumille::sheet::replay_document(&rp, &sheet, header));
         for at in [0, 1, last / 2, last, last + 1] {
-            let _ = soumille::show::setup_svg_after(&rp, rec, header, at);
+            let _ = soumille::show::picture_after(&rp, rec, header, at);
         }
         let games = soumille::games::Games::of(header);
         for s in rp.steps.iter().take(64) {

@@ -168,38 +168,6 @@ pub struct Notes<'a> {
     pub moved: &'a [Point],
 }
 
-/// What [`setup_svg`] shows besides its setup: [`Notes`] without the men moved (the form
-/// the other games' picture took before there was one picture).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SetupNotes<'a> {
-    /// The caption: what the board shows, the throw, the names.
-    pub caption: Caption<'a>,
-    /// The game's name (`jacquet`, …), shown in the caption.
-    pub game: &'a str,
-    /// What each seat scored with the throw, `[top, bottom]` (Tric Trac).
-    pub scored: [u16; 2],
-    /// The replay's note on the throw.
-    pub note: &'a str,
-    /// The flags raised at the throw.
-    pub flags: &'a [Flag],
-    /// Whether to show each seat's points and parties even when the setup leaves them out.
-    pub points: bool,
-}
-
-impl<'a> From<&SetupNotes<'a>> for Notes<'a> {
-    fn from(n: &SetupNotes<'a>) -> Notes<'a> {
-        Notes {
-            caption: n.caption,
-            game: n.game,
-            scored: n.scored,
-            note: n.note,
-            flags: n.flags,
-            points: n.points,
-            moved: &[],
-        }
-    }
-}
-
 /// The geometry of a picture, from what its setup holds: a setup with Grand Trictrac's
 /// score fields (holes) is drawn on a trictrac (narrow bar, talons and coins marked, holes
 /// and jetons in the bands); the others with a bar wide enough for men.
@@ -535,7 +503,7 @@ pub fn setup_score(setup: &Setup) -> Score {
 }
 
 /// A Grand Trictrac position and score as a setup with the score fields the picture reads.
-fn trictrac_setup(pos: &Position, score: &Score) -> Setup {
+pub fn trictrac_setup(pos: &Position, score: &Score) -> Setup {
     let mut s = pos.to_setup();
     let by = |a: [u16; 2]| crate::BySeat::new(a[0], a[1]);
     s.score.holes = Some(by(score.holes));
@@ -645,28 +613,6 @@ pub fn picture_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> 
         moved: &shown.moved,
     };
     Some(board_picture(setup, &notes, header.letters))
-}
-
-/// [`picture_after`], the name Grand Trictrac's picture had.
-pub fn svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
-    picture_after(rp, record, header, at)
-}
-
-/// [`picture_after`], the name the other games' picture had.
-pub fn setup_svg_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
-    picture_after(rp, record, header, at)
-}
-
-/// [`board_picture`] of a setup, the name the other games' picture had.
-pub fn setup_svg(setup: &Setup, notes: &SetupNotes<'_>, dialect: Dialect) -> String {
-    board_picture(setup, &Notes::from(notes), dialect)
-}
-
-/// [`board_picture`] of a Grand Trictrac position with its score (what the score sheet's
-/// diagrams draw).
-pub fn board_svg(pos: &Position, score: &Score, caption: &Caption<'_>, dialect: Dialect) -> String {
-    let notes = Notes { caption: *caption, ..Notes::default() };
-    board_picture(&trictrac_setup(pos, score), &notes, dialect)
 }
 
 /// `text` cut into lines of at most `width` characters at its spaces (a longer word stands
@@ -792,7 +738,7 @@ mod tests {
     #[test]
     fn one_picture_draws_a_trictrac_and_the_other_boards() {
         let pos = Position::opening(Seat::Top);
-        let gt = board_svg(&pos, &Score::default(), &Caption::default(), Dialect::Soumille);
+        let gt = board_picture(&trictrac_setup(&pos, &Score::default()), &Notes::default(), Dialect::Soumille);
         assert!(gt.contains("talon</tspan>") && gt.contains("coin</tspan>") && gt.contains(">holes</text>"));
         assert_eq!(gt.matches("<g data-point=").count(), 24);
         let mut setup = Setup::opening(Seat::Bottom);

@@ -354,7 +354,8 @@ proptest! {
             let _ = soumille::notation::error::render("t", &text, &flags, soumille::notation::error::Style::Plain);
             if let Some(p) = rp.last.as_ref().map(soumille::replay::position_of) {
                 let _ = soumille::show::board_text(&p, r.header.letters);
-                let _ = soumille::show::board_svg(&p, &Default::default(), &Default::default(), r.header.letters);
+                let setup = soumille::show::trictrac_setup(&p, &Default::default());
+                let _ = soumille::show::board_picture(&setup, &Default::default(), r.header.letters);
             }
         }
     }

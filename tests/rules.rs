@@ -191,18 +191,11 @@ fn fmt_writes_grand_trictracs_rules_canonically_and_refuses_bad_options() {
 /// nor renderer.
 #[test]
 fn the_notation_and_the_board_model_import_no_rules() {
-    let mut files = vec![root().join("src/board.rs"), root().join("src/dice.rs"), root().join("src/position.rs")];
-    let mut dirs = vec![root().join("src/notation")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(d).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                files.push(p);
-            }
-        }
-    }
+    let model = ["src/board.rs", "src/dice.rs", "src/position.rs"].map(|f| root().join(f));
+    let files: Vec<_> = source_files()
+        .into_iter()
+        .filter(|f| f.starts_with(root().join("src/notation")) || model.contains(f))
+        .collect();
     let above = [
         "games", "replay", "words", "explain", "sheet", "show", "view", "report", "json", "render", "commands",
         "interop",

@@ -181,7 +181,7 @@ fn every_board_of_every_sample_shows_its_setup() {
             for (r, rp) in replay_of(&path) {
                 let name = path.display();
                 let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref());
-                let svg = soumille::show::setup_svg_after(&rp, &r.record, &r.header, 0);
+                let svg = soumille::show::picture_after(&rp, &r.record, &r.header, 0);
                 assert_eq!(svg.is_some(), start.is_some(), "{name}: a board at the start");
                 if let (Some(svg), Some(start)) = (svg, start) {
                     well_formed(&svg).unwrap_or_else(|e| panic!("{name} at 0: {e}"));
@@ -190,7 +190,7 @@ fn every_board_of_every_sample_shows_its_setup() {
                 }
                 for st in &rp.steps {
                     let how = format!("{name} at {}", st.number);
-                    let svg = soumille::show::setup_svg_after(&rp, &r.record, &r.header, st.number)
+                    let svg = soumille::show::picture_after(&rp, &r.record, &r.header, st.number)
                         .unwrap_or_else(|| panic!("{how}: no board"));
                     well_formed(&svg).unwrap_or_else(|e| panic!("{how}: {e}\n{svg}"));
                     assert_shows(&svg, &st.after, &how);

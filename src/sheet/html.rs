@@ -10,7 +10,7 @@ use crate::board::{Dialect, Seat};
 use crate::games::grand_trictrac::score::MarqueBredouille;
 use crate::replay::position_of;
 use crate::replay::{Flag, FlagKind};
-use crate::show::{board_svg, escape, setup_svg, Caption, SetupNotes};
+use crate::show::{board_picture, escape, trictrac_setup, Caption, Notes};
 use std::fmt::Write;
 
 /// Columns of the table of throws.
@@ -160,17 +160,16 @@ impl Sheet {
     fn diagram(&self, r: &Row, title: &str, throw: Option<u32>) -> String {
         let caption = self.caption(title, throw);
         if r.grand_trictrac().is_some() {
-            return board_svg(&position_of(&r.board.before), &r.board.score_before, &caption, self.letters);
+            let setup = trictrac_setup(&position_of(&r.board.before), &r.board.score_before);
+            return board_picture(&setup, &Notes { caption, ..Notes::default() }, self.letters);
         }
-        let notes = SetupNotes {
+        let notes = Notes {
             caption,
             game: &self.game,
-            scored: [0, 0],
-            note: "",
-            flags: &[],
             points: r.board.before.score.points.is_some() || r.board.before.score.parties.is_some(),
+            ..Notes::default()
         };
-        setup_svg(&r.board.before, &notes, self.letters)
+        board_picture(&r.board.before, &notes, self.letters)
     }
 
     /// The sheet as an HTML page (see the module's documentation).
