@@ -814,6 +814,109 @@ impl<'a> Ledger<'a> {
     }
 }
 
+/// What a hook tells the replay loop ([`run`]) to do next with the throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on to the throw's next hook.
+    On,
+    /// The throw is done (a double dropped, a `va`): its step is kept, the next throw comes.
+    Done,
+    /// The replay stops here (the hook raised the stop, RULES.md §10, or the record ends
+    /// early): no step is kept for this throw, no throw comes after it.
+    Stop,
+}
+
+/// A game's books: what the one replay loop ([`run`]) asks of a game at each throw, in this
+/// order (docs/design.md, "The replay and the books"). The game's state between throws is
+/// the fields of the books; what one throw carries from hook to hook is its [`Books::Turn`].
+///
+/// 1. [`Books::seat`]: is there a throw to replay (not after the end, dice thrown where the
+///    game needs them at once), and who throws (the wrong-seat flag);
+/// 2. [`Books::before_dice`]: what comes before the dice (backgammon's cube action; a double
+///    dropped ends the game);
+/// 3. [`Books::play`]: the play, judged against the legal plays and applied;
+/// 4. [`Books::claims`]: what the throw scores and what was claimed (marks, holes, hits,
+///    parties, decisions);
+/// 5. [`Books::after`]: the end of a game and what it is worth, the relève, the partie, the
+///    doublet's next throw;
+/// 6. [`Books::step`]: the throw's step, asked only when steps are kept;
+///
+/// and after the last throw (or the stop) [`Books::finish`]: the position reached, the end,
+/// the `Result` tag.
+pub trait Books<'r> {
+    /// What one throw carries from hook to hook (its thrower, dice, positions, judgement).
+    type Turn;
+
+    /// The shared books the hooks raise their flags on.
+    fn ledger(&mut self) -> &mut Ledger<'r>;
+
+    /// Whether throw `t` is replayed and who throws it: `None` stops the replay (the hook
+    /// raised the stop).
+    fn seat(&mut self, t: &Throw) -> Option<Self::Turn>;
+
+    /// What comes before the dice (backgammon's cube action).
+    fn before_dice(&mut self, _t: &Throw, _turn: &mut Self::Turn) -> Flow {
+        Flow::On
+    }
+
+    /// The play: judged against the legal plays, flagged, applied.
+    fn play(&mut self, t: &Throw, turn: &mut Self::Turn) -> Flow;
+
+    /// What the throw scores and what was claimed.
+    fn claims(&mut self, _t: &Throw, _turn: &mut Self::Turn) -> Flow {
+        Flow::On
+    }
+
+    /// After the throw: the end of a game, a relève or a partie, the next thrower.
+    fn after(&mut self, _t: &Throw, _turn: &mut Self::Turn) -> Flow {
+        Flow::On
+    }
+
+    /// The throw's step (asked only when steps are kept).
+    fn step(&mut self, t: &Throw, turn: &Self::Turn) -> Step;
+
+    /// The books at the end: the position reached, the end, the `Result` tag.
+    fn finish(self) -> Replay;
+}
+
+/// The one replay loop: takes each throw of `feed`, asks `books`' hooks in their order
+/// ([`Books`]), keeps the throw's step when steps are kept, and stops when a hook says so.
+/// Generic over the books (one copy per game, no dispatch per throw).
+pub fn run<'r, B: Books<'r>>(mut books: B, mut feed: ThrowFeed<'_>) -> Replay {
+    books.ledger().last_throw = feed.last;
+    while let Some(t) = feed.next() {
+        let Some(mut turn) = books.seat(t) else { break };
+        match throw_hooks(&mut books, t, &mut turn) {
+            Flow::Stop => break,
+            Flow::On | Flow::Done => {
+                if books.ledger().keep_steps {
+                    let step = books.step(t, &turn);
+                    books.ledger().out.steps.push(step);
+                }
+            }
+        }
+    }
+    books.finish()
+}
+
+/// The hooks of one throw after its seat, in order, until one ends the throw.
+#[inline(always)]
+fn throw_hooks<'r, B: Books<'r>>(books: &mut B, t: &Throw, turn: &mut B::Turn) -> Flow {
+    match books.before_dice(t, turn) {
+        Flow::On => {}
+        f => return f,
+    }
+    match books.play(t, turn) {
+        Flow::On => {}
+        f => return f,
+    }
+    match books.claims(t, turn) {
+        Flow::On => {}
+        f => return f,
+    }
+    books.after(t, turn)
+}
+
 /// The seat that throws first: the Position tag's, the `First` tag, the first throw's
 /// recorded seat, or the seat whose men the first recorded move takes (RULES.md §11); top
 /// when nothing tells.
