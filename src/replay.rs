@@ -1012,3 +1012,88 @@ pub fn replay_fed<G: Game>(
     }
     ledger.out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Books that record the hooks the loop calls, a throw's being done early at `done` and
+    /// the replay's stopping at `stop`.
+    struct Toy<'r, 'c> {
+        l: Ledger<'r>,
+        calls: &'c mut Vec<String>,
+        done: u32,
+        stop: u32,
+    }
+
+    impl<'r> Books<'r> for Toy<'r, '_> {
+        type Turn = u32;
+
+        fn ledger(&mut self) -> &mut Ledger<'r> {
+            &mut self.l
+        }
+        fn seat(&mut self, t: &Throw) -> Option<u32> {
+            self.calls.push(format!("seat {}", t.number));
+            (t.number != self.stop).then_some(t.number)
+        }
+        fn before_dice(&mut self, _: &Throw, n: &mut u32) -> Flow {
+            self.calls.push(format!("before_dice {n}"));
+            if *n == self.done {
+                Flow::Done
+            } else {
+                Flow::On
+            }
+        }
+        fn play(&mut self, _: &Throw, n: &mut u32) -> Flow {
+            self.calls.push(format!("play {n}"));
+            Flow::On
+        }
+        fn claims(&mut self, _: &Throw, n: &mut u32) -> Flow {
+            self.calls.push(format!("claims {n}"));
+            Flow::On
+        }
+        fn after(&mut self, _: &Throw, n: &mut u32) -> Flow {
+            self.calls.push(format!("after {n}"));
+            Flow::On
+        }
+        fn step(&mut self, t: &Throw, n: &u32) -> Step {
+            self.calls.push(format!("step {n}"));
+            let s = crate::games::jacquet::board::Board::opening(Seat::Top).to_setup();
+            Step {
+                number: t.number,
+                seat: Seat::Top,
+                dice: t.dice,
+                play: RecordedPlay::Pass,
+                applied: None,
+                lawful: true,
+                before: s.clone(),
+                after: s,
+                points: [0, 0],
+                detail: StepDetail::Jacquet,
+            }
+        }
+        fn finish(self) -> Replay {
+            self.calls.push("finish".into());
+            self.l.out
+        }
+    }
+
+    #[test]
+    fn the_loop_calls_the_hooks_in_order() {
+        let text = "[Game \"jacquet\"]\n\n1. 3-1 AB\n2. 4-2 CD\n3. 5-5 EF\n4. 6-1 GH\n";
+        let read = &crate::notation::read(text)[0];
+        let (rec, header) = (&read.record, &read.header);
+        for keep in [true, false] {
+            let mut calls = Vec::new();
+            let toy = Toy { l: Ledger::new(rec, header, None, keep), calls: &mut calls, done: 1, stop: 3 };
+            let out = run(toy, ThrowFeed::of(rec));
+            let mut want = vec!["seat 1", "before_dice 1", "step 1"];
+            want.extend(["seat 2", "before_dice 2", "play 2", "claims 2", "after 2", "step 2", "seat 3", "finish"]);
+            if !keep {
+                want.retain(|c| !c.starts_with("step"));
+            }
+            assert_eq!(calls, want);
+            assert_eq!(out.steps.iter().map(|s| s.number).collect::<Vec<_>>(), if keep { vec![1, 2] } else { vec![] });
+        }
+    }
+}
