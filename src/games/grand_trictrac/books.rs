@@ -68,6 +68,8 @@ struct Books<'a> {
     marque_first: Seat,
     /// The plays of each throw, in two lists reused from throw to throw.
     plays: Box<RollPlays>,
+    /// The jans of the throw's roll (before any man moved), once a throw is rolled.
+    jans: Option<RollJans>,
 }
 
 impl Books<'_> {
@@ -203,6 +205,7 @@ pub(crate) fn books_fed(
         refaits: 0,
         marque_first: first,
         plays: Box::new(game.new_plays()),
+        jans: None,
     };
     if let Some(sc) = header.position.as_ref().map(|s| &s.score) {
         if sc.holes.is_some() {
@@ -229,7 +232,6 @@ struct Turn {
     before: Position,
     score_before: Score,
     throws_before: [u16; 2],
-    jans: RollJans,
     /// What the roll is worth to each seat.
     expected: [u16; 2],
     /// The play as recorded (a pass when nothing could be played), and its judgement.
@@ -253,6 +255,11 @@ struct Turn {
 }
 
 impl Books<'_> {
+    /// The jans of the throw being replayed.
+    fn jans(&self) -> &RollJans {
+        self.jans.as_ref().expect("rolled in seat")
+    }
+
     /// The thrower's marks (RULES.md §8, §9): the école of a miscount or of a jan not kept,
     /// the holes and their claim, the school claims.
     fn thrower_marks(&mut self, t: &Throw, turn: &mut Turn) {
@@ -263,7 +270,7 @@ impl Books<'_> {
         let (claim_t, school_t) = claimed(&t.marks);
         turn.marked_t = if self.has_claims { claim_t } else { owed };
         if self.has_claims && (claim_t != owed || dropped > 0) {
-            let worth: Vec<_> = turn.jans.iter().filter(|j| j.seat == thrower).copied().collect();
+            let worth: Vec<_> = self.jans().iter().filter(|j| j.seat == thrower).copied().collect();
             let (fact, amount) = match broken {
                 Some(rule) if dropped > 0 => {
                     // école du plein (RULES.md §9, `ecole-plein`): the jan's points, and with
@@ -426,7 +433,10 @@ impl Books<'_> {
             turn.expected[thrower.other().index()] = 0;
         }
         turn.after.0 = j.as_ref().and_then(|j| j.after).unwrap_or(self.pos);
-        turn.played = (play, j.as_ref().and_then(|j| j.legal).map(|p| p.moves(thrower)), lawful);
+        // nothing is built for a replay that keeps no step (check replays millions)
+        let applied =
+            if self.ledger.keep_steps { j.as_ref().and_then(|j| j.legal).map(|p| p.moves(thrower)) } else { None };
+        turn.played = (play, applied, lawful);
         true
     }
 }
@@ -447,7 +457,7 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
             self.ledger.wrong_seat(t, thrower, expected_turn, false);
             self.pos.set_turn(thrower);
         }
-        let jans = self.game.roll(&self.pos, &self.history, dice, &mut self.plays);
+        let jans = self.jans.insert(self.game.roll(&self.pos, &self.history, dice, &mut self.plays));
         let mut expected = [0u16; 2];
         expected[thrower.index()] = jans.points_of(thrower);
         expected[thrower.other().index()] = jans.points_of(thrower.other());
@@ -459,7 +469,6 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
             before: pos,
             score_before: score,
             throws_before: self.history.throws,
-            jans,
             expected,
             play: None,
             judged: None,
@@ -511,7 +520,7 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
                 (crate::position::jans::RETOUR, JanCode::Retour, JanCode::ConserveRetour),
             ] {
                 if after_full & bit == 0 {
-                    turn.dropped += turn.jans.points_for(thrower, if rule == Rule::MustFill { fill } else { keep });
+                    turn.dropped += self.jans().points_for(thrower, if rule == Rule::MustFill { fill } else { keep });
                 }
             }
         }
@@ -539,7 +548,7 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
         }
         if self.has_claims && claim_o != owed_o {
             let amount = claim_o.abs_diff(owed_o);
-            let worth: Vec<_> = turn.jans.iter().filter(|j| j.seat == opp).copied().collect();
+            let worth: Vec<_> = self.jans().iter().filter(|j| j.seat == opp).copied().collect();
             let span = marks_span(turn.spans.get(&self.ledger, t), true);
             let jans = worth.clone();
             let fact = Fact::Ecole { throw: t.number, seat: opp, claimed: claim_o, worth: owed_o, jans };
@@ -584,7 +593,7 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
         let (before, after) = ((turn.before, turn.score_before, turn.throws_before), turn.after);
         let g = GrandTrictracStep {
             releve: turn.releve,
-            jans: turn.jans,
+            jans: *self.jans(),
             marked: turn.marked,
             expected: turn.exp,
             holes_won: turn.holes_won,
