@@ -129,8 +129,8 @@ impl Books<'_> {
 /// A position with its score and the throws each seat has made in the relève.
 type Moment = (Position, Score, [u16; 2]);
 
-/// A play as recorded, the legal play it is (when lawful), and whether it was lawful.
-type Played = (RecordedPlay, Option<RecordedPlay>, bool);
+/// A pass, for a throw that records no play when none could be played.
+const PASS: RecordedPlay = RecordedPlay::Pass;
 
 /// A Grand Trictrac position as a setup with every score field (NOTATION.md §6): holes,
 /// points (kept below 256: a record's odd claims can leave odd points, printed as they are),
@@ -234,8 +234,7 @@ struct Turn {
     throws_before: [u16; 2],
     /// What the roll is worth to each seat.
     expected: [u16; 2],
-    /// The play as recorded (a pass when nothing could be played), and its judgement.
-    play: Option<RecordedPlay>,
+    /// The judgement of the play as recorded.
     judged: Option<Judged<Play, FausseCase>>,
     /// The rule of a jan broken, and the points of the jans it drops.
     broken: Option<Rule>,
@@ -246,8 +245,10 @@ struct Turn {
     holes_won: [u16; 2],
     decision: Option<Decision>,
     tour_over: bool,
-    /// The step's play, what each seat marked and should have, the relève, the moment after.
-    played: Played,
+    /// The step's legal play (when kept) and whether the play was lawful, what each seat
+    /// marked and should have, the relève, the moment after.
+    applied: Option<RecordedPlay>,
+    lawful: bool,
     marked: [u16; 2],
     exp: [u16; 2],
     releve: bool,
@@ -255,6 +256,16 @@ struct Turn {
 }
 
 impl Books<'_> {
+    /// The play of `t` as recorded; a pass when nothing could be played; `None`: none
+    /// written though a play could be made.
+    fn recorded<'t>(&self, t: &'t Throw) -> Option<&'t RecordedPlay> {
+        match &t.play {
+            Some(p) => Some(p),
+            None if self.plays.dice.max_dice == 0 => Some(&PASS),
+            None => None,
+        }
+    }
+
     /// The jans of the throw being replayed.
     fn jans(&self) -> &RollJans {
         self.jans.as_ref().expect("rolled in seat")
@@ -350,7 +361,6 @@ impl Books<'_> {
         self.score.wipe_points();
         self.pos = Position::opening(next_first);
         self.history = History::default();
-        turn.played = (RecordedPlay::Pass, None, true);
         turn.releve = true;
         turn.marked[thrower.index()] = turn.marked_t;
         turn.exp = [0; 2];
@@ -398,9 +408,9 @@ impl Books<'_> {
     fn the_play(&mut self, t: &Throw, turn: &mut Turn) -> bool {
         let (thrower, dice) = (turn.thrower, turn.dice);
         let at_end_without_play = t.play.is_none() && turn.tour_over;
-        let play = match turn.play.take() {
+        let play = match self.recorded(t) {
             Some(p) => p,
-            None if turn.tour_over => RecordedPlay::Pass,
+            None if turn.tour_over => &PASS,
             None => {
                 let span = turn.spans.get(&self.ledger, t).and_then(|s| s.dice);
                 self.ledger.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
@@ -411,12 +421,12 @@ impl Books<'_> {
             None
         } else {
             let (pos, history) = (&self.pos, &self.history);
-            Some(turn.judged.take().unwrap_or_else(|| self.game.judge(pos, history, dice, &self.plays, &play)))
+            Some(turn.judged.take().unwrap_or_else(|| self.game.judge(pos, history, dice, &self.plays, play)))
         };
         let lawful = j.as_ref().is_none_or(|j| j.fault.is_none());
         if let Some(f) = j.as_ref().and_then(|j| j.fault.as_ref()) {
             let span = turn.spans.get(&self.ledger, t).and_then(|s| s.play.or(s.dice));
-            self.fausse_case(t, thrower, dice, &play, f, span);
+            self.fausse_case(t, thrower, dice, play, f, span);
         }
         // a full jan de retour kept par privilège counts one of the three (provincial)
         let sortie = self.game.rules.sortie;
@@ -436,7 +446,7 @@ impl Books<'_> {
         // nothing is built for a replay that keeps no step (check replays millions)
         let applied =
             if self.ledger.keep_steps { j.as_ref().and_then(|j| j.legal).map(|p| p.moves(thrower)) } else { None };
-        turn.played = (play, applied, lawful);
+        (turn.applied, turn.lawful) = (applied, lawful);
         true
     }
 }
@@ -470,7 +480,6 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
             score_before: score,
             throws_before: self.history.throws,
             expected,
-            play: None,
             judged: None,
             broken: None,
             dropped: 0,
@@ -479,7 +488,8 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
             holes_won: [0; 2],
             decision: None,
             tour_over: false,
-            played: (RecordedPlay::Pass, None, true),
+            applied: None,
+            lawful: true,
             marked: [0; 2],
             exp: [0; 2],
             releve: false,
@@ -494,17 +504,13 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
     fn play(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
         let (thrower, dice) = (turn.thrower, turn.dice);
         let going = t.decision == Some(Decision::Go);
-        turn.play = match &t.play {
-            Some(p) => Some(p.clone()),
-            None if self.plays.dice.max_dice == 0 => Some(RecordedPlay::Pass),
-            None => None,
-        };
-        turn.judged = match (&turn.play, going) {
+        let play = self.recorded(t);
+        turn.judged = match (play, going) {
             (Some(p), false) => Some(self.game.judge(&self.pos, &self.history, dice, &self.plays, p)),
             _ => None,
         };
         let fault = turn.judged.as_ref().and_then(|j| j.fault.as_ref());
-        if let (Some(f), Some(p)) = (fault.filter(|f| f.fatal), &turn.play) {
+        if let (Some(f), Some(p)) = (fault.filter(|f| f.fatal), play) {
             let spans = turn.spans.get(&self.ledger, t);
             let (at_play, at_number) = spans.map_or((None, None), |s| (s.play.or(s.dice), s.number));
             self.fausse_case(t, thrower, dice, p, f, at_play);
@@ -604,9 +610,12 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
             number: t.number,
             seat: before.0.turn(),
             dice: Some(turn.dice),
-            play: turn.played.0.clone(),
-            applied: turn.played.1.clone(),
-            lawful: turn.played.2,
+            play: match turn.decision {
+                Some(Decision::Go) => RecordedPlay::Pass,
+                _ => self.recorded(t).cloned().unwrap_or(RecordedPlay::Pass),
+            },
+            applied: turn.applied.clone(),
+            lawful: turn.lawful,
             before: setup_of(&before.0, &before.1, before.2),
             after: setup_of(&after.0, &after.1, after.2),
             points: turn.marked,
