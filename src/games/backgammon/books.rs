@@ -395,6 +395,7 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
         &mut self.l
     }
 
+    #[inline(always)]
     fn seat(&mut self, t: &Throw) -> Option<Turn> {
         let expected = self.board.turn;
         let thrower = t.seat.unwrap_or(expected);
@@ -427,6 +428,7 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
         })
     }
 
+    #[inline(always)]
     fn before_dice(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
         let Some(a) = &t.cube else { return Flow::On };
         let thrower = turn.thrower;
@@ -445,6 +447,7 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
         Flow::Done
     }
 
+    #[inline(always)]
     fn play(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
         let thrower = turn.thrower;
         let k = self.next;
@@ -506,6 +509,7 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
         Flow::On
     }
 
+    #[inline(always)]
     fn after(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
         self.board = turn.after;
         if self.borne.is_none() {

@@ -458,6 +458,7 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
         &mut self.ledger
     }
 
+    #[inline(always)]
     fn seat(&mut self, t: &Throw) -> Option<Turn> {
         // Grand Trictrac throws always have dice (the reader requires them)
         let dice = t.dice?;
@@ -501,6 +502,7 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
     /// cannot be applied stops the replay before the throw's marks are counted (RULES.md §10).
     /// The roll scores before any man moves (RULES.md §1): the thrower's marks and the
     /// tient/va come before the men move; `va` ends the throw.
+    #[inline(always)]
     fn play(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
         let (thrower, dice) = (turn.thrower, turn.dice);
         let going = t.decision == Some(Decision::Go);
@@ -544,6 +546,7 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
     }
 
     /// The opponent's marks (at the end of the tour with no play, only what he wrote).
+    #[inline(always)]
     fn claims(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
         let opp = turn.thrower.other();
         let (claim_o, school_o) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
@@ -571,6 +574,7 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
     }
 
     /// After the play: a sortie ends the relève; the tour's end at twelve holes.
+    #[inline(always)]
     fn after(&mut self, _t: &Throw, turn: &mut Turn) -> Flow {
         let thrower = turn.thrower;
         let mut after = turn.after.0;

@@ -259,6 +259,7 @@ impl<'r> crate::replay::Books<'r> for JacquetBooks<'r> {
         &mut self.l
     }
 
+    #[inline(always)]
     fn seat(&mut self, t: &crate::notation::Throw) -> Option<Turn> {
         let expected = self.board.turn;
         let thrower = t.seat.unwrap_or(expected);
@@ -280,6 +281,7 @@ impl<'r> crate::replay::Books<'r> for JacquetBooks<'r> {
         Some(Turn { thrower, dice, before, searched: false, applied: None, lawful: true, after: before })
     }
 
+    #[inline(always)]
     fn play(&mut self, t: &crate::notation::Throw, turn: &mut Turn) -> Flow {
         let (thrower, dice) = (turn.thrower, turn.dice);
         let play = match &t.play {
@@ -329,6 +331,7 @@ impl<'r> crate::replay::Books<'r> for JacquetBooks<'r> {
         Flow::On
     }
 
+    #[inline(always)]
     fn after(&mut self, t: &crate::notation::Throw, turn: &mut Turn) -> Flow {
         self.board = turn.after;
         if self.ended.is_none() && self.board.end(&self.options).is_some() {

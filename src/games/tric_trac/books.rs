@@ -189,6 +189,7 @@ impl<'r> crate::replay::Books<'r> for TtBooks<'r> {
     /// Whether the throw is replayed, and who throws: the series plays the throw (the seat
     /// after a doublet is its own, [`Series::throw`]) and the claims made before the play
     /// (a decision missing, the seat) are flagged.
+    #[inline(always)]
     fn seat(&mut self, t: &Throw) -> Option<Turn> {
         let b = &mut self.b;
         if let Some(ended) = self.series_over {
@@ -255,6 +256,7 @@ impl<'r> crate::replay::Books<'r> for TtBooks<'r> {
         Some(Turn { dice, decision, score_before, o })
     }
 
+    #[inline(always)]
     fn play(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
         let (o, seat, dice) = (&turn.o, turn.o.seat, turn.dice);
         if let Some(fault) = o.judgement.fault {
@@ -285,6 +287,7 @@ impl<'r> crate::replay::Books<'r> for TtBooks<'r> {
         Flow::On
     }
 
+    #[inline(always)]
     fn claims(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
         for &c in &turn.o.claims {
             self.claim(t, &turn.o, c);
@@ -292,6 +295,7 @@ impl<'r> crate::replay::Books<'r> for TtBooks<'r> {
         Flow::On
     }
 
+    #[inline(always)]
     fn after(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
         let o = &turn.o;
         self.again_after_doublet = turn.dice.is_doublet() && o.won.is_none();
