@@ -14,10 +14,10 @@ use crate::board::{Dialect, Point, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::printer::move_text;
 use crate::notation::{
-    CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, ResultKind, Span, Target,
+    CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, ResultKind, Span, Target, Throw,
 };
 use crate::replay::{
-    CubeAction, End as GameEnd, Fact as Said, Flag, FlagKind, How, Ledger, Replay, Step, StepDetail, Stop,
+    CubeAction, End as GameEnd, Fact as Said, Flag, FlagKind, Flow, How, Ledger, Replay, Step, StepDetail, Stop,
 };
 
 /// A recorded play as paths of `seat`'s relative points (0 = the bar, 25 = off), with its
@@ -198,248 +198,361 @@ fn ruled<'l>(
     f
 }
 
-/// Replays a backgammon record.
+/// Replays a backgammon record through the one replay loop ([`crate::replay::run`]).
 /// The throws come from `feed` (`rec`: the tags and the first throw at least);
 /// [`crate::games::Game::books`] feeds it a whole record.
 pub fn books_fed(
     game: &Backgammon,
     rec: &Record,
-    mut feed: crate::replay::ThrowFeed<'_>,
+    feed: crate::replay::ThrowFeed<'_>,
     header: &Header,
     src: Option<&str>,
     keep_steps: bool,
 ) -> Replay {
     let mut l = Ledger::new(rec, header, src, keep_steps);
     l.last_throw = feed.last;
-    let options = match Options::from_pairs(&header.game_rules) {
-        Ok(o) => o,
-        Err(errors) => {
-            // nothing is replayed under options that are not backgammon's (docs/games.md §F)
-            let why = Stop::Rules(errors.iter().map(ToString::to_string).collect());
-            let span = l.tag_span("Rules");
-            match rec.throws.first() {
-                Some(t) => l.stop(t, None, why, span),
-                None => {
-                    let fact = Said::Stop { throw: 0, why, last: 0 };
-                    l.raise(None, FlagKind::NotReplayed, None, fact, span);
-                }
-            }
-            return l.out;
-        }
-    };
-    debug_assert_eq!(options, game.options);
-    let first = first_seat(rec, header);
-    let mut cube = CubeBooks::default();
-    let mut board = match &header.position {
-        Some(setup) => {
-            match Board::from_setup(setup).map_err(PositionFault::Board).and_then(|b| cube_fields(setup).map(|_| b)) {
-                Ok(board) => {
-                    // a game set up is a game begun (§D.7: the cube's first use needs no throw 1)
-                    cube.started = true;
-                    cube.cube.value = setup.score.cube.unwrap_or(1);
-                    cube.cube.owner = setup.score.owner.unwrap_or(None);
-                    board
-                }
-                Err(why) => {
-                    let span = l.tag_span("Position");
-                    let f = l.raise(None, FlagKind::Claim, None, Said::Backgammon(Fact::Position(why)), span);
-                    f.rule = Some("position");
-                    if let Some(t) = rec.throws.first() {
-                        l.stop(t, None, Stop::NoStart, span);
-                        l.out.last = Some(Board::opening(first).to_setup());
-                    }
-                    return l.out;
-                }
-            }
-        }
-        None => Board::opening(first),
-    };
-    // the legal plays of a roll, listed only for a fausse case's lawful plays; the paths of
-    // a recorded play: both reused from throw to throw
-    let mut plays: Option<Plays> = None;
-    let mut paths: Vec<Path> = Vec::with_capacity(4);
-    let pass = RecordedPlay::Pass;
-    // the end by bearing off: (throw, end)
-    let mut borne: Option<(u32, End)> = None;
-    let mut dropped_at: Option<u32> = None;
     let throws = feed.len;
-    let mut next = 0usize;
-    while let Some(t) = feed.next() {
-        let k = next;
-        next += 1;
-        let expected = board.turn;
-        let thrower = t.seat.unwrap_or(expected);
-        if let Some((ended, _)) = borne {
-            let span = l.spans(t).and_then(|s| s.number);
-            l.stop(t, Some(thrower), Stop::AfterEnd { ended }, span);
-            l.out.last = Some(setup_with_cube(&board, &cube));
-            break;
+    match BgBooks::new(game, l, rec, header, throws) {
+        Ok(books) => crate::replay::run(books, feed),
+        Err(out) => *out,
+    }
+}
+
+/// A backgammon game's books between two throws.
+struct BgBooks<'r> {
+    l: Ledger<'r>,
+    header: &'r Header,
+    options: Options,
+    cube: CubeBooks,
+    board: Board,
+    /// The legal plays of a roll, listed only for a fausse case's lawful plays; the paths of
+    /// a recorded play: both reused from throw to throw.
+    plays: Option<Plays>,
+    paths: Vec<Path>,
+    /// The end by bearing off: (throw, end).
+    borne: Option<(u32, End)>,
+    /// The throw whose double was dropped.
+    dropped_at: Option<u32>,
+    /// How many throws, and the index of the next.
+    throws: usize,
+    next: usize,
+}
+
+/// One backgammon throw from hook to hook.
+struct Turn {
+    thrower: Seat,
+    before: Board,
+    cube_before: CubeBooks,
+    action: Option<CubeAction>,
+    /// The dice (`None`: a double dropped, no dice thrown).
+    dice: Option<Dice>,
+    applied: Option<RecordedPlay>,
+    lawful: bool,
+    after: Board,
+}
+
+impl<'r> BgBooks<'r> {
+    /// The books at the start: the options and the position (with its cube) of the record's
+    /// tags, or the replay that stops because they cannot be used.
+    fn new(
+        game: &Backgammon,
+        mut l: Ledger<'r>,
+        rec: &'r Record,
+        header: &'r Header,
+        throws: usize,
+    ) -> Result<Self, Box<Replay>> {
+        let options = match Options::from_pairs(&header.game_rules) {
+            Ok(o) => o,
+            Err(errors) => {
+                // nothing is replayed under options that are not backgammon's (docs/games.md §F)
+                let why = Stop::Rules(errors.iter().map(ToString::to_string).collect());
+                let span = l.tag_span("Rules");
+                match rec.throws.first() {
+                    Some(t) => l.stop(t, None, why, span),
+                    None => {
+                        let fact = Said::Stop { throw: 0, why, last: 0 };
+                        l.raise(None, FlagKind::NotReplayed, None, fact, span);
+                    }
+                }
+                return Err(Box::new(l.out));
+            }
+        };
+        debug_assert_eq!(options, game.options);
+        let first = first_seat(rec, header);
+        let mut cube = CubeBooks::default();
+        let board = match &header.position {
+            Some(setup) => {
+                match Board::from_setup(setup).map_err(PositionFault::Board).and_then(|b| cube_fields(setup).map(|_| b))
+                {
+                    Ok(board) => {
+                        // a game set up is a game begun (§D.7: the cube's first use needs no throw 1)
+                        cube.started = true;
+                        cube.cube.value = setup.score.cube.unwrap_or(1);
+                        cube.cube.owner = setup.score.owner.unwrap_or(None);
+                        board
+                    }
+                    Err(why) => {
+                        let span = l.tag_span("Position");
+                        let f = l.raise(None, FlagKind::Claim, None, Said::Backgammon(Fact::Position(why)), span);
+                        f.rule = Some("position");
+                        if let Some(t) = rec.throws.first() {
+                            l.stop(t, None, Stop::NoStart, span);
+                            l.out.last = Some(Board::opening(first).to_setup());
+                        }
+                        return Err(Box::new(l.out));
+                    }
+                }
+            }
+            None => Board::opening(first),
+        };
+        let paths = Vec::with_capacity(4);
+        Ok(BgBooks {
+            l,
+            header,
+            options,
+            cube,
+            board,
+            plays: None,
+            paths,
+            borne: None,
+            dropped_at: None,
+            throws,
+            next: 0,
+        })
+    }
+
+    /// The position reached where the replay stops, with the cube.
+    fn stopped_here(&mut self) {
+        self.l.out.last = Some(setup_with_cube(&self.board, &self.cube));
+    }
+
+    /// The cube's faults of `a`, offered by `thrower` at throw `t` when the cube was `value`
+    /// owned by `owner`: each flagged.
+    fn cube_faults(&mut self, t: &Throw, a: &crate::notation::CubeAction, thrower: Seat, before: (u32, Option<Seat>)) {
+        let double = Double {
+            doubler: thrower,
+            after_dice: a.after_dice,
+            value: a.value,
+            answer: a.answer.map(|x| match x {
+                CubeAnswer::Take => Answer::Take,
+                CubeAnswer::Drop => Answer::Drop,
+            }),
+        };
+        let (value, owner) = before;
+        let faults = self.cube.double(&double, &self.options);
+        if faults.is_empty() {
+            return;
         }
-        if let Some(at) = dropped_at {
-            let span = l.spans(t).and_then(|s| s.whole.or(s.number));
+        let span = self.l.spans(t).and_then(|s| s.cube.or(s.number));
+        for rule in faults.iter() {
+            let fact = Fact::Cube {
+                throw: t.number,
+                rule,
+                doubler: thrower,
+                owner,
+                written: a.value,
+                value,
+                after_dice: a.after_dice,
+            };
+            let kind = if rule == CubeRule::Value { FlagKind::Claim } else { FlagKind::Cube };
+            ruled(&mut self.l, t.number, kind, rule.name(), thrower, fact, span);
+        }
+    }
+
+    /// A fausse case of `play` judged in `judged`: the lawful plays listed, the flag raised.
+    fn fausse_case(
+        &mut self,
+        t: &Throw,
+        thrower: Seat,
+        dice: Dice,
+        play: &RecordedPlay,
+        judged: &Judgement,
+        rule: Rule,
+    ) {
+        // the lawful plays are listed for the flag only
+        let plays = self.plays.get_or_insert_with(Plays::new);
+        legal_plays_into(&self.board, dice, self.options.un_seul_de, plays);
+        let f = FausseCase::of(judged, rule, &self.paths, plays, thrower, play);
+        let span = self.l.spans(t).and_then(|s| s.play.or(s.dice));
+        let moves = f.lawful.iter().map(|p| play_moves(thrower, p)).collect();
+        let fact = Fact::FausseCase {
+            throw: t.number,
+            seat: thrower,
+            dice,
+            rule,
+            recorded: play.clone(),
+            path: f.path,
+            lawful: f.lawful,
+        };
+        ruled(&mut self.l, t.number, FlagKind::FausseCase, rule.name(), thrower, fact, span).plays = moves;
+    }
+}
+
+impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
+    type Turn = Turn;
+
+    fn ledger(&mut self) -> &mut Ledger<'r> {
+        &mut self.l
+    }
+
+    #[inline(always)]
+    fn seat(&mut self, t: &Throw) -> Option<Turn> {
+        let expected = self.board.turn;
+        let thrower = t.seat.unwrap_or(expected);
+        if let Some((ended, _)) = self.borne {
+            let span = self.l.spans(t).and_then(|s| s.number);
+            self.l.stop(t, Some(thrower), Stop::AfterEnd { ended }, span);
+            self.stopped_here();
+            return None;
+        }
+        if let Some(at) = self.dropped_at {
+            let span = self.l.spans(t).and_then(|s| s.whole.or(s.number));
             let fact = Fact::AfterDrop { throw: t.number, dropped_at: at };
-            ruled(&mut l, t.number, FlagKind::Cube, CubeRule::AfterDrop.name(), thrower, fact, span);
-            break;
+            ruled(&mut self.l, t.number, FlagKind::Cube, CubeRule::AfterDrop.name(), thrower, fact, span);
+            return None;
         }
         if thrower != expected {
-            l.wrong_seat(t, thrower, expected, false);
-            board.turn = thrower;
+            self.l.wrong_seat(t, thrower, expected, false);
+            self.board.turn = thrower;
         }
-        let before = board;
-        let cube_before = cube;
-        let mut action = None;
-        if let Some(a) = &t.cube {
-            let double = Double {
-                doubler: thrower,
-                after_dice: a.after_dice,
-                value: a.value,
-                answer: a.answer.map(|x| match x {
-                    CubeAnswer::Take => Answer::Take,
-                    CubeAnswer::Drop => Answer::Drop,
-                }),
-            };
-            let (value, owner) = (cube.cube.value, cube.cube.owner);
-            let faults = cube.double(&double, &options);
-            if !faults.is_empty() {
-                let span = l.spans(t).and_then(|s| s.cube.or(s.number));
-                for rule in faults.iter() {
-                    let fact = Fact::Cube {
-                        throw: t.number,
-                        rule,
-                        doubler: thrower,
-                        owner,
-                        written: a.value,
-                        value,
-                        after_dice: a.after_dice,
-                    };
-                    let kind = if rule == CubeRule::Value { FlagKind::Claim } else { FlagKind::Cube };
-                    ruled(&mut l, t.number, kind, rule.name(), thrower, fact, span);
-                }
-            }
-            action = Some(CubeAction { answer: a.answer, value: cube.cube.value });
-            if cube.dropped.is_some() {
-                dropped_at = Some(t.number);
-                // a drop written after the dice (flagged `cube-timing`) came after the throw
-                if !a.after_dice && (t.dice.is_some() || t.play.is_some()) {
-                    let span = l.spans(t).and_then(|s| s.dice.or(s.play));
-                    let fact = Fact::DiceAfterDrop { throw: t.number };
-                    ruled(&mut l, t.number, FlagKind::Cube, CubeRule::AfterDrop.name(), thrower, fact, span);
-                }
-                if l.keep_steps {
-                    l.out.steps.push(Step {
-                        number: t.number,
-                        seat: thrower,
-                        dice: None,
-                        play: RecordedPlay::Pass,
-                        applied: None,
-                        lawful: true,
-                        before: setup_with_cube(&before, &cube_before),
-                        after: setup_with_cube(&board, &cube),
-                        points: [0, 0],
-                        detail: StepDetail::Backgammon { cube: action },
-                    });
-                }
-                continue;
-            }
+        let before = self.board;
+        Some(Turn {
+            thrower,
+            before,
+            cube_before: self.cube,
+            action: None,
+            dice: None,
+            applied: None,
+            lawful: true,
+            after: before,
+        })
+    }
+
+    #[inline(always)]
+    fn before_dice(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
+        let Some(a) = &t.cube else { return Flow::On };
+        let thrower = turn.thrower;
+        self.cube_faults(t, a, thrower, (self.cube.cube.value, self.cube.cube.owner));
+        turn.action = Some(CubeAction { answer: a.answer, value: self.cube.cube.value });
+        if self.cube.dropped.is_none() {
+            return Flow::On;
         }
+        self.dropped_at = Some(t.number);
+        // a drop written after the dice (flagged `cube-timing`) came after the throw
+        if !a.after_dice && (t.dice.is_some() || t.play.is_some()) {
+            let span = self.l.spans(t).and_then(|s| s.dice.or(s.play));
+            let fact = Fact::DiceAfterDrop { throw: t.number };
+            ruled(&mut self.l, t.number, FlagKind::Cube, CubeRule::AfterDrop.name(), thrower, fact, span);
+        }
+        Flow::Done
+    }
+
+    #[inline(always)]
+    fn play(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
+        let thrower = turn.thrower;
+        let k = self.next;
+        self.next += 1;
         let Some(dice) = t.dice else {
-            if k + 1 == throws && t.cube.is_some() {
+            if k + 1 == self.throws && t.cube.is_some() {
                 // a record ending on a double taken: the throw is still to come
-                board.turn = thrower;
-                break;
+                self.board.turn = thrower;
+                return Flow::Stop;
             }
-            let span = l.spans(t).and_then(|s| s.number);
-            l.stop(t, Some(thrower), Stop::NoDice, span);
-            l.out.last = Some(setup_with_cube(&board, &cube));
-            break;
+            let span = self.l.spans(t).and_then(|s| s.number);
+            self.l.stop(t, Some(thrower), Stop::NoDice, span);
+            self.stopped_here();
+            return Flow::Stop;
         };
-        let _ = cube.throw();
+        turn.dice = Some(dice);
+        let _ = self.cube.throw();
         if t.number == 1
-            && header.position.is_none()
-            && options.premier_coup == PremierCoup::Tirage
+            && self.header.position.is_none()
+            && self.options.premier_coup == PremierCoup::Tirage
             && dice.is_doublet()
         {
-            let span = l.spans(t).and_then(|s| s.dice);
+            let span = self.l.spans(t).and_then(|s| s.dice);
             let fact = Fact::OpeningDoublet { throw: t.number, seat: thrower, dice };
-            ruled(&mut l, t.number, FlagKind::Claim, "first-throw", thrower, fact, span);
+            ruled(&mut self.l, t.number, FlagKind::Claim, "first-throw", thrower, fact, span);
         }
-        let allowed = allowance(&board, dice, options.un_seul_de);
+        let allowed = allowance(&self.board, dice, self.options.un_seul_de);
         let play = match &t.play {
             Some(p) => p,
-            None if allowed.max_moves == 0 => &pass,
+            None if allowed.max_moves == 0 => &PASS,
             None => {
-                let span = l.spans(t).and_then(|s| s.dice);
-                l.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
-                l.out.last = Some(setup_with_cube(&board, &cube));
-                break;
+                let span = self.l.spans(t).and_then(|s| s.dice);
+                self.l.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
+                self.stopped_here();
+                return Flow::Stop;
             }
         };
-        let judged = read_and_judge(&board, dice, allowed, play, &mut paths);
+        let judged = read_and_judge(&self.board, dice, allowed, play, &mut self.paths);
         if let Some(rule) = judged.fault {
-            // the lawful plays are listed for the flag only
-            let plays = plays.get_or_insert_with(Plays::new);
-            legal_plays_into(&board, dice, options.un_seul_de, plays);
-            let f = FausseCase::of(&judged, rule, &paths, plays, thrower, play);
-            let span = l.spans(t).and_then(|s| s.play.or(s.dice));
-            let moves = f.lawful.iter().map(|p| play_moves(thrower, p)).collect();
-            let fact = Fact::FausseCase {
-                throw: t.number,
-                seat: thrower,
-                dice,
-                rule,
-                recorded: play.clone(),
-                path: f.path,
-                lawful: f.lawful,
-            };
-            ruled(&mut l, t.number, FlagKind::FausseCase, rule.name(), thrower, fact, span).plays = moves;
+            self.fausse_case(t, thrower, dice, play, &judged, rule);
         }
         if let Some(h) = judged.hits {
-            let span = l.spans(t).and_then(|s| s.play);
-            let fact = Fact::Hits {
-                throw: t.number,
-                seat: thrower,
-                dice,
-                recorded: play.clone(),
-                claimed: h.claimed,
-                actual: h.actual,
-            };
-            ruled(&mut l, t.number, FlagKind::Claim, "hit", thrower, fact, span);
+            let span = self.l.spans(t).and_then(|s| s.play);
+            let (claimed, actual) = (h.claimed, h.actual);
+            let fact = Fact::Hits { throw: t.number, seat: thrower, dice, recorded: play.clone(), claimed, actual };
+            ruled(&mut self.l, t.number, FlagKind::Claim, "hit", thrower, fact, span);
         }
         let Some(after) = judged.after else {
-            let span = l.spans(t).and_then(|s| s.number);
-            l.stop(t, Some(thrower), Stop::CannotApply { before_marks: false }, span);
-            l.out.last = Some(setup_with_cube(&board, &cube));
-            break;
+            let span = self.l.spans(t).and_then(|s| s.number);
+            self.l.stop(t, Some(thrower), Stop::CannotApply { before_marks: false }, span);
+            self.stopped_here();
+            return Flow::Stop;
         };
-        if l.keep_steps {
-            l.out.steps.push(Step {
-                number: t.number,
-                seat: thrower,
-                dice: Some(dice),
-                play: play.clone(),
-                applied: judged.legal.as_ref().map(|p| play_moves(thrower, p)),
-                lawful: judged.fault.is_none(),
-                before: setup_with_cube(&before, &cube_before),
-                after: setup_with_cube(&after, &cube),
-                points: [0, 0],
-                detail: StepDetail::Backgammon { cube: action },
-            });
+        if self.l.keep_steps {
+            turn.applied = judged.legal.as_ref().map(|p| play_moves(thrower, p));
         }
-        board = after;
-        if borne.is_none() {
-            if let Some(e) = super::cube::end_of(&board, &cube.cube, &options) {
-                borne = Some((t.number, e));
+        turn.lawful = judged.fault.is_none();
+        turn.after = after;
+        Flow::On
+    }
+
+    #[inline(always)]
+    fn after(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
+        self.board = turn.after;
+        if self.borne.is_none() {
+            if let Some(e) = super::cube::end_of(&self.board, &self.cube.cube, &self.options) {
+                self.borne = Some((t.number, e));
             }
         }
+        Flow::On
     }
-    if l.out.stopped_at.is_none() {
-        l.out.last = Some(setup_with_cube(&board, &cube));
+
+    fn step(&mut self, t: &Throw, turn: &Turn) -> Step {
+        let play = match turn.dice {
+            Some(_) => t.play.clone().unwrap_or(RecordedPlay::Pass),
+            None => RecordedPlay::Pass,
+        };
+        Step {
+            number: t.number,
+            seat: turn.thrower,
+            dice: turn.dice,
+            play,
+            applied: turn.applied.clone(),
+            lawful: turn.lawful,
+            before: setup_with_cube(&turn.before, &turn.cube_before),
+            after: setup_with_cube(&turn.after, &self.cube),
+            points: [0, 0],
+            detail: StepDetail::Backgammon { cube: turn.action },
+        }
     }
-    let end = if l.out.stopped_at.is_none() { cube.dropped.or(borne.map(|e| e.1)) } else { None };
-    l.out.end = end.map(|e| GameEnd { winner: e.winner, value: f64::from(e.points), how: How::Backgammon(e.kind) });
-    check_result(&mut l, header, end, cube.cube.value);
-    l.out
+
+    fn finish(mut self) -> Replay {
+        if self.l.out.stopped_at.is_none() {
+            self.stopped_here();
+        }
+        let end = if self.l.out.stopped_at.is_none() { self.cube.dropped.or(self.borne.map(|e| e.1)) } else { None };
+        let how = |e: End| GameEnd { winner: e.winner, value: f64::from(e.points), how: How::Backgammon(e.kind) };
+        self.l.out.end = end.map(how);
+        check_result(&mut self.l, self.header, end, self.cube.cube.value);
+        self.l.out
+    }
 }
+
+/// A pass, for a throw that records no play when none could be made.
+const PASS: RecordedPlay = RecordedPlay::Pass;
 
 /// The `Result` tag against the replay (docs/games.md §D.10 `result`): winner, points and kind
 /// as computed, a drop only after a drop, `*` only while the game is unfinished; a

@@ -6,18 +6,20 @@
 
 use super::facts::{Disputed, Fact, ResultDiff};
 use super::fausse_case::{FausseCase, Rule};
-use super::GrandTrictrac;
+use super::movegen::Play;
+use super::scoring::RollJans;
+use super::{GrandTrictrac, RollPlays};
 use crate::board::{BySeat, Seat, Setup};
 use crate::dice::Dice;
 use crate::games::grand_trictrac::score::{MarkOutcome, Score};
 use crate::games::grand_trictrac::scoring::History;
-use crate::games::Game;
+use crate::games::{Game, Judged};
 use crate::notation::jan::JanCode;
 use crate::notation::{Decision, Header, Mark, Play as RecordedPlay, Record, ResultClaim, Span, Throw, ThrowSpans};
 use crate::position::Position;
 use crate::replay::{
-    first_seat, start_score, End, Flag, FlagKind, GrandTrictracBooks, GrandTrictracStep, Ledger, MarqueResult, Replay,
-    Step, StepDetail, Stop,
+    first_seat, start_score, End, Flag, FlagKind, Flow, GrandTrictracBooks, GrandTrictracStep, Ledger, MarqueResult,
+    Replay, Step, StepDetail, Stop,
 };
 use std::cell::OnceCell;
 
@@ -43,7 +45,8 @@ fn claimed(marks: &[Mark]) -> (u16, u16) {
     (plain.clamp(0, u16::MAX as i64) as u16, school.clamp(0, u16::MAX as i64) as u16)
 }
 
-/// The books of one record: the shared [`Ledger`] and the schools each seat may claim.
+/// The books of one record: the shared [`Ledger`], the schools each seat may claim, and the
+/// game between two throws (the position, the score, the relève's history, the marqués).
 struct Books<'a> {
     ledger: Ledger<'a>,
     header: &'a Header,
@@ -52,6 +55,21 @@ struct Books<'a> {
     /// The last school each seat rightly claimed: its amount, and whether it was an
     /// augmentation (an école proved right after a fausse école against it).
     last_school: [Option<(u16, bool)>; 2],
+    game: GrandTrictrac,
+    pos: Position,
+    score: Score,
+    history: History,
+    has_claims: bool,
+    /// Trictrac à écrire: who won a hole after the other's first (holes "in a row"), the
+    /// refaits in a row, who threw first in the marqué.
+    first_hole: [bool; 2],
+    broken_row: [bool; 2],
+    refaits: u32,
+    marque_first: Seat,
+    /// The plays of each throw, in two lists reused from throw to throw.
+    plays: Box<RollPlays>,
+    /// The jans of the throw's roll (before any man moved), once a throw is rolled.
+    jans: Option<RollJans>,
 }
 
 impl Books<'_> {
@@ -97,31 +115,12 @@ impl Books<'_> {
         self.due[seat.other().index()].push(Due { amount, augmentation: false });
     }
 
-    /// Records a throw's step (called only when steps are kept): `around` is the positions
-    /// before and after with the score and the throws of the relève at each.
-    fn step(&mut self, t: &Throw, dice: Dice, play: Played, around: Around, g: GrandTrictracStep) {
-        let (play, applied, lawful) = play;
-        let (before, after) = around;
-        self.ledger.out.steps.push(Step {
-            number: t.number,
-            seat: before.0.turn(),
-            dice: Some(dice),
-            play,
-            applied,
-            lawful,
-            before: setup_of(&before.0, &before.1, before.2),
-            after: setup_of(&after.0, &after.1, after.2),
-            points: g.marked,
-            detail: StepDetail::GrandTrictrac(Box::new(g)),
-        });
-    }
-
     /// The books at the end (or where the replay stopped): the position reached with its
     /// score and throws, the score, the end.
-    fn close(mut self, pos: &Position, score: Score, throws: [u16; 2]) -> Replay {
-        self.ledger.out.last = Some(setup_of(pos, &score, throws));
+    fn close(mut self) -> Replay {
+        self.ledger.out.last = Some(setup_of(&self.pos, &self.score, self.history.throws));
         if let Some(g) = self.ledger.out.grand_trictrac.as_mut() {
-            g.score = score;
+            g.score = self.score;
         }
         self.ledger.out
     }
@@ -130,11 +129,8 @@ impl Books<'_> {
 /// A position with its score and the throws each seat has made in the relève.
 type Moment = (Position, Score, [u16; 2]);
 
-/// The moments before and after a throw.
-type Around = (Moment, Moment);
-
-/// A play as recorded, the legal play it is (when lawful), and whether it was lawful.
-type Played = (RecordedPlay, Option<RecordedPlay>, bool);
+/// A pass, for a throw that records no play when none could be played.
+const PASS: RecordedPlay = RecordedPlay::Pass;
 
 /// A Grand Trictrac position as a setup with every score field (NOTATION.md §6): holes,
 /// points (kept below 256: a record's odd claims can leave odd points, printed as they are),
@@ -152,19 +148,18 @@ pub fn setup_of(pos: &Position, score: &Score, throws: [u16; 2]) -> Setup {
 
 /// The token spans of one throw, read again from the text only when a flag first needs them
 /// (issue 7), then kept for the throw's other flags.
-struct Spans<'t> {
-    throw: &'t Throw,
+struct Spans {
     read: OnceCell<Option<ThrowSpans>>,
 }
 
-impl<'t> Spans<'t> {
-    fn new(throw: &'t Throw) -> Spans<'t> {
-        Spans { throw, read: OnceCell::new() }
+impl Spans {
+    fn new() -> Spans {
+        Spans { read: OnceCell::new() }
     }
 
-    /// The spans (`None`: no text to read them from).
-    fn get(&self, ledger: &Ledger) -> Option<&ThrowSpans> {
-        self.read.get_or_init(|| ledger.spans(self.throw)).as_ref()
+    /// The spans of `t` (`None`: no text to read them from).
+    fn get(&self, ledger: &Ledger, t: &Throw) -> Option<&ThrowSpans> {
+        self.read.get_or_init(|| ledger.spans(t)).as_ref()
     }
 }
 
@@ -178,93 +173,362 @@ fn marks_span(spans: Option<&ThrowSpans>, opponent: bool) -> Option<Span> {
     }
 }
 
-/// Grand Trictrac's books: the replay of a record with its claims (RULES.md §8–§12).
-/// The throws come from `feed` (`rec`: the tags and the first throw at least).
+/// Grand Trictrac's books: the replay of a record with its claims (RULES.md §8–§12), through
+/// the one replay loop ([`crate::replay::run`]). The throws come from `feed` (`rec`: the tags
+/// and the first throw at least).
 pub(crate) fn books_fed(
     game: &GrandTrictrac,
     rec: &Record,
-    mut feed: crate::replay::ThrowFeed<'_>,
+    feed: crate::replay::ThrowFeed<'_>,
     header: &Header,
     src: Option<&str>,
     keep_steps: bool,
 ) -> Replay {
-    let options = game.options;
-    let a_ecrire = game.a_ecrire;
     let first = first_seat(rec, header);
     let mut pos = match &header.position {
         Some(setup) => Position::from_setup(setup).unwrap_or_else(|_| Position::opening(first)),
         None => Position::opening(first),
     };
     pos.set_turn(first);
-    // Trictrac à écrire: who won a hole after the other's first (holes "in a row")
-    let mut first_hole = [false; 2];
-    let mut broken_row = [false; 2];
-    let mut refaits = 0u32;
-    let mut marque_first = first;
-    let mut history = History { first_releve: header.position.is_none(), ..History::default() };
-    let mut score = start_score(header);
-    if let Some(sc) = header.position.as_ref().map(|s| &s.score) {
-        if sc.holes.is_some() {
-            // holes won before the record: a run "in a row" cannot be told when both have some
-            first_hole = [score.holes[0] > 0, score.holes[1] > 0];
-            broken_row = [first_hole[0] && first_hole[1]; 2];
-        }
-        if let Some(t) = sc.throws {
-            history.throws = [t[Seat::Top], t[Seat::Bottom]];
-        }
-    }
-    let has_claims = feed.marks || feed.opponent_marks;
-    let queue_jetons = options.queue_jetons == crate::games::grand_trictrac::options::QueueJetons::Oui;
     let mut b = Books {
         ledger: Ledger::new(rec, header, src, keep_steps),
         header,
         due: [Vec::new(), Vec::new()],
         last_school: [None, None],
+        game: *game,
+        pos,
+        score: start_score(header),
+        history: History { first_releve: header.position.is_none(), ..History::default() },
+        has_claims: feed.marks || feed.opponent_marks,
+        first_hole: [false; 2],
+        broken_row: [false; 2],
+        refaits: 0,
+        marque_first: first,
+        plays: Box::new(game.new_plays()),
+        jans: None,
     };
+    if let Some(sc) = header.position.as_ref().map(|s| &s.score) {
+        if sc.holes.is_some() {
+            // holes won before the record: a run "in a row" cannot be told when both have some
+            b.first_hole = [b.score.holes[0] > 0, b.score.holes[1] > 0];
+            b.broken_row = [b.first_hole[0] && b.first_hole[1]; 2];
+        }
+        if let Some(t) = sc.throws {
+            b.history.throws = [t[Seat::Top], t[Seat::Bottom]];
+        }
+    }
+    let queue_jetons = game.options.queue_jetons == crate::games::grand_trictrac::options::QueueJetons::Oui;
+    let (score, has_claims) = (b.score, b.has_claims);
     b.ledger.out.grand_trictrac = Some(GrandTrictracBooks { score, has_claims, marques: Vec::new(), queue_jetons });
     b.ledger.last_throw = feed.last;
-    // the plays of each throw, in two lists reused from throw to throw
-    let mut plays = Box::new(game.new_plays());
-    while let Some(t) = feed.next() {
-        // Grand Trictrac throws always have dice (the reader requires them)
-        let Some(dice) = t.dice else { break };
-        let spans = Spans::new(t);
-        let expected_turn = pos.turn();
-        let thrower = t.seat.unwrap_or(expected_turn);
-        let opp = thrower.other();
-        if thrower != expected_turn {
-            b.ledger.wrong_seat(t, thrower, expected_turn, false);
-            pos.set_turn(thrower);
+    crate::replay::run(b, feed)
+}
+
+/// One Grand Trictrac throw from hook to hook.
+struct Turn {
+    thrower: Seat,
+    dice: Dice,
+    spans: Spans,
+    before: Position,
+    score_before: Score,
+    throws_before: [u16; 2],
+    /// What the roll is worth to each seat.
+    expected: [u16; 2],
+    /// The judgement of the play as recorded.
+    judged: Option<Judged<Play, FausseCase>>,
+    /// The rule of a jan broken, and the points of the jans it drops.
+    broken: Option<Rule>,
+    dropped: u16,
+    /// What the thrower owes and marks.
+    owed: u16,
+    marked_t: u16,
+    holes_won: [u16; 2],
+    decision: Option<Decision>,
+    tour_over: bool,
+    /// The step's legal play (when kept) and whether the play was lawful, what each seat
+    /// marked and should have, the relève, the moment after.
+    applied: Option<RecordedPlay>,
+    lawful: bool,
+    marked: [u16; 2],
+    exp: [u16; 2],
+    releve: bool,
+    after: Moment,
+}
+
+impl Books<'_> {
+    /// The play of `t` as recorded; a pass when nothing could be played; `None`: none
+    /// written though a play could be made.
+    fn recorded<'t>(&self, t: &'t Throw) -> Option<&'t RecordedPlay> {
+        match &t.play {
+            Some(p) => Some(p),
+            None if self.plays.dice.max_dice == 0 => Some(&PASS),
+            None => None,
         }
-        let before = pos;
-        let score_before = score;
-        let jans = game.roll(&pos, &history, dice, &mut plays);
+    }
+
+    /// The jans of the throw being replayed.
+    fn jans(&self) -> &RollJans {
+        self.jans.as_ref().expect("rolled in seat")
+    }
+
+    /// The thrower's marks (RULES.md §8, §9): the école of a miscount or of a jan not kept,
+    /// the holes and their claim, the school claims.
+    fn thrower_marks(&mut self, t: &Throw, turn: &mut Turn) {
+        let (thrower, broken, dropped) = (turn.thrower, turn.broken, turn.dropped);
+        let expected = turn.expected[thrower.index()];
+        turn.owed = expected - dropped.min(expected);
+        let owed = turn.owed;
+        let (claim_t, school_t) = claimed(&t.marks);
+        turn.marked_t = if self.has_claims { claim_t } else { owed };
+        if self.has_claims && (claim_t != owed || dropped > 0) {
+            let worth: Vec<_> = self.jans().iter().filter(|j| j.seat == thrower).copied().collect();
+            let (fact, amount) = match broken {
+                Some(rule) if dropped > 0 => {
+                    // école du plein (RULES.md §9, `ecole-plein`): the jan's points, and with
+                    // Lepeintre the points marked for it too
+                    let marked_jan = if claim_t >= expected { dropped } else { 0 };
+                    let amount = match self.game.options.ecole_plein {
+                        crate::games::grand_trictrac::options::EcolePlein::Guiton => dropped,
+                        crate::games::grand_trictrac::options::EcolePlein::Lepeintre => {
+                            marked_jan.saturating_add(dropped)
+                        }
+                    };
+                    let (throw, seat, jans) = (t.number, thrower, worth.clone());
+                    let fact =
+                        Fact::JanNotKept { throw, seat, rule, dropped, jans, claimed: claim_t, keeps: owed, amount };
+                    (fact, amount)
+                }
+                _ => {
+                    let jans = worth.clone();
+                    let fact = Fact::Ecole { throw: t.number, seat: thrower, claimed: claim_t, worth: owed, jans };
+                    (fact, claim_t.abs_diff(owed))
+                }
+            };
+            let span = marks_span(turn.spans.get(&self.ledger, t), false);
+            self.ecole(t, thrower, fact, span, worth, (claim_t, owed, amount));
+        }
+        let before_holes = self.score.holes;
+        let outcome = self.score.mark(thrower, turn.marked_t);
+        check_holes(self, t, thrower, t.holes, outcome, before_holes, &turn.spans, false);
+        let won = self.score.holes[thrower.index()] - before_holes[thrower.index()];
+        turn.holes_won[thrower.index()] = won;
+        note_row(&mut self.first_hole, &mut self.broken_row, thrower, won);
+        // school claims in the thrower's marks
+        if school_t > 0 {
+            claim_school(self, t, thrower, school_t, &turn.spans, false);
+        }
+    }
+
+    /// Hold or go (RULES.md §8): the decision a hole asks for, or one given without a hole.
+    fn hold_or_go(&mut self, t: &Throw, turn: &mut Turn) {
+        let thrower = turn.thrower;
+        let won = turn.holes_won[thrower.index()] > 0;
+        turn.tour_over = !self.game.a_ecrire && self.score.winner().is_some();
+        if won && !turn.tour_over {
+            turn.decision = Some(t.decision.unwrap_or(Decision::Hold));
+            if t.decision.is_none() && self.has_claims {
+                let span = turn.spans.get(&self.ledger, t).and_then(|s| s.holes.or(s.dice));
+                self.raise(t, FlagKind::Decision, thrower, Fact::NoDecision { throw: t.number, seat: thrower }, span);
+            }
+        } else if won {
+            // the twelfth hole: no decision is needed, one given is kept (RULES.md §8)
+            turn.decision = t.decision;
+        } else if t.decision.is_some() {
+            let span = turn.spans.get(&self.ledger, t).and_then(|s| s.decision);
+            self.raise(t, FlagKind::Decision, thrower, Fact::NeedlessDecision { throw: t.number, seat: thrower }, span);
+        }
+    }
+
+    /// `va`: the relève ends, nothing is played, the opponent marks nothing; at Trictrac à
+    /// écrire a marqué may end (RULES.md §8, §12).
+    fn go(&mut self, t: &Throw, turn: &mut Turn) {
+        let thrower = turn.thrower;
+        // the twelfth hole ends the tour: `va` there still wipes both seats' points (RULES.md §8)
+        if turn.tour_over && self.ledger.out.end.is_none() {
+            self.ledger.out.end = self.game.outcome(&self.score, &turn.score_before).map(End::from);
+        }
+        let (claim_o, _) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
+        if self.has_claims && claim_o > 0 {
+            let span = marks_span(turn.spans.get(&self.ledger, t), true);
+            let fact = Fact::MarkedAfterGo { throw: t.number, went: thrower, claimed: claim_o };
+            let f = self.raise(t, FlagKind::Ecole, thrower.other(), fact, span);
+            f.claimed = Some(claim_o as i64);
+            f.expected = Some(0);
+            f.amount = Some(claim_o as i64);
+        }
+        let mut next_first = thrower;
+        if self.game.a_ecrire && self.score.holes.iter().any(|&h| h >= 6) {
+            next_first = self.marque(t);
+        }
+        self.score.wipe_points();
+        self.pos = Position::opening(next_first);
+        self.history = History::default();
+        turn.releve = true;
+        turn.marked[thrower.index()] = turn.marked_t;
+        turn.exp = [0; 2];
+        turn.exp[thrower.index()] = turn.owed;
+        turn.after = (self.pos, self.score, [0, 0]);
+    }
+
+    /// A marqué of Trictrac à écrire ends with throw `t` (RULES.md §12): its result kept,
+    /// the score new; the seat that throws first in the next.
+    fn marque(&mut self, t: &Throw) -> Seat {
+        let options = self.game.options;
+        let h = self.score.holes;
+        let winner = match h[0].cmp(&h[1]) {
+            std::cmp::Ordering::Greater => Some(Seat::Top),
+            std::cmp::Ordering::Less => Some(Seat::Bottom),
+            std::cmp::Ordering::Equal => None,
+        };
+        let consolation = crate::games::grand_trictrac::score::consolation(self.refaits, options.consolation);
+        let (bredouille, value) = match winner {
+            Some(w) => {
+                let (wh, lh) = (h[w.index()], h[w.other().index()]);
+                let br = crate::games::grand_trictrac::score::marque_bredouille(wh, !self.broken_row[w.index()]);
+                (br, crate::games::grand_trictrac::score::marque_value(wh, lh, br, consolation))
+            }
+            None => (crate::games::grand_trictrac::score::MarqueBredouille::None, 0),
+        };
+        self.refaits = if winner.is_none() { self.refaits + 1 } else { 0 };
+        let marques = &mut self.ledger.out.grand_trictrac.as_mut().expect("set above").marques;
+        marques.push(MarqueResult { throw: t.number, holes: h, winner, bredouille, consolation, value });
+        self.score = Score::default();
+        self.first_hole = [false; 2];
+        self.broken_row = [false; 2];
+        // primauté (RULES.md §12): the winner throws first, or in turn; a refait keeps it
+        let next_first = match (options.primaute, winner) {
+            (_, None) => self.marque_first,
+            (crate::games::grand_trictrac::options::Primaute::Gagnant, Some(w)) => w,
+            (crate::games::grand_trictrac::options::Primaute::Alterne, Some(_)) => self.marque_first.other(),
+        };
+        self.marque_first = next_first;
+        next_first
+    }
+
+    /// The play, after the marks and the decision; after the twelfth hole nothing more need
+    /// be played (RULES.md §8). `false`: the replay stops (a play missing).
+    fn the_play(&mut self, t: &Throw, turn: &mut Turn) -> bool {
+        let (thrower, dice) = (turn.thrower, turn.dice);
+        let at_end_without_play = t.play.is_none() && turn.tour_over;
+        let play = match self.recorded(t) {
+            Some(p) => p,
+            None if turn.tour_over => &PASS,
+            None => {
+                let span = turn.spans.get(&self.ledger, t).and_then(|s| s.dice);
+                self.ledger.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
+                return false;
+            }
+        };
+        let j = if at_end_without_play {
+            None
+        } else {
+            let (pos, history) = (&self.pos, &self.history);
+            Some(turn.judged.take().unwrap_or_else(|| self.game.judge(pos, history, dice, &self.plays, play)))
+        };
+        let lawful = j.as_ref().is_none_or(|j| j.fault.is_none());
+        if let Some(f) = j.as_ref().and_then(|j| j.fault.as_ref()) {
+            let span = turn.spans.get(&self.ledger, t).and_then(|s| s.play.or(s.dice));
+            self.fausse_case(t, thrower, dice, play, f, span);
+        }
+        // a full jan de retour kept par privilège counts one of the three (provincial)
+        let sortie = self.game.rules.sortie;
+        if let (Some(p), crate::games::grand_trictrac::options::Sortie::Provinciale) =
+            (j.as_ref().and_then(|j| j.legal), sortie)
+        {
+            if p.steps().iter().any(|s| s.to as usize == crate::position::OFF) {
+                let rules = self.game.move_rules(&self.pos, &self.history);
+                let strict = crate::games::grand_trictrac::movegen::MoveRules { privileges_left: 0, ..rules };
+                if crate::games::grand_trictrac::movegen::Board::new(&self.pos, strict)
+                    .legal_plays(dice)
+                    .find(p.key)
+                    .is_none()
+                {
+                    self.history.privileges_used[thrower.index()] += 1;
+                }
+            }
+        }
+        if at_end_without_play && t.opponent.is_none() {
+            turn.expected[thrower.other().index()] = 0;
+        }
+        turn.after.0 = j.as_ref().and_then(|j| j.after).unwrap_or(self.pos);
+        // nothing is built for a replay that keeps no step (check replays millions)
+        let applied =
+            if self.ledger.keep_steps { j.as_ref().and_then(|j| j.legal).map(|p| p.moves(thrower)) } else { None };
+        (turn.applied, turn.lawful) = (applied, lawful);
+        true
+    }
+}
+
+impl<'a> crate::replay::Books<'a> for Books<'a> {
+    type Turn = Turn;
+
+    fn ledger(&mut self) -> &mut Ledger<'a> {
+        &mut self.ledger
+    }
+
+    #[inline(always)]
+    fn seat(&mut self, t: &Throw) -> Option<Turn> {
+        // Grand Trictrac throws always have dice (the reader requires them)
+        let dice = t.dice?;
+        let expected_turn = self.pos.turn();
+        let thrower = t.seat.unwrap_or(expected_turn);
+        if thrower != expected_turn {
+            self.ledger.wrong_seat(t, thrower, expected_turn, false);
+            self.pos.set_turn(thrower);
+        }
+        let jans = self.jans.insert(self.game.roll(&self.pos, &self.history, dice, &mut self.plays));
         let mut expected = [0u16; 2];
         expected[thrower.index()] = jans.points_of(thrower);
-        expected[opp.index()] = jans.points_of(opp);
+        expected[thrower.other().index()] = jans.points_of(thrower.other());
+        let (pos, score) = (self.pos, self.score);
+        Some(Turn {
+            thrower,
+            dice,
+            spans: Spans::new(),
+            before: pos,
+            score_before: score,
+            throws_before: self.history.throws,
+            expected,
+            judged: None,
+            broken: None,
+            dropped: 0,
+            owed: 0,
+            marked_t: 0,
+            holes_won: [0; 2],
+            decision: None,
+            tour_over: false,
+            applied: None,
+            lawful: true,
+            marked: [0; 2],
+            exp: [0; 2],
+            releve: false,
+            after: (pos, score, [0, 0]),
+        })
+    }
+
+    /// The play is judged first (a broken jan changes what the thrower may keep); a play that
+    /// cannot be applied stops the replay before the throw's marks are counted (RULES.md §10).
+    /// The roll scores before any man moves (RULES.md §1): the thrower's marks and the
+    /// tient/va come before the men move; `va` ends the throw.
+    #[inline(always)]
+    fn play(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
+        let (thrower, dice) = (turn.thrower, turn.dice);
         let going = t.decision == Some(Decision::Go);
-        // the play, judged first (a broken jan changes what the thrower may keep)
-        let play: Option<RecordedPlay> = match &t.play {
-            Some(p) => Some(p.clone()),
-            None if plays.dice.max_dice == 0 => Some(RecordedPlay::Pass),
-            None => None,
-        };
-        let judged = if going { None } else { play.as_ref().map(|p| game.judge(&pos, &history, dice, &plays, p)) };
-        if let (Some(f), Some(p)) = (judged.as_ref().and_then(|j| j.fault.as_ref()).filter(|f| f.fatal), &play) {
-            // a play that cannot be applied stops the replay before the throw's marks are
-            // counted: the fausse case and one not-replayed flag at this throw (RULES.md §10)
-            let (at_play, at_number) = spans.get(&b.ledger).map_or((None, None), |s| (s.play.or(s.dice), s.number));
-            b.fausse_case(t, thrower, dice, p, f, at_play);
-            b.ledger.stop(t, Some(thrower), Stop::CannotApply { before_marks: true }, at_number);
-            return b.close(&pos, score_before, history.throws);
-        }
-        let broken = judged.as_ref().and_then(|j| j.fault.as_ref()).and_then(|f| match f.rule {
-            Rule::MustFill => Some(f.rule),
-            Rule::MustPreserve => Some(f.rule),
+        let play = self.recorded(t);
+        turn.judged = match (play, going) {
+            (Some(p), false) => Some(self.game.judge(&self.pos, &self.history, dice, &self.plays, p)),
             _ => None,
-        });
-        let mut dropped = 0u16;
-        if let (Some(rule), Some(j)) = (broken, &judged) {
+        };
+        let fault = turn.judged.as_ref().and_then(|j| j.fault.as_ref());
+        if let (Some(f), Some(p)) = (fault.filter(|f| f.fatal), play) {
+            let spans = turn.spans.get(&self.ledger, t);
+            let (at_play, at_number) = spans.map_or((None, None), |s| (s.play.or(s.dice), s.number));
+            self.fausse_case(t, thrower, dice, p, f, at_play);
+            self.ledger.stop(t, Some(thrower), Stop::CannotApply { before_marks: true }, at_number);
+            return Flow::Stop;
+        }
+        turn.broken = fault.and_then(|f| matches!(f.rule, Rule::MustFill | Rule::MustPreserve).then_some(f.rule));
+        if let (Some(rule), Some(j)) = (turn.broken, &turn.judged) {
             let after_full = j.after.map(|a| Position::full_jans(a.side(thrower))).unwrap_or(0);
             for (bit, fill, keep) in [
                 (crate::games::grand_trictrac::movegen::jans::PETIT, JanCode::PetitJan, JanCode::ConservePetitJan),
@@ -272,262 +536,115 @@ pub(crate) fn books_fed(
                 (crate::games::grand_trictrac::movegen::jans::RETOUR, JanCode::Retour, JanCode::ConserveRetour),
             ] {
                 if after_full & bit == 0 {
-                    dropped += jans.points_for(thrower, if rule == Rule::MustFill { fill } else { keep });
+                    turn.dropped += self.jans().points_for(thrower, if rule == Rule::MustFill { fill } else { keep });
                 }
             }
         }
-        let owed = expected[thrower.index()] - dropped.min(expected[thrower.index()]);
-        // 1. the thrower marks
-        let (claim_t, school_t) = claimed(&t.marks);
-        let marked_t = if has_claims { claim_t } else { owed };
-        if has_claims && (claim_t != owed || dropped > 0) {
-            let worth: Vec<_> = jans.iter().filter(|j| j.seat == thrower).copied().collect();
-            let (fact, amount) = match broken {
-                Some(rule) if dropped > 0 => {
-                    // école du plein (RULES.md §9, `ecole-plein`): the jan's points, and with
-                    // Lepeintre the points marked for it too
-                    let marked_jan = if claim_t >= expected[thrower.index()] { dropped } else { 0 };
-                    let amount = match options.ecole_plein {
-                        crate::games::grand_trictrac::options::EcolePlein::Guiton => dropped,
-                        crate::games::grand_trictrac::options::EcolePlein::Lepeintre => {
-                            marked_jan.saturating_add(dropped)
-                        }
-                    };
-                    let fact = Fact::JanNotKept {
-                        throw: t.number,
-                        seat: thrower,
-                        rule,
-                        dropped,
-                        jans: worth.clone(),
-                        claimed: claim_t,
-                        keeps: owed,
-                        amount,
-                    };
-                    (fact, amount)
-                }
-                _ => {
-                    let fact = Fact::Ecole {
-                        throw: t.number,
-                        seat: thrower,
-                        claimed: claim_t,
-                        worth: owed,
-                        jans: worth.clone(),
-                    };
-                    (fact, claim_t.abs_diff(owed))
-                }
-            };
-            let span = marks_span(spans.get(&b.ledger), false);
-            b.ecole(t, thrower, fact, span, worth, (claim_t, owed, amount));
+        self.thrower_marks(t, turn);
+        self.hold_or_go(t, turn);
+        if turn.decision == Some(Decision::Go) {
+            self.go(t, turn);
+            return Flow::Done;
         }
-        let mut holes_won = [0u16; 2];
-        let before_holes = score.holes;
-        let outcome = score.mark(thrower, marked_t);
-        holes_won[thrower.index()] = outcome.holes;
-        check_holes(&mut b, t, thrower, t.holes, outcome, &mut score, before_holes, &spans, false);
-        holes_won[thrower.index()] = score.holes[thrower.index()] - before_holes[thrower.index()];
-        note_row(&mut first_hole, &mut broken_row, thrower, holes_won[thrower.index()]);
-        // school claims in the thrower's marks
-        if school_t > 0 {
-            claim_school(&mut b, t, thrower, school_t, &mut score, &spans, false);
-        }
-        // 2. hold or go
-        let won = holes_won[thrower.index()] > 0;
-        let tour_over = !a_ecrire && score.winner().is_some();
-        let mut decision = None;
-        if won && !tour_over {
-            decision = Some(t.decision.unwrap_or(Decision::Hold));
-            if t.decision.is_none() && has_claims {
-                let span = spans.get(&b.ledger).and_then(|s| s.holes.or(s.dice));
-                b.raise(t, FlagKind::Decision, thrower, Fact::NoDecision { throw: t.number, seat: thrower }, span);
-            }
-        } else if won {
-            // the twelfth hole: no decision is needed, one given is kept (RULES.md §8)
-            decision = t.decision;
-        } else if t.decision.is_some() {
-            let span = spans.get(&b.ledger).and_then(|s| s.decision);
-            b.raise(t, FlagKind::Decision, thrower, Fact::NeedlessDecision { throw: t.number, seat: thrower }, span);
-        }
-        // the twelfth hole ends the tour: `va` there still wipes both seats' points (RULES.md §8)
-        let goes = decision == Some(Decision::Go);
-        if goes {
-            if tour_over && b.ledger.out.end.is_none() {
-                b.ledger.out.end = game.outcome(&score, &score_before).map(End::from);
-            }
-            // va: the relève ends, nothing is played, the opponent marks nothing
-            let (claim_o, _) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
-            if has_claims && claim_o > 0 {
-                let span = marks_span(spans.get(&b.ledger), true);
-                let fact = Fact::MarkedAfterGo { throw: t.number, went: thrower, claimed: claim_o };
-                let f = b.raise(t, FlagKind::Ecole, opp, fact, span);
-                f.claimed = Some(claim_o as i64);
-                f.expected = Some(0);
-                f.amount = Some(claim_o as i64);
-            }
-            let mut next_first = thrower;
-            if a_ecrire && score.holes.iter().any(|&h| h >= 6) {
-                let h = score.holes;
-                let winner = match h[0].cmp(&h[1]) {
-                    std::cmp::Ordering::Greater => Some(Seat::Top),
-                    std::cmp::Ordering::Less => Some(Seat::Bottom),
-                    std::cmp::Ordering::Equal => None,
-                };
-                let consolation = crate::games::grand_trictrac::score::consolation(refaits, options.consolation);
-                let (bredouille, value) = match winner {
-                    Some(w) => {
-                        let (wh, lh) = (h[w.index()], h[w.other().index()]);
-                        let br = crate::games::grand_trictrac::score::marque_bredouille(wh, !broken_row[w.index()]);
-                        (br, crate::games::grand_trictrac::score::marque_value(wh, lh, br, consolation))
-                    }
-                    None => (crate::games::grand_trictrac::score::MarqueBredouille::None, 0),
-                };
-                refaits = if winner.is_none() { refaits + 1 } else { 0 };
-                let marques = &mut b.ledger.out.grand_trictrac.as_mut().expect("set above").marques;
-                marques.push(MarqueResult { throw: t.number, holes: h, winner, bredouille, consolation, value });
-                score = Score::default();
-                first_hole = [false; 2];
-                broken_row = [false; 2];
-                // primauté (RULES.md §12): the winner throws first, or in turn; a refait keeps it
-                next_first = match (options.primaute, winner) {
-                    (_, None) => marque_first,
-                    (crate::games::grand_trictrac::options::Primaute::Gagnant, Some(w)) => w,
-                    (crate::games::grand_trictrac::options::Primaute::Alterne, Some(_)) => marque_first.other(),
-                };
-                marque_first = next_first;
-            }
-            score.wipe_points();
-            pos = Position::opening(next_first);
-            let throws_before = history.throws;
-            history = History::default();
-            let around = ((before, score_before, throws_before), (pos, score, [0, 0]));
-            // nothing is built for a replay that keeps no step (check replays millions)
-            if b.ledger.keep_steps {
-                b.step(
-                    t,
-                    dice,
-                    (RecordedPlay::Pass, None, true),
-                    around,
-                    GrandTrictracStep {
-                        releve: true,
-                        jans,
-                        marked: {
-                            let mut m = [0; 2];
-                            m[thrower.index()] = marked_t;
-                            m
-                        },
-                        expected: {
-                            let mut e = [0; 2];
-                            e[thrower.index()] = owed;
-                            e
-                        },
-                        holes_won,
-                        decision,
-                        score,
-                    },
-                );
-            }
-            continue;
-        }
-        // 3. the play; after the twelfth hole nothing more need be played (RULES.md §8)
-        let at_end_without_play = t.play.is_none() && tour_over;
-        let play = match play {
-            Some(p) => p,
-            None if tour_over => RecordedPlay::Pass,
-            None => {
-                let span = spans.get(&b.ledger).and_then(|s| s.dice);
-                b.ledger.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
-                return b.close(&pos, score, history.throws);
-            }
-        };
-        let j = if at_end_without_play {
-            None
+        if self.the_play(t, turn) {
+            Flow::On
         } else {
-            Some(judged.unwrap_or_else(|| game.judge(&pos, &history, dice, &plays, &play)))
-        };
-        let lawful = j.as_ref().is_none_or(|j| j.fault.is_none());
-        if let Some(f) = j.as_ref().and_then(|j| j.fault.as_ref()) {
-            let span = spans.get(&b.ledger).and_then(|s| s.play.or(s.dice));
-            b.fausse_case(t, thrower, dice, &play, f, span);
+            Flow::Stop
         }
-        // a full jan de retour kept par privilège counts one of the three (provincial)
-        if let (Some(p), crate::games::grand_trictrac::options::Sortie::Provinciale) =
-            (j.as_ref().and_then(|j| j.legal), game.rules.sortie)
-        {
-            if p.steps().iter().any(|s| s.to as usize == crate::position::OFF) {
-                let strict = crate::games::grand_trictrac::movegen::MoveRules {
-                    privileges_left: 0,
-                    ..game.move_rules(&pos, &history)
-                };
-                if crate::games::grand_trictrac::movegen::Board::new(&pos, strict)
-                    .legal_plays(dice)
-                    .find(p.key)
-                    .is_none()
-                {
-                    history.privileges_used[thrower.index()] += 1;
-                }
-            }
-        }
-        // 4. the opponent marks (at the end of the tour with no play, only what he wrote)
+    }
+
+    /// The opponent's marks (at the end of the tour with no play, only what he wrote).
+    #[inline(always)]
+    fn claims(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
+        let opp = turn.thrower.other();
         let (claim_o, school_o) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
-        if at_end_without_play && t.opponent.is_none() {
-            expected[opp.index()] = 0;
-        }
-        let owed_o = expected[opp.index()];
-        let marked_o = if has_claims { claim_o } else { owed_o };
+        let owed_o = turn.expected[opp.index()];
+        let marked_o = if self.has_claims { claim_o } else { owed_o };
         if school_o > 0 {
-            claim_school(&mut b, t, opp, school_o, &mut score, &spans, true);
+            claim_school(self, t, opp, school_o, &turn.spans, true);
         }
-        if has_claims && claim_o != owed_o {
+        if self.has_claims && claim_o != owed_o {
             let amount = claim_o.abs_diff(owed_o);
-            let worth: Vec<_> = jans.iter().filter(|j| j.seat == opp).copied().collect();
-            let span = marks_span(spans.get(&b.ledger), true);
-            let fact = Fact::Ecole { throw: t.number, seat: opp, claimed: claim_o, worth: owed_o, jans: worth.clone() };
-            b.ecole(t, opp, fact, span, worth, (claim_o, owed_o, amount));
+            let worth: Vec<_> = self.jans().iter().filter(|j| j.seat == opp).copied().collect();
+            let span = marks_span(turn.spans.get(&self.ledger, t), true);
+            let jans = worth.clone();
+            let fact = Fact::Ecole { throw: t.number, seat: opp, claimed: claim_o, worth: owed_o, jans };
+            self.ecole(t, opp, fact, span, worth, (claim_o, owed_o, amount));
         }
-        let before_holes = score.holes;
-        let o_out = score.mark(opp, marked_o);
+        let before_holes = self.score.holes;
+        let o_out = self.score.mark(opp, marked_o);
         let opp_claim = t.opponent.as_ref().and_then(|o| o.holes);
-        check_holes(&mut b, t, opp, opp_claim, o_out, &mut score, before_holes, &spans, true);
-        holes_won[opp.index()] += score.holes[opp.index()] - before_holes[opp.index()];
-        note_row(&mut first_hole, &mut broken_row, opp, holes_won[opp.index()]);
-        // 5. after the play: a sortie ends the relève
-        let mut after = j.as_ref().and_then(|j| j.after).unwrap_or(pos);
-        let throws_before = history.throws;
-        let mut releve = false;
+        check_holes(self, t, opp, opp_claim, o_out, before_holes, &turn.spans, true);
+        turn.holes_won[opp.index()] += self.score.holes[opp.index()] - before_holes[opp.index()];
+        note_row(&mut self.first_hole, &mut self.broken_row, opp, turn.holes_won[opp.index()]);
+        turn.marked[opp.index()] = marked_o;
+        Flow::On
+    }
+
+    /// After the play: a sortie ends the relève; the tour's end at twelve holes.
+    #[inline(always)]
+    fn after(&mut self, _t: &Throw, turn: &mut Turn) -> Flow {
+        let thrower = turn.thrower;
+        let mut after = turn.after.0;
         if after.all_off(thrower) {
             after = Position::opening(thrower);
-            releve = true;
-            history = History::default();
+            turn.releve = true;
+            self.history = History::default();
         } else {
-            if history.throws == [0, 0] {
-                history.first_roll = Some(dice);
+            if self.history.throws == [0, 0] {
+                self.history.first_roll = Some(turn.dice);
             }
-            history.throws[thrower.index()] += 1;
+            self.history.throws[thrower.index()] += 1;
         }
-        let mut marked = [0u16; 2];
-        marked[thrower.index()] = marked_t;
-        marked[opp.index()] = marked_o;
-        let mut exp = expected;
-        exp[thrower.index()] = owed;
-        let around = ((before, score_before, throws_before), (after, score, history.throws));
-        if b.ledger.keep_steps {
-            b.step(
-                t,
-                dice,
-                (play, j.as_ref().and_then(|j| j.legal).map(|p| p.moves(thrower)), lawful),
-                around,
-                GrandTrictracStep { releve, jans, marked, expected: exp, holes_won, decision, score },
-            );
+        turn.marked[thrower.index()] = turn.marked_t;
+        turn.exp = turn.expected;
+        turn.exp[thrower.index()] = turn.owed;
+        turn.after = (after, self.score, self.history.throws);
+        self.pos = after;
+        if self.ledger.out.end.is_none() {
+            self.ledger.out.end = self.game.outcome(&self.score, &turn.score_before).map(End::from);
         }
-        pos = after;
-        if b.ledger.out.end.is_none() {
-            b.ledger.out.end = game.outcome(&score, &score_before).map(End::from);
+        Flow::On
+    }
+
+    fn step(&mut self, t: &Throw, turn: &Turn) -> Step {
+        let (before, after) = ((turn.before, turn.score_before, turn.throws_before), turn.after);
+        let g = GrandTrictracStep {
+            releve: turn.releve,
+            jans: *self.jans(),
+            marked: turn.marked,
+            expected: turn.exp,
+            holes_won: turn.holes_won,
+            decision: turn.decision,
+            score: after.1,
+        };
+        Step {
+            number: t.number,
+            seat: before.0.turn(),
+            dice: Some(turn.dice),
+            play: match turn.decision {
+                Some(Decision::Go) => RecordedPlay::Pass,
+                _ => self.recorded(t).cloned().unwrap_or(RecordedPlay::Pass),
+            },
+            applied: turn.applied.clone(),
+            lawful: turn.lawful,
+            before: setup_of(&before.0, &before.1, before.2),
+            after: setup_of(&after.0, &after.1, after.2),
+            points: turn.marked,
+            detail: StepDetail::GrandTrictrac(Box::new(g)),
         }
     }
-    if let Some(g) = b.ledger.out.grand_trictrac.as_mut() {
-        g.score = score;
+
+    /// The score, the `Result` tag (not after a stop), the position reached.
+    fn finish(mut self) -> Replay {
+        if self.ledger.out.stopped_at.is_none() {
+            if let Some(g) = self.ledger.out.grand_trictrac.as_mut() {
+                g.score = self.score;
+            }
+            check_result(&mut self);
+        }
+        self.close()
     }
-    check_result(&mut b);
-    b.close(&pos, score, history.throws)
 }
 
 /// Notes holes won by `seat`: the other's run is broken if it had begun (RULES.md §12).
@@ -551,7 +668,6 @@ fn check_holes(
     seat: Seat,
     claim: Option<u32>,
     out: MarkOutcome,
-    score: &mut Score,
     before: [u16; 2],
     spans: &Spans,
     opponent: bool,
@@ -563,7 +679,7 @@ fn check_holes(
         return;
     }
     // the spans are read only now, when there is something to flag (issue 7)
-    let span = spans.get(&b.ledger).and_then(|s| if opponent { s.opponent_holes } else { s.holes });
+    let span = spans.get(&b.ledger, t).and_then(|s| if opponent { s.opponent_holes } else { s.holes });
     let i = seat.index();
     let throw = t.number;
     if c < won {
@@ -572,14 +688,14 @@ fn check_holes(
         let f = b.raise(t, FlagKind::Holes, seat, fact, span);
         f.claimed = Some(c as i64);
         f.expected = Some(won as i64);
-        score.holes[i] = before[i] + c;
+        b.score.holes[i] = before[i] + c;
     } else if !b.ledger.out.grand_trictrac.as_ref().is_some_and(|g| g.has_claims) {
         // a record without marks is scored, not schooled: a wrong hole count is only that
         let fact = Fact::HolesUnmarked { throw, seat, claimed: c, given: won };
         let f = b.raise(t, FlagKind::Holes, seat, fact, span);
         f.claimed = Some(c as i64);
         f.expected = Some(won as i64);
-        score.win_holes(seat, c - won);
+        b.score.win_holes(seat, c - won);
     } else {
         let extra = c - won;
         let f = b.raise(t, FlagKind::Ecole, seat, Fact::MoreHoles { throw, seat, claimed: c, given: won }, span);
@@ -587,12 +703,12 @@ fn check_holes(
         f.expected = Some(won as i64);
         f.amount = Some(12 * extra as i64);
         b.due[seat.other().index()].push(Due { amount: extra.saturating_mul(12), augmentation: false });
-        score.win_holes(seat, extra);
+        b.score.win_holes(seat, extra);
     }
 }
 
 /// A school claimed by `seat` (RULES.md §9): due from the other's miscount, or a fausse école.
-fn claim_school(b: &mut Books, t: &Throw, seat: Seat, amount: u16, score: &mut Score, spans: &Spans, opponent: bool) {
+fn claim_school(b: &mut Books, t: &Throw, seat: Seat, amount: u16, spans: &Spans, opponent: bool) {
     let pool = &mut b.due[seat.index()];
     if let Some(k) = pool.iter().position(|d| d.amount == amount) {
         let d = pool.remove(k);
@@ -612,7 +728,7 @@ fn claim_school(b: &mut Books, t: &Throw, seat: Seat, amount: u16, score: &mut S
         } else {
             Disputed::Marks
         };
-        let span = marks_span(spans.get(&b.ledger), opponent);
+        let span = marks_span(spans.get(&b.ledger, t), opponent);
         let fact = Fact::FausseEcole { throw: t.number, seat, amount, due, then };
         let f = b.raise(t, FlagKind::FausseEcole, seat, fact, span);
         f.claimed = Some(amount as i64);
@@ -622,7 +738,7 @@ fn claim_school(b: &mut Books, t: &Throw, seat: Seat, amount: u16, score: &mut S
             b.due[other.index()].push(Due { amount, augmentation });
         }
     }
-    score.mark(seat, amount);
+    b.score.mark(seat, amount);
 }
 
 /// The `Result` tag against the replay (RULES.md §9).

@@ -18,7 +18,7 @@ use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, Target};
 use crate::position::OFF;
-use crate::replay::{End, FlagKind, How, Ledger, Replay, Step, StepDetail, Stop};
+use crate::replay::{End, FlagKind, Flow, How, Ledger, Replay, Step, StepDetail, Stop};
 
 /// A recorded play as paths of `seat`'s relative points on the Jacquet route (docs/games.md
 /// §0.3); `None` when a move starts from the bar (`@`, Backgammon's), which no Jacquet man
@@ -142,86 +142,157 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
 /// A pass, for a throw that records no play when none could be made.
 const PASS: RecordedPlay = RecordedPlay::Pass;
 
-/// Replays a Jacquet or Moultezim record on the shared
-/// [`Ledger`].
-/// The throws come from `feed` (`rec`: the tags and the first throw at least);
-/// [`crate::games::Game::books`] feeds it a whole record.
+/// Replays a Jacquet or Moultezim record on the shared [`Ledger`] through the one replay
+/// loop ([`crate::replay::run`]). The throws come from `feed` (`rec`: the tags and the first
+/// throw at least); [`crate::games::Game::books`] feeds it a whole record.
 pub fn books_fed(
     game: &Jacquet,
     rec: &Record,
-    mut feed: crate::replay::ThrowFeed<'_>,
+    feed: crate::replay::ThrowFeed<'_>,
     header: &Header,
     src: Option<&str>,
     keep_steps: bool,
 ) -> Replay {
     let mut l = Ledger::new(rec, header, src, keep_steps);
     l.last_throw = feed.last;
-    let variant = game.options.variant;
-    // the options: a record whose rules are not known is not replayed
-    if let Err(errors) = JacquetOptions::parse(variant, &header.game_rules) {
-        let span = l.tag_span("Rules");
-        match rec.throws.first() {
-            Some(t) => l.stop(t, None, Stop::Rules(errors.iter().map(ToString::to_string).collect()), span),
-            None => {
-                // no throw to stop at: the flag alone says why
-                let why = Stop::Rules(errors.iter().map(ToString::to_string).collect());
-                let fact = crate::replay::Fact::Stop { throw: 0, why, last: 0 };
-                l.raise(None, FlagKind::NotReplayed, None, fact, span);
-            }
-        }
-        return l.out;
+    match JacquetBooks::new(game, l, rec, header) {
+        Ok(books) => crate::replay::run(books, feed),
+        Err(out) => *out,
     }
-    let options = game.options;
-    let first = first_seat(rec, header);
-    let mut board = match &header.position {
-        Some(setup) => match Board::from_setup(setup) {
-            Ok(board) => board,
-            Err(error) => {
-                let span = l.tag_span("Position");
-                let fact = Fact::NoPosition { variant, error };
-                l.raise(None, FlagKind::Claim, None, crate::replay::Fact::Jacquet(fact), span).rule = Some("position");
-                if let Some(t) = rec.throws.first() {
-                    l.stop(t, None, Stop::NoStart, span);
-                    l.out.last = Some(Board::opening(first).to_setup());
+}
+
+/// A Jacquet or Moultezim game's books between two throws.
+struct JacquetBooks<'r> {
+    l: Ledger<'r>,
+    header: &'r Header,
+    options: JacquetOptions,
+    board: Board,
+    /// The legal plays (searched only when the recorded play is not plainly lawful) and the
+    /// recorded paths, reused from throw to throw.
+    plays: Plays,
+    paths: Vec<Path>,
+    /// The throw that bore the last man off.
+    ended: Option<u32>,
+}
+
+/// One Jacquet throw from hook to hook.
+struct Turn {
+    thrower: Seat,
+    dice: Dice,
+    before: Board,
+    /// The legal plays were searched.
+    searched: bool,
+    applied: Option<RecordedPlay>,
+    lawful: bool,
+    after: Board,
+}
+
+impl<'r> JacquetBooks<'r> {
+    /// The books at the start: the options and the position of the record's tags, or the
+    /// replay that stops because they cannot be used.
+    fn new(game: &Jacquet, mut l: Ledger<'r>, rec: &'r Record, header: &'r Header) -> Result<Self, Box<Replay>> {
+        let variant = game.options.variant;
+        // the options: a record whose rules are not known is not replayed
+        if let Err(errors) = JacquetOptions::parse(variant, &header.game_rules) {
+            let span = l.tag_span("Rules");
+            match rec.throws.first() {
+                Some(t) => l.stop(t, None, Stop::Rules(errors.iter().map(ToString::to_string).collect()), span),
+                None => {
+                    // no throw to stop at: the flag alone says why
+                    let why = Stop::Rules(errors.iter().map(ToString::to_string).collect());
+                    let fact = crate::replay::Fact::Stop { throw: 0, why, last: 0 };
+                    l.raise(None, FlagKind::NotReplayed, None, fact, span);
                 }
-                return l.out;
             }
-        },
-        None => Board::opening(first),
-    };
-    // reused from throw to throw: the legal plays (searched only when the recorded play is
-    // not plainly lawful) and the recorded paths
-    let mut plays = Plays::new();
-    let mut paths: Vec<Path> = Vec::with_capacity(4);
-    let mut ended: Option<u32> = None;
-    while let Some(t) = feed.next() {
-        let expected = board.turn;
+            return Err(Box::new(l.out));
+        }
+        let first = first_seat(rec, header);
+        let board = match &header.position {
+            Some(setup) => match Board::from_setup(setup) {
+                Ok(board) => board,
+                Err(error) => {
+                    let span = l.tag_span("Position");
+                    let fact = Fact::NoPosition { variant, error };
+                    let f = l.raise(None, FlagKind::Claim, None, crate::replay::Fact::Jacquet(fact), span);
+                    f.rule = Some("position");
+                    if let Some(t) = rec.throws.first() {
+                        l.stop(t, None, Stop::NoStart, span);
+                        l.out.last = Some(Board::opening(first).to_setup());
+                    }
+                    return Err(Box::new(l.out));
+                }
+            },
+            None => Board::opening(first),
+        };
+        let (plays, paths) = (Plays::new(), Vec::with_capacity(4));
+        Ok(JacquetBooks { l, header, options: game.options, board, plays, paths, ended: None })
+    }
+
+    /// The play judged against the legal plays (it is not plainly lawful): the fausse case
+    /// flagged; the position after it, if it can be applied.
+    fn judged(&mut self, t: &crate::notation::Throw, turn: &mut Turn, play: &RecordedPlay) -> Option<Board> {
+        let (thrower, dice) = (turn.thrower, turn.dice);
+        if !turn.searched {
+            super::movegen::legal_plays_into(&self.options, &self.board, dice, &mut self.plays);
+        }
+        let (judged, fault) = judge_recorded(&self.options, &self.board, dice, &self.plays, play);
+        turn.lawful = fault.is_none();
+        if let Some(f) = fault {
+            let span = self.l.spans(t).and_then(|s| s.play.or(s.dice));
+            let (rule, moves) = (f.rule.name(), f.lawful.iter().map(|p| play_moves(thrower, p)).collect());
+            let fact = crate::replay::Fact::Jacquet(f.fact(t.number, thrower, dice, play));
+            let flag = self.l.raise(Some(t.number), FlagKind::FausseCase, Some(thrower), fact, span);
+            flag.rule = Some(rule);
+            flag.plays = moves;
+        }
+        if self.l.keep_steps {
+            turn.applied = judged.legal.and_then(|i| self.plays.get(i)).map(|p| play_moves(thrower, &p));
+        }
+        judged.after
+    }
+}
+
+impl<'r> crate::replay::Books<'r> for JacquetBooks<'r> {
+    type Turn = Turn;
+
+    fn ledger(&mut self) -> &mut Ledger<'r> {
+        &mut self.l
+    }
+
+    #[inline(always)]
+    fn seat(&mut self, t: &crate::notation::Throw) -> Option<Turn> {
+        let expected = self.board.turn;
         let thrower = t.seat.unwrap_or(expected);
-        if let Some(ended) = ended {
-            let span = l.spans(t).and_then(|s| s.number);
-            l.stop(t, Some(thrower), Stop::AfterEnd { ended }, span);
-            break;
+        if let Some(ended) = self.ended {
+            let span = self.l.spans(t).and_then(|s| s.number);
+            self.l.stop(t, Some(thrower), Stop::AfterEnd { ended }, span);
+            return None;
         }
         let Some(dice) = t.dice else {
-            let span = l.spans(t).and_then(|s| s.number);
-            l.stop(t, Some(thrower), Stop::NoDice, span);
-            break;
+            let span = self.l.spans(t).and_then(|s| s.number);
+            self.l.stop(t, Some(thrower), Stop::NoDice, span);
+            return None;
         };
         if thrower != expected {
-            l.wrong_seat(t, thrower, expected, false);
-            board.turn = thrower;
+            self.l.wrong_seat(t, thrower, expected, false);
+            self.board.turn = thrower;
         }
-        let before = board;
-        let mut searched = false;
+        let before = self.board;
+        Some(Turn { thrower, dice, before, searched: false, applied: None, lawful: true, after: before })
+    }
+
+    #[inline(always)]
+    fn play(&mut self, t: &crate::notation::Throw, turn: &mut Turn) -> Flow {
+        let (thrower, dice) = (turn.thrower, turn.dice);
         let play = match &t.play {
             Some(p) => p,
             None => {
-                super::movegen::legal_plays_into(&options, &board, dice, &mut plays);
-                searched = true;
-                if plays.max_moves() > 0 {
-                    let span = l.spans(t).and_then(|s| s.dice);
-                    l.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
-                    break;
+                super::movegen::legal_plays_into(&self.options, &self.board, dice, &mut self.plays);
+                turn.searched = true;
+                if self.plays.max_moves() > 0 {
+                    let span = self.l.spans(t).and_then(|s| s.dice);
+                    self.l.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
+                    return Flow::Stop;
                 }
                 &PASS
             }
@@ -229,78 +300,69 @@ pub fn books_fed(
         // Jacquet has no hits: a `*` is a wrong claim
         if let RecordedPlay::Moves(m) = play {
             if m.iter().any(|m| m.hits != 0) {
-                let span = l.spans(t).and_then(|s| s.play);
-                let fact = Fact::Hit { throw: t.number, seat: thrower, dice, variant };
-                let f =
-                    l.raise(Some(t.number), FlagKind::Claim, Some(thrower), crate::replay::Fact::Jacquet(fact), span);
-                f.rule = Some("hit");
+                let span = self.l.spans(t).and_then(|s| s.play);
+                let fact = Fact::Hit { throw: t.number, seat: thrower, dice, variant: self.options.variant };
+                let fact = crate::replay::Fact::Jacquet(fact);
+                self.l.raise(Some(t.number), FlagKind::Claim, Some(thrower), fact, span).rule = Some("hit");
             }
         }
         // the play as recorded: plainly lawful when it uses every move of the throw lawfully
         // (then no legal play uses more), else judged against the legal plays
-        let plain = if recorded_paths_into(thrower, play, &mut paths) {
-            judge::lawful_in_full(&options, &board, dice, &paths)
+        let plain = if recorded_paths_into(thrower, play, &mut self.paths) {
+            judge::lawful_in_full(&self.options, &self.board, dice, &self.paths)
         } else {
             None
         };
-        let mut applied = None;
-        let (after, lawful) = match plain {
+        let after = match plain {
             Some(after) => {
-                if l.keep_steps {
-                    applied = Some(play.clone());
+                if self.l.keep_steps {
+                    turn.applied = Some(play.clone());
                 }
-                (Some(after), true)
+                Some(after)
             }
-            None => {
-                if !searched {
-                    super::movegen::legal_plays_into(&options, &board, dice, &mut plays);
-                }
-                let (judged, fault) = judge_recorded(&options, &board, dice, &plays, play);
-                let lawful = fault.is_none();
-                if let Some(f) = fault {
-                    let span = l.spans(t).and_then(|s| s.play.or(s.dice));
-                    let (rule, moves) = (f.rule.name(), f.lawful.iter().map(|p| play_moves(thrower, p)).collect());
-                    let fact = crate::replay::Fact::Jacquet(f.fact(t.number, thrower, dice, play));
-                    let flag = l.raise(Some(t.number), FlagKind::FausseCase, Some(thrower), fact, span);
-                    flag.rule = Some(rule);
-                    flag.plays = moves;
-                }
-                if l.keep_steps {
-                    applied = judged.legal.and_then(|i| plays.get(i)).map(|p| play_moves(thrower, &p));
-                }
-                (judged.after, lawful)
-            }
+            None => self.judged(t, turn, play),
         };
         let Some(after) = after else {
-            let span = l.spans(t).and_then(|s| s.number);
-            l.stop(t, Some(thrower), Stop::CannotApply { before_marks: false }, span);
-            break;
+            let span = self.l.spans(t).and_then(|s| s.number);
+            self.l.stop(t, Some(thrower), Stop::CannotApply { before_marks: false }, span);
+            return Flow::Stop;
         };
-        if l.keep_steps {
-            l.out.steps.push(Step {
-                number: t.number,
-                seat: thrower,
-                dice: Some(dice),
-                play: play.clone(),
-                applied,
-                lawful,
-                before: before.to_setup(),
-                after: after.to_setup(),
-                points: [0, 0],
-                detail: StepDetail::Jacquet,
-            });
+        turn.after = after;
+        Flow::On
+    }
+
+    #[inline(always)]
+    fn after(&mut self, t: &crate::notation::Throw, turn: &mut Turn) -> Flow {
+        self.board = turn.after;
+        if self.ended.is_none() && self.board.end(&self.options).is_some() {
+            self.ended = Some(t.number);
         }
-        board = after;
-        if ended.is_none() && board.end(&options).is_some() {
-            ended = Some(t.number);
+        Flow::On
+    }
+
+    fn step(&mut self, t: &crate::notation::Throw, turn: &Turn) -> Step {
+        Step {
+            number: t.number,
+            seat: turn.thrower,
+            dice: Some(turn.dice),
+            play: t.play.clone().unwrap_or(RecordedPlay::Pass),
+            applied: turn.applied.clone(),
+            lawful: turn.lawful,
+            before: turn.before.to_setup(),
+            after: turn.after.to_setup(),
+            points: [0, 0],
+            detail: StepDetail::Jacquet,
         }
     }
-    // the position reached: where the replay stopped, or the last throw's
-    l.out.last = Some(board.to_setup());
-    let end = if l.out.stopped_at.is_none() { board.end(&options) } else { None };
-    l.out.end = end.map(|e| End { winner: e.winner, value: f64::from(e.points), how: How::BorneOff });
-    check_result(&mut l, header, end);
-    l.out
+
+    fn finish(mut self) -> Replay {
+        // the position reached: where the replay stopped, or the last throw's
+        self.l.out.last = Some(self.board.to_setup());
+        let end = if self.l.out.stopped_at.is_none() { self.board.end(&self.options) } else { None };
+        self.l.out.end = end.map(|e| End { winner: e.winner, value: f64::from(e.points), how: How::BorneOff });
+        check_result(&mut self.l, self.header, end);
+        self.l.out
+    }
 }
 
 /// The `Result` tag against the replay (docs/games.md §A.10 `result`): the winner and the points,

@@ -14,7 +14,9 @@ use super::series::{Claim, Series, ThrowRecord};
 use super::{Fact, FausseCase, StartFault, TricTrac};
 use crate::notation::{Decision, Header, Play as RecordedPlay, Record, ResultClaim, Span, Throw};
 use crate::position::Position;
-use crate::replay::{first_seat, End, Fact as Said, FlagKind, How, Ledger, PartieStep, Replay, Step, StepDetail, Stop};
+use crate::replay::{
+    first_seat, End, Fact as Said, FlagKind, Flow, How, Ledger, PartieStep, Replay, Step, StepDetail, Stop,
+};
 
 /// What a record's `Rules` and `Position` tags give: the options, the start and its score,
 /// or why the record cannot be replayed.
@@ -65,13 +67,13 @@ fn no_start(b: &mut Ledger, why: StartFault) {
     }
 }
 
-/// Replays a Tric Trac record and keeps its books (docs/games.md §E.10–§E.12).
-/// The throws come from `feed` (`rec`: the tags and the first throw at least);
-/// [`crate::games::Game::books`] feeds it a whole record.
+/// Replays a Tric Trac record and keeps its books (docs/games.md §E.10–§E.12) through the one
+/// replay loop ([`crate::replay::run`]). The throws come from `feed` (`rec`: the tags and the
+/// first throw at least); [`crate::games::Game::books`] feeds it a whole record.
 pub fn books_fed(
     game: &TricTrac,
     rec: &Record,
-    mut feed: crate::replay::ThrowFeed<'_>,
+    feed: crate::replay::ThrowFeed<'_>,
     header: &Header,
     src: Option<&str>,
     keep_steps: bool,
@@ -85,54 +87,140 @@ pub fn books_fed(
             return b.out;
         }
     };
-    // docs/games.md §H.3: the marks are claims once any is written; the partie claims too
-    let marks_claimed = feed.marks;
-    let claims = feed.marks || feed.partie;
     let length = series_length(&mut b);
-    // the parties won in the record, and the throw that won the last of the series
-    let mut played = 0u16;
-    let mut series_over: Option<u32> = None;
-    let mut series = Series::new(pos, score, options);
-    let mut last_won: Option<PartieWon> = None;
-    let mut paths: smallvec::SmallVec<[Path; 4]> = smallvec::SmallVec::new();
-    // the last throw was a doublet that won no partie: its seat throws again (docs/games.md §E.5;
-    // a doublet that wins a partie gives no further throw, §H.6)
-    let mut again_after_doublet = false;
-    while let Some(t) = feed.next() {
-        if let Some(ended) = series_over {
+    let books = TtBooks {
+        b,
+        header,
+        // docs/games.md §H.3: the marks are claims once any is written; the partie claims too
+        marks_claimed: feed.marks,
+        claims: feed.marks || feed.partie,
+        length,
+        played: 0,
+        series_over: None,
+        series: Series::new(pos, score, options),
+        last_won: None,
+        paths: smallvec::SmallVec::new(),
+        again_after_doublet: false,
+    };
+    crate::replay::run(books, feed)
+}
+
+/// A Tric Trac series' books between two throws.
+struct TtBooks<'r> {
+    b: Ledger<'r>,
+    header: &'r Header,
+    marks_claimed: bool,
+    claims: bool,
+    /// The series' length (the `Parties` tag).
+    length: Option<u16>,
+    /// The parties won in the record, and the throw that won the last of the series.
+    played: u16,
+    series_over: Option<u32>,
+    series: Series,
+    last_won: Option<PartieWon>,
+    paths: smallvec::SmallVec<[Path; 4]>,
+    /// The last throw was a doublet that won no partie: its seat throws again (docs/games.md
+    /// §E.5; a doublet that wins a partie gives no further throw, §H.6).
+    again_after_doublet: bool,
+}
+
+/// One Tric Trac throw from hook to hook.
+struct Turn {
+    dice: crate::dice::Dice,
+    decision: Option<Choice>,
+    score_before: Score,
+    o: super::series::ThrowOutcome,
+}
+
+impl TtBooks<'_> {
+    /// The claims made after the play (hit, marks, partie, a decision without partie).
+    fn claim(&mut self, t: &Throw, o: &super::series::ThrowOutcome, c: Claim) {
+        let seat = o.seat;
+        let b = &mut self.b;
+        match c {
+            Claim::Hit => {
+                let fact = said(Fact::Hit { throw: t.number, seat, played: self.paths.to_vec() });
+                let span = span_of(b, t, |s| s.play);
+                b.raise(Some(t.number), FlagKind::Claim, Some(seat), fact, span).rule = Some("hit");
+            }
+            Claim::Marks { claimed, computed } => {
+                let j = &o.judgement;
+                let fact = said(Fact::Marks {
+                    throw: t.number,
+                    seat,
+                    claimed,
+                    computed,
+                    captures: j.captures,
+                    borne_off: j.borne_off,
+                    pont: j.pont,
+                });
+                let span = b.spans(t).as_ref().and_then(marks_span);
+                let fl = b.raise(Some(t.number), FlagKind::Claim, Some(seat), fact, span);
+                fl.rule = Some("marks");
+                fl.claimed = Some(claimed as i64);
+                fl.expected = Some(computed as i64);
+            }
+            Claim::Partie { claimed, computed } => {
+                let points = self.series.score.points;
+                let fact = said(Fact::Partie { throw: t.number, claimed, won: o.won, points });
+                let span = span_of(b, t, |s| s.partie.or(s.play));
+                let fl = b.raise(Some(t.number), FlagKind::Claim, Some(seat), fact, span);
+                fl.rule = Some("partie");
+                fl.claimed = claimed.map(i64::from);
+                fl.expected = computed.map(i64::from);
+            }
+            Claim::DecisionWithoutPartie(choice) => {
+                let fact = said(Fact::DecisionWithoutPartie { throw: t.number, choice });
+                let span = span_of(b, t, |s| s.decision);
+                b.raise(Some(t.number), FlagKind::Decision, Some(seat), fact, span);
+            }
+            Claim::Seat { .. } | Claim::DecisionMissing { .. } => {}
+        }
+    }
+}
+
+impl<'r> crate::replay::Books<'r> for TtBooks<'r> {
+    type Turn = Turn;
+
+    fn ledger(&mut self) -> &mut Ledger<'r> {
+        &mut self.b
+    }
+
+    /// Whether the throw is replayed, and who throws: the series plays the throw (the seat
+    /// after a doublet is its own, [`Series::throw`]) and the claims made before the play
+    /// (a decision missing, the seat) are flagged.
+    #[inline(always)]
+    fn seat(&mut self, t: &Throw) -> Option<Turn> {
+        let b = &mut self.b;
+        if let Some(ended) = self.series_over {
             let span = b.spans(t).and_then(|s| s.number);
             b.stop(t, t.seat, Stop::AfterEnd { ended }, span);
-            break;
+            return None;
         }
         let Some(dice) = t.dice else {
             let span = b.spans(t).and_then(|s| s.number);
             b.stop(t, t.seat, Stop::NoDice, span);
-            break;
+            return None;
         };
-        let seat = t.seat.unwrap_or(series.pos.turn());
-        paths.clear();
+        let seat = t.seat.unwrap_or(self.series.pos.turn());
+        self.paths.clear();
         match &t.play {
-            Some(p) => paths_of(seat, p, &mut paths),
+            Some(p) => paths_of(seat, p, &mut self.paths),
             None => {
                 // no play written: a throw that could play nothing passes
-                let mut probe = series.pos;
+                let mut probe = self.series.pos;
                 probe.set_turn(seat);
-                if series.could_play(&probe, seat, dice) {
+                if self.series.could_play(&probe, seat, dice) {
                     let span = b.spans(t).and_then(|s| s.number);
                     b.stop(t, Some(seat), Stop::NoPlay { seat }, span);
-                    break;
+                    return None;
                 }
             }
         }
         if let Some(decision @ (Decision::Hold | Decision::Go)) = t.decision {
             let span = b.spans(t).and_then(|s| s.decision);
-            b.raise(
-                Some(t.number),
-                FlagKind::Decision,
-                Some(seat),
-                said(Fact::ForeignDecision { throw: t.number, decision }),
-                span,
-            );
+            let fact = said(Fact::ForeignDecision { throw: t.number, decision });
+            b.raise(Some(t.number), FlagKind::Decision, Some(seat), fact, span);
         }
         let decision = match t.decision {
             Some(Decision::Prolong) => Some(Choice::Prolonge),
@@ -140,134 +228,121 @@ pub fn books_fed(
             _ => None,
         };
         let marks = t.marks.iter().map(|m| m.points.clamp(0, u16::MAX as i64) as u16).fold(0u16, u16::saturating_add);
-        let score_before = series.score;
+        let score_before = self.series.score;
         let record = ThrowRecord {
             number: t.number,
             seat: t.seat,
             dice,
-            paths: &paths,
+            paths: &self.paths,
             marks,
             partie: t.partie.map(|p| p.multiple),
-            claims,
-            marks_claimed,
+            claims: self.claims,
+            marks_claimed: self.marks_claimed,
             decision,
         };
-        let o = series.throw(&record);
-        let seat = o.seat;
+        let o = self.series.throw(&record);
         // the claims made before the play (a decision missing, the seat)
         for c in &o.claims {
             match *c {
                 Claim::DecisionMissing { number } => {
                     let span = b.spans(t).and_then(|s| s.number);
                     let fact = said(Fact::DecisionMissing { won_by: number });
-                    b.raise(Some(number), FlagKind::Decision, last_won.map(|w| w.winner), fact, span);
+                    b.raise(Some(number), FlagKind::Decision, self.last_won.map(|w| w.winner), fact, span);
                 }
-                Claim::Seat { expected, recorded } => b.wrong_seat(t, recorded, expected, again_after_doublet),
+                Claim::Seat { expected, recorded } => b.wrong_seat(t, recorded, expected, self.again_after_doublet),
                 _ => {}
             }
         }
+        Some(Turn { dice, decision, score_before, o })
+    }
+
+    #[inline(always)]
+    fn play(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
+        let (o, seat, dice) = (&turn.o, turn.o.seat, turn.dice);
         if let Some(fault) = o.judgement.fault {
-            let legal = series.legal_plays();
-            let lawful = fault.lawful(seat, &paths, legal);
+            let legal = self.series.legal_plays();
+            let lawful = fault.lawful(seat, &self.paths, legal);
             let plays: Vec<RecordedPlay> = lawful.iter().map(|p| p.moves(seat)).collect();
             let fact = FausseCase {
                 throw: t.number,
                 seat,
                 dice,
-                played: paths.to_vec(),
+                played: self.paths.to_vec(),
                 fault,
                 max_moves: legal.max_moves,
                 natural_bosse: legal.natural_bosse,
                 lawful,
             };
-            let span = b.spans(t).and_then(|s| s.play.or(s.dice));
-            let fl =
-                b.raise(Some(t.number), FlagKind::FausseCase, Some(seat), said(Fact::FausseCase(Box::new(fact))), span);
+            let span = self.b.spans(t).and_then(|s| s.play.or(s.dice));
+            let fact = said(Fact::FausseCase(Box::new(fact)));
+            let fl = self.b.raise(Some(t.number), FlagKind::FausseCase, Some(seat), fact, span);
             fl.rule = Some(fault.rule.name());
             fl.plays = plays;
         }
         if o.stopped {
-            b.stop(t, Some(seat), Stop::CannotApply { before_marks: false }, span_of(&b, t, |s| s.number));
-            break;
+            let span = span_of(&self.b, t, |s| s.number);
+            self.b.stop(t, Some(seat), Stop::CannotApply { before_marks: false }, span);
+            return Flow::Stop;
         }
-        for c in &o.claims {
-            match *c {
-                Claim::Hit => {
-                    let fact = said(Fact::Hit { throw: t.number, seat, played: paths.to_vec() });
-                    let span = span_of(&b, t, |s| s.play);
-                    b.raise(Some(t.number), FlagKind::Claim, Some(seat), fact, span).rule = Some("hit");
-                }
-                Claim::Marks { claimed, computed } => {
-                    let j = &o.judgement;
-                    let fact = said(Fact::Marks {
-                        throw: t.number,
-                        seat,
-                        claimed,
-                        computed,
-                        captures: j.captures,
-                        borne_off: j.borne_off,
-                        pont: j.pont,
-                    });
-                    let span = b.spans(t).as_ref().and_then(marks_span);
-                    let fl = b.raise(Some(t.number), FlagKind::Claim, Some(seat), fact, span);
-                    fl.rule = Some("marks");
-                    fl.claimed = Some(claimed as i64);
-                    fl.expected = Some(computed as i64);
-                }
-                Claim::Partie { claimed, computed } => {
-                    let fact = said(Fact::Partie { throw: t.number, claimed, won: o.won, points: series.score.points });
-                    let span = span_of(&b, t, |s| s.partie.or(s.play));
-                    let fl = b.raise(Some(t.number), FlagKind::Claim, Some(seat), fact, span);
-                    fl.rule = Some("partie");
-                    fl.claimed = claimed.map(i64::from);
-                    fl.expected = computed.map(i64::from);
-                }
-                Claim::DecisionWithoutPartie(choice) => {
-                    let fact = said(Fact::DecisionWithoutPartie { throw: t.number, choice });
-                    let span = span_of(&b, t, |s| s.decision);
-                    b.raise(Some(t.number), FlagKind::Decision, Some(seat), fact, span);
-                }
-                Claim::Seat { .. } | Claim::DecisionMissing { .. } => {}
-            }
+        Flow::On
+    }
+
+    #[inline(always)]
+    fn claims(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
+        for &c in &turn.o.claims {
+            self.claim(t, &turn.o, c);
         }
-        again_after_doublet = dice.is_doublet() && o.won.is_none();
+        Flow::On
+    }
+
+    #[inline(always)]
+    fn after(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
+        let o = &turn.o;
+        self.again_after_doublet = turn.dice.is_doublet() && o.won.is_none();
         if o.won.is_some() {
-            last_won = o.won;
-            played = played.saturating_add(1);
-            if length == Some(played) {
-                series_over = Some(t.number);
+            self.last_won = o.won;
+            self.played = self.played.saturating_add(1);
+            if self.length == Some(self.played) {
+                self.series_over = Some(t.number);
             }
         }
-        if keep_steps {
-            let mut before = setup_of(&o.before, &score_before);
-            before.turn = seat;
-            let mut points = [0u16; 2];
-            points[seat.index()] = o.points;
-            b.out.steps.push(Step {
-                number: t.number,
-                seat,
-                dice: Some(dice),
-                play: t.play.clone().unwrap_or(RecordedPlay::Pass),
-                applied: o.judgement.legal.as_ref().map(|p| p.moves(seat)),
-                lawful: o.judgement.fault.is_none(),
-                before,
-                after: setup_of(&series.pos, &series.score),
-                points,
-                detail: StepDetail::TricTrac {
-                    partie: o.won.map(|w| PartieStep { value: w.value, choice: decision.unwrap_or_default() }),
-                    put_back: o.put_back,
-                },
-            });
+        Flow::On
+    }
+
+    fn step(&mut self, t: &Throw, turn: &Turn) -> Step {
+        let (o, seat) = (&turn.o, turn.o.seat);
+        let mut before = setup_of(&o.before, &turn.score_before);
+        before.turn = seat;
+        let mut points = [0u16; 2];
+        points[seat.index()] = o.points;
+        Step {
+            number: t.number,
+            seat,
+            dice: Some(turn.dice),
+            play: t.play.clone().unwrap_or(RecordedPlay::Pass),
+            applied: o.judgement.legal.as_ref().map(|p| p.moves(seat)),
+            lawful: o.judgement.fault.is_none(),
+            before,
+            after: setup_of(&self.series.pos, &self.series.score),
+            points,
+            detail: StepDetail::TricTrac {
+                partie: o.won.map(|w| PartieStep { value: w.value, choice: turn.decision.unwrap_or_default() }),
+                put_back: o.put_back,
+            },
         }
     }
-    b.out.last = Some(setup_of(&series.pos, &series.score));
-    b.out.end = series.score.series().map(|(winner, w, _)| End {
-        winner,
-        value: f64::from(w),
-        how: How::Series { last: last_won.filter(|l| l.winner == winner).map(|l| l.value) },
-    });
-    check_result(&mut b, header, &series, length.map(|n| (played, n)));
-    b.out
+
+    fn finish(mut self) -> Replay {
+        let series = &self.series;
+        self.b.out.last = Some(setup_of(&series.pos, &series.score));
+        self.b.out.end = series.score.series().map(|(winner, w, _)| End {
+            winner,
+            value: f64::from(w),
+            how: How::Series { last: self.last_won.filter(|l| l.winner == winner).map(|l| l.value) },
+        });
+        check_result(&mut self.b, self.header, series, self.length.map(|n| (self.played, n)));
+        self.b.out
+    }
 }
 
 /// The series' length from the `Parties` tag (docs/games.md §E.11), when it has one; a value
