@@ -61,7 +61,6 @@ pub fn departing(rules: &Games) -> Vec<(String, String)> {
         Games::Jacquet(g) => g.options().to_string(),
         Games::TricTrac(g) => g.options().to_string(),
         Games::Backgammon(g) => g.options().to_string(),
-        _ => String::new(),
     };
     text.split("; ").filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }

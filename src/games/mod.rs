@@ -39,9 +39,7 @@
 //!    Trictrac's two-step play), its faults (the rule names of docs/games.md §A.10, §D.10, §E.12),
 //!    its score and its options.
 //! 2. Its row in [`registry::GAMES`] (a test checks the row against its options parser).
-//! 3. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`] (which today
-//!    sends the games not implemented yet to [`Unsupported`], whose records are
-//!    read and printed but flagged `not-replayed`).
+//! 3. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`].
 //! 4. Its samples and tests next to Grand Trictrac's.
 
 pub mod backgammon;
@@ -231,50 +229,6 @@ pub trait Game {
     ) -> Replay;
 }
 
-/// A game whose rules the engine does not know yet: its records are read, printed and
-/// converted, and replaying one gives a single `not-replayed` flag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unsupported {
-    /// Which game.
-    pub tag: GameTag,
-}
-
-impl Game for Unsupported {
-    type Options = ();
-    type Play = ();
-    type Plays = ();
-    type State = ();
-    type Marks = ();
-    type Fault = ();
-    type Score = ();
-    type Outcome = ();
-
-    fn tag(&self) -> GameTag {
-        self.tag
-    }
-    fn options(&self) -> &() {
-        &()
-    }
-    fn replayable(&self) -> bool {
-        false
-    }
-    fn opening(&self, first: Seat) -> Position {
-        Position::opening(first)
-    }
-    fn new_plays(&self) {}
-    fn legal_plays_into(&self, _: &Position, _: &(), _: Dice, _: &mut ()) {}
-    fn roll(&self, _: &Position, _: &(), _: Dice, _: &mut ()) {}
-    fn judge(&self, _: &Position, _: &(), _: Dice, _: &(), _: &RecordedPlay) -> Judged<(), ()> {
-        Judged { after: None, fault: None, legal: None }
-    }
-    fn outcome(&self, _: &(), _: &()) -> Option<()> {
-        None
-    }
-    fn books_fed(&self, _: &Record, _: crate::replay::ThrowFeed<'_>, _: &Header, _: Option<&str>, _: bool) -> Replay {
-        Replay::default()
-    }
-}
-
 /// The game of a record, chosen once from its `Game` tag.
 #[derive(Clone, Copy, Debug)]
 pub enum Games {
@@ -286,8 +240,6 @@ pub enum Games {
     TricTrac(TricTrac),
     /// Backgammon of the 1982 booklet, with the cube (docs/games.md §D).
     Backgammon(Backgammon),
-    /// A game whose rules are not implemented yet.
-    Unsupported(Unsupported),
 }
 
 impl Games {
@@ -335,7 +287,6 @@ impl Games {
             Games::Jacquet(g) => g.tag(),
             Games::TricTrac(g) => g.tag(),
             Games::Backgammon(g) => g.tag(),
-            Games::Unsupported(g) => g.tag(),
         })
     }
 
@@ -351,7 +302,6 @@ impl Games {
             Games::Jacquet(g) => g.explain_plays(setup, dice),
             Games::TricTrac(g) => g.explain_plays(setup, dice),
             Games::Backgammon(g) => g.explain_plays(setup, dice),
-            Games::Unsupported(g) => g.explain_plays(setup, dice),
         }
     }
 
@@ -362,7 +312,6 @@ impl Games {
             Games::Jacquet(g) => g.generate(seed),
             Games::TricTrac(g) => g.generate(seed),
             Games::Backgammon(g) => g.generate(seed),
-            Games::Unsupported(g) => g.generate(seed),
         }
     }
 
@@ -380,7 +329,6 @@ impl Games {
             Games::Jacquet(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
             Games::TricTrac(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
             Games::Backgammon(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
-            Games::Unsupported(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
         }
     }
 
@@ -391,7 +339,6 @@ impl Games {
             Games::Jacquet(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::TricTrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
             Games::Backgammon(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
-            Games::Unsupported(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
         }
     }
 }
@@ -405,7 +352,6 @@ pub fn rules_departing(header: &crate::notation::Header) -> Vec<(String, String)
         Games::Jacquet(g) => g.options().to_string(),
         Games::TricTrac(g) => g.options().to_string(),
         Games::Backgammon(g) => g.options().to_string(),
-        Games::Unsupported(_) => String::new(),
     };
     text.split("; ").filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
