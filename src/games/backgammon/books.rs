@@ -10,11 +10,11 @@ use super::judge::{judge_allowed, Judgement, Rule};
 use super::movegen::{allowance, legal_plays_into, Allowance, Path, Play, Plays};
 use super::options::{Options, PremierCoup};
 use super::Backgammon;
-use crate::board::{Dialect, Point, Seat, Setup};
+use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::printer::move_text;
 use crate::notation::{
-    CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, ResultKind, Span, Target, Throw,
+    CubeAnswer, Header, Origin, Play as RecordedPlay, Record, ResultClaim, ResultKind, Span, Target, Throw,
 };
 use crate::replay::{
     CubeAction, End as GameEnd, Fact as Said, Flag, FlagKind, Flow, How, Ledger, Replay, Step, StepDetail, Stop,
@@ -52,33 +52,6 @@ pub fn recorded_paths_into(seat: Seat, play: &RecordedPlay, out: &mut Vec<Path>)
         out.push(Path { points, len: n as u8, hits: m.hits });
     }
     true
-}
-
-/// A legal play as the moves of a record, canonical (one path per man, every rest and hit
-/// written, the men in the order of [`Play::notation`]).
-pub fn play_moves(seat: Seat, play: &Play) -> RecordedPlay {
-    if play.len == 0 {
-        return RecordedPlay::Pass;
-    }
-    let (mut paths, n) = play.paths();
-    paths[..n].sort_by_key(|p| (p.points[0], p.points[usize::from(p.len) - 1]));
-    let letter = |p: u8| Point::from_relative(seat, p);
-    RecordedPlay::Moves(
-        paths[..n]
-            .iter()
-            .filter_map(|p| {
-                let pts = p.points();
-                let (&from, rest) = pts.split_first()?;
-                let (&to, rests) = rest.split_last()?;
-                Some(Move {
-                    from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
-                    rests: rests.iter().filter_map(|&r| letter(r)).collect(),
-                    to: if usize::from(to) >= OFF { Target::Off } else { Target::Point(letter(to)?) },
-                    hits: p.hits,
-                })
-            })
-            .collect(),
-    )
 }
 
 /// The legal plays, those nearest the recorded play first (sharing its paths, or their
@@ -374,7 +347,7 @@ impl<'r> BgBooks<'r> {
         legal_plays_into(&self.board, dice, self.options.un_seul_de, plays);
         let f = FausseCase::of(judged, rule, &self.paths, plays, thrower, play);
         let span = self.l.spans(t).and_then(|s| s.play.or(s.dice));
-        let moves = f.lawful.iter().map(|p| play_moves(thrower, p)).collect();
+        let moves = f.lawful.iter().map(|p| p.into_recorded(thrower)).collect();
         let fact = Fact::FausseCase {
             throw: t.number,
             seat: thrower,
@@ -502,7 +475,7 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
             return Flow::Stop;
         };
         if self.l.keep_steps {
-            turn.applied = judged.legal.as_ref().map(|p| play_moves(thrower, p));
+            turn.applied = judged.legal.as_ref().map(|p| p.into_recorded(thrower));
         }
         turn.lawful = judged.fault.is_none();
         turn.after = after;

@@ -4,7 +4,6 @@
 //! record.
 
 use super::board::Board;
-use super::books::play_moves;
 use super::cube::{end_of, Answer, CubeBooks, Double, End};
 use super::movegen::{legal_plays_into, Plays};
 use super::options::{Options, PremierCoup};
@@ -83,7 +82,7 @@ pub fn generate_record(seed: u64, options: &Options) -> Record {
         let _ = cube.throw();
         legal_plays_into(&board, dice, options.un_seul_de, &mut plays);
         let Some(&play) = plays.as_slice().get(rng.below(plays.len().max(1) as u64) as usize) else { break };
-        t.play = Some(play_moves(seat, &play));
+        t.play = Some(play.into_recorded(seat));
         throws.push(t);
         board = play.apply(&board);
         end = end_of(&board, &cube.cube, options);

@@ -16,7 +16,7 @@ use super::options::{JacquetOptions, Variant};
 use super::{Fact, Jacquet};
 use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
-use crate::notation::{Header, Move, Origin, Play as RecordedPlay, Record, ResultClaim, Target};
+use crate::notation::{Header, Play as RecordedPlay, Record, ResultClaim, Target};
 use crate::position::OFF;
 use crate::replay::{End, FlagKind, Flow, How, Ledger, Replay, Step, StepDetail, Stop};
 
@@ -47,28 +47,6 @@ pub fn recorded_paths_into(seat: Seat, play: &RecordedPlay, out: &mut Vec<Path>)
         out.push(path);
     }
     true
-}
-
-/// A legal play as the moves of a record, canonical (one path per man, every rest written).
-pub fn play_moves(seat: Seat, play: &Play) -> RecordedPlay {
-    if play.is_pass() {
-        return RecordedPlay::Pass;
-    }
-    let (paths, n) = play.paths();
-    let letter = |p: u8| point(seat, p as usize);
-    RecordedPlay::Moves(
-        paths[..n]
-            .iter()
-            .filter_map(|p| {
-                Some(Move {
-                    from: Origin::Point(letter(p.from)?),
-                    rests: p.rests().iter().filter_map(|&r| letter(r)).collect(),
-                    to: if p.to as usize >= OFF { Target::Off } else { Target::Point(letter(p.to)?) },
-                    hits: 0,
-                })
-            })
-            .collect(),
-    )
 }
 
 /// The legal plays, those nearest the recorded play first (sharing its paths, or their
@@ -239,14 +217,14 @@ impl<'r> JacquetBooks<'r> {
         turn.lawful = fault.is_none();
         if let Some(f) = fault {
             let span = self.l.spans(t).and_then(|s| s.play.or(s.dice));
-            let (rule, moves) = (f.rule.name(), f.lawful.iter().map(|p| play_moves(thrower, p)).collect());
+            let (rule, moves) = (f.rule.name(), f.lawful.iter().map(|p| p.into_recorded(thrower)).collect());
             let fact = crate::replay::Fact::Jacquet(f.fact(t.number, thrower, dice, play));
             let flag = self.l.raise(Some(t.number), FlagKind::FausseCase, Some(thrower), fact, span);
             flag.rule = Some(rule);
             flag.plays = moves;
         }
         if self.l.keep_steps {
-            turn.applied = judged.legal.and_then(|i| self.plays.get(i)).map(|p| play_moves(thrower, &p));
+            turn.applied = judged.legal.and_then(|i| self.plays.get(i)).map(|p| p.into_recorded(thrower));
         }
         judged.after
     }

@@ -3,7 +3,6 @@
 //! options give the same record.
 
 use super::board::Board;
-use super::books::play_moves;
 use super::movegen::{legal_plays_into, Plays};
 use super::options::JacquetOptions;
 use crate::board::Seat;
@@ -28,7 +27,7 @@ pub fn generate_record(seed: u64, options: &JacquetOptions) -> Record {
         legal_plays_into(options, &board, dice, &mut plays);
         let Some(play) = plays.get(rng.below(plays.len().max(1) as u64) as usize) else { break };
         let mut t = Throw::new(number, dice);
-        t.play = Some(play_moves(seat, &play));
+        t.play = Some(play.into_recorded(seat));
         throws.push(t);
         board.men[seat.index()] = play.after;
         board.turn = seat.other();
