@@ -866,13 +866,19 @@ mod fast_path_props {
     use proptest::prelude::*;
     use std::sync::OnceLock;
 
-    /// A few generated tours, printed (generated once: the generator is slow in debug).
+    /// The Grand Trictrac records of a few samples, printed canonically (read once; the
+    /// reader's tests use no game's rules).
     fn printed() -> &'static [String] {
         static PRINTED: OnceLock<Vec<String>> = OnceLock::new();
         PRINTED.get_or_init(|| {
-            crate::games::grand_trictrac::generate::games(4, 11)
+            ["lepeintre-teaching-game.stn", "tour-and-position.stn", "a-ecrire.stn", "two-records.stn"]
                 .iter()
-                .map(|g| print_record(g, PrintOptions::default()))
+                .flat_map(|f| {
+                    let text = std::fs::read_to_string(format!("{}/samples/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+                    crate::notation::read(&text)
+                })
+                .filter(|r| r.errors.is_empty() && r.header.game == Game::GrandTrictrac)
+                .map(|r| print_record(&r.record, PrintOptions::default()))
                 .collect()
         })
     }
