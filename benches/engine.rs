@@ -56,7 +56,7 @@ fn bench(c: &mut Criterion) {
             |_| {
                 let mut flags = 0;
                 for (g, h) in games.iter().zip(&headers) {
-                    flags += soumille::replay::replay(g, h, None).flags.len();
+                    flags += soumille::replay(g, h, None).flags.len();
                 }
                 assert_eq!(flags, 0);
             },

@@ -9,7 +9,7 @@
 
 use soumille::games::grand_trictrac::movegen::{MoveRules, Plays};
 use soumille::notation::Header;
-use soumille::position::Position;
+use soumille::Position;
 use std::time::Instant;
 
 /// The legal plays of every position once.
@@ -112,7 +112,7 @@ fn main() {
     let t = Instant::now();
     let mut flags = 0;
     for (g, h) in games.iter().zip(&headers) {
-        flags += soumille::replay::replay(g, h, None).flags.len();
+        flags += soumille::replay(g, h, None).flags.len();
     }
     let dt = t.elapsed().as_secs_f64();
     println!(

@@ -49,7 +49,7 @@ fn main() {
     if std::env::var_os("COMPARE_SLOW").is_some() {
         // `COMPARE_SLOW=1`: the corpus read with and without the fast path gives the same
         let fast = read(&text);
-        let slow = soumille::notation::parser::read_without_fast_path(&text);
+        let slow = soumille::notation::read_without_fast_path(&text);
         let same = fast.len() == slow.len()
             && fast.iter().zip(&slow).all(|(a, b)| a.record == b.record && a.errors == b.errors);
         println!("fast and full readers agree on {} records: {same}", fast.len());

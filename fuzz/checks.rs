@@ -4,8 +4,7 @@
 #![allow(dead_code)] // each target uses one of these
 
 use soumille::interop::{mat_to_stn, sgf_to_stn, stn_to_mat, stn_to_sgf};
-use soumille::notation::parser::parse_position_of;
-use soumille::notation::stream::place_of;
+use soumille::notation::parse_position_of;
 use soumille::notation::{
     print_records, read, read_bytes, stream_records, Game, Header, Place, PrintOptions, Record, Tag,
 };
@@ -31,7 +30,7 @@ pub fn interop(data: &[u8]) {
             let mut want = rec.clone();
             want.strip_spans();
             assert_eq!(got, want, "an imported record reads back as another:\n{stn}");
-            let _ = soumille::replay::replay(&r.record, &r.header, Some(&stn));
+            let _ = soumille::replay(&r.record, &r.header, Some(&stn));
         }
         let _ = stn_to_mat(&records);
         let _ = stn_to_sgf(&records);
@@ -98,7 +97,7 @@ pub fn stream(data: &[u8]) {
     let end = stream_records(Trickle(bytes, step), |r| {
         let mut loc = r.locator();
         for e in &r.read.errors {
-            let _ = place_of(&mut loc, e.span, Place { line: 1, column: 1, line_start: Some(0) });
+            let _ = e.span.map_or(Place { line: 1, column: 1, line_start: Some(0) }, |s| loc.place(s.start as usize));
         }
         let mut rec = r.read.record.clone();
         rec.strip_spans();
@@ -145,15 +144,15 @@ pub fn position(data: &[u8]) {
             parse_position_of(&s, out, game).unwrap_or_else(|e| panic!("`{s}` does not read back: {}", e.message));
         assert_eq!(again, setup, "`{p}` printed as `{s}` reads back as another setup");
     }
-    let _ = soumille::show::setup_text(&setup, dialect);
-    let Ok(dice) = soumille::explain::parse_dice(d) else { return };
+    let _ = soumille::setup_text(&setup, dialect);
+    let Ok(dice) = soumille::parse_dice(d) else { return };
     if game.is_trictrac() {
-        let Ok(pos) = soumille::position::Position::from_setup(&setup) else { return };
+        let Ok(pos) = soumille::Position::from_setup(&setup) else { return };
         let options = soumille::games::grand_trictrac::options::RuleOptions::parse(rules).unwrap_or_default();
-        let history = soumille::explain::history_of(&setup);
-        let e = soumille::explain::explain_with(&pos, dice, &options, &history);
+        let history = soumille::history_of(&setup);
+        let e = soumille::explain_with(&pos, dice, &options, &history);
         let _ = e.plays.len();
-        let _ = soumille::show::board_text(&pos, dialect);
+        let _ = soumille::board_text(&pos, dialect);
     } else {
         let tag =
             |name: &'static str, value: String| Tag { name: name.into(), value, comments: Vec::new(), spans: None };
@@ -183,31 +182,31 @@ pub fn games(data: &[u8]) {
     let Ok((text, records)) = read_bytes(&bytes) else { return };
     for r in records.iter().filter(|r| r.errors.is_empty()) {
         let (rec, header) = (&r.record, &r.header);
-        let rp = soumille::replay::replay(rec, header, Some(&text));
-        let _ = soumille::view::view_html(rec, header, &rp);
+        let rp = soumille::replay(rec, header, Some(&text));
+        let _ = soumille::view_html(rec, header, &rp);
         let last = rec.throws.last().map_or(0, |t| t.number);
         if header.game.is_grand_trictrac() {
-            let sheet = soumille::sheet::Sheet::of_record(&rp, rec, header);
+            let sheet = soumille::Sheet::of_record(&rp, rec, header);
             let _ = (sheet.text(), sheet.markdown(), sheet.html());
-            let _ = soumille::sheet::replay_text(&rp, header.letters);
+            let _ = soumille::replay_text(&rp, header.letters);
             for at in [0, 1, last / 2, last, last + 1] {
-                let _ = soumille::show::picture_after(&rp, rec, header, at);
-                if let Some(f) = soumille::view::frame_at(&rp, header, at) {
+                let _ = soumille::picture_after(&rp, rec, header, at);
+                if let Some(f) = soumille::frame_at(&rp, header, at) {
                     let _ = f.position_string();
                 }
             }
             continue;
         }
-        let sheet = soumille::sheet::Sheet::of_record(&rp, rec, header);
+        let sheet = soumille::Sheet::of_record(&rp, rec, header);
         let _ = (sheet.text(), sheet.markdown(), sheet.html());
-        let _ = soumille::sheet::replay_text(&rp, header.letters);
-        let _ = serde_json::to_string(&soumille::sheet::replay_document(&rp, &sheet, header));
+        let _ = soumille::replay_text(&rp, header.letters);
+        let _ = serde_json::to_string(&soumille::replay_document(&rp, &sheet, header));
         for at in [0, 1, last / 2, last, last + 1] {
-            let _ = soumille::show::picture_after(&rp, rec, header, at);
+            let _ = soumille::picture_after(&rp, rec, header, at);
         }
         let games = soumille::games::Games::of(header);
         for s in rp.steps.iter().take(64) {
-            let _ = soumille::show::setup_text(&s.after, header.letters);
+            let _ = soumille::setup_text(&s.after, header.letters);
             let _ = s.after.to_string_in(soumille::Dialect::Soumille);
             if let Some(d) = s.dice {
                 let _ = games.explain_plays(&s.before, d);

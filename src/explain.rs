@@ -6,14 +6,12 @@ use crate::notation::parser::parse_position;
 use crate::position::Position;
 
 pub use crate::games::grand_trictrac::explain::{
-    explain, explain_with, history_of, write_explanation, Explanation, LetteredExplanation, LetteredJan, PlayEntry,
-    Scratch, SeatPoints,
+    explain, explain_with, history_of, write_explanation, Explanation, LetteredExplanation, Scratch,
 };
 
 mod question;
 pub use question::{
-    departing, explain_roll, game_with_rules, rule_pairs, rules_words, Answer, AnswerJson, Explained, Question,
-    RulesRefused, RulesSource,
+    explain_roll, game_with_rules, rule_pairs, rules_words, Answer, Explained, Question, RulesRefused, RulesSource,
 };
 
 /// Why a position or roll cannot be explained.
@@ -112,7 +110,7 @@ pub fn parse_setup(s: &str) -> Result<(crate::board::Setup, Position), ExplainEr
     Ok((setup, pos))
 }
 
-pub use crate::games::{rules_departing, rules_header};
+pub use crate::games::rules_departing;
 
 /// Gives a setup of a record the fields that say its game and rules (docs/games.md §H.7):
 /// `game=` for any game but Grand Trictrac, `rules=` where the record's rules differ from

@@ -21,7 +21,7 @@ pub enum GenerateError {
 /// ```
 /// use soumille::notation::Game;
 /// for game in [Game::GrandTrictrac, Game::Jacquet] {
-///     let records: Vec<_> = soumille::generate::generate(game, 2, 7).collect::<Result<_, _>>().unwrap();
+///     let records: Vec<_> = soumille::generate(game, 2, 7).collect::<Result<_, _>>().unwrap();
 ///     assert_eq!(records.len(), 2);
 /// }
 /// ```

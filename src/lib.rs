@@ -26,15 +26,15 @@
 //!
 //! ## Replaying it, and its flags
 //!
-//! [`replay::replay`] plays the record through the rules: one [`replay::Step`] per throw
+//! [`replay()`] plays the record through the rules: one [`Step`] per throw
 //! (the play, the position before and after, what each seat scored, and the game's own data:
-//! here Grand Trictrac's jans, marks and score) and every [`replay::Flag`].
+//! here Grand Trictrac's jans, marks and score) and every [`Flag`].
 //!
 //! ```
 //! let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/samples/lepeintre-teaching-game.stn")).unwrap();
 //! let recs = soumille::notation::read(&text);
 //! let r = &recs[0];
-//! let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+//! let rp = soumille::replay(&r.record, &r.header, Some(&text));
 //! assert_eq!(rp.steps.len(), 23);
 //! let step = &rp.steps[14]; // throw 15
 //! let gt = step.grand_trictrac().unwrap();
@@ -46,16 +46,16 @@
 //! for f in &rp.flags {
 //!     println!("throw {:?}: {}: {}", f.throw, f.what(), f.message);
 //! }
-//! let f = rp.flags.iter().find(|f| f.kind == soumille::replay::FlagKind::FausseCase).unwrap();
+//! let f = rp.flags.iter().find(|f| f.kind == soumille::FlagKind::FausseCase).unwrap();
 //! assert_eq!((f.throw, f.what()), (Some(13), "must-fill"));
 //! ```
 //!
 //! Every game replays into the same types: a backgammon match game and a Jacquet game give
-//! the same [`replay::Step`]s (positions as [`Setup`]s with the game's score fields, the
-//! game's own data in [`replay::StepDetail`]) and the same [`replay::End`].
+//! the same [`Step`]s (positions as [`Setup`]s with the game's score fields, the
+//! game's own data in [`StepDetail`]) and the same [`End`].
 //!
 //! ```
-//! use soumille::replay::{replay, How, StepDetail};
+//! use soumille::{replay, How, StepDetail};
 //! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
 //! let bg = std::fs::read_to_string(format!("{dir}/backgammon/gnubg-match3-game2.stn")).unwrap();
 //! let recs = soumille::notation::read(&bg);
@@ -75,12 +75,12 @@
 //!
 //! ## Explaining a roll
 //!
-//! [`explain::explain_with`] lists every legal play of a roll and every jan it makes, from a
-//! position string (`docs/format.md` §6). [`view::frames`] gives the position string after
+//! [`explain_with`] lists every legal play of a roll and every jan it makes, from a
+//! position string (`docs/format.md` §6). [`frames`] gives the position string after
 //! each throw of a replay, so any throw of a record can be explained.
 //!
 //! ```
-//! use soumille::explain::{explain_with, history_of, parse_dice, parse_setup};
+//! use soumille::{explain_with, history_of, parse_dice, parse_setup};
 //! let (setup, pos) = parse_setup("A13FG/&15 bottom").unwrap();
 //! let e = explain_with(&pos, parse_dice("4-3").unwrap(), &Default::default(), &history_of(&setup));
 //! let plays: Vec<&str> = e.plays.iter().map(|p| p.notation.as_str()).collect();
@@ -90,8 +90,8 @@
 //! // the position after throw 15 of a record, with its score, explains throw 16
 //! let text = "[First \"top\"]\n\n1. 6-5 AG AF\n";
 //! let r = &soumille::notation::read(text)[0];
-//! let rp = soumille::replay::replay(&r.record, &r.header, None);
-//! let after = soumille::view::frames(&rp, &r.header)[1].position_string();
+//! let rp = soumille::replay(&r.record, &r.header, None);
+//! let after = soumille::frames(&rp, &r.header)[1].position_string();
 //! assert_eq!(after, "A13FG/&15 bottom holes=0/0 points=0/0 throws=1/0 bredouille=none pavillon=none");
 //! let (setup, pos) = parse_setup(&after).unwrap();
 //! let e = explain_with(&pos, parse_dice("4-3").unwrap(), &Default::default(), &history_of(&setup));
@@ -100,7 +100,7 @@
 
 #![warn(missing_docs)]
 
-pub mod board;
+mod board;
 // the commands of the binary: only with the `fancy` feature, as `corpus`
 #[cfg(feature = "fancy")]
 pub mod commands;
@@ -108,25 +108,54 @@ pub mod commands;
 /// only with the `fancy` feature, which the binary requires; the library's readers, engine
 /// and renderers build without it (as the fuzz targets do).
 #[cfg(feature = "fancy")]
-pub mod corpus;
-pub mod dice;
-pub mod explain;
+mod corpus;
+mod dice;
+mod explain;
 pub mod games;
-pub mod generate;
+mod generate;
 pub mod interop;
 pub mod json;
 pub mod notation;
-pub mod position;
+mod position;
 pub mod render;
-pub mod replay;
-pub mod report;
-pub mod sheet;
-pub mod show;
-pub mod view;
-pub mod words;
+mod replay;
+mod report;
+mod sheet;
+mod show;
+mod view;
+mod words;
 
-pub use board::{BySeat, Dialect, Point, Seat, Setup};
-pub use dice::Dice;
-pub use games::grand_trictrac::options::RuleOptions;
+// The vocabulary, flat (issue 17, item 8). The modules above are private but for five
+// namespaces: `notation` (the record's syntax tree, reader and printer), `games` (each game's
+// engine: boards, move generators, options), `render` (each command's output of a replayed
+// record), `interop` (.mat and SGF) and `json` (the wire types); `commands` is the binary's,
+// behind the `fancy` feature.
+
+// the board model
+pub use board::{letters_in, men_field_in, BySeat, Dialect, Point, ScoreFields, Seat, Setup, MAX_CUBE};
+pub use dice::{Dice, DOUBLET_NAMES};
+pub use position::{Position, PositionError, Route};
+// the record
 pub use notation::jan::JanCode;
-pub use notation::{Record, SyntaxError};
+pub use notation::{print_record, print_records, read, Header, ReadRecord, Record, SyntaxError};
+// the games
+pub use games::grand_trictrac::options::RuleOptions;
+pub use games::{Game, Games, OptionError, OptionFault};
+// the replay and its output model
+pub use replay::{
+    position_of, readable_prefix, replay, replay_books, replay_game, start_score, throws_by_number, CubeAction, End,
+    Fact, Flag, FlagKind, FlagsByThrow, GrandTrictracStep, How, NotRead, Outcome, PartieStep, Replay, Step, StepDetail,
+    Stop,
+};
+// questions on a position, and games made up
+pub use explain::{
+    explain, explain_roll, explain_with, game_with_rules, history_of, parse_dice, parse_position_string, parse_setup,
+    position_string_at, rule_pairs, rules_words, stamp_position, write_explanation, Answer, ExplainError, Explained,
+    Explanation, LetteredExplanation, Question, RulesRefused, RulesSource, Scratch,
+};
+pub use generate::{generate, GenerateError, Generated, Rng};
+// what the renderers make of a replay
+pub use report::{CheckReport, FileReading, FileReport, GameReport};
+pub use sheet::{end_line, replay_document, replay_text, ReplayDocument, ReplayRow, Sheet};
+pub use show::{board_picture, board_text, moved_points, picture_after, setup_text, trictrac_setup, Notes};
+pub use view::{frame_at, frames, start_position, view_html, Frame};

@@ -8,8 +8,8 @@
 //! let text = "[Game \"grand-trictrac\"]\n[First \"top\"]\n\n1. 6-5 AG AF\n2. 4-3 &V &X\n";
 //! let recs = soumille::notation::read(text);
 //! let r = &recs[0];
-//! let rp = soumille::replay::replay(&r.record, &r.header, Some(text));
-//! let frames = soumille::view::frames(&rp, &r.header);
+//! let rp = soumille::replay(&r.record, &r.header, Some(text));
+//! let frames = soumille::frames(&rp, &r.header);
 //! assert_eq!(frames.len(), 3); // the start, then after each throw
 //! assert_eq!(frames[0].position_string(), "A15/&15 top holes=0/0 points=0/0 throws=0/0 bredouille=none pavillon=none");
 //! assert_eq!(frames[1].position_string(), "A13FG/&15 bottom holes=0/0 points=0/0 throws=1/0 bredouille=none pavillon=none");
@@ -117,9 +117,6 @@ pub fn frame_at(rp: &Replay, header: &Header, at: u32) -> Option<Frame> {
     let k = rp.steps.iter().position(|s| s.number == at)?;
     Some(fr[k + 1])
 }
-
-/// `replay --format json` (its document is the sheet's, [`crate::sheet::replay`]).
-pub use crate::sheet::{replay_document, ReplayDocument, ReplayRow};
 
 /// The men of a setup for the page (docs/games.md §0): per letter (index 0 = A), on the bar,
 /// borne off, and the seat to throw.

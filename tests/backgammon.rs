@@ -120,7 +120,7 @@ fn flags_of_text(src: &str) -> Vec<String> {
         .collect()
 }
 
-/// The cube stops at 2^30 (`soumille::board::MAX_CUBE`, docs/games.md §D.7 setting no limit):
+/// The cube stops at 2^30 (`soumille::MAX_CUBE`, docs/games.md §D.7 setting no limit):
 /// 80 doubles no longer saturate at 4294967295 and check clean. Each take beyond the limit
 /// is flagged `cube-limit`, the Result claims of 2^32, 2^33, 2^64 (or of 4294967295) are
 /// flagged `result`, and the position `show` prints is one `explain` reads.
@@ -224,7 +224,7 @@ proptest! {
         let text = print_record(&rec, PrintOptions::default());
         let r = &read(&text)[0];
         prop_assert!(r.errors.is_empty(), "{:?}\n{}", r.errors, text);
-        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+        let rp = soumille::replay(&r.record, &r.header, Some(&text));
         prop_assert!(rp.flags.is_empty(), "{:#?}\n{}", rp.flags, text);
         prop_assert_eq!(rp.steps.len(), r.record.throws.len());
         prop_assert!(rp.end.is_some());
@@ -248,10 +248,9 @@ fn show_gives_gnubgs_position_id() {
     assert_eq!(show(0, "gnubg"), "4HPwATDgc/ABMA");
     for at in 1..=4 {
         let id = show(at, "gnubg");
-        let setup =
-            soumille::notation::parser::read_position(&show(at, "position"), soumille::notation::Game::Backgammon)
-                .unwrap()
-                .setup;
+        let setup = soumille::notation::read_position(&show(at, "position"), soumille::notation::Game::Backgammon)
+            .unwrap()
+            .setup;
         let board = Board::from_setup(&setup).unwrap();
         assert_eq!(from_position_id(&id, board.turn), Some(board), "throw {at}: {id}");
     }

@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use soumille::games::grand_trictrac::movegen::MoveRules;
 use soumille::games::grand_trictrac::options::{PassageRest, Sortie};
-use soumille::position::Position;
+use soumille::Position;
 use soumille::{BySeat, Dice, Seat, Setup};
 use std::collections::{BTreeMap, BTreeSet};
 

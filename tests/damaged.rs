@@ -117,11 +117,11 @@ fn an_error_in_the_tags_keeps_no_throw() {
     let read = soumille::notation::read(src);
     let mut rec = read[0].clone();
     assert!(!rec.errors.is_empty());
-    let n = soumille::replay::readable_prefix(&mut rec.record, &rec.errors).unwrap();
+    let n = soumille::readable_prefix(&mut rec.record, &rec.errors).unwrap();
     assert_eq!(n.from, 1);
     assert!(rec.record.throws.is_empty());
     // a clean record is left whole
     let mut clean = soumille::notation::read("1. 4-1 AF\n2. 6-4 &V &S\n")[0].clone();
-    assert_eq!(soumille::replay::readable_prefix(&mut clean.record, &clean.errors), None);
+    assert_eq!(soumille::readable_prefix(&mut clean.record, &clean.errors), None);
     assert_eq!(clean.record.throws.len(), 2);
 }

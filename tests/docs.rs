@@ -55,7 +55,7 @@ fn stn_examples_read_and_replay_clean() {
         assert!(!recs.is_empty(), "{file}:{at}: no record");
         for r in &recs {
             assert!(r.errors.is_empty(), "{file}:{at}: {:?}\n{body}", r.errors);
-            let rp = soumille::replay::replay(&r.record, &r.header, Some(&body));
+            let rp = soumille::replay(&r.record, &r.header, Some(&body));
             assert!(rp.flags.is_empty(), "{file}:{at}: flagged: {:?}\n{body}", rp.flags);
         }
         n += 1;
@@ -72,7 +72,7 @@ fn position_examples_read() {
         }
         for line in body.lines().filter(|l| !l.trim().is_empty()) {
             // as `explain` reads one: its game and letters from the string
-            let read = soumille::notation::parser::read_position(line, soumille::notation::Game::GrandTrictrac)
+            let read = soumille::notation::read_position(line, soumille::notation::Game::GrandTrictrac)
                 .unwrap_or_else(|e| panic!("{file}:{at}: `{line}`: {}", e.message));
             // printed back the same (the examples are canonical)
             assert_eq!(read.setup.to_string_in(read.dialect), line, "{file}:{at}");

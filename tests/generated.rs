@@ -4,9 +4,9 @@
 
 use proptest::prelude::*;
 use soumille::notation::{Header, Record};
-use soumille::replay::{replay, FlagKind};
+use soumille::{replay, FlagKind};
 
-fn check(rec: &Record) -> soumille::replay::Replay {
+fn check(rec: &Record) -> soumille::Replay {
     let header = Header::of_tags(&rec.tags).unwrap();
     replay(rec, &header, None)
 }
@@ -131,10 +131,10 @@ proptest! {
         for f in &rp.flags {
             prop_assert!(f.throw.is_some() || f.kind == FlagKind::Result);
         }
-        let sheet = soumille::sheet::Sheet::new(&rp, None, None);
-        let _ = (sheet.text(), sheet.markdown(), sheet.html(), soumille::sheet::replay_text(&rp, r.header.letters));
+        let sheet = soumille::Sheet::new(&rp, None, None);
+        let _ = (sheet.text(), sheet.markdown(), sheet.html(), soumille::replay_text(&rp, r.header.letters));
         let flags: Vec<_> = rp.flags.iter().map(|f| f.diagnostic()).collect();
-        let _ = soumille::notation::error::render("t", &text, &flags, soumille::notation::error::Style::Plain);
+        let _ = soumille::notation::render_errors("t", &text, &flags, soumille::notation::Style::Plain);
     }
 }
 

@@ -24,7 +24,7 @@ fn games_of(stn: &str) -> Vec<Game> {
         .iter()
         .map(|r| {
             assert!(r.errors.is_empty(), "{:?}\n{stn}", r.errors);
-            let rp = soumille::replay::replay(&r.record, &r.header, Some(stn));
+            let rp = soumille::replay(&r.record, &r.header, Some(stn));
             let throws = rp
                 .steps
                 .iter()
@@ -34,7 +34,7 @@ fn games_of(stn: &str) -> Vec<Game> {
                         "{} {} {}",
                         s.seat,
                         s.dice.map(|d| d.to_string()).unwrap_or_default(),
-                        s.after.men_field(soumille::board::Dialect::Soumille)
+                        s.after.men_field(soumille::Dialect::Soumille)
                     )
                 })
                 .collect();

@@ -109,7 +109,7 @@ fn every_real_match_imports_and_checks_clean() {
             let mut session = soumille::games::backgammon::Session::new();
             for (k, r) in read(&stn).iter().enumerate() {
                 assert!(r.errors.is_empty(), "{name} game {}: {:?}", k + 1, r.errors);
-                let mut rp = soumille::replay::replay(&r.record, &r.header, Some(&stn));
+                let mut rp = soumille::replay(&r.record, &r.header, Some(&stn));
                 session.judge(&r.record, &r.header, &mut rp);
                 for f in &rp.flags {
                     found.push((name.clone(), k + 1, f.throw.unwrap_or(0), f.what().to_string()));

@@ -102,7 +102,7 @@ fn the_end_of_a_game_is_reported() {
 fn the_replay_keeps_board_steps_and_the_end() {
     let src = std::fs::read_to_string(root().join("samples/jacquet/opening-annotated.stn")).unwrap();
     let r = &soumille::notation::read(&src)[0];
-    let rp = soumille::replay::replay(&r.record, &r.header, Some(&src));
+    let rp = soumille::replay(&r.record, &r.header, Some(&src));
     assert!(rp.flags.is_empty(), "{:?}", rp.flags);
     assert_eq!(rp.steps.len(), 11);
     let s = &rp.steps[2];
@@ -115,7 +115,7 @@ fn the_replay_keeps_board_steps_and_the_end() {
     // the kept illegal play is the position after it
     let src = std::fs::read_to_string(root().join("samples/jacquet/postillon.stn")).unwrap();
     let r = &soumille::notation::read(&src)[0];
-    let rp = soumille::replay::replay(&r.record, &r.header, Some(&src));
+    let rp = soumille::replay(&r.record, &r.header, Some(&src));
     assert!(!rp.steps[0].lawful);
     assert_eq!(rp.steps[0].after.to_string(), "M15/ST&13 top");
 }
@@ -184,7 +184,7 @@ proptest! {
         let text = soumille::notation::print_record(&rec, Default::default());
         let read = &soumille::notation::read(&text)[0];
         prop_assert!(read.errors.is_empty(), "{:?}\n{text}", read.errors);
-        let rp = soumille::replay::replay(&read.record, &read.header, Some(&text));
+        let rp = soumille::replay(&read.record, &read.header, Some(&text));
         prop_assert!(rp.flags.is_empty(), "{:?}\n{text}", rp.flags);
         prop_assert_eq!(rp.steps.len(), rec.throws.len());
         let result = tag(&text, "Result").unwrap();

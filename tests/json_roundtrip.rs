@@ -75,9 +75,7 @@ fn hostile_record() -> impl Strategy<Value = Record> {
             let mut rec = base(b);
             rec.comments = head;
             for (name, value, comments) in tags {
-                if soumille::notation::header::canonical_tag_name(&name).is_none()
-                    && !rec.tags.iter().any(|t| t.name == name)
-                {
+                if soumille::notation::canonical_tag_name(&name).is_none() && !rec.tags.iter().any(|t| t.name == name) {
                     rec.tags.push(Tag { name: name.into(), value, comments, spans: None });
                 }
             }

@@ -207,7 +207,7 @@ fn a_lepeintre_position_is_written_read_and_answered_in_its_letters() {
         let (men, rest) = lep.split_once(' ').unwrap();
         assert!(no_soumille_letter(men), "{lep}");
         assert_eq!(rest, sou.split_once(' ').unwrap().1);
-        assert_eq!(men, soumille::explain::men_field_in(sou.split_once(' ').unwrap().0, soumille::Dialect::Lepeintre));
+        assert_eq!(men, soumille::men_field_in(sou.split_once(' ').unwrap().0, soumille::Dialect::Lepeintre));
         let (a, b) = (explain_json(&[&lep, "--dice", "6-5"]), explain_json(&[&sou, "--dice", "6-5"]));
         let from_file = explain_json(&[LEP, "--at", &at.to_string(), "--dice", "6-5"]);
         assert_eq!(a, from_file);
@@ -218,8 +218,8 @@ fn a_lepeintre_position_is_written_read_and_answered_in_its_letters() {
             .map(|p| {
                 let d = soumille::Dialect::Lepeintre;
                 (
-                    soumille::explain::letters_in(p["notation"].as_str().unwrap(), d),
-                    soumille::explain::men_field_in(p["result"].as_str().unwrap(), d),
+                    soumille::letters_in(p["notation"].as_str().unwrap(), d),
+                    soumille::men_field_in(p["result"].as_str().unwrap(), d),
                 )
             })
             .collect();
@@ -357,7 +357,7 @@ fn a_position_tag_s_game_and_rules_are_the_record_s() {
         let text = format!("[Game \"jacquet\"]\n{rules}[Position \"{position}\"]\n\n1. 2-1 DB CB\n");
         let r = soumille::notation::read(&text).remove(0);
         assert!(r.errors.is_empty(), "{position}: {:?}", r.errors);
-        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+        let rp = soumille::replay(&r.record, &r.header, Some(&text));
         rp.flags.iter().filter(|f| f.rule == Some("position")).map(|f| f.message.clone()).collect::<Vec<_>>()
     };
     let rules = "[Rules \"ordre-sortie=lointaine\"]\n";

@@ -3,12 +3,12 @@
 //! starts from it replays the rest of the game the same way, and `explain` on it gives the
 //! jans the replay found for the next throw.
 
-use soumille::board::Setup;
-use soumille::explain::{explain_with, history_of, parse_setup};
 use soumille::notation::{print_record, ReadRecord, Tag};
-use soumille::replay::{replay, Replay};
-use soumille::view::{frames, Frame};
 use soumille::Seat;
+use soumille::Setup;
+use soumille::{explain_with, history_of, parse_setup};
+use soumille::{frames, Frame};
+use soumille::{replay, Replay};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -78,7 +78,7 @@ fn every_position_string_reads_back_to_the_same_position_and_score() {
             let back = soumille::notation::read(&tag).remove(0);
             assert!(back.errors.is_empty(), "{name} frame {k}: {:?}", back.errors);
             assert_eq!(back.header.position.as_ref(), Some(&setup), "{name} frame {k}");
-            assert_eq!(soumille::replay::start_score(&back.header), f.score, "{name} frame {k}: {s}");
+            assert_eq!(soumille::start_score(&back.header), f.score, "{name} frame {k}: {s}");
             checked += 1;
         }
     }
@@ -103,10 +103,7 @@ fn continuation(r: &ReadRecord, k: usize, start: &str) -> ReadRecord {
 }
 
 /// What the rest of a game does, throw by throw: men after, score after.
-fn course(
-    rp: &Replay,
-    from: usize,
-) -> Vec<(soumille::position::Position, soumille::games::grand_trictrac::score::Score)> {
+fn course(rp: &Replay, from: usize) -> Vec<(soumille::Position, soumille::games::grand_trictrac::score::Score)> {
     rp.steps[from..].iter().map(|s| (s.position_after(), s.grand_trictrac().unwrap().score)).collect()
 }
 

@@ -174,9 +174,7 @@ fn record_of(gt_only: bool) -> impl Strategy<Value = Record> {
                 tags.push(Tag { name: "Letters".into(), value: "lepeintre".into(), comments: vec![], spans: None });
             }
             for (name, value) in extra {
-                if soumille::notation::header::canonical_tag_name(&name).is_none()
-                    && !tags.iter().any(|t| t.name == name)
-                {
+                if soumille::notation::canonical_tag_name(&name).is_none() && !tags.iter().any(|t| t.name == name) {
                     tags.push(Tag { name: name.into(), value, comments: vec![], spans: None });
                 }
             }
@@ -247,7 +245,7 @@ proptest! {
     fn reader_never_panics_on_near_stn(s in "[0-9A-Z&a-z .:+\\-/(){};\\[\\]\"!?#xéà’\r\n]{0,120}") {
         let recs = read(&s);
         let all: Vec<_> = recs.iter().flat_map(|r| r.errors.iter().cloned()).collect();
-        let _ = soumille::notation::error::render("t", &s, &all, soumille::notation::error::Style::Plain);
+        let _ = soumille::notation::render_errors("t", &s, &all, soumille::notation::Style::Plain);
         for r in recs {
             // every error points inside the text
             for e in r.errors {
@@ -279,8 +277,8 @@ proptest! {
         let mut back: Record = text.parse().map_err(|e| TestCaseError::fail(format!("{e}:\n{text}")))?;
         back.strip_spans();
         prop_assert_eq!(&back, &rec, "printed:\n{}", text);
-        let game = soumille::notation::printer::record_game(&rec);
-        let letters = if game.is_trictrac() { soumille::notation::printer::record_dialect(&rec) } else { Dialect::Soumille };
+        let game = soumille::notation::record_game(&rec);
+        let letters = if game.is_trictrac() { soumille::notation::record_dialect(&rec) } else { Dialect::Soumille };
         for t in &rec.throws {
             let line = t.in_letters(letters).of_game(game).to_string();
             prop_assert!(text.contains(&line), "{} not in\n{}", line, text);
@@ -343,19 +341,19 @@ proptest! {
         }
         let text = print_record(&rec, PrintOptions::default());
         for r in read(&text) {
-            let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
-            let sheet = soumille::sheet::Sheet::new(&rp, None, None);
+            let rp = soumille::replay(&r.record, &r.header, Some(&text));
+            let sheet = soumille::Sheet::new(&rp, None, None);
             let _ = sheet.text();
             let _ = sheet.markdown();
             let _ = sheet.html();
             let _ = serde_json::to_string(&sheet).unwrap();
-            let _ = soumille::sheet::replay_text(&rp, r.header.letters);
+            let _ = soumille::replay_text(&rp, r.header.letters);
             let flags: Vec<_> = rp.flags.iter().map(|f| f.diagnostic()).collect();
-            let _ = soumille::notation::error::render("t", &text, &flags, soumille::notation::error::Style::Plain);
-            if let Some(p) = rp.last.as_ref().map(soumille::replay::position_of) {
-                let _ = soumille::show::board_text(&p, r.header.letters);
-                let setup = soumille::show::trictrac_setup(&p, &Default::default());
-                let _ = soumille::show::board_picture(&setup, &Default::default(), r.header.letters);
+            let _ = soumille::notation::render_errors("t", &text, &flags, soumille::notation::Style::Plain);
+            if let Some(p) = rp.last.as_ref().map(soumille::position_of) {
+                let _ = soumille::board_text(&p, r.header.letters);
+                let setup = soumille::trictrac_setup(&p, &Default::default());
+                let _ = soumille::board_picture(&setup, &Default::default(), r.header.letters);
             }
         }
     }
@@ -383,7 +381,7 @@ proptest! {
         }
         for text in texts {
             let fast = read(&text);
-            let slow = soumille::notation::parser::read_without_fast_path(&text);
+            let slow = soumille::notation::read_without_fast_path(&text);
             prop_assert_eq!(fast.len(), slow.len());
             for (a, b) in fast.iter().zip(&slow) {
                 prop_assert_eq!(a.record.throws.len(), b.record.throws.len(), "{}", text);
@@ -413,7 +411,7 @@ proptest! {
         let s: String = pieces.iter().map(|&k| P[k]).collect();
         let s = &s[..cut % (s.len() + 1)];
         let fast = read(s);
-        let slow = soumille::notation::parser::read_without_fast_path(s);
+        let slow = soumille::notation::read_without_fast_path(s);
         prop_assert_eq!(fast.len(), slow.len());
         for (a, b) in fast.iter().zip(&slow) {
             prop_assert_eq!(&a.record, &b.record, "{:?}", s);
@@ -488,7 +486,7 @@ proptest! {
             s.push('\n');
         }
         let fast = read(&s);
-        let slow = soumille::notation::parser::read_without_fast_path(&s);
+        let slow = soumille::notation::read_without_fast_path(&s);
         prop_assert_eq!(fast.len(), slow.len());
         for (a, b) in fast.iter().zip(&slow) {
             prop_assert_eq!(&a.record, &b.record, "{:?}", s);

@@ -141,7 +141,7 @@ fn the_steps_of_every_game_follow_one_another() {
     for (name, src) in all {
         let recs = soumille::notation::read(&src);
         let r = &recs[0];
-        let rp = soumille::replay::replay(&r.record, &r.header, Some(&src));
+        let rp = soumille::replay(&r.record, &r.header, Some(&src));
         assert!(!rp.steps.is_empty(), "{name}");
         for w in rp.steps.windows(2) {
             assert_eq!(w[0].after, w[1].before, "{name}: throw {}", w[1].number);

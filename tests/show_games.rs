@@ -6,7 +6,7 @@
 
 use crate::common;
 use common::{run, sample_paths, text};
-use soumille::replay::Replay;
+use soumille::Replay;
 use soumille::{Point, Seat, Setup};
 
 const GAMES: [&str; 4] = ["jacquet", "moultezim", "backgammon", "tric-trac"];
@@ -163,7 +163,7 @@ fn replay_of(path: &std::path::Path) -> Vec<(soumille::notation::ReadRecord, Rep
     soumille::notation::read(&src)
         .into_iter()
         .map(|r| {
-            let rp = soumille::replay::replay(&r.record, &r.header, Some(&src));
+            let rp = soumille::replay(&r.record, &r.header, Some(&src));
             (r, rp)
         })
         .collect()
@@ -181,7 +181,7 @@ fn every_board_of_every_sample_shows_its_setup() {
             for (r, rp) in replay_of(&path) {
                 let name = path.display();
                 let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref());
-                let svg = soumille::show::picture_after(&rp, &r.record, &r.header, 0);
+                let svg = soumille::picture_after(&rp, &r.record, &r.header, 0);
                 assert_eq!(svg.is_some(), start.is_some(), "{name}: a board at the start");
                 if let (Some(svg), Some(start)) = (svg, start) {
                     well_formed(&svg).unwrap_or_else(|e| panic!("{name} at 0: {e}"));
@@ -190,7 +190,7 @@ fn every_board_of_every_sample_shows_its_setup() {
                 }
                 for st in &rp.steps {
                     let how = format!("{name} at {}", st.number);
-                    let svg = soumille::show::picture_after(&rp, &r.record, &r.header, st.number)
+                    let svg = soumille::picture_after(&rp, &r.record, &r.header, st.number)
                         .unwrap_or_else(|| panic!("{how}: no board"));
                     well_formed(&svg).unwrap_or_else(|e| panic!("{how}: {e}\n{svg}"));
                     assert_shows(&svg, &st.after, &how);
@@ -340,7 +340,7 @@ fn grand_trictrac_boards_are_the_same_picture() {
         replay_of(&std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("samples/lepeintre-teaching-game.stn"))
     {
         for st in rp.steps.iter().step_by(5) {
-            let svg = soumille::show::picture_after(&rp, &r.record, &r.header, st.number).unwrap();
+            let svg = soumille::picture_after(&rp, &r.record, &r.header, st.number).unwrap();
             well_formed(&svg).unwrap();
             assert_shows(&svg, &st.after, &format!("throw {}", st.number));
             assert!(svg.contains("data-game=\"grand-trictrac\""));

@@ -11,7 +11,7 @@
 //! against the record read whole.
 
 use crate::common;
-use soumille::sheet::{replay_text, Sheet};
+use soumille::{replay_text, Sheet};
 
 /// Throws in the long record: 10^5 throws and as many flags make 10^10 comparisons for a
 /// search per step, well under a second of work for an index.
@@ -37,7 +37,7 @@ fn a_long_record_is_replayed_drawn_and_viewed_throw_by_throw() {
     let r = &read[0];
     assert!(r.errors.is_empty(), "{:?}", &r.errors[..1]);
     assert_eq!(r.record.throws.len(), N);
-    let rp = soumille::replay::replay(&r.record, &r.header, Some(&src));
+    let rp = soumille::replay(&r.record, &r.header, Some(&src));
     assert_eq!(rp.steps.len(), N);
     assert_eq!(rp.flags.len(), N - 1);
     assert_eq!(rp.stopped_at, None);
@@ -59,7 +59,7 @@ fn a_long_record_is_replayed_drawn_and_viewed_throw_by_throw() {
     assert!(text.contains(&format!("\n{N}. top ")));
 
     // the view: a frame per throw and the start, each flag once in its frame, once in all
-    let html = soumille::view::view_html(&r.record, &r.header, &rp);
+    let html = soumille::view_html(&r.record, &r.header, &rp);
     assert_eq!(html.matches("\"lawful\":").count(), N + 1);
     assert_eq!(html.matches("the record says top threw").count(), 2 * (N - 1));
 }
@@ -165,7 +165,7 @@ fn check_of_long_records_flags_what_the_replay_of_the_whole_record_flags() {
         let got = &v["files"][0]["games"][0];
         assert_eq!(got["throws"], 10_000, "{game}");
         let read = soumille::notation::read(&src);
-        let rp = soumille::replay::replay_books(&read[0].record, &read[0].header, Some(&src));
+        let rp = soumille::replay_books(&read[0].record, &read[0].header, Some(&src));
         assert!(rp.flags.len() > 3000, "{game}: {}", rp.flags.len());
         assert!(got["flags"] == serde_json::to_value(&rp.flags).unwrap(), "{game}: the flags differ");
         // (Backgammon's blocked seat passes lawfully without a play: no stop)

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod api;
 mod backgammon;
 mod backgammon_oracle;
 mod bruteforce;

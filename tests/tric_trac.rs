@@ -119,7 +119,7 @@ proptest! {
         let text = print_record(&rec, PrintOptions::default());
         let r = &read(&text)[0];
         prop_assert!(r.errors.is_empty(), "{:?}\n{}", r.errors, text);
-        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+        let rp = soumille::replay(&r.record, &r.header, Some(&text));
         prop_assert!(rp.flags.is_empty(), "{:#?}\n{}", rp.flags, text);
         prop_assert_eq!(rp.steps.len(), r.record.throws.len());
         if r.header.result != Some(soumille::notation::ResultClaim::Unfinished) {

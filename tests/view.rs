@@ -13,7 +13,7 @@
 
 use crate::common;
 
-use soumille::view::{frames, Frame};
+use soumille::{frames, Frame};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -215,7 +215,7 @@ fn expected() -> (Vec<Frame>, Vec<u32>) {
     let text = std::fs::read_to_string(root().join(SAMPLE)).unwrap();
     let recs = soumille::notation::read(&text);
     let r = &recs[0];
-    let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+    let rp = soumille::replay(&r.record, &r.header, Some(&text));
     let fr = frames(&rp, &r.header);
     let numbers = std::iter::once(0).chain(rp.steps.iter().map(|s| s.number)).collect();
     (fr, numbers)
@@ -303,17 +303,17 @@ fn viewer_steps_through_the_teaching_game_in_chromium() {
 
 /// The library's replay of a record of another game: the setup of each frame (the start,
 /// then after each throw) and its throw number.
-fn expected_setups(file: &str) -> (Vec<soumille::Setup>, Vec<u32>, soumille::replay::Replay) {
+fn expected_setups(file: &str) -> (Vec<soumille::Setup>, Vec<u32>, soumille::Replay) {
     let text = std::fs::read_to_string(root().join(file)).unwrap();
     let recs = soumille::notation::read(&text);
     let r = &recs[0];
-    let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+    let rp = soumille::replay(&r.record, &r.header, Some(&text));
     let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref()).expect("a start").clone();
     // with the game and rules their position strings say (docs/games.md §H.7)
     let setups = std::iter::once(start)
         .chain(rp.steps.iter().map(|s| s.after.clone()))
         .map(|mut s| {
-            soumille::explain::stamp_position(&mut s, &r.header);
+            soumille::stamp_position(&mut s, &r.header);
             s
         })
         .collect();
@@ -525,7 +525,7 @@ fn the_viewer_of_every_game_follows_the_url_and_shows_comments_and_moves_in_chro
         let page = page_of(&file, &dir);
         let recs = soumille::notation::read(&text);
         let r = &recs[0];
-        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
+        let rp = soumille::replay(&r.record, &r.header, Some(&text));
         assert!(rp.flags.iter().any(|f| f.throw == Some(flagged) && f.what() == what), "{game}: the flag");
         let (setups, numbers, _) = expected_setups(file.to_str().unwrap());
         let comments_of = |n: u32| -> Vec<String> {
@@ -538,8 +538,7 @@ fn the_viewer_of_every_game_follows_the_url_and_shows_comments_and_moves_in_chro
         assert_setup_frame(&d, 2, &setups, &numbers, &how);
         assert_eq!(d.attr_of("main", "data-url"), Some(format!("#throw-{}", numbers[2])), "{how}: the URL");
         let st = &rp.steps[1];
-        let moved: Vec<String> =
-            soumille::show::moved_points(&st.before, &st.after).iter().map(|p| p.to_string()).collect();
+        let moved: Vec<String> = soumille::moved_points(&st.before, &st.after).iter().map(|p| p.to_string()).collect();
         assert!(!moved.is_empty(), "{how}: men moved");
         assert_eq!(d.moved(), moved, "{how}: the men just moved are outlined");
         let shown = unescape(d.inner("comments"));

@@ -8,12 +8,12 @@ use soumille::notation::read_bytes;
 fuzz_target!(|data: &[u8]| {
     let Ok((text, records)) = read_bytes(data) else { return };
     for r in records.iter().filter(|r| r.errors.is_empty()) {
-        let rp = soumille::replay::replay(&r.record, &r.header, Some(&text));
-        let sheet = soumille::sheet::Sheet::new(&rp, None, None);
+        let rp = soumille::replay(&r.record, &r.header, Some(&text));
+        let sheet = soumille::Sheet::new(&rp, None, None);
         let _ = (sheet.text(), sheet.markdown(), sheet.html());
-        let _ = soumille::sheet::replay_text(&rp, r.header.letters);
+        let _ = soumille::replay_text(&rp, r.header.letters);
         if let Some(s) = &rp.last {
-            let _ = soumille::show::setup_text(s, r.header.letters);
+            let _ = soumille::setup_text(s, r.header.letters);
         }
     }
 });

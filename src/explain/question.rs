@@ -276,9 +276,9 @@ fn trictrac_text(e: &LetteredExplanation, said: &str) -> String {
 ///
 /// ```
 /// use soumille::notation::Game;
-/// let e = soumille::explain::explain_roll(Game::GrandTrictrac, "A13FG/&15 bottom", "4-3").unwrap();
+/// let e = soumille::explain_roll(Game::GrandTrictrac, "A13FG/&15 bottom", "4-3").unwrap();
 /// assert!(e.text().starts_with("bottom to throw 4-3: 2 legal plays\n"));
-/// let j = soumille::explain::explain_roll(Game::Jacquet, "M15/&15 top", "6-5").unwrap();
+/// let j = soumille::explain_roll(Game::Jacquet, "M15/&15 top", "6-5").unwrap();
 /// assert_eq!(j.text(), "top to throw 6-5 (jacquet): 1 legal play\n  MFA  -> AM14/&15\n");
 /// ```
 pub fn explain_roll(game: Game, position: &str, dice: &str) -> Result<Explained, ExplainError> {

@@ -3,21 +3,30 @@
 //!
 //! Syntax only: nothing here judges the rules of the game.
 
-pub mod ast;
-pub mod check;
-pub mod error;
-pub mod header;
-pub mod jan;
-pub mod parser;
-pub mod printer;
-pub mod stream;
-pub mod text;
+pub(crate) mod ast;
+pub(crate) mod check;
+pub(crate) mod error;
+pub(crate) mod header;
+pub(crate) mod jan;
+pub(crate) mod parser;
+pub(crate) mod printer;
+pub(crate) mod stream;
+pub(crate) mod text;
 
 pub use ast::*;
+#[cfg(feature = "fancy")]
+pub use error::render as render_errors;
 pub use error::{escape_controls, line_column, FileErrors, Locator, Place, SyntaxError};
+pub use error::{Style, WINDOW};
+pub use header::canonical_tag_name;
 pub use header::{rule_pairs, Game, Header, ResultBredouille, ResultClaim, ResultKind, RulePair, RulesError};
+/// The reader without its fast path for plain throws: the oracle of the fast path's tests
+/// and benchmarks.
+#[doc(hidden)]
+pub use parser::read_without_fast_path;
+pub use parser::{fill_spans, parse_position_of, read_position, ReadPosition, ValueError};
 pub use parser::{read, read_bytes, records, records_spilling, ReadRecord, Records};
-pub use printer::{print_record, print_records, PrintOptions};
+pub use printer::{print_record, print_records, record_dialect, record_game, PrintOptions};
 pub use stream::{stream_records, stream_records_spilling, StreamEnd, StreamRecord, Unreadable};
 pub use text::{InLetters, RecordErrors};
 

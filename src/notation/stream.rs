@@ -4,7 +4,6 @@
 
 use super::error::{Locator, Place, SyntaxError};
 use super::parser::{records, ReadRecord};
-use super::Span;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 
@@ -295,14 +294,6 @@ fn visit_records(
         }
     }
     Visited::All
-}
-
-/// Where a span of a streamed record stands in the file: its start's place, through `loc`.
-pub fn place_of(loc: &mut Locator<'_>, span: Option<Span>, fallback: Place) -> Place {
-    match span {
-        Some(s) => loc.place(s.start as usize),
-        None => fallback,
-    }
 }
 
 #[cfg(test)]

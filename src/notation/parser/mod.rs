@@ -2655,6 +2655,7 @@ fn score_field(game: Game, key: &str, val: &str, sc: &mut ScoreFields) -> Result
 }
 
 /// Reads a Grand Trictrac `Result` value (NOTATION.md §7).
+#[cfg(test)]
 pub fn parse_result(s: &str) -> Result<ResultClaim, ValueError> {
     parse_result_of(s, Game::GrandTrictrac)
 }
@@ -2796,6 +2797,7 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
     }
 }
 
+#[cfg(test)]
 // rules_value = [ RULE_KEY , "=" , RULE_WORD , { ";" , RULE_KEY , "=" , RULE_WORD } ] ;
 /// Reads the value of a `Rules` tag as `key=value` pairs (RULES.md §13, docs/games.md §F):
 /// syntax only, the game judges the keys and values ([`super::header::rule_pairs`]).
@@ -2855,7 +2857,8 @@ pub fn fill_spans(src: &str, rec: &mut ReadRecord) {
     }
 }
 
-/// Reads one position string for the command line (Soumille letters).
+/// Reads one position string (Soumille letters), for the tests.
+#[cfg(test)]
 pub fn position_from_str(s: &str) -> Result<Setup, ValueError> {
     parse_position(s, Dialect::Soumille)
 }
