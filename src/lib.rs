@@ -123,7 +123,6 @@ pub mod report;
 pub mod sheet;
 pub mod show;
 pub mod view;
-pub mod words;
 
 pub use board::{BySeat, Dialect, Point, Seat, Setup};
 pub use dice::Dice;

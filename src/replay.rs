@@ -15,6 +15,8 @@ use crate::notation::{parser::throw_spans, Decision, Header, Play as RecordedPla
 use crate::position::Position;
 use serde::Serialize;
 
+pub mod words;
+
 /// What a flag is about (CLI.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -90,7 +92,7 @@ pub struct Flag {
     #[serde(skip)]
     pub fact: Fact,
     /// What is wrong, what was lawful or right: the words of [`Flag::fact`], written by the
-    /// reporting layer ([`crate::words`]) in the record's letters when the flag is raised.
+    /// reporting layer ([`crate::replay::words`]) in the record's letters when the flag is raised.
     pub message: String,
     /// The bytes of the record it is about.
     #[serde(skip)]
@@ -98,7 +100,7 @@ pub struct Flag {
 }
 
 /// What a flag says, as facts: the rules and the replay loop raise flags with facts and never
-/// format text; the reporting layer ([`crate::words`]) writes the words (docs/design.md).
+/// format text; the reporting layer ([`crate::replay::words`]) writes the words (docs/design.md).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
     /// The replay stops at throw `throw`, for `why`; `last` is the record's last throw number.
@@ -205,7 +207,7 @@ impl Flag {
     }
 
     /// A flag of `kind` at `throw` (`None`: the record as a whole) saying `fact`, with no rule
-    /// or amounts; its message is written by the reporting layer ([`crate::words::message`])
+    /// or amounts; its message is written by the reporting layer ([`crate::replay::words::message`])
     /// in `letters`.
     pub fn of(
         throw: Option<u32>,
@@ -227,7 +229,7 @@ impl Flag {
             school_for: school_of(&fact).map(|(_, seat)| seat),
             plays: Vec::new(),
             jans: Vec::new(),
-            message: crate::words::message(&fact, letters),
+            message: crate::replay::words::message(&fact, letters),
             fact,
             span,
         }
@@ -305,12 +307,12 @@ pub struct Step {
     /// The points each seat scored with the throw (`[top, bottom]`): Grand Trictrac's marks
     /// as the books have them, Tric Trac's; 0 in the games that score no points.
     pub points: [u16; 2],
-    /// What the game adds to a throw, as data (its words are [`crate::words`]').
+    /// What the game adds to a throw, as data (its words are [`crate::replay::words`]').
     pub detail: StepDetail,
 }
 
 /// What a game adds to a replayed throw, typed: the words of it are the reporting layer's
-/// ([`crate::words::step_note`]), written when a renderer asks.
+/// ([`crate::replay::words::step_note`]), written when a renderer asks.
 #[derive(Clone, Debug)]
 pub enum StepDetail {
     /// Grand Trictrac: the jans, the marks, the holes, the tient/va, the relève (RULES.md

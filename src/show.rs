@@ -578,7 +578,7 @@ fn shown_after(rp: &Replay, at: u32, d: Dialect) -> Option<Shown<'_>> {
         setup: &st.after,
         title,
         scored: st.points,
-        note: crate::words::step_note(&st.detail),
+        note: crate::replay::words::step_note(&st.detail),
         flags: rp.flags.iter().filter(|f| f.throw == Some(at)).cloned().collect(),
         moved: moved_points(&st.before, &st.after),
     })

@@ -291,7 +291,7 @@ impl FrameView {
             play: st.play.in_letters(d).to_string(),
             lawful: st.lawful,
             scored: st.points,
-            note: crate::words::step_note(&st.detail),
+            note: crate::replay::words::step_note(&st.detail),
             comments,
             men: Men::of(&st.after),
             moved: crate::show::moved_points(&st.before, &st.after)

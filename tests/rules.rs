@@ -248,3 +248,24 @@ fn main_is_a_thin_layer() {
     let lines = std::fs::read_to_string(root().join("src/main.rs")).unwrap().lines().count();
     assert!(lines < 400, "src/main.rs has {lines} lines");
 }
+
+/// Each game's words in its folder (issue 17): `src/games/NAME/words.rs` for every game,
+/// the replay's dispatch in `src/replay/words.rs`, no `src/words/` and nothing naming it.
+#[test]
+fn each_games_words_live_in_its_folder() {
+    assert!(!root().join("src/words").exists(), "src/words/ is still there");
+    for game in ["grand_trictrac", "jacquet", "backgammon", "tric_trac"] {
+        let words = root().join(format!("src/games/{game}/words.rs"));
+        let src = std::fs::read_to_string(&words).unwrap_or_else(|e| panic!("{}: {e}", words.display()));
+        assert!(src.contains("pub fn message("), "{} has no message", words.display());
+        // a game's words read the game, the board model and the notation, never a renderer
+        for m in ["sheet", "show", "view", "report", "json", "render", "commands", "interop"] {
+            let found = src.lines().find(|l| l.contains(&format!("crate::{m}::")) && !l.trim_start().starts_with("//"));
+            assert!(found.is_none(), "{} names {m}: {found:?}", words.display());
+        }
+    }
+    for f in source_files() {
+        let src = std::fs::read_to_string(&f).unwrap();
+        assert!(!src.contains("crate::words"), "{} names crate::words", f.display());
+    }
+}

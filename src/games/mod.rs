@@ -47,6 +47,7 @@ pub mod grand_trictrac;
 pub mod jacquet;
 pub mod registry;
 pub mod tric_trac;
+pub mod words;
 
 use crate::board::{Seat, Setup};
 use crate::dice::Dice;
@@ -179,7 +180,7 @@ pub trait Game {
 
     /// Judges a recorded play of `dice` against `legal` (as [`Game::roll`] or
     /// [`Game::legal_plays_into`] left it for this position and roll). The fault is facts
-    /// only; its words are the reporting layer's ([`crate::words`]).
+    /// only; its words are the reporting layer's ([`crate::replay::words`]).
     fn judge(
         &self,
         pos: &Position,

@@ -340,7 +340,7 @@ fn row_score(st: &Step, prev: Option<&Step>) -> RowScore {
         None => RowScore::Tables(TablesColumns {
             points: st.points,
             running: Running::of(&st.after),
-            note: crate::words::step_note(&st.detail),
+            note: crate::replay::words::step_note(&st.detail),
             after: st.after.men_field(Dialect::Soumille),
         }),
     }

@@ -69,7 +69,7 @@ pub fn nearest_plays(plays: &Plays, seat: Seat, recorded: &RecordedPlay) -> Vec<
 }
 
 /// An unlawful backgammon play (docs/games.md §D.10), as facts: the words are
-/// [`crate::words::backgammon`]'s.
+/// [`crate::games::backgammon::words`]'s.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FausseCase {
     /// The rule broken.

@@ -2,7 +2,7 @@
 //! écoles and fausses écoles, holes, tient/va, the marqués of Trictrac à écrire and the
 //! `Result` tag, kept on the shared [`Ledger`] (the seat check, the stop, the flags). Every
 //! flag is raised with a [`Fact`]; its words are the reporting layer's
-//! ([`crate::words::grand_trictrac`]).
+//! ([`crate::games::grand_trictrac::words`]).
 
 use super::facts::{Disputed, Fact, ResultDiff};
 use super::fausse_case::{FausseCase, Rule};
@@ -89,7 +89,8 @@ impl Books<'_> {
         case: &FausseCase,
         span: Option<Span>,
     ) {
-        let lawful = crate::words::grand_trictrac::nearest_first(&case.lawful, seat, played, self.ledger.letters);
+        let lawful =
+            crate::games::grand_trictrac::words::nearest_first(&case.lawful, seat, played, self.ledger.letters);
         let fact = Fact::FausseCase { throw: t.number, seat, dice, played: played.clone(), case: case.clone() };
         let fl = self.raise(t, FlagKind::FausseCase, seat, fact, span);
         fl.rule = Some(case.rule.name());

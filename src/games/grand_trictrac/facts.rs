@@ -1,7 +1,7 @@
 //! What Grand Trictrac's flags say, as facts: the fausse cases of the rules, the écoles and
 //! fausses écoles of the books, the holes, tient/va and the `Result` tag (RULES.md §8–§10).
 //! The rules and the books raise them and never format text; the reporting layer writes
-//! their words ([`crate::words::grand_trictrac`]).
+//! their words ([`crate::games::grand_trictrac::words`]).
 
 use super::fausse_case::{FausseCase, Rule};
 use super::scoring::Jan;

@@ -75,7 +75,7 @@ impl fmt::Display for Rule {
 }
 
 /// A fausse case: the rule broken, what the recorded play did that breaks it, and the lawful
-/// plays. Its words are the reporting layer's ([`crate::words::grand_trictrac`]).
+/// plays. Its words are the reporting layer's ([`crate::games::grand_trictrac::words`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FausseCase {
     /// The rule broken.

@@ -9,7 +9,7 @@
 //! * [`books`]: the replay of a record with its claims: écoles, holes, tient/va, marqués
 //!   (§8–§12), kept on the shared [`crate::replay::Ledger`].
 //! * [`facts`]: what its flags say, as facts ([`Fact`]); their words are
-//!   [`crate::words::grand_trictrac`]'s.
+//!   [`crate::games::grand_trictrac::words`]'s.
 //!
 //! [`GrandTrictrac`] answers [`Game`] with them.
 
@@ -22,6 +22,7 @@ pub mod movegen;
 pub mod options;
 pub mod score;
 pub mod scoring;
+pub mod words;
 
 use super::{Game, Judged};
 use crate::board::Seat;

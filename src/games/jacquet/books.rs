@@ -5,7 +5,7 @@
 //! The books are kept on the shared [`Ledger`] (the seat check, the stops, the spans read
 //! only when a flag needs them); every flag is raised with its facts ([`Fact`], or the
 //! shared stop and seat facts) and the reporting layer writes its words
-//! ([`crate::words::jacquet`]). A throw whose recorded play makes every move of the throw
+//! ([`crate::games::jacquet::words`]). A throw whose recorded play makes every move of the throw
 //! lawfully is judged without searching the legal plays ([`judge::lawful_in_full`]); the
 //! search runs only for the others (passes, plays that leave moves, faults).
 
