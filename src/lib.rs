@@ -116,6 +116,7 @@ pub mod generate;
 pub mod interop;
 pub mod json;
 pub mod notation;
+pub mod output;
 pub mod position;
 pub mod render;
 pub mod replay;

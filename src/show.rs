@@ -2,7 +2,7 @@
 //! SVG. Renderers only read.
 
 use crate::board::{Dialect, Point, Seat, Setup};
-use crate::games::grand_trictrac::score::Score;
+use crate::output::Score;
 use crate::notation::{Header, Record};
 use crate::position::Position;
 use crate::replay::{Flag, Replay};
@@ -488,7 +488,7 @@ fn cube(s: &mut String, l: &Layout, setup: &Setup) {
     s.push_str("</g>\n");
 }
 
-/// Grand Trictrac's score as a setup's fields hold it (NOTATION.md §6): points, holes,
+/// Grand Trictrac's score as a setup's fields hold it (docs/format.md §6): points, holes,
 /// bredouille, pavillon (0 and none where the setup leaves them out).
 pub fn setup_score(setup: &Setup) -> Score {
     let sc = &setup.score;
