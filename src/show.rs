@@ -2,8 +2,8 @@
 //! SVG. Renderers only read.
 
 use crate::board::{Dialect, Point, Seat, Setup};
-use crate::output::Score;
 use crate::notation::{Header, Record};
+use crate::output::Score;
 use crate::position::Position;
 use crate::replay::{Flag, Replay};
 use std::fmt::Write;

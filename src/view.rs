@@ -16,8 +16,8 @@
 //! ```
 
 use crate::board::{Dialect, Point, Seat, Setup};
-use crate::output::Score;
 use crate::notation::{Header, Record};
+use crate::output::Score;
 use crate::position::Position;
 use crate::replay::{Flag, Replay};
 use serde::Serialize;

@@ -686,9 +686,12 @@ fn marks_of(ms: impl IntoIterator<Item = WireMark>, field: &'static str) -> Resu
     for (k, m) in ms.into_iter().enumerate() {
         let mut jans = n::JanClaims::new();
         for (i, j) in m.jans.into_iter().enumerate() {
-            let code = JanCode::all()
-                .find(|c| c.name() == j.code)
-                .ok_or_else(|| WireFault::JanCode { field, mark: k, jan: i, code: j.code.to_string() })?;
+            let code = JanCode::all().find(|c| c.name() == j.code).ok_or_else(|| WireFault::JanCode {
+                field,
+                mark: k,
+                jan: i,
+                code: j.code.to_string(),
+            })?;
             jans.push(n::JanClaim { code, ways: j.ways });
         }
         out.push(n::Mark { points: m.points, jans });
@@ -699,9 +702,7 @@ fn marks_of(ms: impl IntoIterator<Item = WireMark>, field: &'static str) -> Resu
 fn throw_of(t: WireThrow, version: u32) -> Result<n::Throw, WireError> {
     let dice = match t.dice {
         None => None,
-        Some([a, b]) => {
-            Some(Dice::new(a, b).ok_or(WireFault::Dice(a, b))?)
-        }
+        Some([a, b]) => Some(Dice::new(a, b).ok_or(WireFault::Dice(a, b))?),
     };
     let mut out = n::Throw::bare(t.number, dice);
     out.seat = t.seat.map(|s| match s {
@@ -892,7 +893,8 @@ mod tests {
             let w: WireRecord = serde_json::from_str(&doc(throw)).expect("wire");
             record_of(w, 2).expect_err("a fault")
         };
-        let e = err(r#"{"number":2,"play":{"moves":[{"from":"A","rests":[],"to":"B"},{"from":"J","rests":[],"to":"B"}]}}"#);
+        let e =
+            err(r#"{"number":2,"play":{"moves":[{"from":"A","rests":[],"to":"B"},{"from":"J","rests":[],"to":"B"}]}}"#);
         assert_eq!(e.path, [WirePlace::Throw(1), WirePlace::Move(1)]);
         assert_eq!(e.fault, WireFault::Letter { field: LetterField::From, letter: 'J' });
         assert_eq!(e.to_string(), "throws[1].play.moves[1].from `J` is not a Soumille letter (A..&, no J, U, W)");

@@ -3,8 +3,8 @@
 
 use crate::board::Setup;
 use crate::board::{Dialect, Seat};
-use crate::output::{Jan, Score};
 use crate::notation::{Decision, Game, Header, Record};
+use crate::output::{Jan, Score};
 use crate::replay::{Flag, Outcome, Replay, Step, StepDetail};
 use serde::Serialize;
 
@@ -470,9 +470,7 @@ impl Sheet {
                 let gb = match o.bredouille {
                     crate::output::Bredouille::None => String::new(),
                     crate::output::Bredouille::Grande => " en grande bredouille".into(),
-                    crate::output::Bredouille::GrandeWithPavillon => {
-                        " en grande bredouille, with the pavillon".into()
-                    }
+                    crate::output::Bredouille::GrandeWithPavillon => " en grande bredouille, with the pavillon".into(),
                 };
                 format!("{} wins {}-{}{gb}: stakes {}", o.winner, o.winner_holes, o.loser_holes, o.stakes)
             }

@@ -1,6 +1,6 @@
 //! The replay of a backgammon record (docs/games.md §D.9, §D.10): the seats in turn (after a
 //! take the doubler throws), each cube action judged and applied, each play judged and kept
-//! (RULES.md §10), the claims checked (`seat`, `hit`, `first-throw`, cube value, `Result`,
+//! (docs/rules.md §10), the claims checked (`seat`, `hit`, `first-throw`, cube value, `Result`,
 //! `Position`), and the game-neutral steps and end filled for the renderers.
 
 use super::board::{Board, BAR, OFF};

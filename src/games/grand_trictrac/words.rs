@@ -1,5 +1,5 @@
 //! The words of Grand Trictrac's facts ([`crate::games::grand_trictrac::Fact`]): fausse
-//! cases (RULES.md §10), écoles and fausses écoles (§9), holes and tient/va (§8, §9), the
+//! cases (docs/rules.md §10), écoles and fausses écoles (§9), holes and tient/va (§8, §9), the
 //! `Result` tag. Points and plays are written in the record's letters.
 
 use crate::board::{Dialect, Seat};
@@ -259,7 +259,7 @@ impl Telling<'_> {
         }
     }
 
-    /// The rest corners (RULES.md §3) and the passage of the return run.
+    /// The rest corners (docs/rules.md §3) and the passage of the return run.
     fn a_corner_or_passage(&self, b: &Breach) -> String {
         let (seat, other, text, lawful, l) = (self.seat, self.other, &self.text, &self.lawful, self.letters);
         match b {
@@ -296,7 +296,7 @@ impl Telling<'_> {
         }
     }
 
-    /// Bearing off (RULES.md §3).
+    /// Bearing off (docs/rules.md §3).
     fn a_bearing_off(&self, b: &Breach) -> String {
         let (seat, lawful) = (self.seat, &self.lawful);
         match b {

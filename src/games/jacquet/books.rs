@@ -1,5 +1,5 @@
 //! The replay of a Jacquet or Moultezim record (docs/games.md §A.9, §A.10): the seats in turn,
-//! each throw's play judged and kept (RULES.md §10), the claims checked (seat, `Result`,
+//! each throw's play judged and kept (docs/rules.md §10), the claims checked (seat, `Result`,
 //! `Position`), and the game-neutral steps and end filled for the renderers.
 //!
 //! The books are kept on the shared [`Ledger`] (the seat check, the stops, the spans read
