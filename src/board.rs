@@ -1,13 +1,13 @@
 //! The board: seats, points and their letters, and unchecked position setups.
 //!
-//! Points carry the 24 letters of Soumille's alphabet (NOTATION.md §1): `A`..`&`,
+//! Points carry the 24 letters of Soumille's alphabet (docs/format.md §1): `A`..`&`,
 //! without J, U or W. Each seat counts its own *relative points* p1..p24 along its
-//! route (RULES.md, preamble): top p = letter index, bottom p = 25 − index.
+//! route (docs/rules.md, preamble): top p = letter index, bottom p = 25 − index.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// One of the two seats. Seats never change during a game (NOTATION.md §1).
+/// One of the two seats. Seats never change during a game (docs/format.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Seat {
@@ -89,7 +89,7 @@ impl<T> std::ops::IndexMut<Seat> for BySeat<T> {
     }
 }
 
-/// The letter alphabet a record is written in (NOTATION.md §1).
+/// The letter alphabet a record is written in (docs/format.md §1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Dialect {
@@ -165,7 +165,7 @@ impl Point {
         self.0
     }
 
-    /// The seat's relative point p1..p24 (NOTATION.md §1): top p = L, bottom p = 25 − L.
+    /// The seat's relative point p1..p24 (docs/format.md §1): top p = L, bottom p = 25 − L.
     #[inline]
     pub fn relative(self, seat: Seat) -> u8 {
         match seat {
@@ -249,7 +249,7 @@ impl<'de> Deserialize<'de> for Point {
 /// `docs/rules.md` §14).
 pub const MAX_CUBE: u32 = 1 << 30;
 
-/// The score fields a position string may carry (NOTATION.md §6); `None` = not given.
+/// The score fields a position string may carry (docs/format.md §6); `None` = not given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScoreFields {
     /// `holes=T/B`.
@@ -280,7 +280,7 @@ pub struct ScoreFields {
 }
 
 /// An unchecked position: the men of each seat, the seat to throw and the optional score
-/// fields. May be nonsense; the reader checks the counts (NOTATION.md §6), and the engine's
+/// fields. May be nonsense; the reader checks the counts (docs/format.md §6), and the engine's
 /// validated position is made from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
@@ -364,7 +364,7 @@ impl Setup {
         }
     }
 
-    /// The whole position string in `dialect` (NOTATION.md §6), score fields as given.
+    /// The whole position string in `dialect` (docs/format.md §6), score fields as given.
     pub fn to_string_in(&self, dialect: Dialect) -> String {
         let mut out = Vec::with_capacity(48);
         self.write_in(dialect, &mut out);

@@ -197,7 +197,7 @@ impl Summary {
         }
     }
 
-    /// The exit status of CLI.md: 0 clean, 1 flagged, 2 failed.
+    /// The exit status of docs/commands.md: 0 clean, 1 flagged, 2 failed.
     pub fn status(&self) -> u8 {
         if self.failed > 0 {
             2

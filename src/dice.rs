@@ -1,4 +1,4 @@
-//! The dice of one throw (NOTATION.md §3).
+//! The dice of one throw (docs/format.md §3).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -1,5 +1,5 @@
 //! `explain`: every legal play of a roll in a position, and (with the scoring engine) every
-//! jan with its ways and points (CLI.md, "explain --format json").
+//! jan with its ways and points (docs/commands.md, "explain --format json").
 
 use crate::dice::Dice;
 use crate::notation::parser::parse_position;

@@ -1,4 +1,4 @@
-//! Seeded self-play: complete games of random lawful play, as records (CLI.md `generate`).
+//! Seeded self-play: complete games of random lawful play, as records (docs/commands.md `generate`).
 //! The same seed gives the same games.
 
 use crate::dice::Dice;
@@ -13,7 +13,7 @@ pub enum GenerateError {
 }
 
 /// `count` complete games of `game` by seeded self-play under the game's default rules,
-/// every play legal and every claim right, each ending with its `Result` (CLI.md
+/// every play legal and every claim right, each ending with its `Result` (docs/commands.md
 /// `generate`): the same game, count and seed give the same records. Grand Trictrac's
 /// games are tours of one generator seeded once; another game's game `k` is played from
 /// the seed `seed + k`.

@@ -116,6 +116,7 @@ mod generate;
 pub mod interop;
 pub mod json;
 pub mod notation;
+mod output;
 mod position;
 pub mod render;
 mod replay;
@@ -123,7 +124,6 @@ mod report;
 mod sheet;
 mod show;
 mod view;
-mod words;
 
 // The vocabulary, flat (issue 17, item 8). The modules above are private but for five
 // namespaces: `notation` (the record's syntax tree, reader and printer), `games` (each game's

@@ -1,4 +1,4 @@
-//! `soumille`: the command line, a thin layer over the library (CLI.md): it parses the
+//! `soumille`: the command line, a thin layer over the library (docs/commands.md): it parses the
 //! command line ([`soumille::commands::cli`]), calls the command
 //! ([`soumille::commands`]), and prints what stopped it.
 //!

@@ -4,7 +4,7 @@
 //! The board is held per seat along its own route: `men[seat][p]` counts the seat's men on
 //! its relative point `p` (1..=24), `men[seat][25]` those borne off. The route (relative
 //! point ↔ letter) is data ([`Route`]), so that the other tables games can share the model
-//! (RULES.md §14).
+//! (docs/rules.md §14).
 //!
 //! Grand Trictrac's move generation (its `Board`, `Plays`, `MoveRules`, …) lives in its
 //! folder, [`crate::games::grand_trictrac::movegen`]: the board model knows no game's rules.
@@ -22,7 +22,7 @@ pub struct Route {
     pub mirror: [u8; 25],
 }
 
-/// The routes of Grand Trictrac (NOTATION.md §1): top p = L, bottom p = 25 − L.
+/// The routes of Grand Trictrac (docs/format.md §1): top p = L, bottom p = 25 − L.
 pub const GRAND_TRICTRAC: Route = {
     let mut letter = [[0u8; 25]; 2];
     let mut mirror = [0u8; 25];
@@ -78,7 +78,7 @@ const PIECE_LEN: [u8; 256] = {
     t
 };
 
-/// Soumille's letters in board order (NOTATION.md §1), letter index 1 first: the bytes of
+/// Soumille's letters in board order (docs/format.md §1), letter index 1 first: the bytes of
 /// [`Point::letter`] in [`crate::board::Dialect::Soumille`].
 const SOUMILLE_LETTERS: &[u8; 24] = b"ABCDEFGHIKLMNOPQRSTVXYZ&";
 
@@ -95,7 +95,7 @@ pub enum PositionError {
 
 /// A validated position: fifteen men a side, no point shared, the seat to throw.
 /// Positions that a kept fausse case can produce (a lone man on a rest corner, a man on the
-/// opponent's corner) are accepted (NOTATION.md §6).
+/// opponent's corner) are accepted (docs/format.md §6).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     pub(crate) men: [[u8; 26]; 2],
@@ -123,7 +123,7 @@ impl Position {
         Position { men, turn: first }
     }
 
-    /// Validates a setup (NOTATION.md §6).
+    /// Validates a setup (docs/format.md §6).
     #[allow(clippy::needless_range_loop)]
     pub fn from_setup(s: &Setup) -> Result<Position, PositionError> {
         let route = &GRAND_TRICTRAC;
@@ -195,7 +195,7 @@ impl Position {
         &self.men[seat.index()]
     }
 
-    /// One seat's half of field 1 of a position string (NOTATION.md §6) for the men `side`
+    /// One seat's half of field 1 of a position string (docs/format.md §6) for the men `side`
     /// (along `seat`'s route, index 25 borne off), in Soumille's letters and board order,
     /// appended to `out`: as [`crate::Setup::men_field`] writes it, allocating nothing.
     pub fn write_side_field(seat: Seat, side: &[u8; 26], out: &mut Vec<u8>) {
@@ -289,7 +289,7 @@ impl Position {
         k
     }
 
-    /// Field 1 of the position string (NOTATION.md §6), top's men then bottom's, appended
+    /// Field 1 of the position string (docs/format.md §6), top's men then bottom's, appended
     /// to `out`: the bytes of [`Position::men_field`], allocating nothing.
     pub fn write_men_field(&self, out: &mut Vec<u8>) {
         Position::write_side_field(Seat::Top, &self.men[Seat::Top.index()], out);
@@ -342,7 +342,7 @@ pub struct Step {
 }
 
 impl Position {
-    /// Field 1 of the position string (NOTATION.md §6).
+    /// Field 1 of the position string (docs/format.md §6).
     pub fn men_field(&self) -> String {
         let mut out = Vec::with_capacity(2 * SIDE_FIELD_MAX + 1);
         self.write_men_field(&mut out);

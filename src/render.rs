@@ -35,7 +35,7 @@ pub enum Picture {
     Text,
     /// The board as SVG.
     Svg,
-    /// The position string (NOTATION.md §6) with every score field, for `explain`.
+    /// The position string (docs/format.md §6) with every score field, for `explain`.
     Position,
     /// GNU Backgammon's Position ID (backgammon records only).
     Gnubg,
@@ -155,12 +155,11 @@ fn position_line(rp: &Replay, rec: &ReadRecord, at: u32) -> String {
 
 /// `show --format gnubg`: GNU Backgammon's Position ID of a backgammon board.
 fn gnubg_line(rec: &ReadRecord, setup: &crate::board::Setup, at: u32) -> Result<String, ShowError> {
-    use crate::games::backgammon::{gnubg_id::position_id, Board};
     if rec.header.game != Game::Backgammon {
         return Err(ShowError::NotBackgammon(rec.header.game));
     }
-    match Board::from_setup(setup) {
-        Ok(board) => Ok(format!("{}\n", position_id(&board))),
+    match crate::output::gnubg_position_id(setup) {
+        Ok(id) => Ok(format!("{id}\n")),
         Err(e) => Err(ShowError::NoBackgammonBoard { at, error: e.to_string() }),
     }
 }

@@ -1,4 +1,4 @@
-//! The replay: a record folded throw by throw over the engine (RULES.md §10, §11), with a
+//! The replay: a record folded throw by throw over the engine (docs/rules.md §10, §11), with a
 //! flag for every fausse case, wrong seat and unreplayable play. It never stops at the
 //! first flag; only a play that cannot be applied at all stops the game's replay.
 //!
@@ -15,7 +15,9 @@ use crate::notation::{parser::throw_spans, Decision, Header, Play as RecordedPla
 use crate::position::Position;
 use serde::Serialize;
 
-/// What a flag is about (CLI.md).
+pub mod words;
+
+/// What a flag is about (docs/commands.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FlagKind {
@@ -90,7 +92,7 @@ pub struct Flag {
     #[serde(skip)]
     pub fact: Fact,
     /// What is wrong, what was lawful or right: the words of [`Flag::fact`], written by the
-    /// reporting layer ([`crate::words`]) in the record's letters when the flag is raised.
+    /// reporting layer ([`crate::replay::words`]) in the record's letters when the flag is raised.
     pub message: String,
     /// The bytes of the record it is about.
     #[serde(skip)]
@@ -98,7 +100,7 @@ pub struct Flag {
 }
 
 /// What a flag says, as facts: the rules and the replay loop raise flags with facts and never
-/// format text; the reporting layer ([`crate::words`]) writes the words (docs/design.md).
+/// format text; the reporting layer ([`crate::replay::words`]) writes the words (docs/design.md).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
     /// The replay stops at throw `throw`, for `why`; `last` is the record's last throw number.
@@ -110,7 +112,7 @@ pub enum Fact {
         /// The record's last throw (the throws after `throw` up to it are not replayed).
         last: u32,
     },
-    /// The recorded thrower is not the seat whose turn it was (RULES.md §11).
+    /// The recorded thrower is not the seat whose turn it was (docs/rules.md §11).
     Seat {
         /// The throw.
         throw: u32,
@@ -130,7 +132,7 @@ pub enum Fact {
         /// The record's options that differ from the game's defaults.
         record: Vec<(String, String)>,
     },
-    /// A Grand Trictrac fact (RULES.md).
+    /// A Grand Trictrac fact (docs/rules.md).
     GrandTrictrac(crate::games::grand_trictrac::Fact),
     /// A Jacquet or Moultezim fact (docs/games.md §A–§C).
     Jacquet(crate::games::jacquet::Fact),
@@ -140,7 +142,7 @@ pub enum Fact {
     TricTrac(crate::games::tric_trac::Fact),
 }
 
-/// Why a replay stops (RULES.md §10: only a play or throw that cannot be replayed at all
+/// Why a replay stops (docs/rules.md §10: only a play or throw that cannot be replayed at all
 /// stops it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -205,7 +207,7 @@ impl Flag {
     }
 
     /// A flag of `kind` at `throw` (`None`: the record as a whole) saying `fact`, with no rule
-    /// or amounts; its message is written by the reporting layer ([`crate::words::message`])
+    /// or amounts; its message is written by the reporting layer ([`crate::replay::words::message`])
     /// in `letters`.
     pub fn of(
         throw: Option<u32>,
@@ -227,7 +229,7 @@ impl Flag {
             school_for: school_of(&fact).map(|(_, seat)| seat),
             plays: Vec::new(),
             jans: Vec::new(),
-            message: crate::words::message(&fact, letters),
+            message: crate::replay::words::message(&fact, letters),
             fact,
             span,
         }
@@ -276,7 +278,7 @@ fn school_of(fact: &Fact) -> Option<(&'static str, Seat)> {
 
 /// One throw as replayed, whatever the game: who threw what, the play as written, whether it
 /// was lawful, the position before and after it (as setups with the game's score fields,
-/// NOTATION.md §6, docs/games.md §H.7), what it scored, and the game's own data ([`StepDetail`]).
+/// docs/format.md §6, docs/games.md §H.7), what it scored, and the game's own data ([`StepDetail`]).
 /// Renderers read only this: they never ask the rules again.
 #[derive(Clone, Debug)]
 pub struct Step {
@@ -286,14 +288,14 @@ pub struct Step {
     pub seat: Seat,
     /// The roll (`None`: no dice were thrown, a double dropped, docs/games.md §D.9).
     pub dice: Option<Dice>,
-    /// The play as recorded (`Pass` for `-` or none; a `va` plays nothing, RULES.md §8).
+    /// The play as recorded (`Pass` for `-` or none; a `va` plays nothing, docs/rules.md §8).
     pub play: RecordedPlay,
     /// The legal play the recorded one was found to be, written out canonically (every man's
     /// path, each rest and hit), when the play was lawful and the rules named it; `None`
     /// for an unlawful play or none (a `va`, a double dropped). Jacquet's plainly lawful
     /// plays are given as recorded.
     pub applied: Option<RecordedPlay>,
-    /// Whether the play was lawful (RULES.md §10, docs/games.md §A.10, §D.10, §E.12).
+    /// Whether the play was lawful (docs/rules.md §10, docs/games.md §A.10, §D.10, §E.12).
     pub lawful: bool,
     /// The position before the throw (its turn: the thrower), with the game's score fields:
     /// Grand Trictrac's holes, points, throws, bredouille and pavillon; backgammon's cube
@@ -305,15 +307,15 @@ pub struct Step {
     /// The points each seat scored with the throw (`[top, bottom]`): Grand Trictrac's marks
     /// as the books have them, Tric Trac's; 0 in the games that score no points.
     pub points: [u16; 2],
-    /// What the game adds to a throw, as data (its words are [`crate::words`]').
+    /// What the game adds to a throw, as data (its words are [`crate::replay::words`]').
     pub detail: StepDetail,
 }
 
 /// What a game adds to a replayed throw, typed: the words of it are the reporting layer's
-/// ([`crate::words::step_note`]), written when a renderer asks.
+/// ([`crate::replay::words::step_note`]), written when a renderer asks.
 #[derive(Clone, Debug)]
 pub enum StepDetail {
-    /// Grand Trictrac: the jans, the marks, the holes, the tient/va, the relève (RULES.md
+    /// Grand Trictrac: the jans, the marks, the holes, the tient/va, the relève (docs/rules.md
     /// §4–§9).
     GrandTrictrac(Box<GrandTrictracStep>),
     /// Jacquet or Moultezim: nothing more than the play (docs/games.md §A–§C).
@@ -350,7 +352,7 @@ pub struct PartieStep {
     pub choice: crate::games::tric_trac::Choice,
 }
 
-/// Grand Trictrac's part of a throw (RULES.md §4–§9).
+/// Grand Trictrac's part of a throw (docs/rules.md §4–§9).
 #[derive(Clone, Copy, Debug)]
 pub struct GrandTrictracStep {
     /// The relève ended with this throw (`va` or a sortie).
@@ -413,7 +415,7 @@ pub struct End {
     /// The winner.
     pub winner: Seat,
     /// What the win is worth: Grand Trictrac's stakes under the `Rules` tag's scheme
-    /// (RULES.md §8), the points of the other games (backgammon: the cube included, docs/games.md
+    /// (docs/rules.md §8), the points of the other games (backgammon: the cube included, docs/games.md
     /// §D.8; Tric Trac: the series' points, §E.11).
     pub value: f64,
     /// How it was won.
@@ -423,7 +425,7 @@ pub struct End {
 /// How a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum How {
-    /// Grand Trictrac: twelve holes (RULES.md §8).
+    /// Grand Trictrac: twelve holes (docs/rules.md §8).
     Tour {
         /// The winner's holes.
         winner_holes: u16,
@@ -503,10 +505,10 @@ pub struct Replay {
     pub grand_trictrac: Option<GrandTrictracBooks>,
 }
 
-/// Grand Trictrac's books as a whole (RULES.md §8, §9, §12).
+/// Grand Trictrac's books as a whole (docs/rules.md §8, §9, §12).
 #[derive(Clone, Debug, Default)]
 pub struct GrandTrictracBooks {
-    /// The score at the end, as the record's claims leave it (RULES.md §9).
+    /// The score at the end, as the record's claims leave it (docs/rules.md §9).
     pub score: Score,
     /// Whether the record has claims (`+` marks); without them the computed marks are used.
     pub has_claims: bool,
@@ -554,7 +556,7 @@ pub struct MarqueResult {
     pub winner: Option<Seat>,
     /// Petite or grande bredouille.
     pub bredouille: crate::games::grand_trictrac::score::MarqueBredouille,
-    /// The consolation counted (RULES.md §12).
+    /// The consolation counted (docs/rules.md §12).
     pub consolation: i64,
     /// The marqué's points for its winner.
     pub value: i64,
@@ -735,7 +737,7 @@ impl<'a> ThrowFeed<'a> {
 }
 
 /// The books every game's replay keeps, whatever its rules: the output, the flags raised
-/// with their facts, the spans of a throw read only when a flag needs them, the stop (RULES.md
+/// with their facts, the spans of a throw read only when a flag needs them, the stop (docs/rules.md
 /// §10). A game's replay ([`Game::books`]) holds one and adds its own claims.
 pub struct Ledger<'a> {
     /// What the replay gives.
@@ -798,14 +800,14 @@ impl<'a> Ledger<'a> {
         self.out.flags.last_mut().expect("just pushed")
     }
 
-    /// The recorded thrower of `t` is not `expected` (RULES.md §11): a `seat` flag.
+    /// The recorded thrower of `t` is not `expected` (docs/rules.md §11): a `seat` flag.
     pub fn wrong_seat(&mut self, t: &Throw, recorded: Seat, expected: Seat, again_after_doublet: bool) {
         let span = self.spans(t).and_then(|s| s.seat.or(s.number));
         let fact = Fact::Seat { throw: t.number, recorded, expected, again_after_doublet };
         self.raise(Some(t.number), FlagKind::Seat, Some(recorded), fact, span);
     }
 
-    /// Stops the replay at throw `t` (RULES.md §10): a `not-replayed` flag saying why and
+    /// Stops the replay at throw `t` (docs/rules.md §10): a `not-replayed` flag saying why and
     /// which throws are not replayed.
     pub fn stop(&mut self, t: &Throw, seat: Option<Seat>, why: Stop, span: Option<Span>) {
         let last = self.last_throw.unwrap_or(t.number);
@@ -821,7 +823,7 @@ pub enum Flow {
     On,
     /// The throw is done (a double dropped, a `va`): its step is kept, the next throw comes.
     Done,
-    /// The replay stops here (the hook raised the stop, RULES.md §10, or the record ends
+    /// The replay stops here (the hook raised the stop, docs/rules.md §10, or the record ends
     /// early): no step is kept for this throw, no throw comes after it.
     Stop,
 }
@@ -918,7 +920,7 @@ fn throw_hooks<'r, B: Books<'r>>(books: &mut B, t: &Throw, turn: &mut B::Turn) -
 }
 
 /// The seat that throws first: the Position tag's, the `First` tag, the first throw's
-/// recorded seat, or the seat whose men the first recorded move takes (RULES.md §11); top
+/// recorded seat, or the seat whose men the first recorded move takes (docs/rules.md §11); top
 /// when nothing tells.
 pub fn first_seat(rec: &Record, header: &Header) -> Seat {
     let opening = Position::opening(Seat::Top);
@@ -950,7 +952,7 @@ pub fn first_seat_by(rec: &Record, header: &Header, starts_on: impl Fn(Seat, cra
     Seat::Top
 }
 
-/// The score a record starts from: the score fields of its `Position` tag (NOTATION.md §6),
+/// The score a record starts from: the score fields of its `Position` tag (docs/format.md §6),
 /// or nothing. Without `bredouille=`, the only seat holding points is en bredouille, if just
 /// one does.
 pub fn start_score(header: &Header) -> Score {
@@ -972,7 +974,7 @@ pub fn start_score(header: &Header) -> Score {
     score
 }
 
-/// Replays a record (RULES.md §10, §11) and keeps its books (§8, §9). `src` (the text it
+/// Replays a record (docs/rules.md §10, §11) and keeps its books (§8, §9). `src` (the text it
 /// was read from) lets flags point at the play or the marks. The game is chosen once, from
 /// the `Game` tag ([`Games::of`]).
 pub fn replay(rec: &Record, header: &Header, src: Option<&str>) -> Replay {

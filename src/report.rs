@@ -1,4 +1,4 @@
-//! The reports of `check` (CLI.md, "check --format json"): one model, printed as text or JSON.
+//! The reports of `check` (docs/commands.md, "check --format json"): one model, printed as text or JSON.
 
 use crate::notation::{self, line_column, ReadRecord, SyntaxError};
 use serde::Serialize;
@@ -31,7 +31,7 @@ pub struct GameReport {
     pub errors: Vec<ErrorEntry>,
     /// Rule flags (fausses cases, écoles, …) from the replay.
     pub flags: Vec<crate::replay::Flag>,
-    /// The score as the record's claims leave it (RULES.md §9); absent when not replayed.
+    /// The score as the record's claims leave it (docs/rules.md §9); absent when not replayed.
     #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
     pub final_score: Option<FinalScore>,
     /// The other games (docs/games.md): how the game ended, as replayed; absent when unfinished or
@@ -85,8 +85,8 @@ pub struct FinalScore {
     pub bottom: SeatScore,
 }
 
-impl From<&crate::games::grand_trictrac::score::Score> for FinalScore {
-    fn from(s: &crate::games::grand_trictrac::score::Score) -> Self {
+impl From<&crate::output::Score> for FinalScore {
+    fn from(s: &crate::output::Score) -> Self {
         FinalScore {
             top: SeatScore { holes: s.holes[0], points: s.points[0] },
             bottom: SeatScore { holes: s.holes[1], points: s.points[1] },

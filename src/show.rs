@@ -2,8 +2,8 @@
 //! SVG. Renderers only read.
 
 use crate::board::{Dialect, Point, Seat, Setup};
-use crate::games::grand_trictrac::score::Score;
 use crate::notation::{Header, Record};
+use crate::output::Score;
 use crate::position::Position;
 use crate::replay::{Flag, Replay};
 use std::fmt::Write;
@@ -488,7 +488,7 @@ fn cube(s: &mut String, l: &Layout, setup: &Setup) {
     s.push_str("</g>\n");
 }
 
-/// Grand Trictrac's score as a setup's fields hold it (NOTATION.md §6): points, holes,
+/// Grand Trictrac's score as a setup's fields hold it (docs/format.md §6): points, holes,
 /// bredouille, pavillon (0 and none where the setup leaves them out).
 pub fn setup_score(setup: &Setup) -> Score {
     let sc = &setup.score;
@@ -578,7 +578,7 @@ fn shown_after(rp: &Replay, at: u32, d: Dialect) -> Option<Shown<'_>> {
         setup: &st.after,
         title,
         scored: st.points,
-        note: crate::words::step_note(&st.detail),
+        note: crate::replay::words::step_note(&st.detail),
         flags: rp.flags.iter().filter(|f| f.throw == Some(at)).cloned().collect(),
         moved: moved_points(&st.before, &st.after),
     })

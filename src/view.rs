@@ -1,5 +1,5 @@
 //! What a historian sees: the positions a record passes through, as position strings
-//! (NOTATION.md §6) that `explain` reads back, the replay as one JSON document, and a
+//! (docs/format.md §6) that `explain` reads back, the replay as one JSON document, and a
 //! self-contained HTML page that steps through a game throw by throw.
 //!
 //! Everything here only reads a [`Replay`]; nothing replays twice.
@@ -16,8 +16,8 @@
 //! ```
 
 use crate::board::{Dialect, Point, Seat, Setup};
-use crate::games::grand_trictrac::score::Score;
 use crate::notation::{Header, Record};
+use crate::output::Score;
 use crate::position::Position;
 use crate::replay::{Flag, Replay};
 use serde::Serialize;
@@ -49,7 +49,7 @@ impl Frame {
         s
     }
 
-    /// The position string (NOTATION.md §6) with every score field, in Soumille letters:
+    /// The position string (docs/format.md §6) with every score field, in Soumille letters:
     /// what `soumille explain` reads.
     pub fn position_string(&self) -> String {
         self.setup().to_string()
@@ -288,7 +288,7 @@ impl FrameView {
             play: st.play.in_letters(d).to_string(),
             lawful: st.lawful,
             scored: st.points,
-            note: crate::words::step_note(&st.detail),
+            note: crate::replay::words::step_note(&st.detail),
             comments,
             men: Men::of(&st.after),
             moved: crate::show::moved_points(&st.before, &st.after)
@@ -389,7 +389,7 @@ impl Fiche {
         }
         Fiche {
             tags: rec.tags.iter().map(|t| (t.name.to_string(), t.value.clone())).collect(),
-            rules: crate::games::rules_departing(header).into_iter().map(|(k, v)| format!("{k}={v}")).collect(),
+            rules: crate::output::rules_departing(header).into_iter().map(|(k, v)| format!("{k}={v}")).collect(),
             comments: rec
                 .comments
                 .iter()

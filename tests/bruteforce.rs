@@ -1,5 +1,5 @@
 //! A brute-force enumerator of legal plays, written apart from the engine, straight from
-//! RULES.md §2–§3: every sequence of single-die moves on the letter board, then the rules of
+//! docs/rules.md §2–§3: every sequence of single-die moves on the letter board, then the rules of
 //! the whole play, then the obligations as filters. Obviously correct and slow; the engine
 //! must give exactly the same set of resulting positions on thousands of random positions.
 
@@ -141,7 +141,7 @@ fn whole_play_ok(start: &Setup, end: &Setup, seat: Seat, moves: &[(i32, i32)], r
     true
 }
 
-/// Every lawful move sequence that the dice obligations allow (RULES.md §2: both dice, the
+/// Every lawful move sequence that the dice obligations allow (docs/rules.md §2: both dice, the
 /// higher die, no avoidable excédant), before the jan obligations.
 fn dice_level(s: &Setup, dice: Dice, rules: MoveRules) -> Vec<Cand> {
     let seat = s.turn;
@@ -326,7 +326,7 @@ fn opening_rolls_match() {
     assert!(seen.values().all(|&n| n >= 1));
 }
 
-/// The random positions include the irregular ones a kept fausse case leaves (RULES.md §10):
+/// The random positions include the irregular ones a kept fausse case leaves (docs/rules.md §10):
 /// a lone man on a rest corner, a man on the opponent's corner, men in a closed jan.
 #[test]
 fn random_positions_include_irregular_ones() {
@@ -347,7 +347,7 @@ fn random_positions_include_irregular_ones() {
     assert!(in_closed >= 100, "{in_closed} positions with men in a closed jan");
 }
 
-/// The ways a roll fills each jan, straight from RULES.md §5 on move sequences: with one
+/// The ways a roll fills each jan, straight from docs/rules.md §5 on move sequences: with one
 /// half-point missing, a way for each die whose move brings a surplus man (from outside the
 /// jan, or from a point of it holding three or more) onto it, and one for the sum (one man
 /// tout d'une), in some lawful sequence the dice obligations allow that ends with the jan
@@ -455,7 +455,7 @@ proptest! {
         std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(400)
     ))]
 
-    /// RULES.md §5: the engine counts fill ways as the brute force does, from the moves,
+    /// docs/rules.md §5: the engine counts fill ways as the brute force does, from the moves,
     /// never from the distinct resulting positions.
     #[test]
     fn fill_ways_equal_brute_force(seed in 1u64..) {

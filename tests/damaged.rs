@@ -1,6 +1,6 @@
 //! A record with a syntax error still gives its first throws (issue 16, item 14): `replay`,
 //! `sheet`, `view` and `show` replay and draw what was read before the first error, mark the
-//! rest as not read, and exit 2 (CLI.md: a file that could not be fully read).
+//! rest as not read, and exit 2 (docs/commands.md: a file that could not be fully read).
 
 use crate::common;
 use common::*;

@@ -367,3 +367,82 @@ fn citations_of_the_games_page_name_its_sections() {
     }
     assert!(n >= 100, "{n} citations of docs/games.md");
 }
+
+/// The contract's file names, which are not in the repository (built here so that this file
+/// does not cite them itself).
+fn contract_names() -> [String; 5] {
+    ["RULES", "NOTATION", "CLI", "GAMES", "STYLE"].map(|n| format!("{n}.md"))
+}
+
+/// Nothing cites a file that is not in the repository: outside `docs/`, no file names the
+/// contract's documents (the code cites `docs/rules.md`, `docs/format.md`, `docs/commands.md`,
+/// `docs/games.md`), but for at most one line of the README saying where the contract came
+/// from; in `docs/`, a page names its contract only in its opening, before its first section.
+#[test]
+fn nothing_cites_the_contract_files() {
+    let names = contract_names();
+    // what git ignores (.gitignore, fuzz/.gitignore: built or found by fuzzing) and scratch
+    let skip = ["target", ".git", "scratch", "artifacts", "coverage", "corpus"];
+    let mut files = Vec::new();
+    let mut dirs = vec![root()];
+    while let Some(dir) = dirs.pop() {
+        for e in std::fs::read_dir(&dir).unwrap().flatten() {
+            let p = e.path();
+            let name = e.file_name().to_string_lossy().into_owned();
+            if p.is_dir() {
+                if !skip.contains(&name.as_str()) {
+                    dirs.push(p);
+                }
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    assert!(files.len() > 200, "{} files", files.len());
+    for file in files {
+        let rel = file.strip_prefix(root()).unwrap().display().to_string();
+        let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+        let citing: Vec<(usize, &str)> =
+            text.lines().enumerate().filter(|(_, l)| names.iter().any(|n| l.contains(n.as_str()))).collect();
+        if rel.starts_with("docs/") {
+            let opening = text.find("\n## ").map_or(0, |k| text[..k].lines().count());
+            for (n, line) in citing {
+                assert!(n < opening, "{rel}:{}: names a contract file after its opening: {line}", n + 1);
+            }
+        } else if rel == "README.md" {
+            assert!(citing.len() <= 1, "README.md names the contract files on {} lines: {citing:?}", citing.len());
+        } else {
+            assert!(
+                citing.is_empty(),
+                "{rel}:{}: cites a file not in the repository: {}",
+                citing[0].0 + 1,
+                citing[0].1
+            );
+        }
+    }
+}
+
+/// Every `docs/rules.md §N` and `docs/format.md §N` cited in the code and the docs is a
+/// section of that page (`## N. …`).
+#[test]
+fn citations_of_the_rules_and_the_format_name_their_sections() {
+    let mut n = 0;
+    for page in ["rules", "format"] {
+        let doc = std::fs::read_to_string(root().join(format!("docs/{page}.md"))).unwrap();
+        let cite = format!("{page}.md §");
+        for file in repository_files(&["src", "docs", "tests", "grammar", "samples"]) {
+            let rel = file.strip_prefix(root()).unwrap().display().to_string();
+            let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+            for (k, _) in text.match_indices(&cite) {
+                let digits: String = text[k + cite.len()..].chars().take_while(char::is_ascii_digit).collect();
+                if digits.is_empty() {
+                    continue;
+                }
+                let line = text[..k].matches('\n').count() + 1;
+                assert!(doc.contains(&format!("\n## {digits}. ")), "{rel}:{line}: docs/{page}.md has no §{digits}");
+                n += 1;
+            }
+        }
+    }
+    assert!(n >= 200, "{n} citations");
+}

@@ -33,7 +33,7 @@ proptest! {
 
     #[test]
     fn generated_tours_end_clean_whatever_their_ending(seed in 0u64..1_000_000) {
-        // RULES.md §8: after the twelfth hole the record may stop, with or without a play,
+        // docs/rules.md §8: after the twelfth hole the record may stop, with or without a play,
         // with `va` (the points wiped), `tient` or nothing; `final` is the replayed score
         for (rec, score) in soumille::games::grand_trictrac::generate::games_and_scores(2, seed) {
             let rp = check(&rec);
@@ -138,7 +138,7 @@ proptest! {
     }
 }
 
-/// `generate` writes its tours with every ending RULES.md §8 allows, and the last line of
+/// `generate` writes its tours with every ending docs/rules.md §8 allows, and the last line of
 /// each is as the rules say: a `va` with no play leaves 0/0 points in `final`.
 #[test]
 fn generated_tours_use_every_ending() {
@@ -167,7 +167,7 @@ fn generated_tours_use_every_ending() {
     }
 }
 
-/// `generate --game trictrac-a-ecrire` writes Trictrac à écrire (RULES.md §12): its `Game`
+/// `generate --game trictrac-a-ecrire` writes Trictrac à écrire (docs/rules.md §12): its `Game`
 /// tag and `Marques`, marqués that end by a `va` while a seat has six holes, holes counted
 /// past twelve; the match checks clean, its six marqués decided, and the same seed gives the
 /// same bytes.

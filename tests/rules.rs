@@ -1,4 +1,4 @@
-//! The binary on `samples/rules/`: records of the rules RULES.md states explicitly (the end
+//! The binary on `samples/rules/`: records of the rules docs/rules.md states explicitly (the end
 //! of the tour, fill ways by how the man travels, the corner hit with a man on the opponent's
 //! corner, closed jans, the Result's optional bredouille). Each file says in its `Flagged`
 //! tag every flag it must raise (`throw rule-or-kind [amount]`, `;`-separated, `-` for no
@@ -173,7 +173,7 @@ fn the_reader_keeps_the_rules_as_pairs_and_the_game_judges_them() {
     assert_eq!(r.errors[0].message, "unknown value `total` for `blocage`; accepted: libre, avance, avance-23, livret");
 }
 
-/// Grand Trictrac's `Rules` tag is written canonically once judged (RULES.md §13 order,
+/// Grand Trictrac's `Rules` tag is written canonically once judged (docs/rules.md §13 order,
 /// values in lower case), as `fmt` prints it; a bad option makes `fmt` fail as `check` does.
 #[test]
 fn fmt_writes_grand_trictracs_rules_canonically_and_refuses_bad_options() {
@@ -247,4 +247,54 @@ fn no_game_fork_outside_the_games() {
 fn main_is_a_thin_layer() {
     let lines = std::fs::read_to_string(root().join("src/main.rs")).unwrap().lines().count();
     assert!(lines < 400, "src/main.rs has {lines} lines");
+}
+
+/// Each game's words in its folder (issue 17): `src/games/NAME/words.rs` for every game,
+/// the replay's dispatch in `src/replay/words.rs`, no `src/words/` and nothing naming it.
+#[test]
+fn each_games_words_live_in_its_folder() {
+    assert!(!root().join("src/words").exists(), "src/words/ is still there");
+    for game in ["grand_trictrac", "jacquet", "backgammon", "tric_trac"] {
+        let words = root().join(format!("src/games/{game}/words.rs"));
+        let src = std::fs::read_to_string(&words).unwrap_or_else(|e| panic!("{}: {e}", words.display()));
+        assert!(src.contains("pub fn message("), "{} has no message", words.display());
+        // a game's words read the game, the board model and the notation, never a renderer
+        for m in ["sheet", "show", "view", "report", "json", "render", "commands", "interop"] {
+            let found = src.lines().find(|l| l.contains(&format!("crate::{m}::")) && !l.trim_start().starts_with("//"));
+            assert!(found.is_none(), "{} names {m}: {found:?}", words.display());
+        }
+    }
+    for f in source_files() {
+        let src = std::fs::read_to_string(&f).unwrap();
+        assert!(!src.contains("crate::words"), "{} names crate::words", f.display());
+    }
+}
+
+/// No renderer reads a rule (issue 17): the sheet, the board picture, the viewer, the
+/// one-record output, the check report and the JSON name no `games::` module but the registry;
+/// what they ask of the games is the output model's (`src/replay.rs`, `src/output.rs`).
+#[test]
+fn no_renderer_names_a_rules_module() {
+    let renderers = ["src/view.rs", "src/show.rs", "src/render.rs", "src/report.rs"].map(|f| root().join(f));
+    let files: Vec<_> = source_files()
+        .into_iter()
+        .filter(|f| {
+            f.starts_with(root().join("src/sheet")) || f.starts_with(root().join("src/json")) || renderers.contains(f)
+        })
+        .collect();
+    assert!(files.len() >= 10, "{files:?}");
+    for f in files {
+        let src = std::fs::read_to_string(&f).unwrap();
+        for (n, line) in src.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            let rest = line.split("games::").skip(1);
+            for after in rest {
+                assert!(after.starts_with("registry"), "{}:{}: names a rules module: {line}", f.display(), n + 1);
+            }
+            // `use crate::games;` or `use crate::games::{…}` would name the rules by another path
+            assert!(!line.contains("crate::games;") && !line.contains("games::{"), "{}:{}: {line}", f.display(), n + 1);
+        }
+    }
 }

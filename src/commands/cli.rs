@@ -1,4 +1,4 @@
-//! The command line of `soumille` (CLI.md) as clap parses it: the commands, their
+//! The command line of `soumille` (docs/commands.md) as clap parses it: the commands, their
 //! arguments and options, and their help texts (the doc comments below are the `--help`
 //! texts, the manual page and the completions: a word changed here changes them).
 //!
@@ -48,7 +48,7 @@ pub enum SheetFormat {
 pub enum Picture {
     Text,
     Svg,
-    /// The position string (NOTATION.md §6) with every score field, for `explain`.
+    /// The position string (docs/format.md §6) with every score field, for `explain`.
     Position,
     /// GNU Backgammon's Position ID (backgammon records only), for gnubg's `set board`.
     Gnubg,
@@ -72,7 +72,7 @@ pub enum Command {
         /// standard input.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// `text` (diagnostics on stderr) or `json` (the report of CLI.md on stdout, with a
+        /// `text` (diagnostics on stderr) or `json` (the report of docs/commands.md on stdout, with a
         /// `summary` object next to `files`).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -153,7 +153,7 @@ pub enum Command {
     /// men `x`, bottom's `o`. SVG: a drawing of the board, for every game: the men on the
     /// points, on the bar and borne off, the score (Grand Trictrac's points and holes, Tric
     /// Trac's points and parties), the doubling cube, and for the other games the throw's
-    /// note and flags. Position: the position string (NOTATION.md §6) with its score fields,
+    /// note and flags. Position: the position string (docs/format.md §6) with its score fields,
     /// which `soumille explain` reads to explain the next throw.
     Show {
         /// The STN file (`-` for standard input).
@@ -170,7 +170,7 @@ pub enum Command {
     },
     /// Every legal play of a roll in a position (and every jan with its points).
     ///
-    /// POSITION is a position string (NOTATION.md §6) such as "A15/&15 top", in Soumille's
+    /// POSITION is a position string (docs/format.md §6) such as "A15/&15 top", in Soumille's
     /// or Lepeintre's letters (the answer is in the same letters). A position of another game
     /// names it (`game=jacquet`) and the rules that differ from its defaults
     /// (`rules=postillon:immediat`), as `show --format position` writes them: `--game` and

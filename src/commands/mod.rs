@@ -1,4 +1,4 @@
-//! The commands of the `soumille` binary (CLI.md), as library functions: each takes typed
+//! The commands of the `soumille` binary (docs/commands.md), as library functions: each takes typed
 //! inputs (paths, formats, options) and a [`Console`] (where its output, its warnings and
 //! its syntax diagnostics go), and returns an [`Outcome`] (the exit status) or a
 //! [`CommandError`] (what stopped it). The binary parses the command line ([`cli`]),

@@ -1,5 +1,5 @@
 //! `explain` of any game: a position string read with its game and rules (docs/games.md §H.7),
-//! the roll explained under that game's rules, and the answer as text or JSON (CLI.md,
+//! the roll explained under that game's rules, and the answer as text or JSON (docs/commands.md,
 //! "explain"). The game is chosen by a `match` on it, never through a record's header.
 
 use super::{ExplainError, LetteredExplanation};
@@ -184,7 +184,7 @@ pub enum Answer {
     },
 }
 
-/// The JSON of an answer (CLI.md, "explain --format json"): Grand Trictrac's explanation,
+/// The JSON of an answer (docs/commands.md, "explain --format json"): Grand Trictrac's explanation,
 /// or another game's: the game, the position string as given, the dice, the seat to throw
 /// and the plays.
 #[derive(serde::Serialize)]

@@ -47,6 +47,7 @@ pub mod grand_trictrac;
 pub mod jacquet;
 pub mod registry;
 pub mod tric_trac;
+pub mod words;
 
 use crate::board::{Seat, Setup};
 use crate::dice::Dice;
@@ -118,7 +119,7 @@ pub struct Judged<P, F> {
 /// * **State.** Backgammon's men on the bar and Tric Trac's men on their start point are men
 ///   of the position (the bar as a relative point of the route, docs/games.md §D.9 `@n`); the cube
 ///   (value, owner), Tric Trac's series and the Jacquet postillon's release are state.
-/// * **Scores.** Grand Trictrac scores the roll before any man moves (§1 of RULES.md): its
+/// * **Scores.** Grand Trictrac scores the roll before any man moves (§1 of docs/rules.md): its
 ///   jans come with the legal plays, from [`Game::roll`]. Tric Trac scores the play itself
 ///   (captures, men borne off, the pont, docs/games.md §E.9): [`Game::play_marks`]. Jacquet,
 ///   Moultezim and Backgammon score nothing until the end.
@@ -179,7 +180,7 @@ pub trait Game {
 
     /// Judges a recorded play of `dice` against `legal` (as [`Game::roll`] or
     /// [`Game::legal_plays_into`] left it for this position and roll). The fault is facts
-    /// only; its words are the reporting layer's ([`crate::words`]).
+    /// only; its words are the reporting layer's ([`crate::replay::words`]).
     fn judge(
         &self,
         pos: &Position,
@@ -193,7 +194,7 @@ pub trait Game {
     /// worth.
     fn outcome(&self, score: &Self::Score, before: &Self::Score) -> Option<Self::Outcome>;
 
-    /// `explain` for this game (CLI.md): every legal play of `dice` for the seat to throw in
+    /// `explain` for this game (docs/commands.md): every legal play of `dice` for the seat to throw in
     /// `setup` (a position string read with the game's routes and score fields), each once, in
     /// canonical notation with Soumille letters, with the position after it; sorted as plain
     /// ASCII strings. An error, in words, when the setup is no position of this game. Every
@@ -259,7 +260,7 @@ impl Games {
     }
 
     /// The game of a record's header with the options of its `Rules` tag, judged by the
-    /// game (RULES.md §13, docs/games.md §F): every option it refuses, each at its span.
+    /// game (docs/rules.md §13, docs/games.md §F): every option it refuses, each at its span.
     pub fn chosen(header: &Header) -> Result<Games, Vec<OptionError>> {
         Games::with_rules(header.game, &header.game_rules)
     }
@@ -344,7 +345,7 @@ impl Games {
 }
 
 /// The rule options of a record that differ from its game's defaults, in the order of the
-/// game's options (RULES.md §13, docs/games.md §F): what a position string's `rules=` carries
+/// game's options (docs/rules.md §13, docs/games.md §F): what a position string's `rules=` carries
 /// (docs/games.md §H.7). Jacquet's `jacquet=avance` is written as the options it sets.
 pub fn rules_departing(header: &crate::notation::Header) -> Vec<(String, String)> {
     let text = match Games::of(header) {

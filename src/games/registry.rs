@@ -16,7 +16,7 @@
 use crate::notation::{Game as GameTag, Header, RulePair, Span, SyntaxError, Tag};
 use std::fmt;
 
-/// One rule option of a game (docs/games.md §F, RULES.md §13).
+/// One rule option of a game (docs/games.md §F, docs/rules.md §13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
     /// The key in the `Rules` tag.
@@ -84,7 +84,7 @@ impl GameRow {
         self.options.iter().find(|o| o.key.eq_ignore_ascii_case(key))
     }
 
-    /// Whether it is Grand Trictrac or Trictrac à écrire (RULES.md; the others are
+    /// Whether it is Grand Trictrac or Trictrac à écrire (docs/rules.md; the others are
     /// docs/games.md's): scored in holes and points.
     pub fn is_grand_trictrac(&self) -> bool {
         self.scoring == Scoring::HolesAndPoints
@@ -102,7 +102,7 @@ const fn opt(
 
 const ON_OFF: &[&str] = &["oui", "non"];
 
-/// Grand Trictrac's options (RULES.md §13), shared by Trictrac à écrire.
+/// Grand Trictrac's options (docs/rules.md §13), shared by Trictrac à écrire.
 const GRAND_TRICTRAC: &[OptionSpec] = &[
     opt("sortie", &["parisienne", "provinciale"], "how men are borne off: the Parisian or the provincial method", "§3"),
     opt(
@@ -359,7 +359,7 @@ pub enum OptionFault {
 }
 
 /// An option of a `Rules` tag that its game refuses: the one error of every game's options
-/// parser (RULES.md §13, docs/games.md §F).
+/// parser (docs/rules.md §13, docs/games.md §F).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", Message(self))]
 pub struct OptionError {
@@ -461,7 +461,7 @@ pub fn option_errors(header: &Header) -> Vec<OptionError> {
 
 /// The tags of a record read under its game's rules, as the reader leaves them: the
 /// options of its `Rules` tag judged by the game (the errors, at their options), and, for
-/// Grand Trictrac, the tag written canonically (RULES.md §13 order, values in lower case).
+/// Grand Trictrac, the tag written canonically (docs/rules.md §13 order, values in lower case).
 pub fn check_tags(header: &Header, tags: &mut [Tag]) -> Vec<SyntaxError> {
     if header.game_rules.is_empty() {
         return Vec::new();

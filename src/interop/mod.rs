@@ -133,7 +133,7 @@ const RESERVED_TAGS: [&str; 12] = [
     "Game", "Top", "Bottom", "First", "Letters", "Rules", "Marques", "Position", "Result", "Match", "Score", "Flagged",
 ];
 
-/// Whether `name` can be written as an STN tag name (NOTATION.md: letters, digits, `_`, `-`).
+/// Whether `name` can be written as an STN tag name (docs/format.md: letters, digits, `_`, `-`).
 fn is_tag_name(name: &str) -> bool {
     !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
 }

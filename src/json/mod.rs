@@ -66,6 +66,16 @@ pub enum JsonError {
         /// What is wrong.
         message: String,
     },
+    /// A record whose fields no record can hold (a letter of no point, impossible dice, …).
+    #[error("record {record}: {error}")]
+    #[diagnostic(code(soumille::json::invalid))]
+    Wire {
+        /// 1-based record number.
+        record: usize,
+        /// The field and what is wrong with it (written in the message, not as a cause, so
+        /// that the error reads as one line).
+        error: wire::WireError,
+    },
 }
 
 /// Reads a JSON document and checks its records as the text reader would: canonical tag
@@ -81,7 +91,7 @@ pub fn from_str(text: &str) -> Result<Vec<Record>, JsonError> {
     for (k, w) in doc.records.into_iter().enumerate() {
         let invalid =
             |e: &SyntaxError| JsonError::Invalid { record: k + 1, message: format!("{} ({})", e.message, e.label) };
-        let mut rec = wire::record_of(w, version).map_err(|message| JsonError::Invalid { record: k + 1, message })?;
+        let mut rec = wire::record_of(w, version).map_err(|error| JsonError::Wire { record: k + 1, error })?;
         let (h, mut errors) = header::interpret(&mut rec.tags, false);
         if errors.is_empty() {
             // the options of its `Rules` tag, judged by its game

@@ -506,36 +506,166 @@ impl From<&Record> for WireRecord {
 
 // ---- wire → syntax tree -------------------------------------------------------------
 
+/// A wire record that no record can hold: where (the path of fields from the record down,
+/// `throws[3].play.moves[0].`) and what is wrong there. Its text names the field, as
+/// `fmt --from-json` and `json` report it (docs/json-migration.md).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{fault}", Within(&self.path))]
+pub struct WireError {
+    /// The fields that lead to the fault, outermost first.
+    pub path: Vec<WirePlace>,
+    /// What is wrong.
+    pub fault: WireFault,
+}
+
+/// A field of the record that holds the fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WirePlace {
+    /// `throws[i].`
+    Throw(usize),
+    /// `tags[i].`
+    Tag(usize),
+    /// `play.moves[i].`
+    Move(usize),
+}
+
+/// The path of a [`WireError`] as its text writes it.
+struct Within<'a>(&'a [WirePlace]);
+
+impl std::fmt::Display for Within<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for p in self.0 {
+            match p {
+                WirePlace::Throw(i) => write!(f, "throws[{i}].")?,
+                WirePlace::Tag(i) => write!(f, "tags[{i}].")?,
+                WirePlace::Move(i) => write!(f, "play.moves[{i}].")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The field of a move that holds a letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LetterField {
+    /// `from`
+    From,
+    /// `to`
+    To,
+    /// `rests[i]`
+    Rest(usize),
+}
+
+impl std::fmt::Display for LetterField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LetterField::From => f.write_str("from"),
+            LetterField::To => f.write_str("to"),
+            LetterField::Rest(i) => write!(f, "rests[{i}]"),
+        }
+    }
+}
+
+/// What no record can hold (docs/format.md: the points, dice, paths and jans of a record).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WireFault {
+    /// A comment anchored to no token of a throw.
+    #[error("comments[{index}].after `{anchor}` is no token of a throw")]
+    Anchor {
+        /// The comment's index.
+        index: usize,
+        /// The anchor written.
+        anchor: String,
+    },
+    /// A letter that names no point in Soumille's alphabet.
+    #[error("{field} `{letter}` is not a Soumille letter (A..&, no J, U, W)")]
+    Letter {
+        /// Where the letter is.
+        field: LetterField,
+        /// The letter written.
+        letter: char,
+    },
+    /// A jan code of no jan.
+    #[error("{field}[{mark}].jans[{jan}].code `{code}` is no jan code")]
+    JanCode {
+        /// `marks` or `opponent.marks`.
+        field: &'static str,
+        /// The mark's index.
+        mark: usize,
+        /// The jan's index in the mark.
+        jan: usize,
+        /// The code written.
+        code: String,
+    },
+    /// Dice that no die shows.
+    #[error("dice: impossible dice {0}-{1}: each die is 1 to 6")]
+    Dice(u8, u8),
+    /// Schema version 1's `rest` in a version 2 document.
+    #[error("rest: schema_version 2 writes every rest in `rests`")]
+    RestInVersion2,
+    /// More rests than a path has.
+    #[error("rests: a move with {0} rests: a path has at most five points")]
+    TooManyRests(usize),
+    /// Schema version 1's hit mask in a version 2 document.
+    #[error("hits: schema_version 2 writes the places of the points hit (`[2, 3]`)")]
+    MaskInVersion2,
+    /// A hit at no place of the path, or not after the hit before it.
+    #[error("hits[{index}] {place} is not a place of the path after `from` and the hits before it (1 to {last})")]
+    HitPlace {
+        /// The hit's index.
+        index: usize,
+        /// The place written.
+        place: u8,
+        /// The last place of the path.
+        last: usize,
+    },
+}
+
+impl From<WireFault> for WireError {
+    fn from(fault: WireFault) -> WireError {
+        WireError { path: Vec::new(), fault }
+    }
+}
+
+impl WireError {
+    /// The same fault, within `place`.
+    fn within(mut self, place: WirePlace) -> WireError {
+        self.path.insert(0, place);
+        self
+    }
+}
+
 /// A wire record read as a record of the given schema version: the field that no record
 /// can hold is named in the error (`throws[3].play.moves[0].from …`). Spans are dropped.
-pub fn record_of(w: WireRecord, version: u32) -> Result<Record, String> {
+pub fn record_of(w: WireRecord, version: u32) -> Result<Record, WireError> {
     let mut throws = Vec::with_capacity(w.throws.len());
     for (j, t) in w.throws.into_iter().enumerate() {
-        throws.push(throw_of(t, version).map_err(|e| format!("throws[{j}].{e}"))?);
+        throws.push(throw_of(t, version).map_err(|e| e.within(WirePlace::Throw(j)))?);
     }
     let mut tags = Vec::with_capacity(w.tags.len());
     for (j, t) in w.tags.into_iter().enumerate() {
-        let comments = comments_of(t.comments).map_err(|e| format!("tags[{j}].{e}"))?;
+        let comments = comments_of(t.comments).map_err(|e| WireError::from(e).within(WirePlace::Tag(j)))?;
         tags.push(n::Tag { name: t.name.into(), value: t.value, comments, spans: None });
     }
     Ok(Record { comments: comments_of(w.comments)?, tags, throws, span: None })
 }
 
 impl TryFrom<WireRecord> for Record {
-    type Error = String;
+    type Error = WireError;
     /// A record of the current schema version ([`record_of`]).
-    fn try_from(w: WireRecord) -> Result<Record, String> {
+    fn try_from(w: WireRecord) -> Result<Record, WireError> {
         record_of(w, super::SCHEMA_VERSION)
     }
 }
 
-fn comments_of(cs: Vec<WireComment>) -> Result<Vec<n::Comment>, String> {
+fn comments_of(cs: Vec<WireComment>) -> Result<Vec<n::Comment>, WireFault> {
     let mut out = Vec::with_capacity(cs.len());
     for (j, c) in cs.into_iter().enumerate() {
         let after = match c.after {
             None => None,
             Some(a) => {
-                Some(Anchor::from_name(&a).ok_or_else(|| format!("comments[{j}].after `{a}` is no token of a throw"))?)
+                let anchor = Anchor::from_name(&a);
+                Some(anchor.ok_or(WireFault::Anchor { index: j, anchor: a })?)
             }
         };
         let style = match c.style {
@@ -547,19 +677,21 @@ fn comments_of(cs: Vec<WireComment>) -> Result<Vec<n::Comment>, String> {
     Ok(out)
 }
 
-fn point_of(c: char, field: &str) -> Result<Point, String> {
-    Point::from_letter(c, Dialect::Soumille)
-        .ok_or_else(|| format!("{field} `{c}` is not a Soumille letter (A..&, no J, U, W)"))
+fn point_of(c: char, field: LetterField) -> Result<Point, WireFault> {
+    Point::from_letter(c, Dialect::Soumille).ok_or(WireFault::Letter { field, letter: c })
 }
 
-fn marks_of(ms: impl IntoIterator<Item = WireMark>, field: &str) -> Result<Vec<n::Mark>, String> {
+fn marks_of(ms: impl IntoIterator<Item = WireMark>, field: &'static str) -> Result<Vec<n::Mark>, WireFault> {
     let mut out = Vec::new();
     for (k, m) in ms.into_iter().enumerate() {
         let mut jans = n::JanClaims::new();
         for (i, j) in m.jans.into_iter().enumerate() {
-            let code = JanCode::all()
-                .find(|c| c.name() == j.code)
-                .ok_or_else(|| format!("{field}[{k}].jans[{i}].code `{}` is no jan code", j.code))?;
+            let code = JanCode::all().find(|c| c.name() == j.code).ok_or_else(|| WireFault::JanCode {
+                field,
+                mark: k,
+                jan: i,
+                code: j.code.to_string(),
+            })?;
             jans.push(n::JanClaim { code, ways: j.ways });
         }
         out.push(n::Mark { points: m.points, jans });
@@ -567,12 +699,10 @@ fn marks_of(ms: impl IntoIterator<Item = WireMark>, field: &str) -> Result<Vec<n
     Ok(out)
 }
 
-fn throw_of(t: WireThrow, version: u32) -> Result<n::Throw, String> {
+fn throw_of(t: WireThrow, version: u32) -> Result<n::Throw, WireError> {
     let dice = match t.dice {
         None => None,
-        Some([a, b]) => {
-            Some(Dice::new(a, b).ok_or_else(|| format!("dice: impossible dice {a}-{b}: each die is 1 to 6"))?)
-        }
+        Some([a, b]) => Some(Dice::new(a, b).ok_or(WireFault::Dice(a, b))?),
     };
     let mut out = n::Throw::bare(t.number, dice);
     out.seat = t.seat.map(|s| match s {
@@ -621,36 +751,36 @@ fn glyph_in(g: WireGlyph) -> n::Glyph {
     }
 }
 
-fn moves_of(ms: Vec<WireMove>, version: u32) -> Result<n::Moves, String> {
+fn moves_of(ms: Vec<WireMove>, version: u32) -> Result<n::Moves, WireError> {
     let mut out = n::Moves::new();
     for (k, m) in ms.into_iter().enumerate() {
-        out.push(move_of(m, version).map_err(|e| format!("play.moves[{k}].{e}"))?);
+        out.push(move_of(m, version).map_err(|e| WireError::from(e).within(WirePlace::Move(k)))?);
     }
     Ok(out)
 }
 
-fn move_of(m: WireMove, version: u32) -> Result<n::Move, String> {
+fn move_of(m: WireMove, version: u32) -> Result<n::Move, WireFault> {
     let from = match m.from {
         '@' => n::Origin::Bar,
-        c => n::Origin::Point(point_of(c, "from")?),
+        c => n::Origin::Point(point_of(c, LetterField::From)?),
     };
     let to = match m.to {
         '#' => n::Target::Off,
-        c => n::Target::Point(point_of(c, "to")?),
+        c => n::Target::Point(point_of(c, LetterField::To)?),
     };
     let mut letters = m.rests;
     if let Some(r) = m.rest {
         if version >= 2 {
-            return Err("rest: schema_version 2 writes every rest in `rests`".into());
+            return Err(WireFault::RestInVersion2);
         }
         letters.insert(0, r);
     }
     if letters.len() > n::MAX_RESTS {
-        return Err(format!("rests: a move with {} rests: a path has at most five points", letters.len()));
+        return Err(WireFault::TooManyRests(letters.len()));
     }
     let mut rests = n::Rests::new();
     for (i, &c) in letters.iter().enumerate() {
-        rests.push(point_of(c, &format!("rests[{i}]"))?);
+        rests.push(point_of(c, LetterField::Rest(i))?);
     }
     let hits = hits_of(m.hits, letters.len(), version)?;
     Ok(n::Move { from, rests, to, hits })
@@ -658,18 +788,15 @@ fn move_of(m: WireMove, version: u32) -> Result<n::Move, String> {
 
 /// The bit mask of [`n::Move::hits`] from the wire's places: each a place of the path
 /// after `from` (1 ..= the number of rests + 1), in increasing order.
-fn hits_of(h: WireHits, rests: usize, version: u32) -> Result<u8, String> {
+fn hits_of(h: WireHits, rests: usize, version: u32) -> Result<u8, WireFault> {
     match h {
         WireHits::Mask(m) if version < 2 => Ok(m),
-        WireHits::Mask(_) => Err("hits: schema_version 2 writes the places of the points hit (`[2, 3]`)".into()),
+        WireHits::Mask(_) => Err(WireFault::MaskInVersion2),
         WireHits::Places(places) => {
             let (mut mask, mut last) = (0u8, 0u8);
             for (k, p) in places.into_iter().enumerate() {
                 if p <= last || usize::from(p) > rests + 1 {
-                    return Err(format!(
-                        "hits[{k}] {p} is not a place of the path after `from` and the hits before it (1 to {})",
-                        rests + 1
-                    ));
+                    return Err(WireFault::HitPlace { index: k, place: p, last: rests + 1 });
                 }
                 mask |= 1 << (p - 1);
                 last = p;
@@ -733,15 +860,15 @@ mod tests {
         let m = move_of(v1.clone(), 1).expect("version 1");
         assert_eq!(m.rests.len(), 1);
         assert_eq!(m.hits, 3);
-        assert!(move_of(v1, 2).unwrap_err().starts_with("rest"));
+        assert!(move_of(v1, 2).unwrap_err().to_string().starts_with("rest"));
         let mask: WireMove = serde_json::from_str(r#"{"from":"M","rests":["R"],"to":"X","hits":3}"#).expect("reads");
-        assert!(move_of(mask, 2).unwrap_err().starts_with("hits"));
+        assert!(move_of(mask, 2).unwrap_err().to_string().starts_with("hits"));
     }
 
     #[test]
     fn hits_are_places_of_the_path() {
         let m: WireMove = serde_json::from_str(r#"{"from":"M","rests":["R"],"to":"X","hits":[3]}"#).expect("reads");
-        assert!(move_of(m, 2).unwrap_err().contains("hits[0] 3"));
+        assert!(move_of(m, 2).unwrap_err().to_string().contains("hits[0] 3"));
         let m: WireMove = serde_json::from_str(r#"{"from":"M","rests":["R"],"to":"X","hits":[2, 1]}"#).unwrap();
         assert!(move_of(m, 2).is_err(), "hits are in path order");
         for bad in [r#"[0]"#, r#"[1, 1]"#, r#"[-1]"#, r#"[256]"#, r#"["R"]"#, r#"256"#] {
@@ -755,5 +882,38 @@ mod tests {
         assert!(json.contains(r#""rests":["B","B","E"],"to":"E","hits":[2,4]"#), "{json}");
         let back: WireRecord = serde_json::from_str(&json).unwrap();
         assert_eq!(Record::try_from(back).expect("a record"), rec);
+    }
+
+    /// Each fault is typed and its text names the field from the record down, as it did when
+    /// the errors were strings.
+    #[test]
+    fn a_wire_error_names_the_field_and_the_fault() {
+        let doc = |throw: &str| format!(r#"{{"tags":[],"throws":[{{"number":1}},{throw}]}}"#);
+        let err = |throw: &str| {
+            let w: WireRecord = serde_json::from_str(&doc(throw)).expect("wire");
+            record_of(w, 2).expect_err("a fault")
+        };
+        let e =
+            err(r#"{"number":2,"play":{"moves":[{"from":"A","rests":[],"to":"B"},{"from":"J","rests":[],"to":"B"}]}}"#);
+        assert_eq!(e.path, [WirePlace::Throw(1), WirePlace::Move(1)]);
+        assert_eq!(e.fault, WireFault::Letter { field: LetterField::From, letter: 'J' });
+        assert_eq!(e.to_string(), "throws[1].play.moves[1].from `J` is not a Soumille letter (A..&, no J, U, W)");
+        let e = err(r#"{"number":2,"dice":[7,1]}"#);
+        assert_eq!(e.to_string(), "throws[1].dice: impossible dice 7-1: each die is 1 to 6");
+        let e = err(r#"{"number":2,"marks":[{"points":4,"jans":[{"code":"nowhere"}]}]}"#);
+        assert_eq!(e.to_string(), "throws[1].marks[0].jans[0].code `nowhere` is no jan code");
+        let e = err(r#"{"number":2,"comments":[{"style":"brace","text":"x","after":"nowhere"}]}"#);
+        assert_eq!(e.to_string(), "throws[1].comments[0].after `nowhere` is no token of a throw");
+        let e = err(r#"{"number":2,"play":{"moves":[{"from":"A","rests":["B","C","D","E","F","G"],"to":"H"}]}}"#);
+        assert_eq!(e.to_string(), "throws[1].play.moves[0].rests: a move with 6 rests: a path has at most five points");
+        let e = err(r#"{"number":2,"play":{"moves":[{"from":"A","rests":["U"],"to":"H"}]}}"#);
+        assert_eq!(e.to_string(), "throws[1].play.moves[0].rests[0] `U` is not a Soumille letter (A..&, no J, U, W)");
+        let w: WireRecord =
+            serde_json::from_str(r#"{"tags":[{"name":"Event","value":"x","comments":[{"style":"brace","text":"c","after":"no"}]}],"throws":[]}"#)
+                .expect("wire");
+        assert_eq!(
+            Record::try_from(w).expect_err("a fault").to_string(),
+            "tags[0].comments[0].after `no` is no token of a throw"
+        );
     }
 }

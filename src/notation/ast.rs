@@ -1,4 +1,4 @@
-//! The syntax tree of an STN record: text only, no rules (NOTATION.md).
+//! The syntax tree of an STN record: text only, no rules (docs/format.md).
 //!
 //! Points are held as Soumille letter indexes whatever the record's dialect; the dialect
 //! matters only when reading and printing. Spans are byte offsets into the source and are
@@ -122,7 +122,7 @@ pub struct Tag {
     /// The name: canonical English for known tags (held without allocation), as written for
     /// others.
     pub name: std::borrow::Cow<'static, str>,
-    /// The value, unescaped; canonical for known tags (NOTATION.md §2).
+    /// The value, unescaped; canonical for known tags (docs/format.md §2).
     pub value: String,
     /// Comments after the tag.
     pub comments: Vec<Comment>,
@@ -329,7 +329,7 @@ impl std::fmt::Debug for Rests {
     }
 }
 
-/// One man's path: `AF`, `AEK` (tout d'une resting on E), `AK`, `Y#` (NOTATION.md §4), and in
+/// One man's path: `AF`, `AEK` (tout d'une resting on E), `AK`, `Y#` (docs/format.md §4), and in
 /// the other games `&TON`, `MRX*`, `@X*P`, `T#` (docs/games.md §0.3, §D.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -580,7 +580,7 @@ pub struct Comment {
     pub after: Option<Anchor>,
 }
 
-/// One throw (coup): a roll by one player and all that follows from it (NOTATION.md §3).
+/// One throw (coup): a roll by one player and all that follows from it (docs/format.md §3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Throw {
     /// The throw number, consecutive from 1.

@@ -8,7 +8,7 @@ use super::header::Game;
 use crate::board::Dialect;
 
 /// Marks that are odd (but in Tric Trac, docs/games.md §E.11) or negative (points are marked two
-/// by two, RULES.md §8). With the source, errors point at the marks.
+/// by two, docs/rules.md §8). With the source, errors point at the marks.
 pub fn check_throws(rec: &Record, src: Option<(&str, Dialect)>) -> Vec<SyntaxError> {
     let mut errors = Vec::new();
     let game = rec.tag("Game").and_then(Game::from_name).unwrap_or_default();

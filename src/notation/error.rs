@@ -4,7 +4,7 @@ use super::ast::Span;
 use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
 use std::fmt;
 
-/// One syntax error: what is wrong, where, and what was expected there (NOTATION.md §8).
+/// One syntax error: what is wrong, where, and what was expected there (docs/format.md §8).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
     /// The bytes it is about (`None` for records read from JSON).

@@ -1,4 +1,4 @@
-//! The known tags (NOTATION.md §2): names, canonical values and their meaning.
+//! The known tags (docs/format.md §2): names, canonical values and their meaning.
 
 use super::ast::{Span, Tag};
 use super::error::SyntaxError;
@@ -13,15 +13,15 @@ pub enum Game {
     /// `grand-trictrac` (the default).
     #[default]
     GrandTrictrac,
-    /// `trictrac-a-ecrire`: the written-score match form (RULES.md §12).
+    /// `trictrac-a-ecrire`: the written-score match form (docs/rules.md §12).
     TrictracAEcrire,
-    /// `jacquet` (RULES.md §14).
+    /// `jacquet` (docs/rules.md §14).
     Jacquet,
-    /// `moultezim` (RULES.md §14).
+    /// `moultezim` (docs/rules.md §14).
     Moultezim,
-    /// `backgammon` (RULES.md §14).
+    /// `backgammon` (docs/rules.md §14).
     Backgammon,
-    /// `tric-trac`: the simplified game of the 1982 booklet (RULES.md §14).
+    /// `tric-trac`: the simplified game of the 1982 booklet (docs/rules.md §14).
     TricTrac,
 }
 
@@ -35,7 +35,7 @@ const GAMES: [(Game, &str); 6] = [
 ];
 
 impl Game {
-    /// Grand Trictrac or Trictrac à écrire (the games of RULES.md), not one of docs/games.md's.
+    /// Grand Trictrac or Trictrac à écrire (the games of docs/rules.md), not one of docs/games.md's.
     ///
     /// What a game is played and scored like is the game registry's
     /// (`games::registry::is_grand_trictrac`, `Games::is_grand_trictrac`): this stays only
@@ -66,7 +66,7 @@ impl Game {
 }
 
 impl Game {
-    /// Grand Trictrac or Trictrac à écrire: the games of NOTATION.md, whose records keep
+    /// Grand Trictrac or Trictrac à écrire: the games of docs/format.md, whose records keep
     /// its forms strictly (moves of at most three points, no `@`, `*`, cube, `partie`).
     pub fn is_trictrac(self) -> bool {
         matches!(self, Game::GrandTrictrac | Game::TrictracAEcrire)
@@ -153,7 +153,7 @@ impl ResultKind {
     }
 }
 
-/// A `Result` value (NOTATION.md §7, docs/games.md §A.9, §D.9, §E.11): `*`,
+/// A `Result` value (docs/format.md §7, docs/games.md §A.9, §D.9, §E.11): `*`,
 /// `top 12-7 [grande-bredouille] [stakes=N]`, `top 2`, `top 2 gammon`, `top 5-2`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ResultClaim {
@@ -241,7 +241,7 @@ pub struct Header {
     pub letters: Dialect,
     /// `Rules`: the `key=value` pairs as written (trimmed), in order, each with its span.
     /// The reader checks only their form (each part a `key=value` of words, each key once);
-    /// the game validates its own keys and values when it is chosen (RULES.md §13, docs/games.md
+    /// the game validates its own keys and values when it is chosen (docs/rules.md §13, docs/games.md
     /// §F: `games::registry`).
     pub game_rules: Vec<RulePair>,
     /// `Position`: the start, instead of the opening.
@@ -282,7 +282,7 @@ pub struct RulesError {
     pub message: String,
 }
 
-/// Reads a `Rules` value (RULES.md §13, docs/games.md §F) as syntax: the `key=value` pairs
+/// Reads a `Rules` value (docs/rules.md §13, docs/games.md §F) as syntax: the `key=value` pairs
 /// separated by `;`, trimmed, in the order written, each with its byte range in `text`.
 /// Only the form is checked (each part a `key=value` of words: letters, digits, `-`, `_`;
 /// each key once); the game validates its keys and values.
@@ -597,7 +597,7 @@ fn read_position(t: &mut Tag, position_in_dialect: bool, h: &mut Header, errors:
             let raw_equal = raw_matches(t);
             errors.push(SyntaxError::new(value_sub_span(t, e.at.clone(), raw_equal), e.message, e.label).with_help(
                 if h.game.is_trictrac() {
-                    "a position string: `A13FG/&15 top` (NOTATION.md §6)"
+                    "a position string: `A13FG/&15 top` (docs/format.md §6)"
                 } else {
                     "a position string: `M15/&15 bottom`, `A2M4R3T5@/F5H3N5X2 top cube=2` (docs/games.md)"
                 },
@@ -684,7 +684,7 @@ fn set_written(value: &mut String, v: &impl fmt::Display) {
 }
 
 /// A Grand Trictrac result written as [`ResultClaim`]'s `Display` writes it (`top 12-5`,
-/// `bottom 12-0 bredouille stakes=4`, NOTATION.md §7), read without the parser to the claim
+/// `bottom 12-0 bredouille stakes=4`, docs/format.md §7), read without the parser to the claim
 /// [`parser::parse_result_of`] reads from it; `None` for any other text, which is left to
 /// the parser (a test checks both agree).
 fn canonical_trictrac_result(s: &str) -> Option<ResultClaim> {

@@ -1,54 +1,54 @@
-//! Jans: the scoring events of Grand Trictrac (RULES.md §4–§7), by their codes (NOTATION.md §3),
+//! Jans: the scoring events of Grand Trictrac (docs/rules.md §4–§7), by their codes (docs/format.md §3),
 //! and the three point codes of Tric Trac (docs/games.md §E.11).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The code of a jan as written in a mark list (NOTATION.md §3).
+/// The code of a jan as written in a mark list (docs/format.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum JanCode {
-    /// Jan de six tables (de trois coups), RULES.md §6.
+    /// Jan de six tables (de trois coups), docs/rules.md §6.
     SixTables,
-    /// Jan de deux tables, RULES.md §6.
+    /// Jan de deux tables, docs/rules.md §6.
     DeuxTables,
-    /// Contre-jan de deux tables, RULES.md §6.
+    /// Contre-jan de deux tables, docs/rules.md §6.
     ContreDeuxTables,
-    /// Jan de mézéas, RULES.md §6.
+    /// Jan de mézéas, docs/rules.md §6.
     Mezeas,
-    /// Contre-jan de mézéas, RULES.md §6.
+    /// Contre-jan de mézéas, docs/rules.md §6.
     ContreMezeas,
-    /// Filling the petit jan, RULES.md §5.
+    /// Filling the petit jan, docs/rules.md §5.
     PetitJan,
-    /// Filling the grand jan, RULES.md §5.
+    /// Filling the grand jan, docs/rules.md §5.
     GrandJan,
-    /// Filling the jan de retour, RULES.md §5.
+    /// Filling the jan de retour, docs/rules.md §5.
     Retour,
-    /// Preserving the petit jan, RULES.md §5.
+    /// Preserving the petit jan, docs/rules.md §5.
     ConservePetitJan,
-    /// Preserving the grand jan, RULES.md §5.
+    /// Preserving the grand jan, docs/rules.md §5.
     ConserveGrandJan,
-    /// Preserving the jan de retour, RULES.md §5.
+    /// Preserving the jan de retour, docs/rules.md §5.
     ConserveRetour,
-    /// True hit (battre à vrai), RULES.md §4.
+    /// True hit (battre à vrai), docs/rules.md §4.
     Vrai,
-    /// False hit (battre à faux), marked by the opponent, RULES.md §4.
+    /// False hit (battre à faux), marked by the opponent, docs/rules.md §4.
     Faux,
-    /// Hitting the opponent's empty rest corner, RULES.md §4.
+    /// Hitting the opponent's empty rest corner, docs/rules.md §4.
     Coin,
-    /// A helpless man (unplayable die), marked by the opponent, RULES.md §7.
+    /// A helpless man (unplayable die), marked by the opponent, docs/rules.md §7.
     Impuissance,
-    /// First to bear off all fifteen men, RULES.md §7.
+    /// First to bear off all fifteen men, docs/rules.md §7.
     Sortie,
-    /// School points, RULES.md §9.
+    /// School points, docs/rules.md §9.
     Ecole,
-    /// Jan de rencontre (obsolete, `anciens=oui`), RULES.md §7.
+    /// Jan de rencontre (obsolete, `anciens=oui`), docs/rules.md §7.
     Rencontre,
-    /// Margot la fendue (obsolete), RULES.md §7.
+    /// Margot la fendue (obsolete), docs/rules.md §7.
     Margot,
-    /// Pile de misère (obsolete), RULES.md §7.
+    /// Pile de misère (obsolete), docs/rules.md §7.
     Misere,
-    /// Preserving the pile de misère (obsolete), RULES.md §7.
+    /// Preserving the pile de misère (obsolete), docs/rules.md §7.
     ConserveMisere,
     /// Tric Trac: a capture, 1 point a man (docs/games.md §E.9, §E.11).
     Prise,

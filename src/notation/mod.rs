@@ -1,4 +1,4 @@
-//! STN, the record format (NOTATION.md): syntax tree, reader, printer, errors, and the
+//! STN, the record format (docs/format.md): syntax tree, reader, printer, errors, and the
 //! text of each notation type (`Display` / `FromStr`, [`text`]).
 //!
 //! Syntax only: nothing here judges the rules of the game.

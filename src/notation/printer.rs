@@ -1,4 +1,4 @@
-//! The canonical printer (NOTATION.md, "canonical"): higher die first, doublets as digits,
+//! The canonical printer (docs/format.md, "canonical"): higher die first, doublets as digits,
 //! moves without dashes, seats only where the record had them, tags in a fixed order,
 //! comments kept byte for byte after the token they followed. Printing is idempotent.
 //! The other games (docs/games.md §0.3, §D.9, §E.11): every rest and `*` written, the cube

@@ -1,5 +1,5 @@
 //! Grand Trictrac's columns of the sheet as text and Markdown: each seat's marks, points and
-//! holes (RULES.md §4–§9), the marqués of Trictrac à écrire and the totals of the match.
+//! holes (docs/rules.md §4–§9), the marqués of Trictrac à écrire and the totals of the match.
 
 use super::{md_escape, terminal_text, GrandTrictracColumns, Row, SeatColumn, Sheet};
 use std::fmt::Write;

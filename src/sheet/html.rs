@@ -7,7 +7,7 @@
 
 use super::{Row, RowScore, SeatColumn, Sheet};
 use crate::board::{Dialect, Seat};
-use crate::games::grand_trictrac::score::MarqueBredouille;
+use crate::output::MarqueBredouille;
 use crate::replay::position_of;
 use crate::replay::{Flag, FlagKind};
 use crate::show::{board_picture, escape, trictrac_setup, Caption, Notes};
@@ -94,7 +94,7 @@ fn holes_cell(c: &SeatColumn, before: u16, pavillon: bool) -> String {
     s
 }
 
-fn jans_cell(jans: &[crate::games::grand_trictrac::scoring::Jan], letters: Dialect) -> String {
+fn jans_cell(jans: &[crate::output::Jan], letters: Dialect) -> String {
     jans.iter()
         .map(|j| {
             let mut s = format!("{} ({}) {}", j.code.name(), j.seat, j.points);

@@ -3,9 +3,8 @@
 
 use crate::board::Setup;
 use crate::board::{Dialect, Seat};
-use crate::games::grand_trictrac::score::Score;
-use crate::games::grand_trictrac::scoring::Jan;
 use crate::notation::{Decision, Game, Header, Record};
+use crate::output::{Jan, Score};
 use crate::replay::{Flag, Outcome, Replay, Step, StepDetail};
 use serde::Serialize;
 
@@ -64,7 +63,7 @@ pub struct Row {
 #[derive(Clone, Debug, Serialize)]
 #[serde(untagged)]
 pub enum RowScore {
-    /// Grand Trictrac (RULES.md §4–§9).
+    /// Grand Trictrac (docs/rules.md §4–§9).
     GrandTrictrac(GrandTrictracColumns),
     /// Jacquet, Moultezim, Backgammon, Tric Trac (docs/games.md).
     Tables(TablesColumns),
@@ -104,7 +103,7 @@ pub struct TablesColumns {
 }
 
 /// The running score of the other games after a throw, as the position's score fields hold
-/// it (NOTATION.md §6, docs/games.md §H.7): the men borne off, the cube (backgammon), the points
+/// it (docs/format.md §6, docs/games.md §H.7): the men borne off, the cube (backgammon), the points
 /// and parties (Tric Trac).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Running {
@@ -238,8 +237,8 @@ impl MatchState {
     /// The match of a record with a `Match` tag of one point or more; money play has none.
     pub fn of(record: &Record) -> Option<MatchState> {
         let length = record.tag("Match")?.trim().parse::<u32>().ok().filter(|&n| n > 0)?;
-        let score = record.tag("Score").and_then(crate::games::backgammon::session::parse_score);
-        let score = score.map_or([0, 0], |s| s.0);
+        let score = record.tag("Score").and_then(crate::output::match_score);
+        let score = score.unwrap_or([0, 0]);
         let away = score.map(|s| s.saturating_add(1) == length);
         let crawford = match record.tag("Crawford").map(str::trim) {
             Some("yes" | "oui" | "true") => true,
@@ -288,7 +287,7 @@ pub struct Sheet {
     pub marques: Vec<crate::replay::MarqueResult>,
     /// Trictrac à écrire: the totals of the match from the marqués played.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub match_totals: Option<crate::games::grand_trictrac::score::MatchTotals>,
+    pub match_totals: Option<crate::output::MatchTotals>,
     /// The record's tags, in canonical order (empty when made without the record).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<TitleTag>,
@@ -340,7 +339,7 @@ fn row_score(st: &Step, prev: Option<&Step>) -> RowScore {
         None => RowScore::Tables(TablesColumns {
             points: st.points,
             running: Running::of(&st.after),
-            note: crate::words::step_note(&st.detail),
+            note: crate::replay::words::step_note(&st.detail),
             after: st.after.men_field(Dialect::Soumille),
         }),
     }
@@ -401,10 +400,7 @@ impl Sheet {
                 rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !shown.contains(&n))).cloned().collect()
             },
             marques: marques.to_vec(),
-            match_totals: (!marques.is_empty()).then(|| {
-                let won: Vec<(Seat, i64)> = marques.iter().filter_map(|m| m.winner.map(|w| (w, m.value))).collect();
-                crate::games::grand_trictrac::score::match_totals(&won, queue_jetons)
-            }),
+            match_totals: crate::output::match_totals(marques, queue_jetons),
             tags: Vec::new(),
             rules: Vec::new(),
             comments: Vec::new(),
@@ -472,11 +468,9 @@ impl Sheet {
         match (&self.result, &self.end, self.stopped_at) {
             (Some(o), _, _) => {
                 let gb = match o.bredouille {
-                    crate::games::grand_trictrac::score::Bredouille::None => String::new(),
-                    crate::games::grand_trictrac::score::Bredouille::Grande => " en grande bredouille".into(),
-                    crate::games::grand_trictrac::score::Bredouille::GrandeWithPavillon => {
-                        " en grande bredouille, with the pavillon".into()
-                    }
+                    crate::output::Bredouille::None => String::new(),
+                    crate::output::Bredouille::Grande => " en grande bredouille".into(),
+                    crate::output::Bredouille::GrandeWithPavillon => " en grande bredouille, with the pavillon".into(),
                 };
                 format!("{} wins {}-{}{gb}: stakes {}", o.winner, o.winner_holes, o.loser_holes, o.stakes)
             }
@@ -519,18 +513,9 @@ impl Sheet {
 /// games' options that differ from the game's defaults (given when the `Rules` tag names
 /// the key).
 fn rules_in_force(header: &Header, grand_trictrac: bool) -> Vec<RuleInForce> {
-    if grand_trictrac {
-        let rules = crate::games::grand_trictrac::options::RuleOptions::of(header);
-        return (0..crate::games::grand_trictrac::options::RuleOptions::KEYS.len())
-            .map(|i| RuleInForce {
-                option: crate::games::grand_trictrac::options::RuleOptions { given: 1 << i, ..rules }.to_string(),
-                given: rules.given & (1 << i) != 0,
-            })
-            .collect();
-    }
-    crate::games::rules_departing(header)
+    crate::output::rules_listed(header, grand_trictrac)
         .into_iter()
-        .map(|(k, v)| RuleInForce { given: header.game_rules.iter().any(|p| p.key == k), option: format!("{k}={v}") })
+        .map(|(option, given)| RuleInForce { option, given })
         .collect()
 }
 

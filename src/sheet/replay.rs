@@ -125,7 +125,7 @@ pub struct ReplayRow<'a> {
     /// What the throw did besides its play, in words: `tient`, `va`, `relève` (Grand
     /// Trictrac), the cube action, the partie won (the other games).
     pub notes: Vec<String>,
-    /// The position string (NOTATION.md §6) before the throw, every score field given.
+    /// The position string (docs/format.md §6) before the throw, every score field given.
     pub position_before: String,
     /// The position string after the throw.
     pub position_after: String,
@@ -147,7 +147,7 @@ pub struct ReplayDocument<'a> {
     pub end: Option<crate::report::EndReport>,
     /// The throw at which the replay stopped, if it did.
     pub stopped_at: Option<u32>,
-    /// The score at the end as the record's claims leave it (Grand Trictrac, RULES.md §9).
+    /// The score at the end as the record's claims leave it (Grand Trictrac, docs/rules.md §9).
     #[serde(rename = "final", skip_serializing_if = "Option::is_none")]
     pub final_score: Option<crate::report::FinalScore>,
 }

@@ -1,6 +1,6 @@
 //! The replay of a backgammon record (docs/games.md §D.9, §D.10): the seats in turn (after a
 //! take the doubler throws), each cube action judged and applied, each play judged and kept
-//! (RULES.md §10), the claims checked (`seat`, `hit`, `first-throw`, cube value, `Result`,
+//! (docs/rules.md §10), the claims checked (`seat`, `hit`, `first-throw`, cube value, `Result`,
 //! `Position`), and the game-neutral steps and end filled for the renderers.
 
 use super::board::{Board, BAR, OFF};
@@ -69,7 +69,7 @@ pub fn nearest_plays(plays: &Plays, seat: Seat, recorded: &RecordedPlay) -> Vec<
 }
 
 /// An unlawful backgammon play (docs/games.md §D.10), as facts: the words are
-/// [`crate::words::backgammon`]'s.
+/// [`crate::games::backgammon::words`]'s.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FausseCase {
     /// The rule broken.

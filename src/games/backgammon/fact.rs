@@ -1,5 +1,5 @@
 //! What Backgammon's flags say, as facts (docs/games.md §D.10): the books raise them with the
-//! rules' findings, and the reporting layer ([`crate::words::backgammon`]) writes their
+//! rules' findings, and the reporting layer ([`crate::games::backgammon::words`]) writes their
 //! words. The shared facts of every game (the replay stopped, a wrong seat) are
 //! [`crate::replay::Fact::Stop`] and [`crate::replay::Fact::Seat`].
 

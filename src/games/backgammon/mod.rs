@@ -11,7 +11,7 @@
 //! * [`books`]: the replay of a record on the shared [`crate::replay::Ledger`], its flags
 //!   and steps (§D.10).
 //! * [`session`]: match play across the records of a file (docs/games.md §I.1–§I.3).
-//! * [`fact`]: what its flags say, as facts; [`crate::words::backgammon`] writes their words.
+//! * [`fact`]: what its flags say, as facts; [`crate::games::backgammon::words`] writes their words.
 //! * [`generate`](mod@generate): seeded self-play, a game with its cube actions and result.
 //!
 //! [`Backgammon`] answers [`Game`] with them.
@@ -26,6 +26,7 @@ pub mod judge;
 pub mod movegen;
 pub mod options;
 pub mod session;
+pub mod words;
 
 #[cfg(test)]
 mod brute;

@@ -76,11 +76,14 @@ fn books_keep_the_cube_in_the_steps_and_end_on_the_drop() {
     assert!(rp.flags.is_empty(), "{:#?}", rp.flags);
     assert_eq!(rp.steps.len(), 5);
     let s2 = &rp.steps[1];
-    assert_eq!((s2.seat, crate::words::step_note(&s2.detail).as_str()), (Seat::Bottom, "double, take: cube 2"));
+    assert_eq!((s2.seat, crate::replay::words::step_note(&s2.detail).as_str()), (Seat::Bottom, "double, take: cube 2"));
     assert_eq!((s2.before.score.cube, s2.after.score.cube), (Some(1), Some(2)));
     assert_eq!(s2.after.score.owner, Some(Some(Seat::Top)));
     let s5 = &rp.steps[4];
-    assert_eq!((s5.dice, crate::words::step_note(&s5.detail).as_str(), s5.lawful), (None, "double, drop", true));
+    assert_eq!(
+        (s5.dice, crate::replay::words::step_note(&s5.detail).as_str(), s5.lawful),
+        (None, "double, drop", true)
+    );
     let end = rp.end.unwrap();
     assert_eq!((end.winner, end.points(), end.kind()), (Seat::Top, 2, Some("drop")));
     assert_eq!(rp.last.unwrap().score.cube, Some(2));
@@ -126,7 +129,7 @@ fn every_flag_of_the_samples_says_a_fact_and_its_words() {
                 // a flag of this game says one of its facts or the replay loop's
                 let ours = matches!(f.fact, Said::Backgammon(_) | Said::Stop { .. } | Said::Seat { .. });
                 assert!(ours, "{}: {f:?}", path.display());
-                assert_eq!(f.message, crate::words::message(&f.fact, r.header.letters));
+                assert_eq!(f.message, crate::replay::words::message(&f.fact, r.header.letters));
             }
         }
     }

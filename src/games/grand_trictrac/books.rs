@@ -1,8 +1,8 @@
-//! Grand Trictrac's books: the replay of a record with its claims (RULES.md §8–§12): the
+//! Grand Trictrac's books: the replay of a record with its claims (docs/rules.md §8–§12): the
 //! écoles and fausses écoles, holes, tient/va, the marqués of Trictrac à écrire and the
 //! `Result` tag, kept on the shared [`Ledger`] (the seat check, the stop, the flags). Every
 //! flag is raised with a [`Fact`]; its words are the reporting layer's
-//! ([`crate::words::grand_trictrac`]).
+//! ([`crate::games::grand_trictrac::words`]).
 
 use super::facts::{Disputed, Fact, ResultDiff};
 use super::fausse_case::{FausseCase, Rule};
@@ -27,7 +27,7 @@ use std::cell::OnceCell;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Due {
     amount: u16,
-    /// Due because a fausse école disputed a school rightly claimed (RULES.md §9).
+    /// Due because a fausse école disputed a school rightly claimed (docs/rules.md §9).
     augmentation: bool,
 }
 
@@ -78,7 +78,7 @@ impl Books<'_> {
         self.ledger.raise(Some(t.number), kind, Some(seat), crate::replay::Fact::GrandTrictrac(fact), span)
     }
 
-    /// A fausse case of `seat`'s play of `dice` at throw `t` (RULES.md §10): the flag names
+    /// A fausse case of `seat`'s play of `dice` at throw `t` (docs/rules.md §10): the flag names
     /// the rule and carries the lawful plays, nearest the recorded play first.
     fn fausse_case(
         &mut self,
@@ -89,14 +89,15 @@ impl Books<'_> {
         case: &FausseCase,
         span: Option<Span>,
     ) {
-        let lawful = crate::words::grand_trictrac::nearest_first(&case.lawful, seat, played, self.ledger.letters);
+        let lawful =
+            crate::games::grand_trictrac::words::nearest_first(&case.lawful, seat, played, self.ledger.letters);
         let fact = Fact::FausseCase { throw: t.number, seat, dice, played: played.clone(), case: case.clone() };
         let fl = self.raise(t, FlagKind::FausseCase, seat, fact, span);
         fl.rule = Some(case.rule.name());
         fl.plays = lawful.iter().map(|p| p.moves(seat)).collect();
     }
 
-    /// An école of `seat`'s marks at throw `t` (RULES.md §8): the flag with the jans it was
+    /// An école of `seat`'s marks at throw `t` (docs/rules.md §8): the flag with the jans it was
     /// worth and `(claimed, owed, amount)`; the other seat may now claim `amount` as a school.
     fn ecole(
         &mut self,
@@ -132,7 +133,7 @@ type Moment = (Position, Score, [u16; 2]);
 /// A pass, for a throw that records no play when none could be played.
 const PASS: RecordedPlay = RecordedPlay::Pass;
 
-/// A Grand Trictrac position as a setup with every score field (NOTATION.md §6): holes,
+/// A Grand Trictrac position as a setup with every score field (docs/format.md §6): holes,
 /// points (kept below 256: a record's odd claims can leave odd points, printed as they are),
 /// the throws of the relève, bredouille and pavillon.
 pub fn setup_of(pos: &Position, score: &Score, throws: [u16; 2]) -> Setup {
@@ -173,7 +174,7 @@ fn marks_span(spans: Option<&ThrowSpans>, opponent: bool) -> Option<Span> {
     }
 }
 
-/// Grand Trictrac's books: the replay of a record with its claims (RULES.md §8–§12), through
+/// Grand Trictrac's books: the replay of a record with its claims (docs/rules.md §8–§12), through
 /// the one replay loop ([`crate::replay::run`]). The throws come from `feed` (`rec`: the tags
 /// and the first throw at least).
 pub(crate) fn books_fed(
@@ -271,7 +272,7 @@ impl Books<'_> {
         self.jans.as_ref().expect("rolled in seat")
     }
 
-    /// The thrower's marks (RULES.md §8, §9): the école of a miscount or of a jan not kept,
+    /// The thrower's marks (docs/rules.md §8, §9): the école of a miscount or of a jan not kept,
     /// the holes and their claim, the school claims.
     fn thrower_marks(&mut self, t: &Throw, turn: &mut Turn) {
         let (thrower, broken, dropped) = (turn.thrower, turn.broken, turn.dropped);
@@ -284,7 +285,7 @@ impl Books<'_> {
             let worth: Vec<_> = self.jans().iter().filter(|j| j.seat == thrower).copied().collect();
             let (fact, amount) = match broken {
                 Some(rule) if dropped > 0 => {
-                    // école du plein (RULES.md §9, `ecole-plein`): the jan's points, and with
+                    // école du plein (docs/rules.md §9, `ecole-plein`): the jan's points, and with
                     // Lepeintre the points marked for it too
                     let marked_jan = if claim_t >= expected { dropped } else { 0 };
                     let amount = match self.game.options.ecole_plein {
@@ -319,7 +320,7 @@ impl Books<'_> {
         }
     }
 
-    /// Hold or go (RULES.md §8): the decision a hole asks for, or one given without a hole.
+    /// Hold or go (docs/rules.md §8): the decision a hole asks for, or one given without a hole.
     fn hold_or_go(&mut self, t: &Throw, turn: &mut Turn) {
         let thrower = turn.thrower;
         let won = turn.holes_won[thrower.index()] > 0;
@@ -331,7 +332,7 @@ impl Books<'_> {
                 self.raise(t, FlagKind::Decision, thrower, Fact::NoDecision { throw: t.number, seat: thrower }, span);
             }
         } else if won {
-            // the twelfth hole: no decision is needed, one given is kept (RULES.md §8)
+            // the twelfth hole: no decision is needed, one given is kept (docs/rules.md §8)
             turn.decision = t.decision;
         } else if t.decision.is_some() {
             let span = turn.spans.get(&self.ledger, t).and_then(|s| s.decision);
@@ -340,10 +341,10 @@ impl Books<'_> {
     }
 
     /// `va`: the relève ends, nothing is played, the opponent marks nothing; at Trictrac à
-    /// écrire a marqué may end (RULES.md §8, §12).
+    /// écrire a marqué may end (docs/rules.md §8, §12).
     fn go(&mut self, t: &Throw, turn: &mut Turn) {
         let thrower = turn.thrower;
-        // the twelfth hole ends the tour: `va` there still wipes both seats' points (RULES.md §8)
+        // the twelfth hole ends the tour: `va` there still wipes both seats' points (docs/rules.md §8)
         if turn.tour_over && self.ledger.out.end.is_none() {
             self.ledger.out.end = self.game.outcome(&self.score, &turn.score_before).map(End::from);
         }
@@ -370,7 +371,7 @@ impl Books<'_> {
         turn.after = (self.pos, self.score, [0, 0]);
     }
 
-    /// A marqué of Trictrac à écrire ends with throw `t` (RULES.md §12): its result kept,
+    /// A marqué of Trictrac à écrire ends with throw `t` (docs/rules.md §12): its result kept,
     /// the score new; the seat that throws first in the next.
     fn marque(&mut self, t: &Throw) -> Seat {
         let options = self.game.options;
@@ -395,7 +396,7 @@ impl Books<'_> {
         self.score = Score::default();
         self.first_hole = [false; 2];
         self.broken_row = [false; 2];
-        // primauté (RULES.md §12): the winner throws first, or in turn; a refait keeps it
+        // primauté (docs/rules.md §12): the winner throws first, or in turn; a refait keeps it
         let next_first = match (options.primaute, winner) {
             (_, None) => self.marque_first,
             (crate::games::grand_trictrac::options::Primaute::Gagnant, Some(w)) => w,
@@ -406,7 +407,7 @@ impl Books<'_> {
     }
 
     /// The play, after the marks and the decision; after the twelfth hole nothing more need
-    /// be played (RULES.md §8). `false`: the replay stops (a play missing).
+    /// be played (docs/rules.md §8). `false`: the replay stops (a play missing).
     fn the_play(&mut self, t: &Throw, turn: &mut Turn) -> bool {
         let (thrower, dice) = (turn.thrower, turn.dice);
         let at_end_without_play = t.play.is_none() && turn.tour_over;
@@ -507,8 +508,8 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
     }
 
     /// The play is judged first (a broken jan changes what the thrower may keep); a play that
-    /// cannot be applied stops the replay before the throw's marks are counted (RULES.md §10).
-    /// The roll scores before any man moves (RULES.md §1): the thrower's marks and the
+    /// cannot be applied stops the replay before the throw's marks are counted (docs/rules.md §10).
+    /// The roll scores before any man moves (docs/rules.md §1): the thrower's marks and the
     /// tient/va come before the men move; `va` ends the throw.
     #[inline(always)]
     fn play(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
@@ -647,7 +648,7 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
     }
 }
 
-/// Notes holes won by `seat`: the other's run is broken if it had begun (RULES.md §12).
+/// Notes holes won by `seat`: the other's run is broken if it had begun (docs/rules.md §12).
 fn note_row(first: &mut [bool; 2], broken: &mut [bool; 2], seat: Seat, holes: u16) {
     if holes == 0 {
         return;
@@ -658,7 +659,7 @@ fn note_row(first: &mut [bool; 2], broken: &mut [bool; 2], seat: Seat, holes: u1
     first[seat.index()] = true;
 }
 
-/// Checks a hole claim against the holes the marks gave (RULES.md §9): an under-claimed
+/// Checks a hole claim against the holes the marks gave (docs/rules.md §9): an under-claimed
 /// bredouille hole is flagged `holes` and the record's count stands; holes claimed beyond
 /// the marks are an école of twelve points each.
 #[allow(clippy::too_many_arguments)]
@@ -707,7 +708,7 @@ fn check_holes(
     }
 }
 
-/// A school claimed by `seat` (RULES.md §9): due from the other's miscount, or a fausse école.
+/// A school claimed by `seat` (docs/rules.md §9): due from the other's miscount, or a fausse école.
 fn claim_school(b: &mut Books, t: &Throw, seat: Seat, amount: u16, spans: &Spans, opponent: bool) {
     let pool = &mut b.due[seat.index()];
     if let Some(k) = pool.iter().position(|d| d.amount == amount) {
@@ -741,7 +742,7 @@ fn claim_school(b: &mut Books, t: &Throw, seat: Seat, amount: u16, spans: &Spans
     b.score.mark(seat, amount);
 }
 
-/// The `Result` tag against the replay (RULES.md §9).
+/// The `Result` tag against the replay (docs/rules.md §9).
 fn check_result(b: &mut Books) {
     let Some(claim) = &b.header.result else { return };
     let computed = b.ledger.out.outcome();
@@ -767,7 +768,7 @@ fn check_result(b: &mut Books) {
                 diffs.push(ResultDiff::Holes(o.winner_holes, o.loser_holes));
             }
             // the word is optional; claimed where the tour was not so won, it is wrong
-            // (NOTATION.md §7). `bredouille` in a Result is read as the grande bredouille,
+            // (docs/format.md §7). `bredouille` in a Result is read as the grande bredouille,
             // the only one a tour is won in.
             let gb = o.bredouille != crate::games::grand_trictrac::score::Bredouille::None;
             if let (Some(said), false) = (bredouille, gb) {

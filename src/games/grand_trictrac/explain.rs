@@ -1,5 +1,5 @@
-//! Grand Trictrac's explanation of a roll (CLI.md `explain`): every legal play (RULES.md
-//! §2–§3) and every jan with its ways and points (RULES.md §4–§7), as a value or straight
+//! Grand Trictrac's explanation of a roll (docs/commands.md `explain`): every legal play (docs/rules.md
+//! §2–§3) and every jan with its ways and points (docs/rules.md §4–§7), as a value or straight
 //! as the JSON bytes `explain --batch` writes.
 
 use crate::board::{letters_in, men_field_in, Seat};
@@ -11,7 +11,7 @@ use serde::Serialize;
 /// One legal play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayEntry {
-    /// Canonical notation (CLI.md).
+    /// Canonical notation (docs/commands.md).
     pub notation: String,
     /// Field 1 of the position string after the play.
     pub result: String,
@@ -46,7 +46,7 @@ pub struct Explanation {
 /// A jan as an [`Explanation`] in some letters has it: the point hit written in them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LetteredJan {
-    /// Its code (NOTATION.md §3).
+    /// Its code (docs/format.md §3).
     pub code: crate::notation::jan::JanCode,
     /// The seat that marks it.
     pub seat: Seat,
@@ -59,7 +59,7 @@ pub struct LetteredJan {
     pub at: Option<String>,
 }
 
-/// An [`Explanation`] written in one alphabet's letters (the position's, NOTATION.md §1):
+/// An [`Explanation`] written in one alphabet's letters (the position's, docs/format.md §1):
 /// the same fields, serialized alike; the plays sorted again as ASCII strings.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LetteredExplanation {
@@ -138,7 +138,7 @@ pub fn explain_with(
     Explanation { position: pos.to_string(), dice: [dice.high(), dice.low()], seat, plays: entries, jans, points }
 }
 
-/// The legal plays of a roll and every jan it makes (RULES.md §2–§7): what `explain` reports.
+/// The legal plays of a roll and every jan it makes (docs/rules.md §2–§7): what `explain` reports.
 fn plays_and_jans(
     pos: &Position,
     dice: Dice,
@@ -176,7 +176,7 @@ const NOTATION_AT: usize = 13;
 /// whole words and arrays copied past each part's end.
 const PLAY_MAX: usize = NOTATION_AT + NOTATION_MAX + 12 + 2 * crate::position::SIDE_FIELD_MAX + 1 + 2 + 8;
 
-/// A play's canonical notation for `seat` (CLI.md) as the bytes of a number, big-endian from
+/// A play's canonical notation for `seat` (docs/commands.md) as the bytes of a number, big-endian from
 /// its highest byte, and their number: the bytes of [`crate::games::grand_trictrac::movegen::Play::notation`] (each
 /// man's move from its origin to its end, a man moved by both dice tout d'une, the moves in
 /// order of origin then end along the route, `-` for no move), allocating nothing. Held in a
@@ -241,7 +241,7 @@ fn write_jan(out: &mut Vec<u8>, j: &crate::games::grand_trictrac::scoring::Jan) 
 
 /// Writes the JSON of [`explain_with`] (the same bytes as `serde_json::to_writer` of the
 /// [`Explanation`]) straight into `out`, building no [`Explanation`] and no string: for
-/// `explain --batch`. The plays (RULES.md §2) and jans (RULES.md §4–§7) are those of
+/// `explain --batch`. The plays (docs/rules.md §2) and jans (docs/rules.md §4–§7) are those of
 /// [`explain_with`]; each play's notation is written once into `scratch` to be sorted, and
 /// each result straight into `out`, the other seat's half of it written once.
 pub fn write_explanation(

@@ -1,7 +1,7 @@
 //! What Grand Trictrac's flags say, as facts: the fausse cases of the rules, the écoles and
-//! fausses écoles of the books, the holes, tient/va and the `Result` tag (RULES.md §8–§10).
+//! fausses écoles of the books, the holes, tient/va and the `Result` tag (docs/rules.md §8–§10).
 //! The rules and the books raise them and never format text; the reporting layer writes
-//! their words ([`crate::words::grand_trictrac`]).
+//! their words ([`crate::games::grand_trictrac::words`]).
 
 use super::fausse_case::{FausseCase, Rule};
 use super::scoring::Jan;
@@ -9,10 +9,10 @@ use crate::board::Seat;
 use crate::dice::Dice;
 use crate::notation::{Play as RecordedPlay, ResultBredouille};
 
-/// What a Grand Trictrac flag says (RULES.md).
+/// What a Grand Trictrac flag says (docs/rules.md).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
-    /// A fausse case (RULES.md §10): `seat`'s play of `dice` at `throw`, as recorded, breaks
+    /// A fausse case (docs/rules.md §10): `seat`'s play of `dice` at `throw`, as recorded, breaks
     /// `case.rule`; `case` holds what the play did and the lawful plays.
     FausseCase {
         /// The throw.
@@ -26,7 +26,7 @@ pub enum Fact {
         /// The rule broken, what broke it, the lawful plays.
         case: FausseCase,
     },
-    /// An école on a count (RULES.md §9): `seat` marked `claimed` for the throw, which is
+    /// An école on a count (docs/rules.md §9): `seat` marked `claimed` for the throw, which is
     /// worth `worth` to it (`jans`): par moins or par trop, the difference going to the other
     /// seat.
     Ecole {
@@ -41,7 +41,7 @@ pub enum Fact {
         /// The jans the throw makes for it.
         jans: Vec<Jan>,
     },
-    /// The thrower could fill a jan (or keep it full) and did not (RULES.md §2, §9;
+    /// The thrower could fill a jan (or keep it full) and did not (docs/rules.md §2, §9;
     /// `ecole-plein`): the `dropped` points of the jan are not its; it marked `claimed`, keeps
     /// `keeps`, and the other seat may mark `amount`.
     JanNotKept {
@@ -63,7 +63,7 @@ pub enum Fact {
         amount: u16,
     },
     /// `went` said `va`, so the other seat marks nothing for the roll, but it marked
-    /// `claimed` (RULES.md §8): an école par trop.
+    /// `claimed` (docs/rules.md §8): an école par trop.
     MarkedAfterGo {
         /// The throw.
         throw: u32,
@@ -72,7 +72,7 @@ pub enum Fact {
         /// What the other seat marked.
         claimed: u16,
     },
-    /// `seat` claimed fewer holes than the marks give (RULES.md §9); `bredouille`: the holes
+    /// `seat` claimed fewer holes than the marks give (docs/rules.md §9); `bredouille`: the holes
     /// missing are bredouille holes (not an école). The record's count stands.
     FewerHoles {
         /// The throw.
@@ -87,7 +87,7 @@ pub enum Fact {
         bredouille: bool,
     },
     /// A record without marks claims a hole count the throw does not give: it is scored, not
-    /// schooled; the record's count stands (RULES.md §9).
+    /// schooled; the record's count stands (docs/rules.md §9).
     HolesUnmarked {
         /// The throw.
         throw: u32,
@@ -99,7 +99,7 @@ pub enum Fact {
         given: u16,
     },
     /// `seat` claimed more holes than the marks give: an école of twelve points a hole for
-    /// the other seat (RULES.md §9).
+    /// the other seat (docs/rules.md §9).
     MoreHoles {
         /// The throw.
         throw: u32,
@@ -110,14 +110,14 @@ pub enum Fact {
         /// The holes the marks give.
         given: u16,
     },
-    /// `seat` won a hole and said neither tient nor va: read as tient (RULES.md §8).
+    /// `seat` won a hole and said neither tient nor va: read as tient (docs/rules.md §8).
     NoDecision {
         /// The throw.
         throw: u32,
         /// The thrower.
         seat: Seat,
     },
-    /// `seat` said tient or va but won no hole with the throw: ignored (RULES.md §8).
+    /// `seat` said tient or va but won no hole with the throw: ignored (docs/rules.md §8).
     NeedlessDecision {
         /// The throw.
         throw: u32,
@@ -125,7 +125,7 @@ pub enum Fact {
         seat: Seat,
     },
     /// `seat` claimed a school of `amount` that no miscount of the other's gave (`due`: the
-    /// schools it could claim): a fausse école (RULES.md §9).
+    /// schools it could claim): a fausse école (docs/rules.md §9).
     FausseEcole {
         /// The throw.
         throw: u32,
@@ -161,7 +161,7 @@ pub enum Fact {
     ResultPoints,
 }
 
-/// What the other seat may mark for a fausse école (RULES.md §9).
+/// What the other seat may mark for a fausse école (docs/rules.md §9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Disputed {
     /// The school claimed.
@@ -173,7 +173,7 @@ pub enum Disputed {
     AlreadyDoubled,
 }
 
-/// One way the `Result` tag disagrees with the replay (NOTATION.md §7, RULES.md §8).
+/// One way the `Result` tag disagrees with the replay (docs/format.md §7, docs/rules.md §8).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ResultDiff {
     /// The winner is another seat.

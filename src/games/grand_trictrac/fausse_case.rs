@@ -1,5 +1,5 @@
 //! Fausse case: a recorded play that is not among the legal ones, and the rule it breaks
-//! (RULES.md §10; the rule names of CLI.md).
+//! (docs/rules.md §10; the rule names of docs/commands.md).
 
 use super::movegen::{jans, key_from_sides, Board, MoveRules, Play, PlayFault, Plays, OPP_CORNER, OWN_CORNER};
 use crate::board::{Point, Seat};
@@ -9,7 +9,7 @@ use crate::position::{Position, Step, OFF};
 use serde::Serialize;
 use std::fmt;
 
-/// The rule a fausse case breaks (CLI.md).
+/// The rule a fausse case breaks (docs/commands.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Rule {
@@ -75,14 +75,14 @@ impl fmt::Display for Rule {
 }
 
 /// A fausse case: the rule broken, what the recorded play did that breaks it, and the lawful
-/// plays. Its words are the reporting layer's ([`crate::words::grand_trictrac`]).
+/// plays. Its words are the reporting layer's ([`crate::games::grand_trictrac::words`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FausseCase {
     /// The rule broken.
     pub rule: Rule,
     /// What the recorded play did that breaks the rule, with the points and dice at fault.
     pub breach: Breach,
-    /// The play could not be applied at all: the replay stops (RULES.md §10).
+    /// The play could not be applied at all: the replay stops (docs/rules.md §10).
     pub fatal: bool,
     /// The lawful plays the fault suggests, in the order of the legal plays: for a must-fill
     /// or must-preserve fault those that fill or keep the jan, for a corner taken par
@@ -91,7 +91,7 @@ pub struct FausseCase {
     pub lawful: Vec<Play>,
 }
 
-/// One of the three jans a seat can fill and keep full (RULES.md §2, §5): the petit jan, the
+/// One of the three jans a seat can fill and keep full (docs/rules.md §2, §5): the petit jan, the
 /// grand jan, the jan de retour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FullJan {
@@ -131,7 +131,7 @@ impl FullJan {
     }
 }
 
-/// The dice still unplayed when a move could not be given one (RULES.md §2).
+/// The dice still unplayed when a move could not be given one (docs/rules.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DiceLeft {
     /// No die is left.
@@ -142,7 +142,7 @@ pub enum DiceLeft {
     Two(u8, u8),
 }
 
-/// The rest points of a tout d'une found held (RULES.md §2).
+/// The rest points of a tout d'une found held (docs/rules.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeldRest {
     /// The rest point the record gives (or the only one).
@@ -151,7 +151,7 @@ pub enum HeldRest {
     Both(Point, Point),
 }
 
-/// What a recorded play did that breaks its rule (RULES.md §2–§3, §10): the facts of a fausse
+/// What a recorded play did that breaks its rule (docs/rules.md §2–§3, §10): the facts of a fausse
 /// case, points as absolute points, a move at fault by its index in the recorded play (kept
 /// small: a judgement is moved on every throw). One variant per way a rule is broken.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,7 +220,7 @@ pub enum Breach {
         corner: Point,
     },
     /// [`Rule::ReturnPassage`]: a man lands (or, a tout d'une, rests) on `at`, a point of the
-    /// other seat's `jan` that it can still fill (RULES.md §3).
+    /// other seat's `jan` that it can still fill (docs/rules.md §3).
     ReturnPassage {
         /// The point.
         at: Point,
@@ -272,7 +272,7 @@ fn point_of(seat: Seat, p: usize) -> Point {
     Position::point(seat, p)
 }
 
-/// Judges a recorded play of `dice` by the seat to throw in `pos` (RULES.md §10).
+/// Judges a recorded play of `dice` by the seat to throw in `pos` (docs/rules.md §10).
 pub fn judge(pos: &Position, dice: Dice, play: &RecordedPlay, rules: MoveRules) -> Judgement {
     let board = Board::new(pos, rules);
     let legal = board.legal_plays(dice);
@@ -337,7 +337,7 @@ fn takes_corner_naturally(p: &Play) -> bool {
 }
 
 /// A recorded play applied move by move to the thrower's side (relative points, 0 the
-/// talon, [`OFF`] borne off), with the first rule its moves themselves break (RULES.md §2–§3).
+/// talon, [`OFF`] borne off), with the first rule its moves themselves break (docs/rules.md §2–§3).
 struct Applied {
     /// The thrower's side after the recorded moves.
     side: [u8; 26],
@@ -347,7 +347,7 @@ struct Applied {
     dice_left: Vec<u8>,
     /// The first rule a move breaks by itself (a die that does not fit, a held rest point).
     structural: Option<(Rule, Breach)>,
-    /// The play takes the own rest corner par puissance (RULES.md §3).
+    /// The play takes the own rest corner par puissance (docs/rules.md §3).
     par_puissance: bool,
 }
 
@@ -381,7 +381,7 @@ impl Applied {
     }
 
     /// The corner par puissance: two men to the own corner, each one point short of its die
-    /// (RULES.md §3); noted when the corner could be taken naturally or not by force at all.
+    /// (docs/rules.md §3); noted when the corner could be taken naturally or not by force at all.
     fn corner_par_puissance(&mut self, board: &Board, dice: Dice, moves: &[Move]) {
         let [m1, m2] = moves else { return };
         let seat = board.position().turn();
@@ -571,7 +571,7 @@ fn judge_breach(board: &Board, legal: &Plays, dice: Dice, play: &RecordedPlay) -
     }
 }
 
-/// Which rule an applied play that is no legal play breaks, in the order of RULES.md §10:
+/// Which rule an applied play that is no legal play breaks, in the order of docs/rules.md §10:
 /// its moves, the whole play's rules, bearing off, the dice obligations, the jans.
 fn breach_of(board: &Board, legal: &Plays, dice: Dice, before: &[u8; 26], a: Applied) -> (Rule, Breach) {
     if let Some(s) = a.structural {
@@ -622,7 +622,7 @@ fn play_fault_breach(board: &Board, pf: PlayFault) -> (Rule, Breach) {
     }
 }
 
-/// An unlawful bearing off (RULES.md §3): provincial sortie, a man borne off before all are
+/// An unlawful bearing off (docs/rules.md §3): provincial sortie, a man borne off before all are
 /// home, an excédant not from the farthest man or not needed.
 fn bear_off_breach(
     board: &Board,
@@ -666,7 +666,7 @@ fn bear_off_breach(
     None
 }
 
-/// The dice obligations (RULES.md §2): both dice when both can be played, else the higher.
+/// The dice obligations (docs/rules.md §2): both dice when both can be played, else the higher.
 fn dice_breach(legal: &Plays, dice: Dice, a: &Applied) -> Option<(Rule, Breach)> {
     let used = if a.par_puissance { 2 } else { a.steps.len() as u8 };
     let all_off = a.side[OFF] == 15;

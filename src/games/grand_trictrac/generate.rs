@@ -1,5 +1,5 @@
 //! Grand Trictrac's seeded self-play: tours of random lawful play with every claim right
-//! (RULES.md), and the positions and corpora the tests and benchmarks draw from them.
+//! (docs/rules.md), and the positions and corpora the tests and benchmarks draw from them.
 
 use crate::board::Seat;
 use crate::games::grand_trictrac::movegen::MoveRules;
@@ -54,7 +54,7 @@ pub fn tour(rng: &mut Rng, first: Seat, max_throws: u32) -> Vec<Throw> {
 }
 
 /// [`tour`], with the score the tour ends on as the generator kept it. A tour won by the
-/// thrower's own marks ends in one of the ways RULES.md §8 allows, in turn at random: the
+/// thrower's own marks ends in one of the ways docs/rules.md §8 allows, in turn at random: the
 /// play and the opponent's marks as on any throw, `va` with no play (both seats' points
 /// wiped), `tient` with no play, or nothing more.
 pub fn tour_and_score(rng: &mut Rng, first: Seat, max_throws: u32) -> (Vec<Throw>, Score) {
@@ -75,7 +75,7 @@ fn end_of_marque(score: &Score, marque_first: Seat) -> (Seat, bool) {
 }
 
 /// Random lawful play, correctly marked: one tour of Grand Trictrac (`marques: None`), or
-/// `Some(n)` marqués of Trictrac à écrire (RULES.md §12): holes are counted on past twelve,
+/// `Some(n)` marqués of Trictrac à écrire (docs/rules.md §12): holes are counted on past twelve,
 /// and a marqué ends when a seat that has won a hole goes while either seat has six holes or
 /// more; the next marqué starts from the opening, its winner throwing first (`primaute=
 /// gagnant`, the default), the same seat after a refait, which is replayed and does not
@@ -179,7 +179,7 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
     (out, score)
 }
 
-/// The number of marqués of a generated match of Trictrac à écrire (RULES.md §12: 6, 8 or
+/// The number of marqués of a generated match of Trictrac à écrire (docs/rules.md §12: 6, 8 or
 /// 12).
 pub const A_ECRIRE_MARQUES: u32 = 6;
 

@@ -1,4 +1,4 @@
-//! Grand Trictrac (RULES.md), and Trictrac à écrire, its written-score match form (§12).
+//! Grand Trictrac (docs/rules.md), and Trictrac à écrire, its written-score match form (§12).
 //!
 //! * [`movegen`]: the legal plays of a roll (§2–§3): [`movegen::Board`], [`movegen::Plays`],
 //!   [`movegen::MoveRules`], the jans a seat can fill.
@@ -9,7 +9,7 @@
 //! * [`books`]: the replay of a record with its claims: écoles, holes, tient/va, marqués
 //!   (§8–§12), kept on the shared [`crate::replay::Ledger`].
 //! * [`facts`]: what its flags say, as facts ([`Fact`]); their words are
-//!   [`crate::words::grand_trictrac`]'s.
+//!   [`crate::games::grand_trictrac::words`]'s.
 //!
 //! [`GrandTrictrac`] answers [`Game`] with them.
 
@@ -22,6 +22,7 @@ pub mod movegen;
 pub mod options;
 pub mod score;
 pub mod scoring;
+pub mod words;
 
 use super::{Game, Judged};
 use crate::board::Seat;
@@ -40,11 +41,11 @@ pub use facts::Fact;
 /// Grand Trictrac under the options of a `Rules` tag; `a_ecrire` for Trictrac à écrire.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GrandTrictrac {
-    /// The options (RULES.md §13).
+    /// The options (docs/rules.md §13).
     pub options: RuleOptions,
     /// The movement options, from `options`.
     pub rules: MoveRules,
-    /// Trictrac à écrire: marqués of six holes instead of a tour of twelve (RULES.md §12).
+    /// Trictrac à écrire: marqués of six holes instead of a tour of twelve (docs/rules.md §12).
     pub a_ecrire: bool,
 }
 
@@ -71,7 +72,7 @@ impl Default for GrandTrictrac {
 }
 
 /// The plays of a Grand Trictrac roll: those the dice allow (from which the jans are
-/// counted, RULES.md §1) and the legal ones (after the jan obligations, §2).
+/// counted, docs/rules.md §1) and the legal ones (after the jan obligations, §2).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RollPlays {
     /// The plays the dice allow.
@@ -149,7 +150,7 @@ impl Game for GrandTrictrac {
         })
     }
 
-    /// A tour ends at twelve holes (RULES.md §8); Trictrac à écrire's marqués are its books'.
+    /// A tour ends at twelve holes (docs/rules.md §8); Trictrac à écrire's marqués are its books'.
     fn outcome(&self, score: &Score, before: &Score) -> Option<Outcome> {
         if self.a_ecrire {
             return None;

@@ -1,4 +1,4 @@
-//! Grand Trictrac's legal plays of a roll (RULES.md §2–§3) over the shared board model
+//! Grand Trictrac's legal plays of a roll (docs/rules.md §2–§3) over the shared board model
 //! ([`crate::position`]).
 //!
 //! Move generation works on fixed-size arrays and allocates nothing: a roll's plays are
@@ -15,7 +15,7 @@ pub const OWN_CORNER: usize = 12;
 /// Relative point of the opponent's rest corner.
 pub const OPP_CORNER: usize = 13;
 
-/// The jans a seat can fill (RULES.md §5), as bits.
+/// The jans a seat can fill (docs/rules.md §5), as bits.
 pub mod jans {
     /// The petit jan, p1–p6.
     pub const PETIT: u8 = 1;
@@ -47,7 +47,7 @@ impl Position {
     }
 
     /// Whether `seat` can still fill the jan whose first relative point is `first`, by the
-    /// material test (RULES.md §3, Malfilâtre XIV): for every k = 1..6, at least 2k of its
+    /// material test (docs/rules.md §3, Malfilâtre XIV): for every k = 1..6, at least 2k of its
     /// men on the jan's k-th point or behind it (talon included). Dice and blocking ignored.
     pub fn can_still_fill(&self, seat: Seat, first: usize) -> bool {
         let side = &self.men[seat.index()];
@@ -62,7 +62,7 @@ impl Position {
     }
 }
 
-/// One legal play: the men moved, identified by the resulting position (RULES.md §2: two
+/// One legal play: the men moved, identified by the resulting position (docs/rules.md §2: two
 /// move lists that give the same position are one play).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Play {
@@ -93,7 +93,7 @@ impl Play {
         key_endpoints(self.key)
     }
 
-    /// The moves in canonical notation for `seat` (CLI.md): ordered by origin then
+    /// The moves in canonical notation for `seat` (docs/commands.md): ordered by origin then
     /// destination along the route, a man moved by both dice written tout d'une.
     pub fn notation(&self, seat: Seat) -> String {
         self.notation_in(seat, crate::board::Dialect::Soumille)
@@ -105,7 +105,7 @@ impl Play {
     }
 
     /// The bridge from Grand Trictrac's play to the record's: the play as the moves of a
-    /// record (NOTATION.md §4), ordered by origin then destination along the route, a man
+    /// record (docs/format.md §4), ordered by origin then destination along the route, a man
     /// moved by both dice written tout d'une (origin and end only); `-` for no move.
     pub fn into_recorded(self, seat: Seat) -> crate::notation::Play {
         use crate::notation::{Move, Target};
@@ -366,7 +366,7 @@ impl Plays {
     }
 
     /// Keeps the plays that meet the largest number of the jan obligations: each jan some
-    /// play makes or keeps full (RULES.md §2, after the dice obligations). Turns the plays
+    /// play makes or keeps full (docs/rules.md §2, after the dice obligations). Turns the plays
     /// of [`Board::dice_plays`] into the legal plays.
     pub fn apply_jan_obligations(&mut self) {
         let obligations = self.fulls;
@@ -395,7 +395,7 @@ impl Plays {
     }
 }
 
-/// The movement options of RULES.md §13.
+/// The movement options of docs/rules.md §13.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveRules {
     /// §3 bearing off.
@@ -457,7 +457,7 @@ impl<'a> Board<'a> {
         debug_assert!((1..=24).all(|p| opp[p] == theirs[crate::position::GRAND_TRICTRAC.mirror[p] as usize]));
         let opp_mask = fast::at_least(&mirrored, 1);
         let opp_full = fast::at_least(&mirrored, 2);
-        // the material test (RULES.md §3) for both of their jans in one pass
+        // the material test (docs/rules.md §3) for both of their jans in one pass
         let (mut behind, mut petit, mut grand) = (0u32, true, true);
         for (k, &men) in (1..=6u32).zip(&theirs[1..7]) {
             behind += men as u32;
@@ -538,7 +538,7 @@ impl<'a> Board<'a> {
             return None;
         }
         if self.rules.sortie == Sortie::Provinciale {
-            // provincial (RULES.md §3): a die goes off only when it cannot be played on the
+            // provincial (docs/rules.md §3): a die goes off only when it cannot be played on the
             // board, and then with the man farthest from the talon (nearest the rail)
             let inside = (19..=24).any(|p| side[p] > 0 && p + (die as usize) <= 24 && self.opp[p + die as usize] == 0);
             let nearest_rail = (19..=24).rev().find(|&p| side[p] > 0)?;
@@ -565,7 +565,7 @@ impl<'a> Board<'a> {
     }
 
     /// Judges a whole play (after its steps): rest corners, the opponent's corner, passage,
-    /// rests of a tout d'une (RULES.md §3). `None` when lawful, else the rule broken.
+    /// rests of a tout d'une (docs/rules.md §3). `None` when lawful, else the rule broken.
     #[inline]
     pub fn play_fault(&self, before: &[u8; 26], after: &[u8; 26], steps: &[Step]) -> Option<PlayFault> {
         // a play that touches neither rest corner nor a closed point breaks none of these
@@ -581,7 +581,7 @@ impl<'a> Board<'a> {
         if after[OPP_CORNER] > before[OPP_CORNER] {
             return Some(PlayFault::OpponentCorner);
         }
-        // the passage (RULES.md §3): no man lands on a point of a closed jan, whether or not
+        // the passage (docs/rules.md §3): no man lands on a point of a closed jan, whether or not
         // the thrower already has men there; a tout d'une may rest on an empty point of a
         // closed grand jan (`passage-rest=allowed`), never on a point of a closed petit jan.
         // The opponent's corner is never landed on; only an empty one may be a rest.
@@ -607,7 +607,7 @@ impl<'a> Board<'a> {
     /// The thrower's men after the single-die moves `moves` (`(from, die)`, in order), when
     /// each step and the whole play are lawful (not the obligations): the men after, the
     /// play's identity (as [`Play::key`]) and whether a die bore a man off by excédant.
-    /// Used to count fill ways by how the men travel (RULES.md §5).
+    /// Used to count fill ways by how the men travel (docs/rules.md §5).
     pub fn try_moves(&self, moves: &[(usize, u8)]) -> Option<([u8; 26], u32, bool)> {
         let before = self.pos.men[self.seat.index()];
         let mut side = before;
@@ -627,7 +627,7 @@ impl<'a> Board<'a> {
         Some((side, make_key(steps), excedant))
     }
 
-    /// Every legal play of `dice` for the thrower (RULES.md §2–§3), each once.
+    /// Every legal play of `dice` for the thrower (docs/rules.md §2–§3), each once.
     pub fn legal_plays(&self, dice: Dice) -> Plays {
         let mut all = Plays::new();
         self.legal_plays_into(dice, &mut all);
@@ -648,7 +648,7 @@ impl<'a> Board<'a> {
     }
 
     /// The plays the dice obligations allow (both dice, the higher die, no avoidable
-    /// excédant), before the obligations to fill and preserve (RULES.md §2).
+    /// excédant), before the obligations to fill and preserve (docs/rules.md §2).
     pub fn dice_plays(&self, dice: Dice) -> Plays {
         let mut all = Plays::new();
         self.fill_dice_plays(dice, &mut all);
@@ -765,7 +765,7 @@ impl<'a> Board<'a> {
         true
     }
 
-    /// The corner par puissance (RULES.md §3): both corners empty, two men each one die
+    /// The corner par puissance (docs/rules.md §3): both corners empty, two men each one die
     /// from the opponent's corner, and the corner not takeable naturally with this roll.
     fn par_puissance(&self, all: &mut Plays, side: &[u8; 26], dice: Dice) {
         if let Some(steps) = self.par_puissance_steps(side, dice) {
@@ -880,7 +880,7 @@ impl Position {
         p
     }
 
-    /// Every legal play of `dice` for the seat to throw (RULES.md §2–§3).
+    /// Every legal play of `dice` for the seat to throw (docs/rules.md §2–§3).
     pub fn legal_plays(&self, dice: Dice, rules: MoveRules) -> Plays {
         Board::new(self, rules).legal_plays(dice)
     }

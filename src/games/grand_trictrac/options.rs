@@ -1,4 +1,4 @@
-//! Grand Trictrac's rule options, from the `Rules` tag's pairs (RULES.md §13), defaults
+//! Grand Trictrac's rule options, from the `Rules` tag's pairs (docs/rules.md §13), defaults
 //! first; shared by Trictrac à écrire.
 
 use crate::games::registry::{read_options, OptionError};
@@ -12,7 +12,7 @@ macro_rules! option_enum {
         pub enum $name {
             #[default]
             $(
-                #[doc = concat!("`", $key, "=", $text, "` (RULES.md ", $section, ")")]
+                #[doc = concat!("`", $key, "=", $text, "` (docs/rules.md ", $section, ")")]
                 $variant
             ),+
         }
@@ -97,7 +97,7 @@ pub struct RuleOptions {
 }
 
 impl RuleOptions {
-    /// The keys, in canonical order (RULES.md §13).
+    /// The keys, in canonical order (docs/rules.md §13).
     pub const KEYS: [&'static str; 9] = [
         Sortie::KEY,
         PassageRest::KEY,

@@ -1,4 +1,4 @@
-//! The score of a tour (RULES.md §8): points and holes, bredouille, the pavillon, holding or
+//! The score of a tour (docs/rules.md §8): points and holes, bredouille, the pavillon, holding or
 //! going, the end of the tour and the schemes of winnings.
 
 use crate::board::Seat;
@@ -15,7 +15,7 @@ pub struct Score {
     /// Whether each seat is en bredouille.
     pub bredouille: [bool; 2],
     /// The seat holding the pavillon: it won the second "first hole" and may still win
-    /// grande bredouille (NOTATION.md §6).
+    /// grande bredouille (docs/format.md §6).
     pub pavillon: Option<Seat>,
 }
 
@@ -29,13 +29,13 @@ pub struct MarkOutcome {
 }
 
 impl Score {
-    /// Whether `seat` can still win the tour en grande bredouille (RULES.md §8).
+    /// Whether `seat` can still win the tour en grande bredouille (docs/rules.md §8).
     pub fn can_grande(&self, seat: Seat) -> bool {
         let (me, other) = (self.holes[seat.index()], self.holes[seat.other().index()]);
         (me > 0 && other == 0) || self.pavillon == Some(seat)
     }
 
-    /// `seat` marks `n` points (RULES.md §8): bredouille, holes (several from one mark, in
+    /// `seat` marks `n` points (docs/rules.md §8): bredouille, holes (several from one mark, in
     /// double holes after the first), the opponent wiped at each hole, the surplus kept.
     pub fn mark(&mut self, seat: Seat, n: u16) -> MarkOutcome {
         let mut out = MarkOutcome::default();
@@ -67,7 +67,7 @@ impl Score {
         out
     }
 
-    /// Adds holes to `seat` and moves the pavillon (RULES.md §8).
+    /// Adds holes to `seat` and moves the pavillon (docs/rules.md §8).
     pub fn win_holes(&mut self, seat: Seat, n: u16) {
         if n == 0 {
             return;
@@ -106,7 +106,7 @@ pub enum Bredouille {
     Grande,
 }
 
-/// The winnings of a tour under a scheme (RULES.md §8), in halves of a stake unit.
+/// The winnings of a tour under a scheme (docs/rules.md §8), in halves of a stake unit.
 pub fn winnings(scheme: Gains, loser_holes: u16, bredouille: Bredouille) -> f64 {
     match scheme {
         Gains::Guiton => match bredouille {
@@ -127,7 +127,7 @@ pub fn winnings(scheme: Gains, loser_holes: u16, bredouille: Bredouille) -> f64 
     }
 }
 
-/// How a marqué of Trictrac à écrire was won (RULES.md §12).
+/// How a marqué of Trictrac à écrire was won (docs/rules.md §12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MarqueBredouille {
@@ -139,7 +139,7 @@ pub enum MarqueBredouille {
     Grande,
 }
 
-/// The consolation after `refaits` refaits (RULES.md §12): 2, 4, 6, … (`lineaire`) or
+/// The consolation after `refaits` refaits (docs/rules.md §12): 2, 4, 6, … (`lineaire`) or
 /// 2, 4, 8, … (`double`, Malfilâtre).
 pub fn consolation(refaits: u32, scheme: crate::games::grand_trictrac::options::Consolation) -> i64 {
     match scheme {
@@ -148,7 +148,7 @@ pub fn consolation(refaits: u32, scheme: crate::games::grand_trictrac::options::
     }
 }
 
-/// The points of a marqué for its winner (RULES.md §12): (winner's holes + consolation),
+/// The points of a marqué for its winner (docs/rules.md §12): (winner's holes + consolation),
 /// doubled for a petite bredouille, quadrupled for a grande, minus the loser's holes.
 pub fn marque_value(winner_holes: u16, loser_holes: u16, bredouille: MarqueBredouille, consolation: i64) -> i64 {
     let base = winner_holes as i64 + consolation;
@@ -266,7 +266,7 @@ mod tests {
     }
 }
 
-/// The end of a match of Trictrac à écrire (RULES.md §12): what each seat counts, and the
+/// The end of a match of Trictrac à écrire (docs/rules.md §12): what each seat counts, and the
 /// final gain rounded to tens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct MatchTotals {

@@ -1,4 +1,4 @@
-//! What a roll is worth (RULES.md §4–§7): every jan with the seat that marks it, its ways,
+//! What a roll is worth (docs/rules.md §4–§7): every jan with the seat that marks it, its ways,
 //! its points and where it is. Points are fixed by the position, the roll and the relève's
 //! history alone, before any man moves (§1).
 
@@ -13,7 +13,7 @@ use serde::Serialize;
 /// One jan of a roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Jan {
-    /// Its code (NOTATION.md §3).
+    /// Its code (docs/format.md §3).
     pub code: JanCode,
     /// The seat that marks it.
     pub seat: Seat,
@@ -98,7 +98,7 @@ fn tariff(dice: Dice, single: u16, double: u16) -> u16 {
     }
 }
 
-/// Points a way of a hit on my relative point `p` is worth (RULES.md §4): 2/4 in a grand
+/// Points a way of a hit on my relative point `p` is worth (docs/rules.md §4): 2/4 in a grand
 /// jan (p7–p18), 4/6 in a petit jan (p1–p6, p19–p24).
 #[inline]
 fn hit_value(p: usize, dice: Dice) -> u16 {
@@ -110,7 +110,7 @@ fn hit_value(p: usize, dice: Dice) -> u16 {
 }
 
 /// Everything `dice` is worth to each seat on `board` (the seat to throw is the thrower):
-/// RULES.md §4–§7. `plays` are the plays the dice obligations allow ([`Board::dice_plays`]).
+/// docs/rules.md §4–§7. `plays` are the plays the dice obligations allow ([`Board::dice_plays`]).
 pub fn roll_jans(board: &Board, dice: Dice, plays: &Plays, history: &History, options: &RuleOptions) -> RollJans {
     let pos = board.position();
     let me = pos.turn();
@@ -152,7 +152,7 @@ pub fn roll_jans(board: &Board, dice: Dice, plays: &Plays, history: &History, op
     out
 }
 
-/// Six tables, deux tables, mézéas and the two contre-jans (RULES.md §6).
+/// Six tables, deux tables, mézéas and the two contre-jans (docs/rules.md §6).
 fn rare_jans(board: &Board, side: &[u8; 26], dice: Dice, history: &History, _o: &RuleOptions, out: &mut RollJans) {
     let me = board.seat();
     let opp = me.other();
@@ -212,7 +212,7 @@ fn rare_jans(board: &Board, side: &[u8; 26], dice: Dice, history: &History, _o: 
     }
 }
 
-/// True and false hits (RULES.md §4), target by target along my route.
+/// True and false hits (docs/rules.md §4), target by target along my route.
 fn hits(board: &Board, side: &[u8; 26], dice: Dice, options: &RuleOptions, out: &mut RollJans) {
     let me = board.seat();
     let (a, b) = (dice.high() as usize, dice.low() as usize);
@@ -254,7 +254,7 @@ fn hits(board: &Board, side: &[u8; 26], dice: Dice, options: &RuleOptions, out: 
     }
 }
 
-/// Hitting the opponent's empty corner (RULES.md §4).
+/// Hitting the opponent's empty corner (docs/rules.md §4).
 fn corner_hit(board: &Board, side: &[u8; 26], dice: Dice, out: &mut RollJans) {
     // the opponent's corner must be empty: no man of either seat (a man of the thrower's
     // kept there by a fausse case makes it not empty)
@@ -271,7 +271,7 @@ fn corner_hit(board: &Board, side: &[u8; 26], dice: Dice, out: &mut RollJans) {
     }
 }
 
-/// Filling and preserving the three jans (RULES.md §5).
+/// Filling and preserving the three jans (docs/rules.md §5).
 fn fills(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, out: &mut RollJans, me: Seat) {
     let per_way = tariff(dice, 4, 6);
     let fulls = plays.full_any();
@@ -316,7 +316,7 @@ fn fills(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, out: &mut Ro
 }
 
 /// The ways of filling the jan starting at `first` whose one missing half-point is
-/// `target` (RULES.md §5): counted by how the filling man travels — by one die (a surplus
+/// `target` (docs/rules.md §5): counted by how the filling man travels — by one die (a surplus
 /// man, the other die played by another man), by the other die, by the sum (one man tout
 /// d'une) —, each way once whatever the men that could do it, and only when a lawful play
 /// of the dice obligations realizes it and ends with the jan full. Plays are not looked at
@@ -364,7 +364,7 @@ fn fill_ways(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, bit: u8,
     ways
 }
 
-/// The obsolete jans behind `anciens=oui` (RULES.md §7).
+/// The obsolete jans behind `anciens=oui` (docs/rules.md §7).
 fn obsolete_jans(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, history: &History, out: &mut RollJans) {
     let me = board.seat();
     // jan de rencontre: in the first relève, the second player's first roll equals the first's
@@ -452,7 +452,7 @@ mod tests {
         // E (top's p5), a petit jan point
         assert_eq!(jans("A15/E&14 top", "4-1"), vec![("vrai".into(), Top, 1, 4)]);
         assert_eq!(jans("A15/E&14 top", "2-2"), vec![("vrai".into(), Top, 1, 6)]);
-        // the treatise's example (CLI.md): G and H, a way each
+        // the treatise's example (docs/commands.md): G and H, a way each
         assert_eq!(
             jans("A9BC2DGH/N2VX&11 bottom", "5-1"),
             vec![("vrai".into(), Bottom, 1, 2), ("vrai".into(), Bottom, 1, 2)]
@@ -509,7 +509,7 @@ mod tests {
         assert_eq!(jans("A5B3C3G2I2/&3Z2Y3X3V2TS bottom", "3-2"), one("petit-jan", Bottom, 3, 12));
     }
 
-    /// Fill ways are counted by how the filling man travels (RULES.md §5): a chain of two
+    /// Fill ways are counted by how the filling man travels (docs/rules.md §5): a chain of two
     /// men (X→Y by one die, Y→target by the other) and the tout d'une X→target end in the
     /// same position, yet are two ways when each is lawful and fills; a chain whose filling
     /// man comes from a point of two of the jan is no way. All three jans, singleton and
@@ -543,7 +543,7 @@ mod tests {
 
     #[test]
     fn no_corner_hit_with_a_man_of_the_thrower_on_the_opponents_corner() {
-        // RULES.md §4: the opponent's corner must hold no man of either seat
+        // docs/rules.md §4: the opponent's corner must hold no man of either seat
         assert!(jans("A10GHM2N/&15 top", "6-5").iter().all(|j| j.0 != "coin"));
         assert_eq!(jans("A11GHM2/&15 top", "6-5"), one("coin", Top, 1, 4));
     }

@@ -1,11 +1,11 @@
 //! The replay of a Jacquet or Moultezim record (docs/games.md §A.9, §A.10): the seats in turn,
-//! each throw's play judged and kept (RULES.md §10), the claims checked (seat, `Result`,
+//! each throw's play judged and kept (docs/rules.md §10), the claims checked (seat, `Result`,
 //! `Position`), and the game-neutral steps and end filled for the renderers.
 //!
 //! The books are kept on the shared [`Ledger`] (the seat check, the stops, the spans read
 //! only when a flag needs them); every flag is raised with its facts ([`Fact`], or the
 //! shared stop and seat facts) and the reporting layer writes its words
-//! ([`crate::words::jacquet`]). A throw whose recorded play makes every move of the throw
+//! ([`crate::games::jacquet::words`]). A throw whose recorded play makes every move of the throw
 //! lawfully is judged without searching the legal plays ([`judge::lawful_in_full`]); the
 //! search runs only for the others (passes, plays that leave moves, faults).
 

@@ -1,5 +1,5 @@
 //! A recorded play judged (docs/games.md §A.10): lawful (and which legal play it is), or the rule
-//! it breaks; and the position it leaves as recorded, for the play is kept (RULES.md §10).
+//! it breaks; and the position it leaves as recorded, for the play is kept (docs/rules.md §10).
 //!
 //! A record writes each man's moves as a path of relative points, `from rest… to`, whose
 //! rests may be left unsaid (docs/games.md §0.3): a leg between two written points may then be
@@ -32,7 +32,7 @@ pub struct Fault {
     /// The recorded path (index in the play) at fault, when one is.
     pub path: Option<usize>,
     /// The play cannot be applied (`not-there`, or a man ending on an opposing man): the
-    /// replay stops (RULES.md §10).
+    /// replay stops (docs/rules.md §10).
     pub fatal: bool,
 }
 

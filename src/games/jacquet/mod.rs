@@ -12,7 +12,7 @@
 //! [`Jacquet`] answers [`Game`] with them.
 
 /// What the rules of Jacquet and Moultezim and their books found, as facts (docs/games.md §A.9,
-/// §A.10); the reporting layer writes their words ([`crate::words::jacquet`]). The stops and
+/// §A.10); the reporting layer writes their words ([`crate::games::jacquet::words`]). The stops and
 /// wrong seats are the shared [`crate::replay::Fact::Stop`] and [`crate::replay::Fact::Seat`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
@@ -83,6 +83,7 @@ pub mod generate;
 pub mod judge;
 pub mod movegen;
 pub mod options;
+pub mod words;
 
 #[cfg(test)]
 mod bruteforce;

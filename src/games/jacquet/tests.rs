@@ -470,7 +470,7 @@ fn every_flag_of_the_samples_is_raised_with_its_facts() {
                     // the message is the words of the fact, one of this game's or the loop's
                     let ours = matches!(f.fact, Said::Jacquet(_) | Said::Stop { .. } | Said::Seat { .. });
                     assert!(ours, "{}: {}", path.display(), f.message);
-                    assert_eq!(f.message, crate::words::message(&f.fact, Dialect::Soumille));
+                    assert_eq!(f.message, crate::replay::words::message(&f.fact, Dialect::Soumille));
                     kinds.insert(match &f.fact {
                         Said::Stop { .. } => "stop",
                         Said::Seat { .. } => "seat",

@@ -40,7 +40,7 @@ fn said(f: Fact) -> Said {
     Said::TricTrac(f)
 }
 
-/// The start cannot be set: the replay stops at the first throw (RULES.md §10), or there is
+/// The start cannot be set: the replay stops at the first throw (docs/rules.md §10), or there is
 /// none. A `Rules` tag's errors are the shared stop's; a `Position`'s are Tric Trac's.
 fn no_start(b: &mut Ledger, why: StartFault) {
     let first = b.rec.throws.first();

@@ -17,11 +17,11 @@
 //!   `decision`, `seat`, `result`).
 //! * [`books`]: the replay of a record on the shared [`crate::replay::Ledger`], its flags
 //!   and steps (docs/games.md §E.12); each flag says a [`Fact`], whose words are written by
-//!   [`crate::words::tric_trac`].
+//!   [`crate::games::tric_trac::words`].
 //! * [`generate`]: seeded self-play, a series with every claim written.
 
 /// What Tric Trac's rules and books found, as facts (docs/games.md §E.12); the reporting layer
-/// writes their words ([`crate::words::tric_trac`]). The replay's shared facts (a wrong
+/// writes their words ([`crate::games::tric_trac::words`]). The replay's shared facts (a wrong
 /// seat, a stop) are [`crate::replay::Fact`]'s.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
@@ -186,6 +186,7 @@ pub mod movegen;
 pub mod options;
 pub mod score;
 pub mod series;
+pub mod words;
 
 #[cfg(test)]
 mod tests;
@@ -313,7 +314,7 @@ impl Game for TricTrac {
 
     fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
         if self.bad_rules {
-            return Err(crate::words::tric_trac::unknown_options());
+            return Err(crate::games::tric_trac::words::unknown_options());
         }
         let pos = board::position_from_setup(setup).map_err(|e| e.to_string())?;
         let score = board::score_from_setup(setup).map_err(|e| e.to_string())?;

@@ -34,7 +34,7 @@ pub struct ThrowRecord<'a> {
     pub claims: bool,
     /// Whether the marks are claims (docs/games.md §H.3): only when the record writes `+` marks
     /// somewhere; a record with none at all is scored, not schooled, as Grand Trictrac's
-    /// records without marks (RULES.md §9), even when it writes `partie` claims; nor is a
+    /// records without marks (docs/rules.md §9), even when it writes `partie` claims; nor is a
     /// missing decision after a partie won flagged there (it is `recommence`).
     pub marks_claimed: bool,
     /// The decision written after a partie won.
@@ -178,7 +178,7 @@ impl Series {
         match &won {
             Some(w) => {
                 // a missing decision is `recommence`; flagged when throws follow, but not in a
-                // record without marks (docs/games.md §H.3, as RULES.md §9's missing `tient`)
+                // record without marks (docs/games.md §H.3, as docs/rules.md §9's missing `tient`)
                 if t.decision.is_none() && t.marks_claimed {
                     self.pending_decision = Some(t.number);
                 }

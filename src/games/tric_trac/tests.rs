@@ -919,7 +919,7 @@ fn judging_never_panics_on_any_paths() {
                 natural_bosse: plays.natural_bosse,
                 lawful: f.lawful(seat, &rec, &plays),
             };
-            let m = crate::words::tric_trac::message(&super::Fact::FausseCase(Box::new(fc)), Dialect::Soumille);
+            let m = crate::games::tric_trac::words::message(&super::Fact::FausseCase(Box::new(fc)), Dialect::Soumille);
             assert!(m.starts_with(&format!("throw 1 ({seat} {d}): played ")), "{m}");
         }
     }

@@ -3,7 +3,7 @@
 //!
 //! The reader never judges the rules of the game: it reads text into a [`Record`] and
 //! reports what is malformed, recovering at the next throw number or tag so that one file
-//! yields all its errors (NOTATION.md §8). It never panics, whatever the bytes.
+//! yields all its errors (docs/format.md §8). It never panics, whatever the bytes.
 
 use super::ast::*;
 use super::error::SyntaxError;
@@ -153,7 +153,7 @@ pub fn read_bytes(bytes: &[u8]) -> Result<(String, Vec<ReadRecord>), Box<NotUtf8
     }
 }
 
-/// Reads every record of an STN text (NOTATION.md §2). A file may hold several records,
+/// Reads every record of an STN text (docs/format.md §2). A file may hold several records,
 /// each starting with its tags.
 pub fn read(src: &str) -> Vec<ReadRecord> {
     file(src).collect()
@@ -474,7 +474,7 @@ fn fast_seat_and_dice(b: &[u8], mut k: usize) -> Option<(Option<Seat>, Dice, usi
 }
 
 /// A doublet's name in lower case at the start of `b` (`sonnez`: the names of
-/// [`crate::dice::DOUBLET_NAMES`] and `ambesas`, NOTATION.md §3): the dice and the name's
+/// [`crate::dice::DOUBLET_NAMES`] and `ambesas`, docs/format.md §3): the dice and the name's
 /// length. Whether
 /// the word ends there is the caller's to check.
 #[inline]
@@ -825,7 +825,7 @@ const MAX_HINT_SCAN: usize = 1 << 20;
 /// The fewest bytes [`throws_hint`] counts for a throw.
 const BYTES_PER_THROW: usize = 20;
 
-/// Checks that throw `n` (whose number is at `span`) follows the last one (NOTATION.md §3).
+/// Checks that throw `n` (whose number is at `span`) follows the last one (docs/format.md §3).
 #[inline]
 fn check_number(errors: &mut Vec<SyntaxError>, last_number: &mut u32, n: u32, span: Span) {
     let expected = last_number.saturating_add(1);
@@ -1817,7 +1817,7 @@ fn ways<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, u32> {
 }
 
 // jan_code = JAN_CODE ;
-// (the codes and short aliases of NOTATION.md §3, any case)
+// (the codes and short aliases of docs/format.md §3, any case)
 fn jan_code<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, JanCode> {
     let (r, w) = match take_while1::<_, &str, PErr>(|ch: char| ch.is_alphanumeric() || ch == '-' || ch == '_').parse(i)
     {
@@ -1834,16 +1834,15 @@ fn jan_code<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, JanCode> {
     };
     match JanCode::from_code(w) {
         Some(code) => Ok((r, code)),
-        None => {
-            fail(i, w.len(), format!("unknown jan code `{w}`"), "expected a jan code of NOTATION.md §3").map_err(|e| {
+        None => fail(i, w.len(), format!("unknown jan code `{w}`"), "expected a jan code of docs/format.md §3")
+            .map_err(|e| {
                 e.map(|mut p| {
                     p.label =
                         "expected a jan code such as vrai, faux, coin, petit-jan, conserve-grand-jan, impuissance"
                             .into();
                     p
                 })
-            })
-        }
+            }),
     }
 }
 
@@ -2338,13 +2337,13 @@ pub fn read_position(s: &str, default_game: Game) -> Result<ReadPosition, ValueE
     Ok(ReadPosition { setup, game, dialect })
 }
 
-/// Reads a Grand Trictrac position string (NOTATION.md §6) in `dialect`, checking that
+/// Reads a Grand Trictrac position string (docs/format.md §6) in `dialect`, checking that
 /// each side holds exactly fifteen men and that no point holds men of both seats.
 pub fn parse_position(s: &str, dialect: Dialect) -> Result<Setup, ValueError> {
     parse_position_of(s, dialect, Game::GrandTrictrac)
 }
 
-/// Reads a position string of `game` (NOTATION.md §6; docs/games.md §A.9, §D.9, §E.11): the bar
+/// Reads a position string of `game` (docs/format.md §6; docs/games.md §A.9, §D.9, §E.11): the bar
 /// `@n` (Backgammon), the fields of the game (Grand Trictrac: holes, points even 0..=10,
 /// throws, bredouille, pavillon; Backgammon: cube, owner; Tric Trac: points 0..=11,
 /// parties; Jacquet and Moultezim: none). Fifteen men a side, bar and borne-off included;
@@ -2654,14 +2653,14 @@ fn score_field(game: Game, key: &str, val: &str, sc: &mut ScoreFields) -> Result
     Ok(())
 }
 
-/// Reads a Grand Trictrac `Result` value (NOTATION.md §7).
+/// Reads a Grand Trictrac `Result` value (docs/format.md §7).
 #[cfg(test)]
 pub fn parse_result(s: &str) -> Result<ResultClaim, ValueError> {
     parse_result_of(s, Game::GrandTrictrac)
 }
 
 /// Reads a `Result` value of `game`: Grand Trictrac's `top 12-7 [bredouille] [stakes=N]`
-/// (NOTATION.md §7), Jacquet's and Moultezim's `top 2` (docs/games.md §A.9), Backgammon's
+/// (docs/format.md §7), Jacquet's and Moultezim's `top 2` (docs/games.md §A.9), Backgammon's
 /// `top 2 [single|gammon|backgammon|drop|resign]` (§D.9), Tric Trac's series `top 5-2` (§E.11).
 pub fn parse_result_of(s: &str, game: Game) -> Result<ResultClaim, ValueError> {
     let c = Ctx::new(s, Dialect::Soumille, game);
@@ -2799,7 +2798,7 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
 
 #[cfg(test)]
 // rules_value = [ RULE_KEY , "=" , RULE_WORD , { ";" , RULE_KEY , "=" , RULE_WORD } ] ;
-/// Reads the value of a `Rules` tag as `key=value` pairs (RULES.md §13, docs/games.md §F):
+/// Reads the value of a `Rules` tag as `key=value` pairs (docs/rules.md §13, docs/games.md §F):
 /// syntax only, the game judges the keys and values ([`super::header::rule_pairs`]).
 pub fn rules_value(s: &str) -> Result<Vec<super::RulePair>, Vec<super::RulesError>> {
     super::header::rule_pairs(s).map(|pairs| pairs.into_iter().map(|(p, _)| p).collect())

@@ -1,4 +1,4 @@
-//! The dice plays of a roll while no man can bear off (RULES.md §2–§3), over bit masks.
+//! The dice plays of a roll while no man can bear off (docs/rules.md §2–§3), over bit masks.
 //!
 //! With two men or more outside the jan de retour no die can bear a man off, so every step
 //! lands on the board and the whole-play rules of §3 reduce to masks of relative points:
@@ -113,7 +113,7 @@ impl Side {
     }
 
     /// Whether the net change `d` of the men on my own corner leaves a single man there
-    /// where there was not one (RULES.md §3: never a single man on a rest corner; the last
+    /// where there was not one (docs/rules.md §3: never a single man on a rest corner; the last
     /// two leave together).
     #[inline(always)]
     fn corner_broken(&self, d: i32) -> bool {
@@ -209,7 +209,7 @@ impl Board<'_> {
             all.max_dice = 2;
             return;
         }
-        // one die only: the higher if it can be played (RULES.md §2)
+        // one die only: the higher if it can be played (docs/rules.md §2)
         for d in if a == b { [a, 0] } else { [a, b] } {
             if d == 0 {
                 break;

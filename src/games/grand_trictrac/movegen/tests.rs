@@ -1,4 +1,4 @@
-//! Table-driven tests of RULES.md §2–§3 on hand-built positions, treatise positions among them.
+//! Table-driven tests of docs/rules.md §2–§3 on hand-built positions, treatise positions among them.
 
 use super::*;
 use crate::explain::{parse_dice, parse_position_string};
@@ -226,7 +226,7 @@ fn provincial_privilege_keeps_a_full_jan_de_retour() {
     assert!(v.iter().all(|p| !p.contains('#')), "{v:?}");
 }
 
-/// RULES.md §3: while a jan is closed no man lands on any of its points, whether or not the
+/// docs/rules.md §3: while a jan is closed no man lands on any of its points, whether or not the
 /// thrower already has men there (a kept fausse case); a tout d'une rests only on an empty
 /// point of a closed grand jan, never on a point of a closed petit jan.
 #[test]

@@ -6,7 +6,7 @@
 use super::*;
 
 /// Everything `dice` is worth to each seat on `board` (the seat to throw is the thrower):
-/// RULES.md §4–§7. `plays` are the plays the dice obligations allow ([`Board::dice_plays`]).
+/// docs/rules.md §4–§7. `plays` are the plays the dice obligations allow ([`Board::dice_plays`]).
 pub fn roll_jans(board: &Board, dice: Dice, plays: &Plays, history: &History, options: &RuleOptions) -> RollJans {
     let pos = board.position();
     let board = *board;
@@ -48,7 +48,7 @@ pub fn roll_jans(board: &Board, dice: Dice, plays: &Plays, history: &History, op
     out
 }
 
-/// Six tables, deux tables, mézéas and the two contre-jans (RULES.md §6).
+/// Six tables, deux tables, mézéas and the two contre-jans (docs/rules.md §6).
 fn rare_jans(board: &Board, side: &[u8; 26], dice: Dice, history: &History, _o: &RuleOptions, out: &mut RollJans) {
     let me = board.seat();
     let opp = me.other();
@@ -108,7 +108,7 @@ fn rare_jans(board: &Board, side: &[u8; 26], dice: Dice, history: &History, _o: 
     }
 }
 
-/// True and false hits (RULES.md §4).
+/// True and false hits (docs/rules.md §4).
 fn hits(board: &Board, side: &[u8; 26], dice: Dice, options: &RuleOptions, out: &mut RollJans) {
     let me = board.seat();
     let (a, b) = (dice.high() as usize, dice.low() as usize);
@@ -149,7 +149,7 @@ fn hits(board: &Board, side: &[u8; 26], dice: Dice, options: &RuleOptions, out: 
     }
 }
 
-/// Hitting the opponent's empty corner (RULES.md §4).
+/// Hitting the opponent's empty corner (docs/rules.md §4).
 fn corner_hit(board: &Board, side: &[u8; 26], dice: Dice, out: &mut RollJans) {
     // the opponent's corner must be empty: no man of either seat (a man of the thrower's
     // kept there by a fausse case makes it not empty)
@@ -166,7 +166,7 @@ fn corner_hit(board: &Board, side: &[u8; 26], dice: Dice, out: &mut RollJans) {
     }
 }
 
-/// Filling and preserving the three jans (RULES.md §5).
+/// Filling and preserving the three jans (docs/rules.md §5).
 fn fills(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, out: &mut RollJans, me: Seat) {
     let per_way = tariff(dice, 4, 6);
     for (bit, first) in jans::ALL {
@@ -206,7 +206,7 @@ fn fills(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, out: &mut Ro
 }
 
 /// The ways of filling the jan starting at `first` whose one missing half-point is
-/// `target` (RULES.md §5): counted by how the filling man travels — by one die (a surplus
+/// `target` (docs/rules.md §5): counted by how the filling man travels — by one die (a surplus
 /// man, the other die played by another man), by the other die, by the sum (one man tout
 /// d'une) —, each way once whatever the men that could do it, and only when a lawful play
 /// of the dice obligations realizes it and ends with the jan full. Plays are not looked at
@@ -254,7 +254,7 @@ fn fill_ways(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, bit: u8,
     ways
 }
 
-/// The obsolete jans behind `anciens=oui` (RULES.md §7).
+/// The obsolete jans behind `anciens=oui` (docs/rules.md §7).
 fn obsolete_jans(board: &Board, side: &[u8; 26], dice: Dice, plays: &Plays, history: &History, out: &mut RollJans) {
     let me = board.seat();
     // jan de rencontre: in the first relève, the second player's first roll equals the first's

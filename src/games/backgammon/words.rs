@@ -85,7 +85,7 @@ pub fn cube_note(answer: Option<CubeAnswer>, value: u32) -> String {
 
 /// `X, Y, Z or N more`: the first three lawful plays, and how many more.
 fn plays_text(seat: Seat, plays: &[Play]) -> String {
-    super::first_three(plays.iter().map(|p| p.notation(seat)))
+    crate::games::words::first_three(plays.iter().map(|p| p.notation(seat)))
 }
 
 /// The points of `seat`'s bits (bit p: its relative point p), `nowhere` for none.

@@ -1,5 +1,5 @@
 //! The words of Grand Trictrac's facts ([`crate::games::grand_trictrac::Fact`]): fausse
-//! cases (RULES.md §10), écoles and fausses écoles (§9), holes and tient/va (§8, §9), the
+//! cases (docs/rules.md §10), écoles and fausses écoles (§9), holes and tient/va (§8, §9), the
 //! `Result` tag. Points and plays are written in the record's letters.
 
 use crate::board::{Dialect, Seat};
@@ -154,7 +154,7 @@ pub fn nearest_first(plays: &[Play], seat: Seat, played: &RecordedPlay, letters:
 /// What a fausse case broke, and the lawful plays (three named, nearest the recorded play
 /// first).
 fn fausse_case(seat: Seat, dice: Dice, played: &RecordedPlay, case: &FausseCase, letters: Dialect) -> String {
-    let lawful = super::first_three(
+    let lawful = crate::games::words::first_three(
         nearest_first(&case.lawful, seat, played, letters).into_iter().map(|p| p.notation_in(seat, letters)),
     );
     let t = Telling {
@@ -242,7 +242,7 @@ impl Telling<'_> {
                     DiceLeft::One(d) => format!("the die left is {d}"),
                     DiceLeft::Two(x, y) => format!("the dice are {x} and {y}"),
                 };
-                let (m, p) = (self.move_at(*k), super::points(*points));
+                let (m, p) = (self.move_at(*k), crate::games::words::points(*points));
                 format!("{seat} moved {m}, {p}, but {left}: lawful plays were {lawful}")
             }
             Breach::RestHeld { mv: k, held } => {
@@ -259,7 +259,7 @@ impl Telling<'_> {
         }
     }
 
-    /// The rest corners (RULES.md §3) and the passage of the return run.
+    /// The rest corners (docs/rules.md §3) and the passage of the return run.
     fn a_corner_or_passage(&self, b: &Breach) -> String {
         let (seat, other, text, lawful, l) = (self.seat, self.other, &self.text, &self.lawful, self.letters);
         match b {
@@ -296,7 +296,7 @@ impl Telling<'_> {
         }
     }
 
-    /// Bearing off (RULES.md §3).
+    /// Bearing off (docs/rules.md §3).
     fn a_bearing_off(&self, b: &Breach) -> String {
         let (seat, lawful) = (self.seat, &self.lawful);
         match b {
@@ -719,7 +719,7 @@ mod tests {
     #[test]
     fn the_shared_words_of_a_stop_and_a_wrong_seat_serve_grand_trictrac() {
         use crate::replay::{Fact as Any, Stop};
-        let stop = |why, last| super::super::message(&Any::Stop { throw: 4, why, last }, Dialect::Soumille);
+        let stop = |why, last| crate::replay::words::message(&Any::Stop { throw: 4, why, last }, Dialect::Soumille);
         assert_eq!(
             stop(Stop::CannotApply { before_marks: true }, 9),
             "the play of throw 4 cannot be applied: the replay stops here, before its marks; throws 5..9 are not replayed"
@@ -730,7 +730,7 @@ mod tests {
         );
         let seat = Any::Seat { throw: 2, recorded: Seat::Top, expected: Seat::Bottom, again_after_doublet: false };
         assert_eq!(
-            super::super::message(&seat, Dialect::Soumille),
+            crate::replay::words::message(&seat, Dialect::Soumille),
             "throw 2: the record says top threw, but it was bottom's turn"
         );
     }

@@ -115,7 +115,7 @@ fn fausse_case(fc: &FausseCase) -> String {
     let FausseCase { throw, seat, dice, .. } = *fc;
     let played = paths_text(seat, &fc.played);
     let what = rule_broken(fc, &played);
-    let lawful = super::first_three(fc.lawful.iter().map(|p| p.text(seat)));
+    let lawful = crate::games::words::first_three(fc.lawful.iter().map(|p| p.text(seat)));
     format!("throw {throw} ({seat} {dice}): played {played}: {what}; lawful plays were {lawful}")
 }
 
@@ -126,7 +126,9 @@ fn rule_broken(fc: &FausseCase, played: &str) -> String {
     let bosse = l(BOSSE as u8);
     match rule {
         Rule::Die if t <= f && f != 0 => format!("{}{} goes backwards", l(f), l(t)),
-        Rule::Die if f != 0 => format!("no die of {dice} moves {}{}, {}", l(f), l(t), super::points(t - f)),
+        Rule::Die if f != 0 => {
+            format!("no die of {dice} moves {}{}, {}", l(f), l(t), crate::games::words::points(t - f))
+        }
         Rule::Die => format!("{played} is not a play of {dice}"),
         Rule::NotThere => format!("{seat} has no man on {}", l(f)),
         Rule::MovesLeft => {

@@ -1,14 +1,12 @@
-//! The reporting layer's words: every flag's message, written from the facts that the rules
-//! and the replay loop raise ([`crate::replay::Fact`]). Rules never format text; what a
+//! The words of the output model: every flag's message, written from the facts that the
+//! rules and the replay loop raise ([`crate::replay::Fact`]). Rules never format text; what a
 //! historian reads (the throw, the rule, what was lawful or right, in the record's letters)
-//! is written here, one module per game for the facts of its rules (docs/design.md).
-
-pub mod backgammon;
-pub mod grand_trictrac;
-pub mod jacquet;
-pub mod tric_trac;
+//! is written by each game's words (`src/games/NAME/words.rs`, for the facts of its rules),
+//! and here for the replay's own facts (a stop, a wrong seat, the Position tag's rules) and
+//! the dispatch from a [`Fact`] to its game's words (docs/design.md).
 
 use crate::board::Dialect;
+use crate::games::{backgammon, grand_trictrac, jacquet, tric_trac};
 use crate::replay::{Fact, StepDetail, Stop};
 
 /// The message of a flag saying `fact`, in `letters`.
@@ -29,10 +27,10 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
             };
             format!("the Position tag says the rules {} (rules=), but the record's are {}", words(said), words(record))
         }
-        Fact::GrandTrictrac(f) => grand_trictrac::message(f, letters),
-        Fact::Jacquet(f) => jacquet::message(f, letters),
-        Fact::Backgammon(f) => backgammon::message(f, letters),
-        Fact::TricTrac(f) => tric_trac::message(f, letters),
+        Fact::GrandTrictrac(f) => grand_trictrac::words::message(f, letters),
+        Fact::Jacquet(f) => jacquet::words::message(f, letters),
+        Fact::Backgammon(f) => backgammon::words::message(f, letters),
+        Fact::TricTrac(f) => tric_trac::words::message(f, letters),
     }
 }
 
@@ -42,9 +40,9 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
 /// decisions are the sheet's own columns.)
 pub fn step_note(detail: &StepDetail) -> String {
     match detail {
-        StepDetail::Backgammon { cube: Some(c) } => backgammon::cube_note(c.answer, c.value),
+        StepDetail::Backgammon { cube: Some(c) } => backgammon::words::cube_note(c.answer, c.value),
         StepDetail::TricTrac { partie, put_back } => {
-            tric_trac::step_note(partie.map(|p| (p.value, p.choice)), *put_back)
+            tric_trac::words::step_note(partie.map(|p| (p.value, p.choice)), *put_back)
         }
         _ => String::new(),
     }
@@ -75,37 +73,10 @@ fn stop(throw: u32, why: &Stop, last: u32) -> String {
     format!("{why}: the replay stops here{rest}")
 }
 
-/// `1 point`, `n points`: a distance or an amount with its noun.
-pub fn points(n: impl Into<i64>) -> String {
-    let n = n.into();
-    if n == 1 {
-        "1 point".to_string()
-    } else {
-        format!("{n} points")
-    }
-}
-
-/// `X, Y, Z or N more`: the first three of `plays` (their notation), and how many more.
-pub fn first_three(plays: impl ExactSizeIterator<Item = String>) -> String {
-    let n = plays.len();
-    let mut s = plays.take(3).collect::<Vec<_>>().join(", ");
-    if n > 3 {
-        s.push_str(&format!(" or {} more", n - 3));
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::Seat;
-
-    #[test]
-    fn one_point_is_singular() {
-        assert_eq!(points(1u8), "1 point");
-        assert_eq!(points(0u8), "0 points");
-        assert_eq!(points(6u8), "6 points");
-    }
 
     #[test]
     fn a_stop_names_the_throws_not_replayed() {
@@ -119,12 +90,5 @@ mod tests {
     fn a_wrong_seat_names_both_seats() {
         let fact = Fact::Seat { throw: 3, recorded: Seat::Top, expected: Seat::Bottom, again_after_doublet: false };
         assert_eq!(message(&fact, Dialect::Soumille), "throw 3: the record says top threw, but it was bottom's turn");
-    }
-
-    #[test]
-    fn three_plays_are_named_and_the_rest_counted() {
-        let v = |n: usize| (0..n).map(|i| i.to_string()).collect::<Vec<_>>().into_iter();
-        assert_eq!(first_three(v(2)), "0, 1");
-        assert_eq!(first_three(v(5)), "0, 1, 2 or 2 more");
     }
 }

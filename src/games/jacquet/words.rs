@@ -3,9 +3,9 @@
 //! `Position` and `Result` tags). Plays are written in Soumille's letters whatever the
 //! record's (the only letters of these games, docs/games.md §0.3).
 
-use super::first_three;
 use crate::board::Dialect;
 use crate::games::jacquet::{Fact, Rule};
+use crate::games::words::first_three;
 use crate::notation::Play as RecordedPlay;
 
 /// The message of a flag saying `fact`, in `letters` (Soumille's, the only ones of the game).
