@@ -434,6 +434,11 @@ fn result_line(rp: &Replay, names: &PageHead) -> String {
             crate::replay::How::Tour { winner_holes, loser_holes, .. } => {
                 format!("{} wins {winner_holes}-{loser_holes}: stakes {}", name(e.winner), e.value)
             }
+            // a resignation (backgammon, docs/games.md §I.5): `resigned, gammon, 4 points`
+            _ if e.kind().and_then(|k| crate::words::backgammon::resigned_words(k, e.points())).is_some() => {
+                let r = e.kind().and_then(|k| crate::words::backgammon::resigned_words(k, e.points()));
+                format!("{} wins: {}", name(e.winner), r.unwrap_or_default())
+            }
             _ => {
                 let kind = e.kind().map(|k| format!(" ({k})")).unwrap_or_default();
                 let pts = if e.points() == 1 { "point" } else { "points" };

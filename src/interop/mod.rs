@@ -550,6 +550,12 @@ impl MatchGame {
                         g.events.push(Event::Drop);
                         break;
                     }
+                    // a beaver (docs/games.md §I.4): taken, then redoubled by the taker, taken
+                    Some(CubeAnswer::Beaver) => {
+                        let beavered = value.and_then(|v| v.checked_mul(2));
+                        cube = beavered.unwrap_or(cube);
+                        g.events.extend([Event::Take, Event::Double { seat: seat.other(), value: beavered }, Event::Take]);
+                    }
                     None => {}
                 }
             }
@@ -575,7 +581,7 @@ impl MatchGame {
         }
         g.won = match &header.result {
             Some(ResultClaim::Points { winner, points, kind }) => {
-                Some(Won { winner: *winner, points: *points, resigned: *kind == Some(ResultKind::Resign) })
+                Some(Won { winner: *winner, points: *points, resigned: kind.is_some_and(ResultKind::is_resign) })
             }
             _ => None,
         };

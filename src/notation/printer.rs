@@ -323,6 +323,10 @@ fn print_roll(w: &mut Writer, t: &Throw) {
         // where the record wrote it (docs/games.md §D.10: flagged `cube-timing`)
         cube(w, &a);
     }
+    if t.resign {
+        // `31. bottom: 5-2 resign` (docs/games.md §I.5)
+        w.token("resign");
+    }
 }
 
 /// The play (`-` or its moves), the glyph glued to its last token; whether the glyph was

@@ -17,7 +17,7 @@
 use super::fact::{Fact, MatchFault};
 use super::options::Options;
 use crate::board::{BySeat, Dialect, Seat};
-use crate::notation::{Game as GameTag, Header, Record, ResultClaim, ResultKind};
+use crate::notation::{Game as GameTag, Header, Record, ResultClaim};
 use crate::replay::{Fact as Said, Flag, FlagKind, Replay};
 
 /// The match the records of a file have played so far.
@@ -151,7 +151,7 @@ impl Session {
         }
         // the game's points: as replayed, else the resignation as written (§I.3, §I.5)
         let won = replay.end.as_ref().map(|e| (e.winner, e.points())).or(match &header.result {
-            Some(ResultClaim::Points { winner, points, kind: Some(ResultKind::Resign) }) => Some((*winner, *points)),
+            Some(ResultClaim::Points { winner, points, kind: Some(k) }) if k.is_resign() => Some((*winner, *points)),
             _ => None,
         });
         if let Some((winner, points)) = won {
