@@ -20,6 +20,7 @@ mod grammar;
 mod interop;
 mod jacquet;
 mod json_roundtrip;
+mod match_play;
 mod notation_games;
 mod position_strings;
 mod positions;

@@ -554,7 +554,11 @@ impl MatchGame {
                     Some(CubeAnswer::Beaver) => {
                         let beavered = value.and_then(|v| v.checked_mul(2));
                         cube = beavered.unwrap_or(cube);
-                        g.events.extend([Event::Take, Event::Double { seat: seat.other(), value: beavered }, Event::Take]);
+                        g.events.extend([
+                            Event::Take,
+                            Event::Double { seat: seat.other(), value: beavered },
+                            Event::Take,
+                        ]);
                     }
                     None => {}
                 }

@@ -158,7 +158,10 @@ impl ResultKind {
 
     /// Whether it is a resignation, of a written kind or not (docs/games.md §I.5).
     pub fn is_resign(self) -> bool {
-        matches!(self, ResultKind::Resign | ResultKind::ResignSingle | ResultKind::ResignGammon | ResultKind::ResignBackgammon)
+        matches!(
+            self,
+            ResultKind::Resign | ResultKind::ResignSingle | ResultKind::ResignGammon | ResultKind::ResignBackgammon
+        )
     }
 
     /// A resignation's multiple of the cube, when its kind is written: 1 (`resign single`),

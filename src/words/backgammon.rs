@@ -87,6 +87,19 @@ pub fn cube_note(answer: Option<CubeAnswer>, value: u32) -> String {
     }
 }
 
+/// The note of a backgammon throw: its cube action, and `resigns` after the dice
+/// (docs/games.md §I.5); empty for neither.
+pub fn step_note(cube: Option<crate::replay::CubeAction>, resigned: bool) -> String {
+    let mut note = cube.map(|c| cube_note(c.answer, c.value)).unwrap_or_default();
+    if resigned {
+        if !note.is_empty() {
+            note.push_str("; ");
+        }
+        note.push_str("resigns");
+    }
+    note
+}
+
 /// How a resigned game ended, in words (docs/games.md §I.5): `resigned, gammon, 4 points`,
 /// from an end's kind (`resign gammon`, `resign`) and points; `None` for another end.
 pub fn resigned_words(kind: &str, points: u32) -> Option<String> {

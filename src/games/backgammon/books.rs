@@ -519,7 +519,7 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
             before: setup_with_cube(&turn.before, &turn.cube_before),
             after: setup_with_cube(&turn.after, &self.cube),
             points: [0, 0],
-            detail: StepDetail::Backgammon { cube: turn.action },
+            detail: StepDetail::Backgammon { cube: turn.action, resigned: t.resign && t.play.is_none() },
         }
     }
 
@@ -532,7 +532,9 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
         check_result(&mut self.l, self.header, end, self.cube.cube.value);
         // a game resigned has an end: the Result tag's resignation (§I.5)
         let end = match end {
-            None if self.l.out.stopped_at.is_none() => resignation(&mut self.l, self.header, self.cube.cube.value, self.resigned_at),
+            None if self.l.out.stopped_at.is_none() => {
+                resignation(&mut self.l, self.header, self.cube.cube.value, self.resigned_at)
+            }
             e => e,
         };
         self.l.out.end = end.map(how);

@@ -1616,8 +1616,8 @@ fn is_claim_word(w: &str) -> bool {
             "beaver",
             "resign",
         ]
-            .iter()
-            .any(|k| k.eq_ignore_ascii_case(w))
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(w))
 }
 
 impl Ctx {
@@ -2823,7 +2823,9 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
             _ => {
                 return unexpected(match c.game {
                     Game::GrandTrictrac | Game::TrictracAEcrire => "expected bredouille, grande-bredouille or stakes=N",
-                    Game::Backgammon => "expected one of single, gammon, backgammon, drop, resign [single|gammon|backgammon]",
+                    Game::Backgammon => {
+                        "expected one of single, gammon, backgammon, drop, resign [single|gammon|backgammon]"
+                    }
                     _ => "nothing follows the result",
                 })
             }

@@ -1,0 +1,136 @@
+//! Backgammon as its players record it (docs/games.md §I): the money-play options `jacoby`
+//! and `beaver` (§I.4) and resignations of each kind (§I.5), on files through the binary and
+//! the library. The samples' own flags are checked by `backgammon::samples_raise_exactly_their_flags`.
+
+use crate::common;
+use common::{assert_sample_flags, bin, root};
+use soumille::notation::{print_record, read, CubeAnswer, PrintOptions, ResultClaim, ResultKind};
+
+fn sample(name: &str) -> std::path::PathBuf {
+    root().join("samples/backgammon").join(name)
+}
+
+fn out(args: &[&str], file: &str) -> String {
+    let o = bin().args(args).arg(sample(file)).output().unwrap();
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn json(args: &[&str], file: &str) -> serde_json::Value {
+    serde_json::from_str(&out(args, file)).unwrap()
+}
+
+/// `double beaver`, `double take beaver`, `5-2 resign` and `resign gammon` are read, and
+/// printed back as `double beaver`, `5-2 resign`, `resign gammon`.
+#[test]
+fn the_notation_reads_and_prints_beavers_and_resignations() {
+    let src = std::fs::read_to_string(sample("cube-beaver.stn")).unwrap();
+    let r = &read(&src)[0];
+    let t = &r.record.throws[4];
+    assert_eq!(t.cube.and_then(|a| a.answer), Some(CubeAnswer::Beaver));
+    assert!(t.resign && t.play.is_none());
+    assert_eq!(
+        r.header.result,
+        Some(ResultClaim::Points { winner: soumille::Seat::Top, points: 4, kind: Some(ResultKind::ResignSingle) })
+    );
+    let printed = print_record(&r.record, PrintOptions::default());
+    assert!(printed.contains("5. bottom: double beaver 5-2 resign {"), "{printed}");
+    assert!(printed.contains("[Result \"top 4 resign single\"]"), "{printed}");
+    let unspanned = |text: &str| -> Vec<soumille::notation::Throw> {
+        read(text)[0].record.throws.iter().map(|t| soumille::notation::Throw { span: None, ..t.clone() }).collect()
+    };
+    assert_eq!(unspanned(&printed), unspanned(&src));
+    // `beaver` and `resign` are backgammon's: elsewhere, syntax errors
+    let o = bin()
+        .args(["check", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"[Game \"backgammon\"]\n[Result \"top 2 resign drop\"]\n\n1. top: 3-1 RV TV\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// The samples of §I.4 and §I.5 raise exactly their flags.
+#[test]
+fn money_play_and_resignation_samples() {
+    for f in [
+        "money-beaver-resign.stn",
+        "money-jacoby.stn",
+        "money-jacoby-turned.stn",
+        "cube-beaver.stn",
+        "match-beaver.stn",
+        "resign-gammon.stn",
+        "resign-then-throw.stn",
+        "claim-resign-kind.stn",
+        "claim-resign-winner.stn",
+    ] {
+        assert_sample_flags(&sample(f));
+    }
+}
+
+/// `jacoby=oui`: the gammon of `money-jacoby.stn` ends as a single worth 1; without the
+/// option the same game is a gammon worth 2; with the cube turned, a gammon worth 4.
+#[test]
+fn jacoby_counts_a_gammon_single_until_the_cube_turns() {
+    let end = |file: &str| json(&["replay", "--format", "json"], file)["end"].clone();
+    assert_eq!(end("money-jacoby.stn"), serde_json::json!({"winner": "bottom", "points": 1, "kind": "single"}));
+    assert_eq!(end("money-jacoby-turned.stn"), serde_json::json!({"winner": "bottom", "points": 4, "kind": "gammon"}));
+    let src = std::fs::read_to_string(sample("money-jacoby.stn")).unwrap().replace("jacoby=oui", "jacoby=non");
+    let dir = common::scratch_dir("match_play", "jacoby");
+    let path = dir.join("no-jacoby.stn");
+    std::fs::write(&path, src).unwrap();
+    let o = bin().args(["replay", "--format", "json"]).arg(&path).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["end"], serde_json::json!({"winner": "bottom", "points": 2, "kind": "gammon"}));
+}
+
+/// A beaver with `beaver=oui`: the cube goes from 1 to 4, owned by the taker; the
+/// resignation of a gammon at 4 is worth 8.
+#[test]
+fn a_beaver_makes_the_cube_four_owned_by_the_taker() {
+    let v = json(&["replay", "--format", "json"], "money-beaver-resign.stn");
+    assert_eq!(v["end"], serde_json::json!({"winner": "top", "points": 8, "kind": "resign gammon"}));
+    let src = std::fs::read_to_string(sample("money-beaver-resign.stn")).unwrap();
+    let r = &read(&src)[0];
+    let rp = soumille::replay::replay(&r.record, &r.header, Some(&src));
+    let last = rp.steps.last().unwrap();
+    assert_eq!((last.after.score.cube, last.after.score.owner), (Some(4), Some(Some(soumille::Seat::Top))));
+}
+
+/// A resigned game has an end: the JSON `end`, and the sheets' and the viewer's line say
+/// `resigned, gammon, 2 points`, not `unfinished`.
+#[test]
+fn a_resigned_game_has_an_end_in_every_output() {
+    let f = "resign-gammon.stn";
+    let v = json(&["replay", "--format", "json"], f);
+    assert_eq!(v["end"], serde_json::json!({"winner": "top", "points": 2, "kind": "resign gammon"}));
+    assert_eq!(v["stopped_at"], serde_json::Value::Null);
+    let check = json(&["check", "--format", "json"], f);
+    assert_eq!(check["files"][0]["games"][0]["end"]["kind"], "resign gammon");
+    for format in ["text", "markdown", "html"] {
+        let s = out(&["sheet", "--format", format], f);
+        assert!(s.contains("top wins: resigned, gammon, 2 points"), "{format}: {s}");
+        assert!(!s.contains("unfinished"), "{format}: {s}");
+    }
+    let page = out(&["view"], f);
+    assert!(page.contains("top wins: resigned, gammon, 2 points"), "{page}");
+    // the kind unwritten: known from the points against the cube
+    let v = json(&["replay", "--format", "json"], "resign-then-throw.stn");
+    assert_eq!(v["stopped_at"], 6);
+}
+
+#[test]
+fn resignation_sheets_snapshots() {
+    insta::assert_snapshot!("resign_gammon_json", out(&["replay", "--format", "json"], "resign-gammon.stn"));
+    insta::assert_snapshot!("resign_gammon_text", out(&["sheet"], "resign-gammon.stn"));
+    insta::assert_snapshot!("resign_gammon_markdown", out(&["sheet", "--format", "markdown"], "resign-gammon.stn"));
+    insta::assert_snapshot!("beaver_resign_text", out(&["sheet"], "money-beaver-resign.stn"));
+}
