@@ -39,6 +39,9 @@ pub enum Picture {
     Position,
     /// GNU Backgammon's Position ID (backgammon records only).
     Gnubg,
+    /// GNU Backgammon's ID, `POSITION-ID:MATCH-ID` (backgammon records only; gnubg's `set
+    /// gnubgid`): the board, and the cube, the seat on roll, the match and its score.
+    GnubgId,
 }
 
 /// How far a replay went, when a board after some throw is not in it.
@@ -144,6 +147,16 @@ pub fn show(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture)
         Picture::Svg => crate::show::picture_after(rp, &rec.record, &rec.header, at).unwrap_or_default(),
         Picture::Position => position_line(rp, rec, at),
         Picture::Gnubg => gnubg_line(rec, setup, at)?,
+        Picture::GnubgId => {
+            let pos = gnubg_line(rec, setup, at)?;
+            let key = crate::games::backgammon::session::match_key(&rec.record, &rec.header, setup, None);
+            let id =
+                crate::games::backgammon::gnubg_id::match_id(&key).ok_or_else(|| ShowError::NoBackgammonBoard {
+                    at,
+                    error: "the cube, the match length or the score does not fit gnubg's Match ID".into(),
+                })?;
+            format!("{}:{id}\n", pos.trim_end())
+        }
     })
 }
 

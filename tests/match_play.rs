@@ -134,3 +134,90 @@ fn resignation_sheets_snapshots() {
     insta::assert_snapshot!("resign_gammon_markdown", out(&["sheet", "--format", "markdown"], "resign-gammon.stn"));
     insta::assert_snapshot!("beaver_resign_text", out(&["sheet"], "money-beaver-resign.stn"));
 }
+
+/// What gnubg shows as the Match ID after `commands` (its last `Match ID   :` line).
+fn gnubg_match_id(exe: &std::path::Path, commands: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(exe)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(commands.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let id = text.lines().filter_map(|l| l.split_once("Match ID   :")).map(|(_, id)| id.trim().to_string()).last();
+    id.unwrap_or_else(|| panic!("no Match ID in gnubg's output:\n{text}"))
+}
+
+/// `show --format gnubg-id` writes gnubg's own Match ID (docs/games.md §I): for positions
+/// of a match game (score, cube taken) and of a money game, gnubg is given the score, the
+/// seat on roll, the board (our Position ID, checked against gnubg elsewhere), the cube
+/// and its owner by its own commands, and its Match ID is ours.
+#[test]
+fn match_ids_are_gnubgs_own() {
+    let exe = common::gnubg().unwrap_or_else(|| {
+        panic!("gnubg is not installed: `apt-get install gnubg` (Debian puts it in /usr/games; .ci/run installs it)")
+    });
+    let cases = [
+        ("gnubg-match3-game2.stn", 0),
+        ("gnubg-match3-game2.stn", 4),
+        ("gnubg-match3-game2.stn", 11),
+        ("gnubg-money.stn", 0),
+        ("gnubg-money.stn", 9),
+    ];
+    for (file, at) in cases {
+        let path = sample(file);
+        let src = std::fs::read_to_string(&path).unwrap();
+        let at_s = at.to_string();
+        let ours = out(&["show", "--format", "gnubg-id", "--at", &at_s], file);
+        let (pos, id) = ours.trim().split_once(':').unwrap_or_else(|| panic!("{file} {at}: {ours}"));
+        let position = out(&["show", "--format", "position", "--at", &at_s], file);
+        let field = |k: &str| {
+            position.split_whitespace().find_map(|w| w.strip_prefix(k).map(str::to_string)).unwrap_or_default()
+        };
+        let on_roll = position.split_whitespace().nth(1).unwrap();
+        let player = |seat: &str| if seat == "top" { "gnubg" } else { "root" };
+        let mut c = String::from("set player gnubg human\nset player root human\nset jacoby off\n");
+        match common::tag(&src, "Match") {
+            Some(n) => {
+                c.push_str(&format!("new match {n}\n"));
+                let s: Vec<&str> = common::tag(&src, "Score").unwrap().split_whitespace().collect();
+                c.push_str(&format!("set score {} {}\n", s[1], s[3]));
+            }
+            None => c.push_str("new session\n"),
+        }
+        c.push_str(&format!("set turn {}\nset board {pos}\n", player(on_roll)));
+        c.push_str(&format!("set cube value {}\n", field("cube=")));
+        match field("owner=").as_str() {
+            "none" | "" => c.push_str("set cube centre\n"),
+            o => c.push_str(&format!("set cube owner {}\n", player(o))),
+        }
+        c.push_str("show board\n");
+        assert_eq!(gnubg_match_id(&exe, &c), id, "{file} after throw {at}: {position}\n{c}");
+    }
+}
+
+/// `explain` of a backgammon position gives gnubg's Position ID and Match ID, the roll in it
+/// (gnubg 1.07 shows `4HPwATDgc/ABMA` and `MIESAAAAAAAE` for the opening 5-4 of player 0 in
+/// money play, Jacoby off).
+#[test]
+fn explain_gives_gnubgs_ids() {
+    let o = bin().args(["explain", "A2M5R3T5/F5H3N5&2 top game=backgammon", "--dice", "5-4"]).output().unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.ends_with("Position ID: 4HPwATDgc/ABMA\nMatch ID: MIESAAAAAAAE\n"), "{text}");
+    let o = bin()
+        .args(["explain", "A2M5R3T5/F5H3N5&2 top game=backgammon", "--dice", "5-4", "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["gnubg"], serde_json::json!({"position_id": "4HPwATDgc/ABMA", "match_id": "MIESAAAAAAAE"}));
+    // Jacoby played: gnubg's bit 66 clear
+    let o = bin()
+        .args(["explain", "A2M5R3T5/F5H3N5&2 top game=backgammon rules=jacoby:oui", "--dice", "5-4"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(o.stdout).unwrap().ends_with("Match ID: MIESAAAAAAAA\n"));
+}

@@ -52,6 +52,8 @@ pub enum Picture {
     Position,
     /// GNU Backgammon's Position ID (backgammon records only), for gnubg's `set board`.
     Gnubg,
+    /// GNU Backgammon's Position ID and Match ID, `POSITION:MATCH`, for gnubg's `set gnubgid`.
+    GnubgId,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -164,7 +166,8 @@ pub enum Command {
         /// Which record of the file (1 = the first).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// `text`, `svg`, `position` or `gnubg` (GNU Backgammon's Position ID).
+        /// `text`, `svg`, `position`, `gnubg` (GNU Backgammon's Position ID) or `gnubg-id`
+        /// (its Position ID and Match ID, `POSITION:MATCH`, as gnubg's `set gnubgid` reads them).
         #[arg(long, value_enum, default_value_t = Picture::Text)]
         format: Picture,
     },
@@ -412,6 +415,7 @@ impl From<Picture> for crate::render::Picture {
             Picture::Svg => P::Svg,
             Picture::Position => P::Position,
             Picture::Gnubg => P::Gnubg,
+            Picture::GnubgId => P::GnubgId,
         }
     }
 }

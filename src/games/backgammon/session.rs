@@ -160,6 +160,42 @@ impl Session {
     }
 }
 
+/// Whether a record read alone is a match's Crawford game (docs/games.md §I.2): its
+/// `[Crawford "yes"|"no"]` tag, else, in a match under `crawford=oui`, a `Score` with one seat
+/// one point short of the match and the other not (the first such game is the Crawford
+/// game; a later one, post-Crawford, says so with `[Crawford "no"]`).
+pub fn crawford_game(rec: &Record, header: &Header) -> bool {
+    if let Some(said) = tag(rec, "Crawford").and_then(yes_no) {
+        return said;
+    }
+    let length = super::books::match_length(rec);
+    let options = Options::from_pairs(&header.game_rules).unwrap_or_default();
+    let score = tag(rec, "Score").and_then(parse_score).unwrap_or_default();
+    let short = |s: Seat| length > 0 && score[s] + 1 == length;
+    options.crawford && short(Seat::Top) != short(Seat::Bottom)
+}
+
+/// GNU Backgammon's Match ID key of `setup` in record `rec` (docs/games.md §I): its cube and
+/// seat on roll, `dice` when thrown, the `Match` length and `Score` (0 and 0-0: money play),
+/// the Crawford game ([`crawford_game`]), Jacoby (`jacoby=oui` in money play).
+pub fn match_key(
+    rec: &Record,
+    header: &Header,
+    setup: &crate::board::Setup,
+    dice: Option<crate::dice::Dice>,
+) -> super::gnubg_id::MatchKey {
+    let cube = super::Cube { value: setup.score.cube.unwrap_or(1), owner: setup.score.owner.flatten() };
+    let length = super::books::match_length(rec);
+    let score =
+        if length > 0 { tag(rec, "Score").and_then(parse_score).unwrap_or_default() } else { BySeat::default() };
+    let options = Options::from_pairs(&header.game_rules).unwrap_or_default();
+    super::gnubg_id::MatchKey {
+        crawford: length > 0 && crawford_game(rec, header),
+        jacoby: length == 0 && options.jacoby,
+        ..super::gnubg_id::MatchKey::playing(cube, setup.turn, dice, length, score)
+    }
+}
+
 /// Whether the record says it is the Crawford game (`[Crawford "yes"]`).
 fn crawford_now(rec: &Record) -> bool {
     tag(rec, "Crawford").and_then(yes_no) == Some(true)
