@@ -22,6 +22,7 @@ mod jacquet;
 mod json_roundtrip;
 mod match_play;
 mod notation_games;
+mod points;
 mod position_strings;
 mod positions;
 mod props;
