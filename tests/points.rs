@@ -46,7 +46,7 @@ fn gnubg_moves(sgf: &std::path::Path) -> Vec<(String, String)> {
 /// `13/3(2)`, `bar/22 24/22`, `6/off 1/off`, hits between (`8/2*/1*`).
 #[test]
 fn plays_in_points_are_gnubgs() {
-    let samples = root().join("../shared/interop-samples");
+    let samples = root().join("tests/data/interop");
     let want = gnubg_moves(&samples.join("match3.sgf"));
     assert!(want.len() > 60, "{want:?}");
     let o = bin().arg("import").arg(samples.join("match3.mat")).output().unwrap();
