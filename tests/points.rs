@@ -68,3 +68,53 @@ fn plays_in_points_are_gnubgs() {
         assert!(got.iter().any(|(_, p)| p.contains(form)), "{form}");
     }
 }
+
+fn run(args: &[&str]) -> String {
+    let o = bin().args(args).output().unwrap();
+    assert!(o.status.success() || o.status.code() == Some(1), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+const MONEY: &str = "samples/backgammon/gnubg-money.stn";
+
+/// `--points` on `sheet` (text, Markdown, HTML, JSON), `view`, `show` (text and SVG) and
+/// `explain`: the plays in point numbers; without it, in letters as before; another game's
+/// sheet is unchanged by it.
+#[test]
+fn the_points_flag_on_every_command() {
+    let money = root().join(MONEY);
+    let m = money.to_str().unwrap();
+    let text = run(&["sheet", "--points", m]);
+    for row in [
+        "1. bottom 4-3    24/21 13/9",
+        "2. top    5-4    13/4*",
+        "3. bottom 6-4    bar/21*/15",
+        "24/21(2) 18/15* 13/10",
+    ] {
+        assert!(text.contains(row), "{row}: {text}");
+    }
+    assert!(run(&["sheet", m]).contains("1. bottom 4-3    NI &X"));
+    assert!(run(&["sheet", "--points", "--format", "markdown", m]).contains("| 3 | bottom | 6-4 | bar/21*/15 |"));
+    assert!(run(&["sheet", "--points", "--format", "html", m]).contains("bar/21*/15"));
+    let json: serde_json::Value = serde_json::from_str(&run(&["sheet", "--points", "--format", "json", m])).unwrap();
+    assert_eq!(json["rows"][2]["play"], "bar/21*/15");
+    assert!(run(&["view", "--points", m]).contains("\"play\":\"bar/21*/15\""));
+    assert!(!run(&["view", m]).contains("bar/21*/15"));
+    assert!(run(&["show", "--points", "--at", "3", m]).contains("after throw 3: bar/21*/15\n"));
+    assert!(
+        run(&["show", "--points", "--at", "3", "--format", "svg", m]).contains("after bottom threw 6-4: bar/21*/15")
+    );
+    let e = run(&["explain", "A2M5R3T5/F5H3N5&2 top game=backgammon", "--dice", "5-5", "--points"]);
+    assert!(e.contains("  13/3(2)       -> A2M3R3T5Y2/F5H3N5&2\n"), "{e}");
+    let e = run(&["explain", "A2M5R3T5/F5H3N5&2 top game=backgammon", "--dice", "5-5", "--points", "--format", "json"]);
+    assert!(e.contains("\"notation\": \"13/8(4)\""), "{e}");
+    let gt = root().join("samples/opening.stn");
+    let gt = gt.to_str().unwrap();
+    assert_eq!(run(&["sheet", "--points", gt]), run(&["sheet", gt]));
+}
+
+#[test]
+fn sheet_in_points_snapshot() {
+    let money = root().join(MONEY);
+    insta::assert_snapshot!("money_sheet_in_points", run(&["sheet", "--points", money.to_str().unwrap()]));
+}

@@ -148,6 +148,10 @@ pub enum Command {
         /// `text`, `markdown`, `html` or `json`.
         #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
         format: SheetFormat,
+        /// Backgammon: the plays in point numbers, as GNU Backgammon and FIBS write them
+        /// (`24/18 13/11*`, `bar/22`, `6/off`, `13/8(2)`).
+        #[arg(long)]
+        points: bool,
     },
     /// The board after throw N (`--at 0`: the start), replaying the record.
     ///
@@ -170,6 +174,10 @@ pub enum Command {
         /// (its Position ID and Match ID, `POSITION:MATCH`, as gnubg's `set gnubgid` reads them).
         #[arg(long, value_enum, default_value_t = Picture::Text)]
         format: Picture,
+        /// Backgammon: the throw's play in point numbers, as GNU Backgammon writes it, in the
+        /// picture's title.
+        #[arg(long)]
+        points: bool,
     },
     /// Every legal play of a roll in a position (and every jan with its points).
     ///
@@ -212,6 +220,9 @@ pub enum Command {
         /// With --at: which record of the file (1 = the first).
         #[arg(long, default_value_t = 1, requires = "at")]
         record: usize,
+        /// Backgammon: the plays in point numbers, as GNU Backgammon writes them.
+        #[arg(long)]
+        points: bool,
     },
     /// A self-contained HTML page that steps through a game throw by throw.
     ///
@@ -226,6 +237,9 @@ pub enum Command {
         /// Which record of the file (1 = the first).
         #[arg(long, default_value_t = 1)]
         game: usize,
+        /// Backgammon: the plays in point numbers, as GNU Backgammon writes them.
+        #[arg(long)]
+        points: bool,
     },
     /// Shell completions for SHELL on stdout (bash, zsh, fish, elvish, powershell).
     Completions {

@@ -13,27 +13,42 @@ pub fn replay(con: &mut Console, file: &Path, game: usize, format: ReplayFormat)
 }
 
 /// `sheet FILE`: the score sheet of record `game` (1-based).
-pub fn sheet(con: &mut Console, file: &Path, game: usize, format: SheetFormat) -> Result<Outcome, CommandError> {
+/// With `points`, backgammon's plays in point numbers (`--points`).
+pub fn sheet(
+    con: &mut Console,
+    file: &Path,
+    game: usize,
+    format: SheetFormat,
+    points: bool,
+) -> Result<Outcome, CommandError> {
     let (rp, one) = OneRecord::replayed(con, file, game)?;
-    con.out.write_all(crate::render::sheet(&rp, &one.rec, format)?.as_bytes())?;
+    con.out.write_all(crate::render::sheet_in(&rp, &one.rec, format, points)?.as_bytes())?;
     Ok(one.outcome(&rp))
 }
 
 /// `view FILE`: the HTML page that steps through record `game` (1-based).
-pub fn view(con: &mut Console, file: &Path, game: usize) -> Result<Outcome, CommandError> {
+/// With `points`, backgammon's plays in point numbers (`--points`).
+pub fn view(con: &mut Console, file: &Path, game: usize, points: bool) -> Result<Outcome, CommandError> {
     let (rp, one) = OneRecord::replayed(con, file, game)?;
-    con.out.write_all(crate::render::view(&rp, &one.rec).as_bytes())?;
+    con.out.write_all(crate::render::view_in(&rp, &one.rec, points).as_bytes())?;
     Ok(one.outcome(&rp))
 }
 
 /// `show FILE`: the board of record `game` (1-based) after throw `at` (`0`: the start). A
 /// damaged record's board is of what was read; what was not is said beside it.
-pub fn show(con: &mut Console, file: &Path, at: u32, game: usize, format: Picture) -> Result<Outcome, CommandError> {
+/// With `points`, the throw's backgammon play in point numbers (`--points`).
+pub fn show(
+    con: &mut Console,
+    file: &Path,
+    (at, game): (u32, usize),
+    format: Picture,
+    points: bool,
+) -> Result<Outcome, CommandError> {
     let (rp, one) = OneRecord::replayed(con, file, game)?;
     if let Some(n) = &one.not_read {
         con.warn(format_args!("soumille: {}: throws from {} on not read: {}\n", file.display(), n.from, n.error));
     }
-    let picture = crate::render::show(&rp, &one.rec, &file.display().to_string(), at, format)?;
+    let picture = crate::render::show_in(&rp, &one.rec, &file.display().to_string(), at, format, points)?;
     con.out.write_all(picture.as_bytes())?;
     Ok(if one.damaged { Outcome::Failed } else { Outcome::Clean })
 }

@@ -235,6 +235,22 @@ impl Explained {
         crate::games::backgammon::gnubg_id::ids_of_setup(&self.question.setup, Some(*roll), &g.options)
     }
 
+    /// Backgammon's plays written in point numbers, as gnubg writes them (`explain --points`,
+    /// [`crate::games::backgammon::points`]); another game's are left as they are.
+    pub fn plays_in_points(&mut self) {
+        let (Games::Backgammon(_), Answer::Tables { plays, .. }) = (&self.question.rules, &mut self.answer) else {
+            return;
+        };
+        let setup = &self.question.setup;
+        for p in plays.iter_mut() {
+            let read = crate::notation::Play::read_in(&p.notation, Dialect::Soumille).ok();
+            let shown = read.and_then(|r| crate::games::backgammon::points::recorded_in_points(setup, setup.turn, &r));
+            if let Some(s) = shown {
+                p.notation = s;
+            }
+        }
+    }
+
     /// The answer as text: the seat and roll, every legal play, and Grand Trictrac's jans and
     /// points.
     pub fn text(&self) -> String {
