@@ -112,6 +112,21 @@ pub fn sheet(rp: &Replay, rec: &ReadRecord, format: SheetFormat) -> Result<Strin
     sheet_in(rp, rec, format, false)
 }
 
+/// `sheet --format html` of a backgammon file of several games (a match or a money session,
+/// docs/games.md §I): one page, the match table linking to each game's sheet below it; each
+/// replay gets the match's flags first ([`crate::games::backgammon::session::match_lines`]).
+/// `points`: the plays in point numbers.
+pub fn match_sheet(games: &mut [(ReadRecord, Replay)], points: bool) -> String {
+    let lines = crate::games::backgammon::session::match_lines(
+        games.iter_mut().map(|(rec, rp)| (&rec.record, &rec.header, rp)),
+    );
+    let sheets: Vec<String> =
+        games.iter().map(|(rec, rp)| sheet_in(rp, rec, SheetFormat::Html, points).unwrap_or_default()).collect();
+    let names = games.first().map_or([None, None], |(rec, _)| [rec.record.tag("Top"), rec.record.tag("Bottom")]);
+    let title = format!("{} against {}", names[0].unwrap_or("top"), names[1].unwrap_or("bottom"));
+    crate::sheet::match_page::match_page(&title, names, &lines, &sheets)
+}
+
 /// A backgammon record's plays in point numbers, as gnubg writes them (`--points`,
 /// [`crate::games::backgammon::points`]), by throw; none for another game, or a throw
 /// without dice.

@@ -221,3 +221,64 @@ fn explain_gives_gnubgs_ids() {
         .unwrap();
     assert!(String::from_utf8(o.stdout).unwrap().ends_with("Match ID: MIESAAAAAAAA\n"));
 }
+
+/// `sheet --format html` of a backgammon file of several games is one page: the match table
+/// (game, score before, cube, winner, points, how it ended, Crawford), each game linking to
+/// its sheet on the same page, whose anchors are kept apart; `--game N` still gives game N
+/// alone.
+#[test]
+fn one_html_page_for_a_whole_match() {
+    let file = root().join("samples/backgammon-match/crawford-match.stn");
+    let f = file.to_str().unwrap();
+    let o = bin().args(["sheet", "--format", "html", f]).output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let page = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(page.matches("<!DOCTYPE html>").count(), 1);
+    assert!(page.contains("<p class=\"kind\">backgammon: 3-point match, 3 games</p>"), "{page}");
+    for row in [
+        "<tr><td><a href=\"#game-1\">Game 1</a></td><td>top 0 – bottom 0</td><td>1</td><td>bottom (Bob)</td><td>2</td><td>gammon</td><td></td></tr>",
+        "<tr><td><a href=\"#game-2\">Game 2</a></td><td>top 0 – bottom 2</td><td>1</td><td>top (Ann)</td><td>2</td><td>gammon</td><td>Crawford</td></tr>",
+        "<tr><td><a href=\"#game-3\">Game 3</a></td><td>top 2 – bottom 2</td><td>2 (top)</td><td>bottom (Bob)</td><td>2</td><td>single</td><td></td></tr>",
+    ] {
+        assert!(page.contains(row), "{row}\n{page}");
+    }
+    for n in 1..=3 {
+        assert!(page.contains(&format!("<section class=\"game\" id=\"game-{n}\">")));
+        assert!(page.contains(&format!("id=\"g{n}-throw-1\"")), "game {n}'s throws keep their own anchors");
+    }
+    assert!(!page.contains(" id=\"throw-1\""));
+    // every link points at an anchor of the page
+    let ids: std::collections::HashSet<&str> =
+        page.split(" id=\"").skip(1).filter_map(|s| s.split('"').next()).collect();
+    for target in page.split("href=\"#").skip(1).filter_map(|s| s.split('"').next()) {
+        assert!(ids.contains(target), "#{target} has no anchor");
+    }
+    let one = bin().args(["sheet", "--format", "html", "--game", "2", f]).output().unwrap();
+    let one = String::from_utf8(one.stdout).unwrap();
+    assert!(!one.contains("table class=\"match\"") && one.contains("Crawford"));
+    insta::assert_snapshot!("crawford_match_page_table", {
+        let start = page.find("<header>").unwrap();
+        let end = page.find("<section class=\"game\"").unwrap();
+        page[start..end].to_string()
+    });
+}
+
+/// A match whose Score tag disagrees with the earlier games: the page's game carries the
+/// `score` flag, as `check` raises it.
+#[test]
+fn the_match_page_carries_the_match_flags() {
+    let src = std::fs::read_to_string(root().join("samples/backgammon-match/crawford-match.stn"))
+        .unwrap()
+        .replace("[Score \"top 2 bottom 2\"]", "[Score \"top 1 bottom 2\"]");
+    let dir = common::scratch_dir("match_play", "score");
+    let path = dir.join("wrong-score.stn");
+    std::fs::write(&path, src).unwrap();
+    let o = bin().args(["sheet", "--format", "html"]).arg(&path).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let page = String::from_utf8(o.stdout).unwrap();
+    let game3 = &page[page.find("id=\"game-3\"").unwrap()..];
+    assert!(
+        game3.contains("the Score tag says top 1 bottom 2, but the earlier games of the match leave top 2 bottom 2"),
+        "{game3}"
+    );
+}

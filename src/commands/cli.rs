@@ -142,9 +142,10 @@ pub enum Command {
     Sheet {
         /// The STN file (`-` for standard input).
         file: PathBuf,
-        /// Which record of the file (1 = the first).
-        #[arg(long, default_value_t = 1)]
-        game: usize,
+        /// Which record of the file (1 = the first, the default; in HTML, a backgammon file of
+        /// several games gives the whole match on one page unless a game is asked).
+        #[arg(long)]
+        game: Option<usize>,
         /// `text`, `markdown`, `html` or `json`.
         #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
         format: SheetFormat,

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 mod grand_trictrac;
 mod html;
+pub mod match_page;
 mod others;
 pub mod replay;
 

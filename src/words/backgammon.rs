@@ -100,6 +100,20 @@ pub fn step_note(cube: Option<crate::replay::CubeAction>, resigned: bool) -> Str
     note
 }
 
+/// How a game ended, in a few words, from its end's kind (`gammon`, `drop`, `resign
+/// gammon`, …, docs/games.md §D.8, §I.5): `a gammon`, `double dropped`, `resigned, gammon`.
+pub fn how_words(kind: Option<&str>) -> String {
+    match kind {
+        None => "unfinished".into(),
+        Some("drop") => "double dropped".into(),
+        Some("resign") => "resigned".into(),
+        Some(k) => match k.strip_prefix("resign ") {
+            Some(r) => format!("resigned, {r}"),
+            None => k.to_string(),
+        },
+    }
+}
+
 /// How a resigned game ended, in words (docs/games.md §I.5): `resigned, gammon, 4 points`,
 /// from an end's kind (`resign gammon`, `resign`) and points; `None` for another end.
 pub fn resigned_words(kind: &str, points: u32) -> Option<String> {
