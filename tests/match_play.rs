@@ -148,7 +148,7 @@ fn gnubg_match_id(exe: &std::path::Path, commands: &str) -> String {
     child.stdin.take().unwrap().write_all(commands.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    let id = text.lines().filter_map(|l| l.split_once("Match ID   :")).map(|(_, id)| id.trim().to_string()).last();
+    let id = text.lines().filter_map(|l| l.split_once("Match ID   :")).map(|(_, id)| id.trim().to_string()).next_back();
     id.unwrap_or_else(|| panic!("no Match ID in gnubg's output:\n{text}"))
 }
 

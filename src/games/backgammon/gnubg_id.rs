@@ -335,9 +335,8 @@ mod tests {
         let k = from_match_id("UonlADAAEAAE").unwrap();
         assert_eq!((k.cube, k.length, k.score, k.dice), (key.cube, 7, key.score, Some((3, 1))));
         assert_eq!(match_id(&k).as_deref(), Some("UonlADAAEAAE"));
-        for id in ["cInpAAAAAAAE"] {
-            assert_eq!(from_match_id(id).and_then(|k| match_id(&k)).as_deref(), Some(id));
-        }
+        // before `set score`
+        assert_eq!(from_match_id("cInpAAAAAAAE").and_then(|k| match_id(&k)).as_deref(), Some("cInpAAAAAAAE"));
         // money play (`new session`): centred cube at 1, top (player 0) on roll, no dice;
         // `set jacoby off`, then on
         let money = MatchKey::playing(Cube::default(), Seat::Top, None, 0, BySeat::new(0, 0));
