@@ -282,3 +282,52 @@ fn the_match_page_carries_the_match_flags() {
         "{game3}"
     );
 }
+
+/// gnubg's beavers (docs/games.md §I.4): its `.gam` writes ` Beavers => 4`, its SGF a
+/// `double` answering the double; both import as `double 2 beaver` under `beaver=oui`, and
+/// export back in gnubg's forms; gnubg reads the exported SGF as the same game (its `.gam`
+/// export of it is its own).
+#[test]
+fn gnubgs_beavers_import_and_export() {
+    let dir = root().join("tests/data/beaver");
+    let mut imported = Vec::new();
+    for f in ["gnubg-beaver.gam", "gnubg-beaver.sgf"] {
+        let o = bin().arg("import").arg(dir.join(f)).output().unwrap();
+        assert!(o.status.success() && o.stderr.is_empty(), "{f}: {}", String::from_utf8_lossy(&o.stderr));
+        let stn = String::from_utf8(o.stdout).unwrap();
+        assert!(
+            stn.contains("[Rules \"beaver=oui\"]") && stn.contains("2. bottom: double 2 beaver 4-2 HD FD"),
+            "{stn}"
+        );
+        imported.push(stn);
+    }
+    let scratch = common::scratch_dir("match_play", "beaver");
+    let stn = scratch.join("beaver.stn");
+    std::fs::write(&stn, &imported[1]).unwrap();
+    assert_eq!(bin().arg("check").arg(&stn).output().unwrap().status.code(), Some(0));
+    let mat = bin().args(["export", "--to", "mat"]).arg(&stn).output().unwrap();
+    let mat = String::from_utf8(mat.stdout).unwrap();
+    assert!(mat.contains("  2)  Beavers => 4               42: 8/4 6/4") && !mat.contains("Takes"), "{mat}");
+    let sgf = bin().args(["export", "--to", "sgf"]).arg(&stn).output().unwrap();
+    let sgf = String::from_utf8(sgf.stdout).unwrap();
+    assert!(sgf.contains(";B[double]\n;W[double]\n;B[take]\n"), "{sgf}");
+    let exe = common::gnubg().unwrap_or_else(|| {
+        panic!("gnubg is not installed: `apt-get install gnubg` (Debian puts it in /usr/games; .ci/run installs it)")
+    });
+    let ours = scratch.join("ours.sgf");
+    std::fs::write(&ours, sgf).unwrap();
+    let back = scratch.join("back.gam");
+    let _ = std::fs::remove_file(&back);
+    let mut child = std::process::Command::new(exe)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let commands = format!("load game {}\nexport game gam {}\n", ours.display(), back.display());
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), commands.as_bytes()).unwrap();
+    child.wait().unwrap();
+    let theirs = std::fs::read_to_string(dir.join("gnubg-beaver.gam")).unwrap();
+    assert_eq!(std::fs::read_to_string(&back).unwrap(), theirs);
+}
