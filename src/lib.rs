@@ -60,7 +60,7 @@
 //! let bg = std::fs::read_to_string(format!("{dir}/backgammon/gnubg-match3-game2.stn")).unwrap();
 //! let recs = soumille::notation::read(&bg);
 //! let rp = replay(&recs[0].record, &recs[0].header, Some(&bg));
-//! let double = rp.steps.iter().find(|s| matches!(s.detail, StepDetail::Backgammon { cube: Some(_) })).unwrap();
+//! let double = rp.steps.iter().find(|s| matches!(s.detail, StepDetail::Backgammon { cube: Some(_), .. })).unwrap();
 //! assert_eq!((double.number, double.after.score.cube), (4, Some(2)));
 //! // each step starts where the one before it ended
 //! assert!(rp.steps.windows(2).all(|w| w[0].after == w[1].before));

@@ -51,11 +51,15 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         }
         Command::Json { files, spans, corpus } => commands::corpus::json(&files, spans, &corpus.options(d)),
         Command::Replay { file, game, format } => commands::record::replay(con, &file, game, format.into()),
-        Command::Sheet { file, game, format } => commands::record::sheet(con, &file, game, format.into()),
-        Command::Show { file, at, game, format } => commands::record::show(con, &file, at, game, format.into()),
-        Command::View { file, game } => commands::record::view(con, &file, game),
-        Command::Explain { position, dice, batch, format, rules, game, at, record } => {
-            let asked = Asked { game, rules };
+        Command::Sheet { file, game, format, points } => {
+            commands::record::sheet(con, &file, game, format.into(), points)
+        }
+        Command::Show { file, at, game, format, points } => {
+            commands::record::show(con, &file, (at, game), format.into(), points)
+        }
+        Command::View { file, game, points } => commands::record::view(con, &file, game, points),
+        Command::Explain { position, dice, batch, format, rules, game, at, record, points } => {
+            let asked = Asked { game, rules, points };
             if batch {
                 let per_line = commands::explain::stdout_is_interactive();
                 return commands::explain::batch(con, &mut io::stdin().lock(), per_line, &asked);

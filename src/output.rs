@@ -14,12 +14,14 @@
 //!   game's own plain data types, named here so that a renderer reads them as output.
 //! * The questions: the options a fiche lists ([`rules_listed`]) and those that depart from
 //!   the defaults ([`rules_departing`]), the match totals of the marqués played
-//!   ([`match_totals`]), the parsed backgammon `Score` tag ([`match_score`]), and GNU
-//!   Backgammon's Position ID of a setup ([`gnubg_position_id`]).
+//!   ([`match_totals`]), the parsed backgammon `Score` tag ([`match_score`]), GNU
+//!   Backgammon's Position ID and Match ID ([`gnubg_position_id`], [`gnubg_match_id`]), a
+//!   backgammon file's match table ([`match_lines`]), how a backgammon game ended
+//!   ([`how_words`], [`resigned_words`]) and its plays in point numbers ([`play_in_points`]).
 
 use crate::board::{Seat, Setup};
-use crate::notation::Header;
-use crate::replay::MarqueResult;
+use crate::notation::{Header, Record};
+use crate::replay::{MarqueResult, Replay};
 
 pub use crate::games::grand_trictrac::score::{Bredouille, MarqueBredouille, MatchTotals, Score};
 pub use crate::games::grand_trictrac::scoring::Jan;
@@ -74,6 +76,42 @@ pub fn match_score(tag: &str) -> Option<[u32; 2]> {
 pub fn gnubg_position_id(setup: &Setup) -> Result<String, crate::games::backgammon::BoardError> {
     use crate::games::backgammon::{gnubg_id::position_id, Board};
     Board::from_setup(setup).map(|board| position_id(&board))
+}
+
+/// One game of a backgammon file in the match table (docs/games.md §I): its match, score
+/// before, cube, end.
+pub use crate::games::backgammon::session::MatchLine;
+
+/// The match table of a backgammon file of several games (docs/games.md §I.1–I.3): judges
+/// the match across the games (each replay gets the match's flags) and gives one line a game.
+pub fn match_lines<'a>(games: impl IntoIterator<Item = (&'a Record, &'a Header, &'a mut Replay)>) -> Vec<MatchLine> {
+    crate::games::backgammon::session::match_lines(games)
+}
+
+/// How a backgammon game ended, in words ("unfinished", "double dropped", "resigned, gammon,
+/// 4 points", …), from its end's kind.
+pub fn how_words(kind: Option<&str>) -> String {
+    crate::games::backgammon::words::how_words(kind)
+}
+
+/// A resigned backgammon game's end in words (docs/games.md §I.5); `None` when `kind` is no
+/// resignation.
+pub fn resigned_words(kind: &str, points: u32) -> Option<String> {
+    crate::games::backgammon::words::resigned_words(kind, points)
+}
+
+/// A backgammon play in point numbers, as gnubg and FIBS write them (`24/18 13/11*`), from
+/// the setup before it and the seat that played; `None` when the setup is no backgammon
+/// board or the play cannot be made on it.
+pub fn play_in_points(before: &Setup, seat: Seat, play: &crate::notation::Play) -> Option<String> {
+    crate::games::backgammon::points::recorded_in_points(before, seat, play)
+}
+
+/// GNU Backgammon's Match ID of a backgammon setup of a record (cube, score, match length,
+/// Crawford, who is on roll: docs/games.md §I); `None` when they do not fit the ID.
+pub fn gnubg_match_id(rec: &Record, header: &Header, setup: &Setup) -> Option<String> {
+    let key = crate::games::backgammon::session::match_key(rec, header, setup, None);
+    crate::games::backgammon::gnubg_id::match_id(&key)
 }
 
 #[cfg(test)]

@@ -39,6 +39,9 @@ pub enum Picture {
     Position,
     /// GNU Backgammon's Position ID (backgammon records only).
     Gnubg,
+    /// GNU Backgammon's ID, `POSITION-ID:MATCH-ID` (backgammon records only; gnubg's `set
+    /// gnubgid`): the board, and the cube, the seat on roll, the match and its score.
+    GnubgId,
 }
 
 /// How far a replay went, when a board after some throw is not in it.
@@ -106,13 +109,59 @@ pub fn replay(rp: &Replay, rec: &ReadRecord, format: ReplayFormat) -> Result<Str
 
 /// `sheet`: the score sheet of any game, as text, Markdown, HTML or JSON.
 pub fn sheet(rp: &Replay, rec: &ReadRecord, format: SheetFormat) -> Result<String, serde_json::Error> {
-    let sheet = crate::sheet::Sheet::of_record(rp, &rec.record, &rec.header);
+    sheet_in(rp, rec, format, false)
+}
+
+/// `sheet --format html` of a backgammon file of several games (a match or a money session,
+/// docs/games.md §I): one page, the match table linking to each game's sheet below it; each
+/// replay gets the match's flags first ([`crate::output::match_lines`]).
+/// `points`: the plays in point numbers.
+pub fn match_sheet(games: &mut [(ReadRecord, Replay)], points: bool) -> String {
+    let lines = crate::output::match_lines(games.iter_mut().map(|(rec, rp)| (&rec.record, &rec.header, rp)));
+    let sheets: Vec<String> =
+        games.iter().map(|(rec, rp)| sheet_in(rp, rec, SheetFormat::Html, points).unwrap_or_default()).collect();
+    let names = games.first().map_or([None, None], |(rec, _)| [rec.record.tag("Top"), rec.record.tag("Bottom")]);
+    let title = format!("{} against {}", names[0].unwrap_or("top"), names[1].unwrap_or("bottom"));
+    crate::sheet::match_page::match_page(&title, names, &lines, &sheets)
+}
+
+/// A backgammon record's plays in point numbers, as gnubg writes them (`--points`,
+/// [`crate::output::play_in_points`]), by throw; none for another game, or a throw
+/// without dice.
+pub fn plays_in_points(rp: &Replay, rec: &ReadRecord) -> Vec<(u32, String)> {
+    use crate::output::play_in_points as recorded_in_points;
+    if rec.header.game != Game::Backgammon {
+        return Vec::new();
+    }
+    let shown = |s: &crate::replay::Step| Some((s.number, recorded_in_points(&s.before, s.seat, &s.play)?));
+    rp.steps.iter().filter(|s| s.dice.is_some()).filter_map(shown).collect()
+}
+
+/// [`sheet`], backgammon's plays in point numbers with `points` (`sheet --points`).
+pub fn sheet_in(rp: &Replay, rec: &ReadRecord, format: SheetFormat, points: bool) -> Result<String, serde_json::Error> {
+    let mut sheet = crate::sheet::Sheet::of_record(rp, &rec.record, &rec.header);
+    if points {
+        let plays = plays_in_points(rp, rec);
+        for row in &mut sheet.rows {
+            if let Some((_, p)) = plays.iter().find(|(n, _)| *n == row.throw && row.dice.is_some()) {
+                row.play.clone_from(p);
+            }
+        }
+    }
     Ok(match format {
         SheetFormat::Text => sheet.text(),
         SheetFormat::Markdown => sheet.markdown(),
         SheetFormat::Html => sheet.html(),
         SheetFormat::Json => json_text(&sheet)?,
     })
+}
+
+/// [`view`], backgammon's plays in point numbers with `points` (`view --points`).
+pub fn view_in(rp: &Replay, rec: &ReadRecord, points: bool) -> String {
+    if !points {
+        return view(rp, rec);
+    }
+    crate::view::view_html_with_plays(&rec.record, &rec.header, rp, &plays_in_points(rp, rec))
 }
 
 /// `view`: the self-contained HTML page that steps through the game.
@@ -123,6 +172,25 @@ pub fn view(rp: &Replay, rec: &ReadRecord) -> String {
 /// `show`: the board after throw `at` (`0`: the start) in `format`, for every game (the
 /// replay's setups); `name` (the file's) is in the text picture's title.
 pub fn show(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture) -> Result<String, ShowError> {
+    show_in(rp, rec, name, at, format, false)
+}
+
+/// [`show`], with `points` the throw's backgammon play in point numbers in the picture's
+/// title (`show --points`: the text picture names the throw and its play, the SVG's caption
+/// writes it so).
+pub fn show_in(
+    rp: &Replay,
+    rec: &ReadRecord,
+    name: &str,
+    at: u32,
+    format: Picture,
+    points: bool,
+) -> Result<String, ShowError> {
+    let play = if points && at > 0 {
+        plays_in_points(rp, rec).into_iter().find(|(n, _)| *n == at).map(|(_, p)| p)
+    } else {
+        None
+    };
     let d = rec.header.letters;
     let setup = if at == 0 {
         rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())
@@ -138,12 +206,28 @@ pub fn show(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture)
     };
     Ok(match format {
         Picture::Text => {
-            let title = if at == 0 { "the start".to_string() } else { format!("after throw {at}") };
+            let title = match (at, &play) {
+                (0, _) => "the start".to_string(),
+                (_, Some(p)) => format!("after throw {at}: {p}"),
+                _ => format!("after throw {at}"),
+            };
             format!("{name} — {title}\n{}", crate::show::setup_text(setup, d))
         }
-        Picture::Svg => crate::show::picture_after(rp, &rec.record, &rec.header, at).unwrap_or_default(),
+        Picture::Svg => {
+            crate::show::picture_after_with_play(rp, &rec.record, &rec.header, at, play.as_deref()).unwrap_or_default()
+        }
         Picture::Position => position_line(rp, rec, at),
         Picture::Gnubg => gnubg_line(rec, setup, at)?,
+        Picture::GnubgId => {
+            let pos = gnubg_line(rec, setup, at)?;
+            let id = crate::output::gnubg_match_id(&rec.record, &rec.header, setup).ok_or_else(|| {
+                ShowError::NoBackgammonBoard {
+                    at,
+                    error: "the cube, the match length or the score does not fit gnubg's Match ID".into(),
+                }
+            })?;
+            format!("{}:{id}\n", pos.trim_end())
+        }
     })
 }
 

@@ -324,6 +324,8 @@ pub enum StepDetail {
     Backgammon {
         /// The double offered before the throw and its answer.
         cube: Option<CubeAction>,
+        /// The thrower resigned after the dice (`5-2 resign`, docs/games.md §I.5).
+        resigned: bool,
     },
     /// Tric Trac: the partie the throw won and the men put back (docs/games.md §E.10).
     TricTrac {

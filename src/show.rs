@@ -567,9 +567,9 @@ struct Shown<'a> {
 
 /// What the picture after throw `at` of a replay shows (the dice and the play in letters
 /// `d`), for [`picture_after`].
-fn shown_after(rp: &Replay, at: u32, d: Dialect) -> Option<Shown<'_>> {
+fn shown_after<'a>(rp: &'a Replay, at: u32, d: Dialect, play: Option<&str>) -> Option<Shown<'a>> {
     let st = rp.steps.iter().find(|s| s.number == at)?;
-    let play = st.play.in_letters(d).to_string();
+    let play = play.map_or_else(|| st.play.in_letters(d).to_string(), str::to_string);
     let title = match st.dice {
         Some(d) => format!("after {} threw {d}: {play}", st.seat),
         None => format!("after {}'s throw without dice", st.seat),
@@ -594,13 +594,25 @@ pub fn moved_points(before: &Setup, after: &Setup) -> Vec<Point> {
 /// men it moved outlined, the score then and the players' names. `None` when the replay has
 /// no such board.
 pub fn picture_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
+    picture_after_with_play(rp, record, header, at, None)
+}
+
+/// [`picture_after`], the throw's play written as `play` when given (backgammon's play in
+/// point numbers, `show --points`).
+pub fn picture_after_with_play(
+    rp: &Replay,
+    record: &Record,
+    header: &Header,
+    at: u32,
+    play: Option<&str>,
+) -> Option<String> {
     let names = (record.tag("Top"), record.tag("Bottom"));
     let shown = if at == 0 {
         let setup = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())?;
         let title = "at the start".to_string();
         Shown { setup, title, scored: [0, 0], note: String::new(), flags: Vec::new(), moved: Vec::new() }
     } else {
-        shown_after(rp, at, header.letters)?
+        shown_after(rp, at, header.letters, play)?
     };
     let setup = shown.setup;
     let notes = Notes {

@@ -431,6 +431,11 @@ fn result_line(rp: &Replay, names: &PageHead) -> String {
             crate::replay::How::Tour { winner_holes, loser_holes, .. } => {
                 format!("{} wins {winner_holes}-{loser_holes}: stakes {}", name(e.winner), e.value)
             }
+            // a resignation (backgammon, docs/games.md §I.5): `resigned, gammon, 4 points`
+            _ if e.kind().and_then(|k| crate::output::resigned_words(k, e.points())).is_some() => {
+                let r = e.kind().and_then(|k| crate::output::resigned_words(k, e.points()));
+                format!("{} wins: {}", name(e.winner), r.unwrap_or_default())
+            }
             _ => {
                 let kind = e.kind().map(|k| format!(" ({k})")).unwrap_or_default();
                 let pts = if e.points() == 1 { "point" } else { "points" };
@@ -535,6 +540,12 @@ fn frame_views(rec: &Record, header: &Header, rp: &Replay, start: Option<&Setup>
 /// Knows no game's rules: only what the replay gives. A record the replay could not start
 /// (its `Rules` tag or its position refused) shows an empty board and its flags.
 pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
+    view_html_with_plays(rec, header, rp, &[])
+}
+
+/// [`view_html`], the plays of the throws in `plays` (throw, text) written as given there:
+/// backgammon's plays in point numbers (`view --points`).
+pub fn view_html_with_plays(rec: &Record, header: &Header, rp: &Replay, plays: &[(u32, String)]) -> String {
     let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref());
     let numbers: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
     let record_flags =
@@ -545,11 +556,21 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
         head,
         fiche: Fiche::of(rec, header),
         shows: Shows::of(rp, start),
-        frames: frame_views(rec, header, rp, start),
+        frames: with_plays(frame_views(rec, header, rp, start), plays),
         record_flags,
         flags: rp.flags.iter().map(FlagView::of).collect(),
     };
     page(&data.head.title, &script_json(&data))
+}
+
+/// The frames with the plays of `plays` (throw, text) in place of theirs.
+fn with_plays(mut frames: Vec<FrameView>, plays: &[(u32, String)]) -> Vec<FrameView> {
+    for f in frames.iter_mut().filter(|f| f.throw > 0) {
+        if let Some((_, p)) = plays.iter().find(|(n, _)| *n == f.throw) {
+            f.play.clone_from(p);
+        }
+    }
+    frames
 }
 
 /// A board with no man: what the page shows when the replay gave no setup at all.

@@ -209,6 +209,7 @@ fn options() -> impl Strategy<Value = Options> {
         backgammon: if c { Triple::Moderne } else { Triple::Livret },
         cube: d,
         crawford: true,
+        ..Options::default()
     })
 }
 

@@ -55,6 +55,7 @@ fn cube_actions(rec: &Record) -> Vec<String> {
             let answer = match a.answer {
                 Some(CubeAnswer::Take) => "take",
                 Some(CubeAnswer::Drop) => "drop",
+                Some(CubeAnswer::Beaver) => "beaver",
                 None => "-",
             };
             Some(format!("{} {answer}", t.seat.map_or("?".into(), |s| s.to_string())))

@@ -52,6 +52,8 @@ pub enum Picture {
     Position,
     /// GNU Backgammon's Position ID (backgammon records only), for gnubg's `set board`.
     Gnubg,
+    /// GNU Backgammon's Position ID and Match ID, `POSITION:MATCH`, for gnubg's `set gnubgid`.
+    GnubgId,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -140,12 +142,17 @@ pub enum Command {
     Sheet {
         /// The STN file (`-` for standard input).
         file: PathBuf,
-        /// Which record of the file (1 = the first).
-        #[arg(long, default_value_t = 1)]
-        game: usize,
+        /// Which record of the file (1 = the first, the default; in HTML, a backgammon file of
+        /// several games gives the whole match on one page unless a game is asked).
+        #[arg(long)]
+        game: Option<usize>,
         /// `text`, `markdown`, `html` or `json`.
         #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
         format: SheetFormat,
+        /// Backgammon: the plays in point numbers, as GNU Backgammon and FIBS write them
+        /// (`24/18 13/11*`, `bar/22`, `6/off`, `13/8(2)`).
+        #[arg(long)]
+        points: bool,
     },
     /// The board after throw N (`--at 0`: the start), replaying the record.
     ///
@@ -164,9 +171,14 @@ pub enum Command {
         /// Which record of the file (1 = the first).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// `text`, `svg`, `position` or `gnubg` (GNU Backgammon's Position ID).
+        /// `text`, `svg`, `position`, `gnubg` (GNU Backgammon's Position ID) or `gnubg-id`
+        /// (its Position ID and Match ID, `POSITION:MATCH`, as gnubg's `set gnubgid` reads them).
         #[arg(long, value_enum, default_value_t = Picture::Text)]
         format: Picture,
+        /// Backgammon: the throw's play in point numbers, as GNU Backgammon writes it, in the
+        /// picture's title.
+        #[arg(long)]
+        points: bool,
     },
     /// Every legal play of a roll in a position (and every jan with its points).
     ///
@@ -209,6 +221,9 @@ pub enum Command {
         /// With --at: which record of the file (1 = the first).
         #[arg(long, default_value_t = 1, requires = "at")]
         record: usize,
+        /// Backgammon: the plays in point numbers, as GNU Backgammon writes them.
+        #[arg(long)]
+        points: bool,
     },
     /// A self-contained HTML page that steps through a game throw by throw.
     ///
@@ -223,6 +238,9 @@ pub enum Command {
         /// Which record of the file (1 = the first).
         #[arg(long, default_value_t = 1)]
         game: usize,
+        /// Backgammon: the plays in point numbers, as GNU Backgammon writes them.
+        #[arg(long)]
+        points: bool,
     },
     /// Shell completions for SHELL on stdout (bash, zsh, fish, elvish, powershell).
     Completions {
@@ -412,6 +430,7 @@ impl From<Picture> for crate::render::Picture {
             Picture::Svg => P::Svg,
             Picture::Position => P::Position,
             Picture::Gnubg => P::Gnubg,
+            Picture::GnubgId => P::GnubgId,
         }
     }
 }

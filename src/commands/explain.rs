@@ -15,6 +15,8 @@ pub struct Asked {
     pub game: Option<Game>,
     /// `--rules`, as a `Rules` tag writes them.
     pub rules: Option<String>,
+    /// `--points`: backgammon's plays in point numbers.
+    pub points: bool,
 }
 
 /// `explain POSITION --dice D`: every legal play (and Grand Trictrac's jans), as text or
@@ -28,7 +30,10 @@ pub fn explain(
 ) -> Result<Outcome, CommandError> {
     let question = Question::read(position, asked.game, asked.rules.as_deref())?;
     let answer = question.answer(crate::explain::parse_dice(dice)?)?;
-    let e = Explained { question, answer };
+    let mut e = Explained { question, answer };
+    if asked.points {
+        e.plays_in_points();
+    }
     if json {
         let mut s = serde_json::to_string_pretty(&e.json(position))?;
         s.push('\n');

@@ -13,27 +13,78 @@ pub fn replay(con: &mut Console, file: &Path, game: usize, format: ReplayFormat)
 }
 
 /// `sheet FILE`: the score sheet of record `game` (1-based).
-pub fn sheet(con: &mut Console, file: &Path, game: usize, format: SheetFormat) -> Result<Outcome, CommandError> {
+/// With `points`, backgammon's plays in point numbers (`--points`). In HTML, with no `game`
+/// asked, a backgammon file of several games (a match) gives one page for the whole match
+/// ([`crate::render::match_sheet`]); otherwise `game` defaults to the first.
+pub fn sheet(
+    con: &mut Console,
+    file: &Path,
+    game: Option<usize>,
+    format: SheetFormat,
+    points: bool,
+) -> Result<Outcome, CommandError> {
+    if game.is_none() && format == SheetFormat::Html {
+        if let Some(outcome) = match_sheet(con, file, points)? {
+            return Ok(outcome);
+        }
+    }
+    let game = game.unwrap_or(1);
     let (rp, one) = OneRecord::replayed(con, file, game)?;
-    con.out.write_all(crate::render::sheet(&rp, &one.rec, format)?.as_bytes())?;
+    con.out.write_all(crate::render::sheet_in(&rp, &one.rec, format, points)?.as_bytes())?;
     Ok(one.outcome(&rp))
 }
 
+/// The page of a whole match (`sheet --format html` of a backgammon file of several games,
+/// read clean): `None` when the file is not one (standard input is not tried: it is read once,
+/// by the one-record path).
+fn match_sheet(con: &mut Console, file: &Path, points: bool) -> Result<Option<Outcome>, CommandError> {
+    if file.as_os_str() == "-" || file.is_dir() {
+        return Ok(None);
+    }
+    let bytes = super::read_input(file).map_err(|source| CommandError::Read { path: file.to_path_buf(), source })?;
+    let reading = crate::report::FileReading::of_bytes(&bytes);
+    let backgammon = reading.records.iter().all(|r| r.header.game == crate::notation::Game::Backgammon);
+    if !reading.is_clean() || reading.records.len() < 2 || !backgammon {
+        return Ok(None);
+    }
+    let text = reading.text;
+    let mut games: Vec<_> = reading
+        .records
+        .into_iter()
+        .map(|rec| {
+            let rp = crate::replay::replay(&rec.record, &rec.header, Some(&text));
+            (rec, rp)
+        })
+        .collect();
+    let page = crate::render::match_sheet(&mut games, points);
+    con.out.write_all(page.as_bytes())?;
+    let flagged = games.iter().any(|(_, rp)| !rp.flags.is_empty());
+    Ok(Some(if flagged { Outcome::Flagged } else { Outcome::Clean }))
+}
+
 /// `view FILE`: the HTML page that steps through record `game` (1-based).
-pub fn view(con: &mut Console, file: &Path, game: usize) -> Result<Outcome, CommandError> {
+/// With `points`, backgammon's plays in point numbers (`--points`).
+pub fn view(con: &mut Console, file: &Path, game: usize, points: bool) -> Result<Outcome, CommandError> {
     let (rp, one) = OneRecord::replayed(con, file, game)?;
-    con.out.write_all(crate::render::view(&rp, &one.rec).as_bytes())?;
+    con.out.write_all(crate::render::view_in(&rp, &one.rec, points).as_bytes())?;
     Ok(one.outcome(&rp))
 }
 
 /// `show FILE`: the board of record `game` (1-based) after throw `at` (`0`: the start). A
 /// damaged record's board is of what was read; what was not is said beside it.
-pub fn show(con: &mut Console, file: &Path, at: u32, game: usize, format: Picture) -> Result<Outcome, CommandError> {
+/// With `points`, the throw's backgammon play in point numbers (`--points`).
+pub fn show(
+    con: &mut Console,
+    file: &Path,
+    (at, game): (u32, usize),
+    format: Picture,
+    points: bool,
+) -> Result<Outcome, CommandError> {
     let (rp, one) = OneRecord::replayed(con, file, game)?;
     if let Some(n) = &one.not_read {
         con.warn(format_args!("soumille: {}: throws from {} on not read: {}\n", file.display(), n.from, n.error));
     }
-    let picture = crate::render::show(&rp, &one.rec, &file.display().to_string(), at, format)?;
+    let picture = crate::render::show_in(&rp, &one.rec, &file.display().to_string(), at, format, points)?;
     con.out.write_all(picture.as_bytes())?;
     Ok(if one.damaged { Outcome::Failed } else { Outcome::Clean })
 }

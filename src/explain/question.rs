@@ -210,13 +210,44 @@ impl Explained {
     pub fn json<'a>(&'a self, position: &str) -> AnswerJson<'a> {
         match &self.answer {
             Answer::Trictrac(e) => AnswerJson::Trictrac(e),
-            Answer::Tables { roll, plays } => AnswerJson::Tables(serde_json::json!({
-                "game": self.question.game.to_string(),
-                "position": position,
-                "dice": [roll.high(), roll.low()],
-                "seat": self.question.setup.turn,
-                "plays": plays,
-            })),
+            Answer::Tables { roll, plays } => {
+                let mut v = serde_json::json!({
+                    "game": self.question.game.to_string(),
+                    "position": position,
+                    "dice": [roll.high(), roll.low()],
+                    "seat": self.question.setup.turn,
+                    "plays": plays,
+                });
+                if let Some((pos, id)) = self.gnubg_ids() {
+                    v["gnubg"] = serde_json::json!({ "position_id": pos, "match_id": id });
+                }
+                AnswerJson::Tables(v)
+            }
+        }
+    }
+
+    /// GNU Backgammon's Position ID and Match ID of a backgammon question, the roll thrown
+    /// (money play; docs/games.md §I).
+    pub fn gnubg_ids(&self) -> Option<(String, String)> {
+        let (Games::Backgammon(g), Answer::Tables { roll, .. }) = (&self.question.rules, &self.answer) else {
+            return None;
+        };
+        crate::games::backgammon::gnubg_id::ids_of_setup(&self.question.setup, Some(*roll), &g.options)
+    }
+
+    /// Backgammon's plays written in point numbers, as gnubg writes them (`explain --points`,
+    /// [`crate::games::backgammon::points`]); another game's are left as they are.
+    pub fn plays_in_points(&mut self) {
+        let (Games::Backgammon(_), Answer::Tables { plays, .. }) = (&self.question.rules, &mut self.answer) else {
+            return;
+        };
+        let setup = &self.question.setup;
+        for p in plays.iter_mut() {
+            let read = crate::notation::Play::read_in(&p.notation, Dialect::Soumille).ok();
+            let shown = read.and_then(|r| crate::games::backgammon::points::recorded_in_points(setup, setup.turn, &r));
+            if let Some(s) = shown {
+                p.notation = s;
+            }
         }
     }
 
@@ -234,6 +265,9 @@ impl Explained {
                 for p in plays {
                     let pts = if p.points > 0 { format!("  +{}", p.points) } else { String::new() };
                     s.push_str(&format!("  {:<w$}  -> {}{pts}\n", p.notation, p.result));
+                }
+                if let Some((pos, id)) = self.gnubg_ids() {
+                    s.push_str(&format!("Position ID: {pos}\nMatch ID: {id}\n"));
                 }
                 s
             }

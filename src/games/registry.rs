@@ -172,6 +172,18 @@ const BACKGAMMON: &[OptionSpec] = &[
     opt("backgammon", &["moderne", "livret"], "when a gammon is a backgammon", "§D.8"),
     opt("cube", ON_OFF, "whether the doubling cube is in play", "§D.7"),
     opt("crawford", ON_OFF, "in a match, no double in the game after a seat first reaches one point short", "§I.2"),
+    opt(
+        "jacoby",
+        &["non", "oui"],
+        "money play: gammons and backgammons count single while the cube has not been turned",
+        "§I.4",
+    ),
+    opt(
+        "beaver",
+        &["non", "oui"],
+        "money play: the taker of a double may beaver (redouble at once, keeping the cube); never in a match",
+        "§I.4",
+    ),
 ];
 
 /// Tric Trac's options (docs/games.md §F).
@@ -250,7 +262,16 @@ pub static GAMES: [GameRow; 6] = [
         rules: "docs/games.md §D, §I",
         options: BACKGAMMON,
         score_fields: &["cube", "owner"],
-        results: &["*", "top 2", "top 2 single", "top 4 gammon", "top 6 backgammon", "top 2 drop", "top 1 resign"],
+        results: &[
+            "*",
+            "top 2",
+            "top 2 single",
+            "top 4 gammon",
+            "top 6 backgammon",
+            "top 2 drop",
+            "top 1 resign",
+            "top 4 resign gammon",
+        ],
         scoring: Scoring::EndPoints,
     },
     GameRow {

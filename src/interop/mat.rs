@@ -35,6 +35,7 @@ fn err(line: usize, message: impl Into<String>) -> InteropError {
 enum Action {
     Throw(Dice, Vec<StepMove>),
     Double(Option<u32>),
+    Beaver(Option<u32>),
     Take,
     Drop,
 }
@@ -67,7 +68,8 @@ fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropErr
             }
             .ok_or_else(|| err(line_no, format!("`{t}` is no roll")))?;
             out.push((col, Action::Throw(dice, Vec::new())));
-        } else if t.eq_ignore_ascii_case("Doubles") {
+        } else if t.eq_ignore_ascii_case("Doubles") || t.eq_ignore_ascii_case("Beavers") {
+            let beaver = t.eq_ignore_ascii_case("Beavers");
             let mut value = None;
             // `=> V`
             let mut look = tokens.clone();
@@ -76,7 +78,7 @@ fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropErr
                 tokens.next();
                 tokens.next();
             }
-            out.push((col, Action::Double(value)));
+            out.push((col, if beaver { Action::Beaver(value) } else { Action::Double(value) }));
         } else if t.eq_ignore_ascii_case("Takes") {
             out.push((col, Action::Take));
         } else if t.eq_ignore_ascii_case("Drops") || t.eq_ignore_ascii_case("Passes") {
@@ -243,6 +245,7 @@ fn numbered_line(game: &mut MatchGame, i: usize, line: &str) -> Result<(), Inter
         game.events.push(match a {
             Action::Throw(dice, steps) => Event::Throw { seat, dice, steps },
             Action::Double(value) => Event::Double { seat, value },
+            Action::Beaver(value) => Event::Beaver { seat, value },
             Action::Take => Event::Take,
             Action::Drop => Event::Drop,
         });
@@ -346,6 +349,7 @@ fn action_text(e: &Event) -> String {
             s
         }
         Event::Double { value, .. } => format!(" Doubles => {}", value.unwrap_or(2)),
+        Event::Beaver { value, .. } => format!(" Beavers => {}", value.unwrap_or(4)),
         Event::Take => " Takes".into(),
         Event::Drop => " Drops".into(),
     }
@@ -379,13 +383,17 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
         // the actions in lines: left (top) then right (bottom)
         let mut lines: Vec<(Option<String>, Option<String>)> = Vec::new();
         let mut doubler = Seat::Top;
+        let mut beavered = false;
         for e in &g.events {
             let seat = match e {
                 Event::Throw { seat, .. } => *seat,
-                Event::Double { seat, .. } => {
+                Event::Double { seat, .. } | Event::Beaver { seat, .. } => {
+                    beavered = matches!(e, Event::Beaver { .. });
                     doubler = *seat;
                     *seat
                 }
+                // gnubg writes no take after ` Beavers => V` (docs/games.md §I.4)
+                Event::Take if std::mem::take(&mut beavered) => continue,
                 Event::Take | Event::Drop => doubler.other(),
             };
             let new_line = match (lines.last(), seat) {

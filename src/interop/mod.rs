@@ -84,6 +84,14 @@ pub enum Event {
     Take,
     /// The double dropped: the game ends.
     Drop,
+    /// The taker beavers (docs/games.md §I.4: gnubg's `.mat` ` Beavers => V`, its SGF's
+    /// `double` answering a double): the cube goes to `value`, the beaverer owning it.
+    Beaver {
+        /// The seat that beavers (the taker).
+        seat: Seat,
+        /// The cube's new value (twice the double's), when known.
+        value: Option<u32>,
+    },
 }
 
 /// How a game ended as a program wrote it.
@@ -290,6 +298,7 @@ impl MatchGame {
                 Event::Double { seat, value } => w.double(*seat, *value),
                 Event::Take => w.take(),
                 Event::Drop => w.drop_double(),
+                Event::Beaver { value, .. } => w.beaver(*value),
                 Event::Throw { seat, dice, steps } => w.throw(self, e, (*seat, *dice, steps), k == last),
             }
         }
@@ -349,6 +358,10 @@ impl MatchGame {
             }
         };
         tags.push(tag("Result", result));
+        if self.events.iter().any(|e| matches!(e, Event::Beaver { .. })) {
+            // the program played with beavers (docs/games.md §I.4)
+            tags.push(tag("Rules", "beaver=oui".into()));
+        }
         if let Some(l) = self.match_length {
             tags.push(tag("Match", l.to_string()));
             if let Some((t, b)) = self.score {
@@ -381,8 +394,22 @@ impl Writing {
         self.first.get_or_insert(seat);
     }
 
+    /// The double pending beavered (docs/games.md §I.4): the cube at `value` (twice the
+    /// double's), the taker owning it.
+    fn beaver(&mut self, value: Option<u32>) {
+        if let Some((seat, a)) = &mut self.pending {
+            a.answer = Some(CubeAnswer::Beaver);
+            let value = value.unwrap_or(a.value.unwrap_or(2).saturating_mul(2));
+            self.cube = Cube { value, owner: Some(seat.other()) };
+        }
+    }
+
     fn take(&mut self) {
         if let Some((seat, a)) = &mut self.pending {
+            if a.answer == Some(CubeAnswer::Beaver) {
+                // the doubler accepts the beaver: the cube stays with the beaverer
+                return;
+            }
             a.answer = Some(CubeAnswer::Take);
             self.cube = Cube { value: a.value.unwrap_or(2), owner: Some(seat.other()) };
         }
@@ -550,6 +577,12 @@ impl MatchGame {
                         g.events.push(Event::Drop);
                         break;
                     }
+                    // a beaver (docs/games.md §I.4), which the doubler accepts (gnubg's SGF)
+                    Some(CubeAnswer::Beaver) => {
+                        let beavered = value.and_then(|v| v.checked_mul(2));
+                        cube = beavered.unwrap_or(cube);
+                        g.events.extend([Event::Beaver { seat: seat.other(), value: beavered }, Event::Take]);
+                    }
                     None => {}
                 }
             }
@@ -575,7 +608,7 @@ impl MatchGame {
         }
         g.won = match &header.result {
             Some(ResultClaim::Points { winner, points, kind }) => {
-                Some(Won { winner: *winner, points: *points, resigned: *kind == Some(ResultKind::Resign) })
+                Some(Won { winner: *winner, points: *points, resigned: kind.is_some_and(ResultKind::is_resign) })
             }
             _ => None,
         };
@@ -717,7 +750,11 @@ fn imported(games: Vec<MatchGame>) -> Result<Imported, InteropError> {
 fn unwritable(rec: &Record, format: Format) -> Vec<String> {
     let mut out = Vec::new();
     let Ok(header) = Header::of_tags(&rec.tags) else { return out };
-    if !header.game_rules.is_empty() && Options::from_pairs(&header.game_rules).ok() != Some(Options::default()) {
+    // beavers are written as the program writes them (docs/games.md §I.4)
+    let written = |o: Options| Options { beaver: false, ..o };
+    if !header.game_rules.is_empty()
+        && Options::from_pairs(&header.game_rules).ok().map(written) != Some(Options::default())
+    {
         let rules = rec.tags.iter().find(|t| t.name == "Rules").map_or(String::new(), |t| t.value.clone());
         out.push(format!("the Rules tag `{rules}` (the format holds the default rules only)"));
     }

@@ -269,6 +269,10 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
                 let Some(v) = node.first(id) else { continue };
                 let v = v.trim();
                 match v {
+                    // a double answering the other seat's double is a beaver (docs/games.md §I.4)
+                    "double" if matches!(g.events.last(), Some(Event::Double { seat: d, .. }) if *d != seat) => {
+                        g.events.push(Event::Beaver { seat, value: None })
+                    }
                     "double" => g.events.push(Event::Double { seat, value: None }),
                     "take" => g.events.push(Event::Take),
                     "drop" => g.events.push(Event::Drop),
@@ -365,7 +369,7 @@ pub fn write(games: &[MatchGame]) -> String {
                     }
                     (*seat, v)
                 }
-                Event::Double { seat, .. } => {
+                Event::Double { seat, .. } | Event::Beaver { seat, .. } => {
                     doubler = *seat;
                     (*seat, "double".to_string())
                 }

@@ -136,6 +136,8 @@ pub enum WireCubeAnswer {
     Take,
     /// `drop`.
     Drop,
+    /// `beaver` (docs/games.md §I.4).
+    Beaver,
 }
 
 /// A jan named in a mark.
@@ -349,6 +351,9 @@ pub struct WireThrow {
     /// The partie claim.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub partie: Option<WirePartie>,
+    /// `resign` after the dice (Backgammon, docs/games.md §I.5); absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub resign: bool,
     /// Comments, each after its token.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<WireComment>,
@@ -449,6 +454,7 @@ impl From<&n::Throw> for WireThrow {
                 answer: c.answer.map(|a| match a {
                     n::CubeAnswer::Take => WireCubeAnswer::Take,
                     n::CubeAnswer::Drop => WireCubeAnswer::Drop,
+                    n::CubeAnswer::Beaver => WireCubeAnswer::Beaver,
                 }),
                 after_dice: c.after_dice,
             }),
@@ -466,6 +472,7 @@ impl From<&n::Throw> for WireThrow {
                 .map(|o| WireOpponent { marks: o.marks.iter().map(WireMark::from).collect(), holes: o.holes }),
             glyph: t.glyph.map(glyph_out),
             partie: t.partie.map(|p| WirePartie { multiple: p.multiple }),
+            resign: t.resign,
             comments: comments(&t.comments),
             span: t.span.map(span),
             spans: t.spans.as_deref().map(throw_spans),
@@ -714,6 +721,7 @@ fn throw_of(t: WireThrow, version: u32) -> Result<n::Throw, WireError> {
         answer: c.answer.map(|a| match a {
             WireCubeAnswer::Take => n::CubeAnswer::Take,
             WireCubeAnswer::Drop => n::CubeAnswer::Drop,
+            WireCubeAnswer::Beaver => n::CubeAnswer::Beaver,
         }),
         after_dice: c.after_dice,
     });
@@ -736,6 +744,7 @@ fn throw_of(t: WireThrow, version: u32) -> Result<n::Throw, WireError> {
     };
     out.glyph = t.glyph.map(glyph_in);
     out.partie = t.partie.map(|p| n::PartieClaim { multiple: p.multiple });
+    out.resign = t.resign;
     out.comments = comments_of(t.comments)?;
     Ok(out)
 }

@@ -400,6 +400,9 @@ pub enum CubeAnswer {
     Take,
     /// `drop` (`passe`, `abandonne`): the game ends.
     Drop,
+    /// `beaver` (`double beaver`, `double take beaver`): the taker takes and redoubles at
+    /// once, keeping the cube (docs/games.md §I.4, money play with `beaver=oui`).
+    Beaver,
 }
 
 impl CubeAnswer {
@@ -408,6 +411,7 @@ impl CubeAnswer {
         match self {
             CubeAnswer::Take => "take",
             CubeAnswer::Drop => "drop",
+            CubeAnswer::Beaver => "beaver",
         }
     }
 }
@@ -606,6 +610,9 @@ pub struct Throw {
     pub glyph: Option<Glyph>,
     /// `partie [double|triple|quadruple]` (Tric Trac, docs/games.md §E.11).
     pub partie: Option<PartieClaim>,
+    /// `resign` after the dice, with no play (Backgammon, docs/games.md §I.5): the thrower
+    /// resigned; the `Result` tag says what it is worth.
+    pub resign: bool,
     /// Comments, each after the token it followed.
     pub comments: Vec<Comment>,
     /// Where the throw stands in the source (from its number to the next throw).
@@ -634,6 +641,7 @@ impl Throw {
             opponent: None,
             glyph: None,
             partie: None,
+            resign: false,
             comments: Vec::new(),
             span: None,
             spans: None,

@@ -129,22 +129,60 @@ pub enum ResultKind {
     Backgammon,
     /// `drop`: the double was dropped, V.
     Drop,
-    /// `resign`: a player resigned (records imported from programs).
+    /// `resign`: a player resigned, the kind not written (docs/games.md §I.5).
     Resign,
+    /// `resign single`: a resignation worth the cube (§I.5).
+    ResignSingle,
+    /// `resign gammon`: a resignation worth twice the cube (§I.5).
+    ResignGammon,
+    /// `resign backgammon`: a resignation worth three times the cube (§I.5).
+    ResignBackgammon,
 }
 
-const RESULT_KINDS: [(ResultKind, &str); 5] = [
+const RESULT_KINDS: [(ResultKind, &str); 8] = [
     (ResultKind::Single, "single"),
     (ResultKind::Gammon, "gammon"),
     (ResultKind::Backgammon, "backgammon"),
     (ResultKind::Drop, "drop"),
     (ResultKind::Resign, "resign"),
+    (ResultKind::ResignSingle, "resign single"),
+    (ResultKind::ResignGammon, "resign gammon"),
+    (ResultKind::ResignBackgammon, "resign backgammon"),
 ];
 
 impl ResultKind {
     /// The canonical word.
     pub fn name(self) -> &'static str {
         RESULT_KINDS.iter().find(|k| k.0 == self).map_or("", |k| k.1)
+    }
+
+    /// Whether it is a resignation, of a written kind or not (docs/games.md §I.5).
+    pub fn is_resign(self) -> bool {
+        matches!(
+            self,
+            ResultKind::Resign | ResultKind::ResignSingle | ResultKind::ResignGammon | ResultKind::ResignBackgammon
+        )
+    }
+
+    /// A resignation's multiple of the cube, when its kind is written: 1 (`resign single`),
+    /// 2 (`resign gammon`), 3 (`resign backgammon`) (docs/games.md §I.5).
+    pub fn resign_times(self) -> Option<u32> {
+        match self {
+            ResultKind::ResignSingle => Some(1),
+            ResultKind::ResignGammon => Some(2),
+            ResultKind::ResignBackgammon => Some(3),
+            _ => None,
+        }
+    }
+
+    /// `resign` followed by the kind `k` (`single`, `gammon`, `backgammon`): `resign gammon`.
+    pub fn resign_of(self, k: ResultKind) -> Option<ResultKind> {
+        match (self, k) {
+            (ResultKind::Resign, ResultKind::Single) => Some(ResultKind::ResignSingle),
+            (ResultKind::Resign, ResultKind::Gammon) => Some(ResultKind::ResignGammon),
+            (ResultKind::Resign, ResultKind::Backgammon) => Some(ResultKind::ResignBackgammon),
+            _ => None,
+        }
     }
 
     /// Reads a kind, case-insensitively.

@@ -315,13 +315,22 @@ fn print_roll(w: &mut Writer, t: &Throw) {
     if let Some(a) = t.cube.filter(|a| !a.after_dice) {
         cube(w, &a);
     }
+    let late = t.cube.filter(|a| a.after_dice);
     if let Some(d) = t.dice {
         w.token(&d.to_string());
+        if t.resign && late.is_none() {
+            // `31. bottom: 5-2 resign` (docs/games.md §I.5): the comments after the dice
+            // and the word are one place
+            w.token("resign");
+        }
         w.comments_at(t, Anchor::Dice);
     }
-    if let Some(a) = t.cube.filter(|a| a.after_dice) {
+    if let Some(a) = late {
         // where the record wrote it (docs/games.md §D.10: flagged `cube-timing`)
         cube(w, &a);
+        if t.resign {
+            w.token("resign");
+        }
     }
 }
 

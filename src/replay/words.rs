@@ -40,7 +40,7 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
 /// decisions are the sheet's own columns.)
 pub fn step_note(detail: &StepDetail) -> String {
     match detail {
-        StepDetail::Backgammon { cube: Some(c) } => backgammon::words::cube_note(c.answer, c.value),
+        StepDetail::Backgammon { cube, resigned } => backgammon::words::step_note(*cube, *resigned),
         StepDetail::TricTrac { partie, put_back } => {
             tric_trac::words::step_note(partie.map(|p| (p.value, p.choice)), *put_back)
         }

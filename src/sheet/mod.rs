@@ -10,6 +10,7 @@ use serde::Serialize;
 
 mod grand_trictrac;
 mod html;
+pub mod match_page;
 mod others;
 pub mod replay;
 
@@ -521,6 +522,10 @@ fn rules_in_force(header: &Header, grand_trictrac: bool) -> Vec<RuleInForce> {
 
 /// The end of one of the other games in words: `top (Name) wins 2 points (gammon)`.
 pub fn end_words(e: &crate::report::EndReport, winner: String) -> String {
+    // a resignation (backgammon, docs/games.md §I.5): `resigned, gammon, 4 points`
+    if let Some(r) = e.kind.and_then(|k| crate::output::resigned_words(k, e.points)) {
+        return format!("{winner} wins: {r}");
+    }
     let kind = e.kind.map(|k| format!(" ({k})")).unwrap_or_default();
     let pts = if e.points == 1 { "point" } else { "points" };
     format!("{winner} wins {} {pts}{kind}", e.points)

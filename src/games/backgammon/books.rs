@@ -4,7 +4,7 @@
 //! `Position`), and the game-neutral steps and end filled for the renderers.
 
 use super::board::{Board, BAR, OFF};
-use super::cube::{Answer, CubeBooks, CubeRule, Double, End};
+use super::cube::{Answer, CubeBooks, CubeRule, Double, End, EndKind, Resignation};
 use super::fact::{Fact, PositionFault, ResultFault};
 use super::judge::{judge_allowed, Judgement, Rule};
 use super::movegen::{allowance, legal_plays_into, Allowance, Path, Play, Plays};
@@ -206,6 +206,8 @@ struct BgBooks<'r> {
     borne: Option<(u32, End)>,
     /// The throw whose double was dropped.
     dropped_at: Option<u32>,
+    /// The throw after whose dice the thrower resigned (`5-2 resign`, docs/games.md §I.5).
+    resigned_at: Option<(u32, Seat)>,
     /// How many throws, and the index of the next.
     throws: usize,
     next: usize,
@@ -251,6 +253,8 @@ impl<'r> BgBooks<'r> {
             }
         };
         debug_assert_eq!(options, game.options);
+        // Jacoby and beavers are money play's (docs/games.md §I.4)
+        let options = if match_length(rec) > 0 { options.in_match() } else { options };
         let first = first_seat(rec, header);
         let mut cube = CubeBooks::default();
         let board = match &header.position {
@@ -289,6 +293,7 @@ impl<'r> BgBooks<'r> {
             paths,
             borne: None,
             dropped_at: None,
+            resigned_at: None,
             throws,
             next: 0,
         })
@@ -309,6 +314,7 @@ impl<'r> BgBooks<'r> {
             answer: a.answer.map(|x| match x {
                 CubeAnswer::Take => Answer::Take,
                 CubeAnswer::Drop => Answer::Drop,
+                CubeAnswer::Beaver => Answer::Beaver,
             }),
         };
         let (value, owner) = before;
@@ -372,7 +378,7 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
     fn seat(&mut self, t: &Throw) -> Option<Turn> {
         let expected = self.board.turn;
         let thrower = t.seat.unwrap_or(expected);
-        if let Some((ended, _)) = self.borne {
+        if let Some(ended) = self.borne.map(|b| b.0).or(self.resigned_at.map(|r| r.0)) {
             let span = self.l.spans(t).and_then(|s| s.number);
             self.l.stop(t, Some(thrower), Stop::AfterEnd { ended }, span);
             self.stopped_here();
@@ -450,6 +456,11 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
         let allowed = allowance(&self.board, dice, self.options.un_seul_de);
         let play = match &t.play {
             Some(p) => p,
+            None if t.resign => {
+                // the dice thrown, then a resignation: no fault, the game ends (§I.5)
+                self.resigned_at = Some((t.number, thrower));
+                return Flow::Done;
+            }
             None if allowed.max_moves == 0 => &PASS,
             None => {
                 let span = self.l.spans(t).and_then(|s| s.dice);
@@ -508,7 +519,7 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
             before: setup_with_cube(&turn.before, &turn.cube_before),
             after: setup_with_cube(&turn.after, &self.cube),
             points: [0, 0],
-            detail: StepDetail::Backgammon { cube: turn.action },
+            detail: StepDetail::Backgammon { cube: turn.action, resigned: t.resign && t.play.is_none() },
         }
     }
 
@@ -518,10 +529,48 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
         }
         let end = if self.l.out.stopped_at.is_none() { self.cube.dropped.or(self.borne.map(|e| e.1)) } else { None };
         let how = |e: End| GameEnd { winner: e.winner, value: f64::from(e.points), how: How::Backgammon(e.kind) };
-        self.l.out.end = end.map(how);
         check_result(&mut self.l, self.header, end, self.cube.cube.value);
+        // a game resigned has an end: the Result tag's resignation (§I.5)
+        let end = match end {
+            None if self.l.out.stopped_at.is_none() => {
+                resignation(&mut self.l, self.header, self.cube.cube.value, self.resigned_at)
+            }
+            e => e,
+        };
+        self.l.out.end = end.map(how);
         self.l.out
     }
+}
+
+/// `[Match "N"]`: the match length, 0 for money play (no tag, or not a number).
+pub fn match_length(rec: &Record) -> u32 {
+    rec.tags.iter().find(|t| t.name == "Match").and_then(|t| t.value.trim().parse().ok()).unwrap_or(0)
+}
+
+/// The end of an unfinished game resigned (docs/games.md §I.5): the `Result` tag's
+/// resignation, its kind as written or as its points make it against the cube `cube`
+/// (1, 2 or 3 times: single, gammon, backgammon; else a resignation of no known kind). A
+/// throw `resign` with no resignation in the `Result` tag leaves the game without an end
+/// (what it is worth is not written); a `Result` naming the seat that resigned (`at`) as the
+/// winner is flagged `result`.
+fn resignation(l: &mut Ledger<'_>, header: &Header, cube: u32, at: Option<(u32, Seat)>) -> Option<End> {
+    let Some(ResultClaim::Points { winner, points, kind: Some(k) }) = &header.result else { return None };
+    if !k.is_resign() {
+        return None;
+    }
+    if let Some((_, resigner)) = at.filter(|a| a.1 == *winner) {
+        let why = ResultFault::Differs { winner: Some(resigner.other()), points: None, kind: None };
+        let span = l.tag_span("Result");
+        l.raise(None, FlagKind::Result, None, Said::Backgammon(Fact::Result(why)), span);
+    }
+    let kind = match k.resign_times().and_then(Resignation::of_times) {
+        Some(r) => EndKind::Resigned(r),
+        None => (1..=3)
+            .find(|m| cube.checked_mul(*m) == Some(*points))
+            .and_then(Resignation::of_times)
+            .map_or(EndKind::Resign, EndKind::Resigned),
+    };
+    Some(End { winner: *winner, points: *points, kind })
 }
 
 /// A pass, for a throw that records no play when none could be made.
@@ -539,11 +588,15 @@ fn check_result(l: &mut Ledger<'_>, header: &Header, end: Option<End>, cube: u32
     let fault = match (claim, end) {
         (ResultClaim::Unfinished, None) => None,
         (ResultClaim::Unfinished, Some(end)) => Some(ResultFault::Unfinished { end }),
-        // a resignation is worth a single, a gammon or a backgammon at the cube (§I.5)
-        (ResultClaim::Points { kind: Some(ResultKind::Resign), points, .. }, None) => {
-            (![1, 2, 3].iter().any(|k| cube.checked_mul(*k) == Some(*points)))
-                .then_some(ResultFault::ResignValue { points: *points, cube })
-        }
+        // a resignation is worth a single, a gammon or a backgammon at the cube, and its
+        // kind, when written, says which (§I.5)
+        (ResultClaim::Points { kind: Some(k), points, .. }, None) if k.is_resign() => match k.resign_times() {
+            Some(times) if cube.checked_mul(times) != Some(*points) => {
+                Some(ResultFault::ResignKind { points: *points, cube, times })
+            }
+            _ => (![1, 2, 3].iter().any(|k| cube.checked_mul(*k) == Some(*points)))
+                .then_some(ResultFault::ResignValue { points: *points, cube }),
+        },
         (ResultClaim::Points { winner, kind, .. }, None) => Some(if *kind == Some(ResultKind::Drop) {
             ResultFault::NoDrop { winner: *winner }
         } else {

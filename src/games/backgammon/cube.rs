@@ -9,8 +9,14 @@
 //!   off none) or 3V (backgammon: a gammon, and the loser has a man on the bar or in his Q1;
 //!   with `backgammon=livret` the man on the bar or in Q1 alone makes it).
 //!
+//! * Money play (docs/games.md §I.4): with `jacoby=oui`, gammons and backgammons count
+//!   single while the cube has not been turned; with `beaver=oui`, the taker of a double may
+//!   beaver (`double beaver`): the cube goes to twice the new value, and the taker keeps it.
+//! * A resignation (§I.5) ends a game at 1, 2 or 3 times the cube ([`Resignation`]).
+//!
 //! Unlawful cube actions are named by the rules of §D.10: `cube-off`, `cube-owner`,
-//! `cube-timing`, `cube-value`, `cube-answer`, `after-drop`; and `cube-limit`, a double
+//! `cube-timing`, `cube-value`, `cube-answer`, `after-drop`; `beaver` (a beaver under
+//! `beaver=non`, or in a match, §I.4); and `cube-limit`, a double
 //! beyond the highest value soumille represents ([`MAX_CUBE`], 2^30; §D.7 sets no limit):
 //! it is flagged and kept as far as it can be (a take gives the cube to the taker, its value
 //! stays at [`MAX_CUBE`]), so that no value is ever saturated into agreeing with a claim.
@@ -38,6 +44,8 @@ pub enum CubeRule {
     AfterDrop,
     /// A double beyond the highest cube value soumille represents ([`MAX_CUBE`]).
     Limit,
+    /// A beaver under `beaver=non`, or in a match (docs/games.md §I.4).
+    Beaver,
 }
 
 impl CubeRule {
@@ -51,6 +59,7 @@ impl CubeRule {
             CubeRule::Answer => "cube-answer",
             CubeRule::AfterDrop => "after-drop",
             CubeRule::Limit => "cube-limit",
+            CubeRule::Beaver => "beaver",
         }
     }
 }
@@ -68,6 +77,9 @@ pub enum Answer {
     Take,
     /// The game ends; the doubler wins the stake before the double.
     Drop,
+    /// The taker takes and redoubles at once (docs/games.md §I.4): the cube goes to twice
+    /// the new value, the taker owning it.
+    Beaver,
 }
 
 /// The cube: its value and owner.
@@ -103,8 +115,53 @@ pub enum EndKind {
     Backgammon,
     /// A double dropped: V before the double.
     Drop,
-    /// A resignation (imported from programs; not a rule of the booklet).
+    /// A resignation whose kind is not known (its points are no multiple 1, 2 or 3 of the
+    /// cube: flagged `result`, docs/games.md §I.5).
     Resign,
+    /// A resignation of a single, a gammon or a backgammon (§I.5; imported from programs,
+    /// not a rule of the booklet).
+    Resigned(Resignation),
+}
+
+/// What a resigning player gives (docs/games.md §I.5): 1, 2 or 3 times the cube.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Resignation {
+    /// A single game: the cube's value.
+    Single,
+    /// A gammon: twice the cube.
+    Gammon,
+    /// A backgammon: three times the cube.
+    Backgammon,
+}
+
+impl Resignation {
+    /// The resignation worth `times` the cube (1, 2, 3).
+    pub fn of_times(times: u32) -> Option<Resignation> {
+        match times {
+            1 => Some(Resignation::Single),
+            2 => Some(Resignation::Gammon),
+            3 => Some(Resignation::Backgammon),
+            _ => None,
+        }
+    }
+
+    /// The multiple of the cube it is worth.
+    pub fn times(self) -> u32 {
+        match self {
+            Resignation::Single => 1,
+            Resignation::Gammon => 2,
+            Resignation::Backgammon => 3,
+        }
+    }
+
+    /// `single`, `gammon`, `backgammon`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Resignation::Single => "single",
+            Resignation::Gammon => "gammon",
+            Resignation::Backgammon => "backgammon",
+        }
+    }
 }
 
 impl EndKind {
@@ -116,6 +173,18 @@ impl EndKind {
             EndKind::Backgammon => "backgammon",
             EndKind::Drop => "drop",
             EndKind::Resign => "resign",
+            EndKind::Resigned(Resignation::Single) => "resign single",
+            EndKind::Resigned(Resignation::Gammon) => "resign gammon",
+            EndKind::Resigned(Resignation::Backgammon) => "resign backgammon",
+        }
+    }
+
+    /// The resignation, when the game was resigned.
+    pub fn resigned(self) -> Option<Option<Resignation>> {
+        match self {
+            EndKind::Resign => Some(None),
+            EndKind::Resigned(r) => Some(Some(r)),
+            _ => None,
         }
     }
 }
@@ -131,7 +200,9 @@ pub struct End {
     pub kind: EndKind,
 }
 
-/// The end of the game on `board` if a seat has borne off all its men (§D.8).
+/// The end of the game on `board` if a seat has borne off all its men (§D.8); with
+/// `jacoby=oui` (money play, docs/games.md §I.4) a gammon or backgammon counts single while
+/// the cube has not been turned (value 1).
 pub fn end_of(board: &Board, cube: &Cube, options: &Options) -> Option<End> {
     let winner = Seat::ALL.into_iter().find(|&s| board.all_off(s))?;
     let loser = board.side(winner.other());
@@ -144,6 +215,7 @@ pub fn end_of(board: &Board, cube: &Cube, options: &Options) -> Option<End> {
         _ if gammon => EndKind::Gammon,
         _ => EndKind::Single,
     };
+    let kind = if options.jacoby && cube.value == 1 { EndKind::Single } else { kind };
     let times = match kind {
         EndKind::Backgammon => 3,
         EndKind::Gammon => 2,
@@ -169,7 +241,7 @@ pub struct Double {
 /// The faults of one cube action (a few rules at most), in §D.10's order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CubeFaults {
-    rules: [Option<CubeRule>; 7],
+    rules: [Option<CubeRule>; 8],
 }
 
 impl CubeFaults {
@@ -229,13 +301,18 @@ impl CubeBooks {
         if d.value.is_some_and(|v| u64::from(v) != doubled) {
             faults.add(CubeRule::Value);
         }
+        if d.answer == Some(Answer::Beaver) && !options.beaver {
+            faults.add(CubeRule::Beaver);
+        }
+        // a beaver doubles the new value again (§I.4)
+        let doubled = if d.answer == Some(Answer::Beaver) { doubled * 2 } else { doubled };
         // a drop ends the game at V: nothing goes beyond the limit
         if doubled > u64::from(MAX_CUBE) && d.answer != Some(Answer::Drop) {
             faults.add(CubeRule::Limit);
         }
         match d.answer {
             None => faults.add(CubeRule::Answer),
-            Some(Answer::Take) => {
+            Some(Answer::Take | Answer::Beaver) => {
                 if self.dropped.is_none() {
                     let value = doubled.min(u64::from(MAX_CUBE)) as u32;
                     self.cube = Cube { value, owner: Some(d.doubler.other()) };
@@ -355,6 +432,59 @@ mod tests {
         assert_eq!(b.dropped.map(|e| e.points), Some(MAX_CUBE));
         assert_eq!(end("AT14/#15 top", MAX_CUBE, &o), Some((Seat::Bottom, 3 * MAX_CUBE, "backgammon")));
         assert!(3 * u64::from(MAX_CUBE) < u64::from(u32::MAX));
+    }
+
+    /// A beaver (docs/games.md §I.4): the cube goes to twice the new value, the taker keeps
+    /// it; flagged `beaver` under `beaver=non` (the default, and a match's), applied all the same.
+    #[test]
+    fn a_beaver_redoubles_and_the_taker_keeps_the_cube() {
+        let money = Options { beaver: true, ..Options::default() };
+        let mut b = CubeBooks { started: true, ..CubeBooks::default() };
+        assert!(b.double(&double(Seat::Top, Some(2), Some(Answer::Beaver)), &money).is_empty());
+        assert_eq!(b.cube, Cube { value: 4, owner: Some(Seat::Bottom) });
+        // the cube owned by bottom at 4: bottom redoubles, top beavers to 16
+        assert!(b.double(&double(Seat::Bottom, Some(8), Some(Answer::Beaver)), &money).is_empty());
+        assert_eq!(b.cube, Cube { value: 16, owner: Some(Seat::Top) });
+        let mut b = CubeBooks { started: true, ..CubeBooks::default() };
+        let f = b.double(&double(Seat::Top, None, Some(Answer::Beaver)), &Options::default());
+        assert_eq!(rules(f), ["beaver"]);
+        assert_eq!(b.cube, Cube { value: 4, owner: Some(Seat::Bottom) });
+        let mut b = CubeBooks { started: true, ..CubeBooks::default() };
+        assert_eq!(rules(b.double(&double(Seat::Top, None, Some(Answer::Beaver)), &money.in_match())), ["beaver"]);
+        // a beaver beyond the cube's highest value
+        let mut b =
+            CubeBooks { cube: Cube { value: MAX_CUBE / 2, owner: Some(Seat::Top) }, started: true, dropped: None };
+        assert_eq!(rules(b.double(&double(Seat::Top, None, Some(Answer::Beaver)), &money)), ["cube-limit"]);
+        assert_eq!(b.cube, Cube { value: MAX_CUBE, owner: Some(Seat::Bottom) });
+    }
+
+    /// Jacoby (docs/games.md §I.4): a gammon or a backgammon counts single while the cube is
+    /// at 1; once turned, in full.
+    #[test]
+    fn jacoby_counts_gammons_single_on_an_unturned_cube() {
+        let jacoby = Options { jacoby: true, ..Options::default() };
+        assert_eq!(end("T15/#15 top", 1, &jacoby), Some((Seat::Bottom, 1, "single")));
+        assert_eq!(end("AT14/#15 top", 1, &jacoby), Some((Seat::Bottom, 1, "single")));
+        assert_eq!(end("T15/#15 top", 2, &jacoby), Some((Seat::Bottom, 4, "gammon")));
+        assert_eq!(end("AT14/#15 top", 2, &jacoby), Some((Seat::Bottom, 6, "backgammon")));
+        assert_eq!(end("T15/#15 top", 1, &jacoby.in_match()), Some((Seat::Bottom, 2, "gammon")));
+    }
+
+    #[test]
+    fn resignations_are_one_two_or_three_cubes() {
+        for (t, r, name) in [
+            (1, Resignation::Single, "resign single"),
+            (2, Resignation::Gammon, "resign gammon"),
+            (3, Resignation::Backgammon, "resign backgammon"),
+        ] {
+            assert_eq!(Resignation::of_times(t), Some(r));
+            assert_eq!(r.times(), t);
+            assert_eq!(EndKind::Resigned(r).name(), name);
+            assert_eq!(EndKind::Resigned(r).resigned(), Some(Some(r)));
+        }
+        assert_eq!(Resignation::of_times(4), None);
+        assert_eq!(EndKind::Resign.resigned(), Some(None));
+        assert_eq!(EndKind::Gammon.resigned(), None);
     }
 
     #[test]

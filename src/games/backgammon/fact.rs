@@ -168,6 +168,16 @@ pub enum ResultFault {
         /// The kind of the end, and the tag's, when they differ.
         kind: Option<(EndKind, ResultKind)>,
     },
+    /// A resignation's written kind (`resign gammon`) is not worth its points: the kind
+    /// is `times` the cube (docs/games.md §I.5).
+    ResignKind {
+        /// The points the tag gives.
+        points: u32,
+        /// The cube's value at the end.
+        cube: u32,
+        /// The written kind's multiple of the cube (1, 2, 3).
+        times: u32,
+    },
     /// A resignation's points are not 1, 2 or 3 times the cube's value (docs/games.md §I.5).
     ResignValue {
         /// The points the tag gives.

@@ -7,7 +7,8 @@
 //! * [`judge`](mod@judge): a recorded play judged, the rule of §D.10 it breaks, its hit claims, the
 //!   position it leaves.
 //! * [`cube`]: the doubling cube (§D.7) and the end of a game (§D.8).
-//! * [`gnubg_id`]: GNU Backgammon's Position ID, to and from a board.
+//! * [`gnubg_id`]: GNU Backgammon's Position ID, to and from a board, and its Match ID.
+//! * [`points`]: a play in point numbers, as gnubg and FIBS write it (`24/18 13/11*`).
 //! * [`books`]: the replay of a record on the shared [`crate::replay::Ledger`], its flags
 //!   and steps (§D.10).
 //! * [`session`]: match play across the records of a file (docs/games.md §I.1–§I.3).
@@ -25,6 +26,7 @@ pub mod gnubg_id;
 pub mod judge;
 pub mod movegen;
 pub mod options;
+pub mod points;
 pub mod session;
 pub mod words;
 

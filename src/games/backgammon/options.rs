@@ -49,6 +49,12 @@ pub struct Options {
     /// `crawford=oui|non` (docs/games.md §I.2): in a match, no double in the game after a seat
     /// first reaches one point short of the match.
     pub crawford: bool,
+    /// `jacoby=oui|non` (docs/games.md §I.4, money play): gammons and backgammons count
+    /// single while the cube has not been turned.
+    pub jacoby: bool,
+    /// `beaver=oui|non` (docs/games.md §I.4, money play): the taker of a double may beaver
+    /// (redouble at once and keep the cube).
+    pub beaver: bool,
 }
 
 impl Default for Options {
@@ -59,17 +65,27 @@ impl Default for Options {
             backgammon: Triple::Moderne,
             cube: true,
             crawford: true,
+            jacoby: false,
+            beaver: false,
         }
     }
 }
 
 impl Options {
     /// The keys, in docs/games.md §F order.
-    pub const KEYS: [&'static str; 5] = ["premier-coup", "un-seul-de", "backgammon", "cube", "crawford"];
+    pub const KEYS: [&'static str; 7] =
+        ["premier-coup", "un-seul-de", "backgammon", "cube", "crawford", "jacoby", "beaver"];
 
     /// The accepted values of each key of [`Options::KEYS`], default first.
-    pub const VALUES: [&'static [&'static str]; 5] =
-        [&["tirage", "relance"], &["moderne", "livret"], &["moderne", "livret"], &["oui", "non"], &["oui", "non"]];
+    pub const VALUES: [&'static [&'static str]; 7] = [
+        &["tirage", "relance"],
+        &["moderne", "livret"],
+        &["moderne", "livret"],
+        &["oui", "non"],
+        &["oui", "non"],
+        &["non", "oui"],
+        &["non", "oui"],
+    ];
 
     /// Reads the `Rules` pairs (key, value as written; case-insensitive, trimmed). Every
     /// wrong pair is an [`OptionError`] naming the accepted keys or values.
@@ -82,19 +98,29 @@ impl Options {
                 1 => o.un_seul_de = if first { UnSeulDe::Moderne } else { UnSeulDe::Livret },
                 2 => o.backgammon = if first { Triple::Moderne } else { Triple::Livret },
                 3 => o.cube = first,
-                _ => o.crawford = first,
+                4 => o.crawford = first,
+                5 => o.jacoby = !first,
+                _ => o.beaver = !first,
             }
         })?;
         Ok(o)
     }
 
-    fn values(&self) -> [usize; 5] {
+    /// The options as played in a match (`[Match "N"]`, N > 0): Jacoby and beavers are money
+    /// play's (docs/games.md §I.4): no Jacoby rule, and a beaver breaks `beaver=non`.
+    pub fn in_match(self) -> Options {
+        Options { jacoby: false, beaver: false, ..self }
+    }
+
+    fn values(&self) -> [usize; 7] {
         [
             usize::from(self.premier_coup == PremierCoup::Relance),
             usize::from(self.un_seul_de == UnSeulDe::Livret),
             usize::from(self.backgammon == Triple::Livret),
             usize::from(!self.cube),
             usize::from(!self.crawford),
+            usize::from(self.jacoby),
+            usize::from(self.beaver),
         ]
     }
 }
@@ -151,6 +177,20 @@ mod tests {
         assert_eq!(o.to_string(), "");
     }
 
+    /// `jacoby` and `beaver` (docs/games.md §I.4): off by default, on with `oui`, both off in
+    /// a match.
+    #[test]
+    fn jacoby_and_beaver() {
+        let o = Options::default();
+        assert!(!o.jacoby && !o.beaver);
+        let o = Options::from_pairs(&pairs(&[("jacoby", "oui"), ("beaver", "OUI")])).unwrap();
+        assert!(o.jacoby && o.beaver);
+        assert_eq!(o.to_string(), "jacoby=oui; beaver=oui");
+        assert_eq!(o.in_match(), Options::default());
+        let o = Options::from_pairs(&pairs(&[("jacoby", "non"), ("beaver", "non")])).unwrap();
+        assert_eq!((o, o.to_string()), (Options::default(), String::new()));
+    }
+
     #[test]
     fn errors_name_the_accepted_keys_and_values() {
         let e = Options::from_pairs(&pairs(&[("sortie", "parisienne"), ("cube", "peut-etre"), ("cube", "oui")]))
@@ -158,10 +198,12 @@ mod tests {
         assert_eq!(e.len(), 3);
         assert_eq!(
             e[0].to_string(),
-            "unknown rule option `sortie` for backgammon; the options are premier-coup, un-seul-de, backgammon, cube, crawford"
+            "unknown rule option `sortie` for backgammon; the options are premier-coup, un-seul-de, backgammon, cube, crawford, jacoby, beaver"
         );
         assert_eq!(e[1].to_string(), "unknown value `peut-etre` for `cube`; accepted: oui, non");
         assert_eq!((e[2].fault, e[2].key.as_str()), (OptionFault::Twice, "cube"));
+        let e = Options::from_pairs(&pairs(&[("beaver", "peut-etre")])).unwrap_err();
+        assert_eq!(e[0].to_string(), "unknown value `peut-etre` for `beaver`; accepted: non, oui");
         let e = Options::from_pairs(&pairs(&[("un-seul-de", "ancien")])).unwrap_err();
         assert_eq!(e[0].to_string(), "unknown value `ancien` for `un-seul-de`; accepted: moderne, livret");
     }

@@ -17,7 +17,7 @@
 use super::fact::{Fact, MatchFault};
 use super::options::Options;
 use crate::board::{BySeat, Dialect, Seat};
-use crate::notation::{Game as GameTag, Header, Record, ResultClaim, ResultKind};
+use crate::notation::{Game as GameTag, Header, Record, ResultClaim};
 use crate::replay::{Fact as Said, Flag, FlagKind, Replay};
 
 /// The match the records of a file have played so far.
@@ -32,6 +32,20 @@ pub struct Session {
     /// A record of the match could not be read: the score is not known until a record
     /// says it (its `Score` is then taken as written).
     unknown: bool,
+    /// The last record judged, when it was a game of a match.
+    last: Option<MatchGame>,
+}
+
+/// A game of a match as the file's match play counts it (docs/games.md §I.1–§I.2): the
+/// match length, the score before the game, and whether it is the Crawford game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchGame {
+    /// The match length (N > 0).
+    pub length: u32,
+    /// The score before the game, as the earlier games of the file leave it.
+    pub before: BySeat<u32>,
+    /// The Crawford game.
+    pub crawford: bool,
 }
 
 /// The value of tag `name`, trimmed.
@@ -68,9 +82,16 @@ impl Session {
         self.unknown = true;
     }
 
+    /// The game of a match last judged ([`Session::judge`]): its length, the score before it,
+    /// whether it is the Crawford game; `None` for money play or another game.
+    pub fn last_game(&self) -> Option<MatchGame> {
+        self.last
+    }
+
     /// Judges the next record of the file: adds the match's flags to `replay`, then counts
     /// the game's result into the score. Records of other games, and money play, pass.
     pub fn judge(&mut self, rec: &Record, header: &Header, replay: &mut Replay) {
+        self.last = None;
         if header.game != GameTag::Backgammon {
             return;
         }
@@ -96,6 +117,7 @@ impl Session {
             }
         }
         let before = self.score;
+        self.last = Some(MatchGame { length, before, crawford: false });
         let span = |name: &str| rec.tags.iter().find(|t| t.name == name).and_then(|t| t.spans.map(|s| s.value));
         let mut raise = |rule: &'static str, kind: FlagKind, throw: Option<u32>, seat: Option<Seat>, f: MatchFault| {
             let span = match f {
@@ -120,6 +142,7 @@ impl Session {
         // the first game after a seat first reaches length − 1 (§I.2)
         let crawford =
             options.crawford && !self.crawford_played && Seat::ALL.into_iter().any(|s| before[s] + 1 == length);
+        self.last = Some(MatchGame { length, before, crawford });
         if let Some(said) = tag(rec, "Crawford").and_then(yes_no) {
             if said != crawford {
                 raise(
@@ -151,12 +174,76 @@ impl Session {
         }
         // the game's points: as replayed, else the resignation as written (§I.3, §I.5)
         let won = replay.end.as_ref().map(|e| (e.winner, e.points())).or(match &header.result {
-            Some(ResultClaim::Points { winner, points, kind: Some(ResultKind::Resign) }) => Some((*winner, *points)),
+            Some(ResultClaim::Points { winner, points, kind: Some(k) }) if k.is_resign() => Some((*winner, *points)),
             _ => None,
         });
         if let Some((winner, points)) = won {
             self.score[winner] = self.score[winner].saturating_add(points);
         }
+    }
+}
+
+/// One line of the table of a file's games (docs/games.md §I): the game's number in the
+/// file (1-based), its match (`None`: money play), the cube at its end (value and owner),
+/// and its end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchLine {
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    /// Its match, the score before it and the Crawford game; `None` in money play.
+    pub match_game: Option<MatchGame>,
+    /// The cube where the replay ends: value and owner.
+    pub cube: (u32, Option<Seat>),
+    /// Its end: winner, points and how.
+    pub end: Option<crate::replay::End>,
+}
+
+/// Judges the records of a file in order through a [`Session`] (each replay gets its match
+/// flags: `score`, `after-match`, `crawford`) and gives the line of each game.
+pub fn match_lines<'a>(games: impl IntoIterator<Item = (&'a Record, &'a Header, &'a mut Replay)>) -> Vec<MatchLine> {
+    let mut session = Session::new();
+    let mut lines = Vec::new();
+    for (k, (rec, header, replay)) in games.into_iter().enumerate() {
+        session.judge(rec, header, replay);
+        let cube = replay.last.as_ref().map_or((1, None), |s| (s.score.cube.unwrap_or(1), s.score.owner.flatten()));
+        lines.push(MatchLine { game: k + 1, match_game: session.last_game(), cube, end: replay.end });
+    }
+    lines
+}
+
+/// Whether a record read alone is a match's Crawford game (docs/games.md §I.2): its
+/// `[Crawford "yes"|"no"]` tag, else, in a match under `crawford=oui`, a `Score` with one seat
+/// one point short of the match and the other not (the first such game is the Crawford
+/// game; a later one, post-Crawford, says so with `[Crawford "no"]`).
+pub fn crawford_game(rec: &Record, header: &Header) -> bool {
+    if let Some(said) = tag(rec, "Crawford").and_then(yes_no) {
+        return said;
+    }
+    let length = super::books::match_length(rec);
+    let options = Options::from_pairs(&header.game_rules).unwrap_or_default();
+    let score = tag(rec, "Score").and_then(parse_score).unwrap_or_default();
+    let short = |s: Seat| length > 0 && score[s] + 1 == length;
+    options.crawford && short(Seat::Top) != short(Seat::Bottom)
+}
+
+/// GNU Backgammon's Match ID key of `setup` in record `rec` (docs/games.md §I): its cube and
+/// seat on roll, `dice` when thrown, the `Match` length and `Score` (0 and 0-0: money play),
+/// the Crawford game ([`crawford_game`]), Jacoby (`jacoby=oui` in money play).
+pub fn match_key(
+    rec: &Record,
+    header: &Header,
+    setup: &crate::board::Setup,
+    dice: Option<crate::dice::Dice>,
+) -> super::gnubg_id::MatchKey {
+    let cube = super::Cube { value: setup.score.cube.unwrap_or(1), owner: setup.score.owner.flatten() };
+    let length = super::books::match_length(rec);
+    let score =
+        if length > 0 { tag(rec, "Score").and_then(parse_score).unwrap_or_default() } else { BySeat::default() };
+    let options = Options::from_pairs(&header.game_rules).unwrap_or_default();
+    super::gnubg_id::MatchKey {
+        crawford: length > 0 && crawford_game(rec, header),
+        jacoby: length == 0 && options.jacoby,
+        ..super::gnubg_id::MatchKey::playing(cube, setup.turn, dice, length, score)
     }
 }
 

@@ -157,7 +157,7 @@ fn options_or_a_position_not_backgammon_s_stop_the_replay_with_the_shared_words(
     assert_eq!(rp.stopped_at, Some(1));
     assert_eq!(
         rp.flags[0].message,
-        "the Rules tag: unknown rule option `sortie` for backgammon; the options are premier-coup, un-seul-de, backgammon, cube, crawford: the replay stops here; throw 2 is not replayed"
+        "the Rules tag: unknown rule option `sortie` for backgammon; the options are premier-coup, un-seul-de, backgammon, cube, crawford, jacoby, beaver: the replay stops here; throw 2 is not replayed"
     );
     let no_throw = read("[Game \"backgammon\"]\n[Rules \"cube=peut-etre\"]\n\n")[0].clone();
     let rp = Game::books(&Backgammon::default(), &no_throw.record, &no_throw.header, None, false);

@@ -26,6 +26,9 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
                 ),
                 CubeRule::Answer => "a double with no answer (take or drop)".to_string(),
                 CubeRule::AfterDrop => "a double after the game ended by a drop".to_string(),
+                CubeRule::Beaver => {
+                    "a beaver: only in money play with beaver=oui (docs/games.md §I.4)".to_string()
+                }
                 CubeRule::Limit => format!(
                     "a double of the cube at {value} goes beyond its highest value, {}: the cube stays there",
                     crate::board::MAX_CUBE
@@ -79,8 +82,47 @@ pub fn cube_note(answer: Option<CubeAnswer>, value: u32) -> String {
     match answer {
         Some(CubeAnswer::Take) => format!("double, take: cube {value}"),
         Some(CubeAnswer::Drop) => "double, drop".into(),
+        Some(CubeAnswer::Beaver) => format!("double, beaver: cube {value}"),
         None => "double, no answer".into(),
     }
+}
+
+/// The note of a backgammon throw: its cube action, and `resigns` after the dice
+/// (docs/games.md §I.5); empty for neither.
+pub fn step_note(cube: Option<crate::replay::CubeAction>, resigned: bool) -> String {
+    let mut note = cube.map(|c| cube_note(c.answer, c.value)).unwrap_or_default();
+    if resigned {
+        if !note.is_empty() {
+            note.push_str("; ");
+        }
+        note.push_str("resigns");
+    }
+    note
+}
+
+/// How a game ended, in a few words, from its end's kind (`gammon`, `drop`, `resign
+/// gammon`, …, docs/games.md §D.8, §I.5): `a gammon`, `double dropped`, `resigned, gammon`.
+pub fn how_words(kind: Option<&str>) -> String {
+    match kind {
+        None => "unfinished".into(),
+        Some("drop") => "double dropped".into(),
+        Some("resign") => "resigned".into(),
+        Some(k) => match k.strip_prefix("resign ") {
+            Some(r) => format!("resigned, {r}"),
+            None => k.to_string(),
+        },
+    }
+}
+
+/// How a resigned game ended, in words (docs/games.md §I.5): `resigned, gammon, 4 points`,
+/// from an end's kind (`resign gammon`, `resign`) and points; `None` for another end.
+pub fn resigned_words(kind: &str, points: u32) -> Option<String> {
+    let rest = kind.strip_prefix("resign")?;
+    let pts = if points == 1 { "point" } else { "points" };
+    Some(match rest.trim() {
+        "" => format!("resigned, {points} {pts}"),
+        k => format!("resigned, {k}, {points} {pts}"),
+    })
 }
 
 /// `X, Y, Z or N more`: the first three lawful plays, and how many more.
@@ -137,6 +179,12 @@ fn result(why: &ResultFault) -> String {
             }
             format!("the Result tag disagrees with the replay: {}", diffs.join("; "))
         }
+        ResultFault::ResignKind { points, cube, times } => format!(
+            "the Result tag's resignation of a {} is worth {} times the cube ({}), not {points}",
+            ["single", "gammon", "backgammon"][(*times as usize).clamp(1, 3) - 1],
+            times,
+            cube.saturating_mul(*times)
+        ),
         ResultFault::ResignValue { points, cube } => format!(
             "the Result tag's resignation is worth {points}, but a resignation is worth 1, 2 or 3 times the cube: {}, {} or {}",
             cube,

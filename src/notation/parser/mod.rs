@@ -1192,10 +1192,10 @@ fn boundary(i: &str) -> bool {
 }
 
 // throw = throw_number , ws , [ seat_prefix , ws ] , [ cube_action , ws ] , [ dice ,
-//         [ ws , cube_action ] , { ws , mark } , [ ws , holes ] , [ ws , decision ] ,
+//         [ ws , cube_action ] , ( ws , "resign" | { ws , mark } , [ ws , holes ] , [ ws , decision ] ,
 //         [ ws , play ] , [ ws , glyph ] ,
 //         [ ws , partie_part ] ,
-//         [ ws , opponent_part ] , [ ws , glyph ] ] ;
+//         [ ws , opponent_part ] , [ ws , glyph ] ) ] ;
 fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
     let start = i;
     let mut sp = ThrowSpans::default();
@@ -1268,7 +1268,14 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
             anchor = Anchor::Cube;
             r = skip!(r2);
         }
-        r = throw_after_dice(c, r, &mut t, &mut sp, &mut cm, &mut anchor)?;
+        if c.bar_and_cube() && first_word(r).eq_ignore_ascii_case("resign") {
+            // `31. bottom: 5-2 resign`: the dice thrown, then a resignation, no play
+            // (docs/games.md §I.5)
+            t.resign = true;
+            r = skip!(&r[6..]);
+        } else {
+            r = throw_after_dice(c, r, &mut t, &mut sp, &mut cm, &mut anchor)?;
+        }
     }
     let _ = anchor;
     // what may follow a throw: the next throw, a tag, or the end
@@ -1562,12 +1569,23 @@ fn cube_action<'a>(c: &Ctx, i: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, Cu
     Ok((r, a))
 }
 
-// cube_answer = "take" | "prend" | "drop" | "passe" | "abandonne" ;
-fn cube_answer<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, CubeAnswer> {
+// cube_answer = ( "take" | "prend" ) , [ ws , "beaver" ] | "beaver" | "drop" | "passe" | "abandonne" ;
+fn cube_answer<'a>(c: &Ctx, i: &'a str) -> PResult<'a, CubeAnswer> {
     let w = first_word(i);
     let is = |k: &str| w.eq_ignore_ascii_case(k);
     let a = if is("take") || is("prend") {
+        // `double take beaver` (docs/games.md §I.4): the taker beavers
+        let r = &i[w.len()..];
+        let mut tmp = Vec::new();
+        if let Ok((r2, ())) = ws(c, r, &mut tmp) {
+            let w2 = first_word(r2);
+            if tmp.is_empty() && r2.len() < r.len() && w2.eq_ignore_ascii_case("beaver") {
+                return Ok((&r2[w2.len()..], CubeAnswer::Beaver));
+            }
+        }
         CubeAnswer::Take
+    } else if is("beaver") {
+        CubeAnswer::Beaver
     } else if is("drop") || is("passe") || is("abandonne") {
         CubeAnswer::Drop
     } else {
@@ -1584,9 +1602,22 @@ fn is_cube_word(w: &str) -> bool {
 /// The words of Tric Trac's partie part and of the cube, which end a play.
 fn is_claim_word(w: &str) -> bool {
     (4..=10).contains(&w.len())
-        && ["partie", "prolonge", "recommence", "double", "doubler", "take", "prend", "drop", "passe", "abandonne"]
-            .iter()
-            .any(|k| k.eq_ignore_ascii_case(w))
+        && [
+            "partie",
+            "prolonge",
+            "recommence",
+            "double",
+            "doubler",
+            "take",
+            "prend",
+            "drop",
+            "passe",
+            "abandonne",
+            "beaver",
+            "resign",
+        ]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case(w))
 }
 
 impl Ctx {
@@ -2704,7 +2735,8 @@ fn result_extra<'a>(c: &Ctx, w: &'a str) -> PResult<'a, Extra> {
     }
 }
 
-// result_kind = "single" | "gammon" | "backgammon" | "drop" | "resign" ;
+// result_kind = "single" | "gammon" | "backgammon" | "drop"
+//             | "resign" , [ SPACES , ( "single" | "gammon" | "backgammon" ) ] ;
 fn result_kind<'a>(_c: &Ctx, w: &'a str) -> PResult<'a, ResultKind> {
     match ResultKind::from_name(w) {
         Some(k) => Ok(("", k)),
@@ -2783,11 +2815,17 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
             Ok(("", Extra::Bredouille(b))) if bredouille.is_none() && c.game.is_trictrac() => bredouille = Some(b),
             Ok(("", Extra::Stakes(x))) if stakes.is_none() && c.game.is_trictrac() => stakes = Some(x),
             Ok(("", Extra::Kind(k))) if kind.is_none() && c.game == Game::Backgammon => kind = Some(k),
+            // `resign gammon` (docs/games.md §I.5)
+            Ok(("", Extra::Kind(k))) if kind.and_then(|r| r.resign_of(k)).is_some() => {
+                kind = kind.and_then(|r| r.resign_of(k))
+            }
             Err(nom::Err::Failure(e)) => return Err(nom::Err::Failure(e)),
             _ => {
                 return unexpected(match c.game {
                     Game::GrandTrictrac | Game::TrictracAEcrire => "expected bredouille, grande-bredouille or stakes=N",
-                    Game::Backgammon => "expected one of single, gammon, backgammon, drop, resign",
+                    Game::Backgammon => {
+                        "expected one of single, gammon, backgammon, drop, resign [single|gammon|backgammon]"
+                    }
                     _ => "nothing follows the result",
                 })
             }

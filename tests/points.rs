@@ -1,0 +1,120 @@
+//! Backgammon plays in point numbers (`--points`, docs/games.md §D.1, §I): the library's
+//! [`soumille::games::backgammon::points`] against GNU Backgammon's own notation, and the
+//! flag on `sheet`, `view`, `show` and `explain`.
+
+use crate::common;
+use common::{bin, root};
+use soumille::games::backgammon::points::recorded_in_points;
+use soumille::notation::{read, Play};
+
+/// gnubg's plays of a match file: the `* PLAYER moves …` lines of its `export match text`,
+/// run live on `sgf`, in order (both games).
+fn gnubg_moves(sgf: &std::path::Path) -> Vec<(String, String)> {
+    use std::io::Write;
+    let exe = common::gnubg().unwrap_or_else(|| {
+        panic!("gnubg is not installed: `apt-get install gnubg` (Debian puts it in /usr/games; .ci/run installs it)")
+    });
+    let dir = common::scratch_dir("points", "gnubg-text");
+    let out = dir.join("match.txt");
+    let mut child = std::process::Command::new(exe)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let commands = format!("load match {}\nexport match text {}\n", sgf.display(), out.display());
+    child.stdin.take().unwrap().write_all(commands.as_bytes()).unwrap();
+    assert!(child.wait().unwrap().success());
+    // game 1 in match.txt, game n in match_00n.txt
+    let mut files = vec![out.clone()];
+    files.extend((2..10).map(|n| dir.join(format!("match_{n:03}.txt"))).filter(|p| p.exists()));
+    let mut moves = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for line in text.lines() {
+            if let Some((who, play)) = line.strip_prefix("* ").and_then(|l| l.split_once(" moves ")) {
+                moves.push((who.to_string(), play.trim().to_string()));
+            }
+        }
+    }
+    moves
+}
+
+/// Every play of `match3.mat` (gnubg self-play, imported), written in point numbers, is the
+/// play gnubg writes in its own text export of the same match (from `match3.sgf`): `24/14`,
+/// `13/3(2)`, `bar/22 24/22`, `6/off 1/off`, hits between (`8/2*/1*`).
+#[test]
+fn plays_in_points_are_gnubgs() {
+    let samples = root().join("tests/data/interop");
+    let want = gnubg_moves(&samples.join("match3.sgf"));
+    assert!(want.len() > 60, "{want:?}");
+    let o = bin().arg("import").arg(samples.join("match3.mat")).output().unwrap();
+    let stn = String::from_utf8(o.stdout).unwrap();
+    let mut got = Vec::new();
+    for r in read(&stn) {
+        let rp = soumille::replay(&r.record, &r.header, Some(&stn));
+        assert!(rp.stopped_at.is_none());
+        let name = |s: soumille::Seat| {
+            r.record.tag(if s == soumille::Seat::Top { "Top" } else { "Bottom" }).unwrap().to_string()
+        };
+        for st in rp.steps.iter().filter(|s| matches!(&s.play, Play::Moves(m) if !m.is_empty())) {
+            got.push((name(st.seat), recorded_in_points(&st.before, st.seat, &st.play).unwrap()));
+        }
+    }
+    assert_eq!(got, want);
+    // the forms of the brief are among them
+    for form in ["bar/", "/off", "(2)", "*"] {
+        assert!(got.iter().any(|(_, p)| p.contains(form)), "{form}");
+    }
+}
+
+fn run(args: &[&str]) -> String {
+    let o = bin().args(args).output().unwrap();
+    assert!(o.status.success() || o.status.code() == Some(1), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+const MONEY: &str = "samples/backgammon/gnubg-money.stn";
+
+/// `--points` on `sheet` (text, Markdown, HTML, JSON), `view`, `show` (text and SVG) and
+/// `explain`: the plays in point numbers; without it, in letters as before; another game's
+/// sheet is unchanged by it.
+#[test]
+fn the_points_flag_on_every_command() {
+    let money = root().join(MONEY);
+    let m = money.to_str().unwrap();
+    let text = run(&["sheet", "--points", m]);
+    for row in [
+        "1. bottom 4-3    24/21 13/9",
+        "2. top    5-4    13/4*",
+        "3. bottom 6-4    bar/21*/15",
+        "24/21(2) 18/15* 13/10",
+    ] {
+        assert!(text.contains(row), "{row}: {text}");
+    }
+    assert!(run(&["sheet", m]).contains("1. bottom 4-3    NI &X"));
+    assert!(run(&["sheet", "--points", "--format", "markdown", m]).contains("| 3 | bottom | 6-4 | bar/21*/15 |"));
+    assert!(run(&["sheet", "--points", "--format", "html", m]).contains("bar/21*/15"));
+    let json: serde_json::Value = serde_json::from_str(&run(&["sheet", "--points", "--format", "json", m])).unwrap();
+    assert_eq!(json["rows"][2]["play"], "bar/21*/15");
+    assert!(run(&["view", "--points", m]).contains("\"play\":\"bar/21*/15\""));
+    assert!(!run(&["view", m]).contains("bar/21*/15"));
+    assert!(run(&["show", "--points", "--at", "3", m]).contains("after throw 3: bar/21*/15\n"));
+    assert!(
+        run(&["show", "--points", "--at", "3", "--format", "svg", m]).contains("after bottom threw 6-4: bar/21*/15")
+    );
+    let e = run(&["explain", "A2M5R3T5/F5H3N5&2 top game=backgammon", "--dice", "5-5", "--points"]);
+    assert!(e.contains("  13/3(2)       -> A2M3R3T5Y2/F5H3N5&2\n"), "{e}");
+    let e = run(&["explain", "A2M5R3T5/F5H3N5&2 top game=backgammon", "--dice", "5-5", "--points", "--format", "json"]);
+    assert!(e.contains("\"notation\": \"13/8(4)\""), "{e}");
+    let gt = root().join("samples/opening.stn");
+    let gt = gt.to_str().unwrap();
+    assert_eq!(run(&["sheet", "--points", gt]), run(&["sheet", gt]));
+}
+
+#[test]
+fn sheet_in_points_snapshot() {
+    let money = root().join(MONEY);
+    insta::assert_snapshot!("money_sheet_in_points", run(&["sheet", "--points", money.to_str().unwrap()]));
+}
