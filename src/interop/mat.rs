@@ -53,7 +53,7 @@ struct Line {
 fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropError> {
     let mut line = Line::default();
     let out = &mut line.actions;
-    let mut tokens = text.split_whitespace().map(|t| {
+    let mut tokens = text.split_ascii_whitespace().map(|t| {
         // the token's column: its address within `text`
         let col = offset + (t.as_ptr() as usize - text.as_ptr() as usize);
         (col, t)

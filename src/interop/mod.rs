@@ -230,26 +230,36 @@ fn moves_of(seat: Seat, steps: &[StepMove]) -> RecordedPlay {
     if steps.is_empty() {
         return RecordedPlay::Pass;
     }
+    /// A path: its points (at most five: four dice and where it starts) and hits.
+    #[derive(Clone, Copy, Default)]
     struct P {
-        points: Vec<u8>,
+        points: [u8; 5],
+        len: usize,
         hits: u8,
     }
-    let mut paths: Vec<P> = Vec::new();
+    impl P {
+        fn points(&self) -> &[u8] {
+            &self.points[..self.len]
+        }
+    }
+    // a roll moves at most four men, one a die: four paths kept inline
+    let mut paths: smallvec::SmallVec<[P; 4]> = smallvec::SmallVec::new();
     for s in steps {
         let at = paths.iter().rposition(|p| {
-            p.points.last() == Some(&s.from) && usize::from(s.from) != OFF && p.points.len() < 5 && s.from != BAR as u8
+            p.points().last() == Some(&s.from) && usize::from(s.from) != OFF && p.len < 5 && s.from != BAR as u8
         });
         let k = match at {
             Some(k) => k,
             None => {
-                paths.push(P { points: vec![s.from], hits: 0 });
+                paths.push(P { points: [s.from, 0, 0, 0, 0], len: 1, hits: 0 });
                 paths.len() - 1
             }
         };
         let p = &mut paths[k];
-        p.points.push(s.to);
+        p.points[p.len] = s.to;
+        p.len += 1;
         if s.hit {
-            p.hits |= 1 << (p.points.len() - 2);
+            p.hits |= 1 << (p.len - 2);
         }
     }
     let letter = |p: u8| Point::from_relative(seat, p);
@@ -257,7 +267,7 @@ fn moves_of(seat: Seat, steps: &[StepMove]) -> RecordedPlay {
         paths
             .iter()
             .filter_map(|p| {
-                let (&from, rest) = p.points.split_first()?;
+                let (&from, rest) = p.points().split_first()?;
                 let (&to, rests) = rest.split_last()?;
                 Some(Move {
                     from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
@@ -282,7 +292,7 @@ impl MatchGame {
             pending: None,
             dropped: false,
             first: None,
-            plays: Plays::new(),
+            plays: None,
         };
         let last = self.events.len().saturating_sub(1);
         for (k, e) in self.events.iter().enumerate() {
@@ -371,7 +381,9 @@ struct Writing {
     dropped: bool,
     /// The first seat to act.
     first: Option<Seat>,
-    plays: Plays,
+    /// The legal plays of a roll written with no play (made at the first: most games have
+    /// none, and the list is large).
+    plays: Option<Plays>,
 }
 
 impl Writing {
@@ -415,13 +427,14 @@ impl Writing {
         self.board.turn = seat;
         let mut note = None;
         if steps.is_empty() {
-            legal_plays_into(&self.board, dice, UnSeulDe::Moderne, &mut self.plays);
-            if self.plays.max_moves() > 0 {
+            let plays = self.plays.get_or_insert_with(Plays::new);
+            legal_plays_into(&self.board, dice, UnSeulDe::Moderne, plays);
+            if plays.max_moves() > 0 {
                 if last && t.cube.is_none() {
                     self.unplayed_last_roll(game, seat, dice);
                     return;
                 }
-                if let [only] = self.plays.as_slice() {
+                if let [only] = plays.as_slice() {
                     // a forced play the log left out (docs/games.md §I.6)
                     steps = only.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect();
                     note = Some(" forced play filled in by the importer: the file wrote none ");
@@ -660,16 +673,71 @@ pub fn sgf_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
 }
 
 /// The records imported, if they print as STN that reads back as they are (a game with no
-/// throw before another, a tag the STN reader refuses, cannot).
+/// throw before another, a tag the STN reader refuses, a comment holding its own end,
+/// cannot).
+///
+/// The importer builds every throw from typed parts (dice, seat, cube action, moves of at
+/// most five points, numbered from 1), which the printer writes and the reader reads back
+/// as they are; what can go wrong is the file's own text and the records' order. So the
+/// guard checks, record by record: the order ([`misplaced`]), every tag name, tag value
+/// and comment text (`json::writable_text`), and the tags with their comments printed and
+/// read back (a header of a few lines) — not the whole file printed and read again, which
+/// took more than half of an import's time. `tests/selfplay.rs` checks that the whole
+/// round trip (`json::unwritable`) agrees on every file of the corpus, the samples and the
+/// real matches.
 fn writable(mut records: Vec<Record>) -> Result<Vec<Record>, InteropError> {
-    for r in &mut records {
+    let n = records.len();
+    for (k, r) in records.iter_mut().enumerate() {
         // in the canonical order, as the STN reader gives them
         r.tags.sort_by_key(|t| crate::notation::header::tag_rank(&t.name));
+        let why = misplaced(r, k, n)
+            .map(str::to_string)
+            .or_else(|| crate::json::writable_text(r).err())
+            .or_else(|| header_reads_back(r, k == 0).err());
+        if let Some(why) = why {
+            return Err(InteropError::Record(format!("game {}: the record cannot be written in STN: {why}", k + 1)));
+        }
     }
-    match crate::json::unwritable(&records) {
-        Some((k, why)) => Err(InteropError::Record(format!("game {}: {why}", k + 1))),
-        None => Ok(records),
+    Ok(records)
+}
+
+/// Why record `k` of `n` cannot stand there in an STN file (`None`: it can): the reasons of
+/// `json::unwritable`.
+fn misplaced(r: &Record, k: usize, n: usize) -> Option<&'static str> {
+    if k > 0 && !r.comments.is_empty() {
+        Some("its comments would belong to the record before it (in STN only a file's first record has comments before its tags)")
+    } else if k > 0 && r.tags.is_empty() {
+        Some("it has no tag, and in STN a record after the first starts with its tags")
+    } else if k + 1 < n && r.throws.is_empty() {
+        Some("it has no throw, and in STN its tags and the next record's would be one record")
+    } else {
+        None
     }
+}
+
+/// The record's tags (and, for a file's first record, the comments before them) printed in
+/// STN and read back: the same, or why not.
+fn header_reads_back(r: &Record, first: bool) -> Result<(), String> {
+    let head = Record {
+        comments: if first { r.comments.clone() } else { Vec::new() },
+        tags: r.tags.clone(),
+        throws: Vec::new(),
+        span: None,
+    };
+    let text = crate::notation::print_records([&head], crate::notation::PrintOptions::default());
+    let back = crate::notation::read(&text);
+    let [one] = back.as_slice() else {
+        return Err(format!("its tags, printed, read as {} records", back.len()));
+    };
+    if let Some(e) = one.errors.first() {
+        return Err(format!("its tags, printed, read with an error: {} ({})", e.message, e.label));
+    }
+    let mut got = one.record.clone();
+    got.strip_spans();
+    if got.tags != head.tags || got.comments != head.comments || !got.throws.is_empty() {
+        return Err("its tags, printed, read back as other tags".into());
+    }
+    Ok(())
 }
 
 /// The format of a match file told from its text: SGF starts with `(;` (after blanks),
