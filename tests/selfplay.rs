@@ -238,20 +238,27 @@ fn the_importers_guard_agrees_with_the_whole_round_trip() {
             files.push((format!("{name}.{ext}"), corpus(name, ext)));
         }
     }
-    for dir in ["tests/data/interop", "../shared/real-matches/fibs"] {
-        let Ok(entries) = std::fs::read_dir(common::root().join(dir)) else { continue };
-        for e in entries.flatten() {
-            if let Ok(text) = std::fs::read_to_string(e.path()) {
-                files.push((e.path().display().to_string(), text));
-            }
+    for dir in [
+        "tests/data/interop",
+        "tests/data/real-matches/fibs",
+        "tests/data/real-matches/gnubg-scripts",
+        "tests/data/real-matches/gnubgparser",
+    ] {
+        for e in std::fs::read_dir(common::root().join(dir)).unwrap().flatten() {
+            let text = String::from_utf8_lossy(&std::fs::read(e.path()).unwrap()).into_owned();
+            files.push((e.path().display().to_string(), text));
         }
     }
-    assert!(files.len() >= 29, "{}", files.len());
+    assert!(files.len() >= 22 + 141, "{}", files.len());
+    let mut imported = 0;
     for (name, text) in files {
+        // (the interop folder holds a README and scripts, which are no match files)
         let Ok(i) = soumille::interop::import(&text, soumille::interop::guess_format(&text)) else { continue };
         // printed whole and read back, they are the same records
         assert_eq!(soumille::json::unwritable(&i.records), None, "{name}");
+        imported += 1;
     }
+    assert!(imported >= 22 + 141, "{imported}");
 }
 
 // ---------------------------------------------------------------------------------------

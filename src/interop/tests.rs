@@ -361,3 +361,35 @@ fn the_written_mat_is_what_gnubg_reads() {
         assert_eq!(flags(b), Vec::<String>::new(), "{b}");
     }
 }
+
+/// The import's guard ([`writable`]) refuses, as the whole round trip did, what would not
+/// read back: a comment that ends itself, a tag value over two lines, a tag name the
+/// reader refuses, a record with no throw before another.
+#[test]
+fn the_guard_refuses_what_would_not_read_back() {
+    let base = convert("match3.mat");
+    assert!(writable(base.clone()).is_ok());
+    let refused = |records: Vec<Record>, what: &str| {
+        let e = writable(records).expect_err(what).to_string();
+        assert!(e.contains("cannot be written in STN"), "{what}: {e}");
+    };
+    let mut r = base.clone();
+    r[0].throws[2].comments.push(Comment { style: CommentStyle::Brace, text: " a } ".into(), after: None });
+    refused(r, "a brace comment holding `}`");
+    let mut r = base.clone();
+    r[1].tags.push(tag("Event", "two\nlines".into()));
+    refused(r, "a tag value over two lines");
+    let mut r = base.clone();
+    r[1].tags.push(tag("Two words", "x".into()));
+    refused(r, "a tag name with a space");
+    let mut r = base.clone();
+    r[0].throws.clear();
+    refused(r, "a record with no throw before another");
+    let mut r = base.clone();
+    r[1].comments.push(Comment { style: CommentStyle::Line, text: " x".into(), after: None });
+    refused(r, "comments before the tags of a record after the first");
+    // a known tag whose value the reader refuses: the header read back says so
+    let mut r = base;
+    r[0].tags.push(tag("Letters", "klingon".into()));
+    refused(r, "a Letters tag the reader refuses");
+}
