@@ -143,6 +143,8 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
     let mut current: Option<MatchGame> = None;
     // lines not understood before the first game, kept for it
     let mut notes: Vec<String> = Vec::new();
+    // comment lines before the first game, kept for it
+    let mut comments: Vec<String> = Vec::new();
     let mut numbered_lines = 0usize;
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     // the players' names stand on the line before a game's first numbered line
@@ -157,9 +159,11 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         }
         let game_line = std::mem::take(&mut after_game_line);
         if let Some(rest) = t.strip_prefix(';') {
-            match tag_line(rest) {
-                Some(tag) => tags.push(tag),
-                None => note(&mut current, &mut notes, i, t),
+            // a comment line: the game's it stands in, else the next game's (docs/games.md §I.7)
+            match (tag_line(rest), current.as_mut()) {
+                (Some(tag), _) => tags.push(tag),
+                (None, Some(g)) => g.comments.push(rest.to_string()),
+                (None, None) => comments.push(rest.to_string()),
             }
             continue;
         }
@@ -195,7 +199,9 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         if number == 0 {
             number = games.len() as u32 + 1;
         }
-        current = Some(start_game(line, &tags, match_length, number, std::mem::take(&mut notes)));
+        let mut game = start_game(line, &tags, match_length, number, std::mem::take(&mut notes));
+        game.comments = std::mem::take(&mut comments);
+        current = Some(game);
         number = 0;
     }
     games.extend(current);
@@ -288,6 +294,7 @@ fn start_game(
         // eXtreme Gammon's header says `[Crawford "Off"]`
         crawford_rule: !tags.iter().any(|(k, v)| k == "Crawford" && v.eq_ignore_ascii_case("off")),
         tags: game_tags,
+        comments: Vec::new(),
         notes,
     }
 }
@@ -357,9 +364,20 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
     let mut out = String::new();
     let Some(first) = games.first() else { return Ok(out) };
     for (k, v) in &first.tags {
+        // eXtreme Gammon's names for the ratings
+        let k = match k.as_str() {
+            "TopElo" => "Player 1 Elo",
+            "BottomElo" => "Player 2 Elo",
+            k => k,
+        };
         out.push_str(&format!("; [{k} \"{v}\"]\n"));
     }
-    if !first.tags.is_empty() {
+    // the first game's comments stand in the header (a comment line is read as the next
+    // game's, or the game's it stands in: docs/games.md §I.7)
+    for c in &first.comments {
+        out.push_str(&format!(";{c}\n"));
+    }
+    if !first.tags.is_empty() || !first.comments.is_empty() {
         out.push('\n');
     }
     // a money session is a ` 0 point match` with its games numbered: gnubg reads no other
@@ -424,6 +442,12 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
         if let Some(w) = won {
             let indent = if w.winner == Seat::Top { 6 } else { 34 };
             out.push_str(&format!("{:indent$}Wins {} {}\n", "", w.points, unit(&w)));
+        }
+        // a later game's comments after its lines, where they are read as its own
+        if i > 0 {
+            for c in &g.comments {
+                out.push_str(&format!(";{c}\n"));
+            }
         }
         out.push('\n');
     }

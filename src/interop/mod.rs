@@ -121,6 +121,9 @@ pub struct MatchGame {
     /// The Crawford rule is played in the match (docs/games.md §I.2; SGF `RU[Crawford]`, the
     /// default `crawford=oui` of a record).
     pub crawford_rule: bool,
+    /// The file's own comment lines (`.mat`: `; text` that is no tag), as written after the
+    /// `;`: STN comments of the record, written back on export (docs/games.md §I.7).
+    pub comments: Vec<String>,
     /// Lines of the file kept as comments of the record, each with why it was not taken
     /// (a header tag whose name is no STN tag name, given twice, or one the importer writes
     /// itself): nothing of the file is dropped silently.
@@ -316,10 +319,16 @@ impl MatchGame {
         extra_notes.extend(self.notes.iter().cloned());
         // what could not be read, as comments of the Game tag (in STN only a file's first
         // record has comments before its tags)
-        tags[0].comments = notes
+        // the file's own comments first, as written
+        tags[0].comments = self
+            .comments
             .iter()
-            .chain(&extra_notes)
-            .map(|n| Comment { style: CommentStyle::Line, text: format!(" {n}"), after: None })
+            .map(|c| Comment { style: CommentStyle::Line, text: c.clone(), after: None })
+            .chain(notes.iter().chain(&extra_notes).map(|n| Comment {
+                style: CommentStyle::Line,
+                text: format!(" {n}"),
+                after: None,
+            }))
             .collect();
         Record { comments: Vec::new(), tags, throws: w.throws, span: None }
     }
@@ -610,12 +619,25 @@ impl MatchGame {
         g.score = value("Score").and_then(|v| parse_score(&v));
         g.crawford_rule = Options::from_pairs(&header.game_rules).is_ok_and(|o| o.crawford);
         g.number = 1;
+        // the comments before the throws (the file's comments and what the importer noted),
+        // one line each (docs/games.md §I.7)
+        g.comments = rec
+            .comments
+            .iter()
+            .chain(rec.tags.iter().flat_map(|t| &t.comments))
+            .flat_map(|c| c.text.lines())
+            .map(String::from)
+            .collect();
         const OWN: [&str; 5] = ["Match", "Score", "Flagged", "Source", "Crawford"];
         // the known tags that say where the match was played, kept (docs/games.md §I.7)
         const PLACE: [&str; 4] = ["Event", "Site", "Date", "Annotator"];
+        // the players' ratings (`.mat` headers of eXtreme Gammon, FIBS's `name,rating`)
+        const ELO: [&str; 2] = ["TopElo", "BottomElo"];
         for t in &rec.tags {
             let known = crate::notation::header::canonical_tag_name(&t.name);
-            if known.is_none_or(|k| PLACE.contains(&k)) && !OWN.contains(&&*t.name) {
+            // eXtreme Gammon's `[Crawford "On"]` names the rule: no claim of this game
+            let rule = t.name == "Crawford" && ["on", "off"].iter().any(|v| t.value.eq_ignore_ascii_case(v));
+            if rule || (known.is_none_or(|k| PLACE.contains(&k) || ELO.contains(&k)) && !OWN.contains(&&*t.name)) {
                 g.tags.push((t.name.to_string(), t.value.clone()));
             }
         }
