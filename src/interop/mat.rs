@@ -20,7 +20,7 @@
 //! ` Doubles => V`, ` Takes`, ` Drops`. The order of the moves within a throw means nothing
 //! (the reader does not rely on it). The left player is top.
 
-use super::{number_of, relative_of, Event, InteropError, MatchGame, StepMove, Won};
+use super::{number_of, relative_of, Event, InteropError, MatchGame, Note, StepMove, Won};
 use crate::board::Seat;
 use crate::dice::Dice;
 
@@ -142,7 +142,7 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
     let mut number = 0u32;
     let mut current: Option<MatchGame> = None;
     // lines not understood before the first game, kept for it
-    let mut notes: Vec<String> = Vec::new();
+    let mut notes: Vec<Note> = Vec::new();
     // comment lines before the first game, kept for it
     let mut comments: Vec<String> = Vec::new();
     let mut numbered_lines = 0usize;
@@ -236,7 +236,7 @@ fn numbered_line(game: &mut MatchGame, i: usize, line: &str) -> Result<(), Inter
         game.won = Some(Won { winner, points, resigned: false });
     }
     if !unread.is_empty() {
-        game.notes.push(format!("line {}: `{}` not read", i + 1, unread.join(" ")));
+        game.notes.push(Note::NotRead { line: i + 1, text: unread.join(" ") });
     }
     if acts.len() > 2 {
         return Err(err(i, "more than two players' actions on one line"));
@@ -272,7 +272,7 @@ fn start_game(
     tags: &[(String, String)],
     match_length: Option<u32>,
     number: u32,
-    notes: Vec<String>,
+    notes: Vec<Note>,
 ) -> MatchGame {
     let (top, bottom, score) = names(line);
     // FIBS writes a player's rating after the name: `BlueNote,1780`
@@ -333,8 +333,8 @@ fn rated(name: &str) -> (String, Option<String>) {
 }
 
 /// A line not understood: kept as a comment of the game it stands in (or the next one).
-fn note(current: &mut Option<MatchGame>, notes: &mut Vec<String>, i: usize, t: &str) {
-    let text = format!("line {}: `{t}` not read", i + 1);
+fn note(current: &mut Option<MatchGame>, notes: &mut Vec<Note>, i: usize, t: &str) {
+    let text = Note::NotRead { line: i + 1, text: t.to_string() };
     match current {
         Some(g) => g.notes.push(text),
         None => notes.push(text),

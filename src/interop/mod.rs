@@ -49,6 +49,109 @@ pub enum InteropError {
     Record(String),
 }
 
+/// Why a header line of a file is kept as a comment of the record instead of a tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeptWhy {
+    /// Its name is no STN tag name (NOTATION.md: letters, digits, `_`, `-`).
+    NoTagName,
+    /// The importer writes the tag itself, or the tag would change the game (`Rules`, …).
+    WrittenByTheImporter,
+    /// The tag was given before in the header.
+    GivenTwice,
+    /// Its value runs over several lines.
+    SeveralLines,
+}
+
+impl std::fmt::Display for KeptWhy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            KeptWhy::NoTagName => "no tag name",
+            KeptWhy::WrittenByTheImporter => "a tag the record writes itself",
+            KeptWhy::GivenTwice => "given twice",
+            KeptWhy::SeveralLines => "a value over several lines",
+        })
+    }
+}
+
+/// What the importer kept as a comment of a game instead of reading it: nothing of a file
+/// is dropped silently (docs/games.md §I.7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A line (or the words of a line) the reader did not understand.
+    NotRead {
+        /// The 1-based line of the file.
+        line: usize,
+        /// What was not read.
+        text: String,
+    },
+    /// A header line `[Name "value"]` that cannot be a tag of the record.
+    HeaderLine {
+        /// The tag's name as the file writes it.
+        name: String,
+        /// Its value.
+        value: String,
+        /// Why it is no tag of the record.
+        why: KeptWhy,
+    },
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Note::NotRead { line, text } => write!(f, "line {line}: `{text}` not read"),
+            Note::HeaderLine { name, value, why } => {
+                write!(f, "header line [{name} \"{value}\"] kept as a comment: {why}")
+            }
+        }
+    }
+}
+
+/// A [`Note`] of one game of an imported file: `game 2: line 14: `…` not read`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The game's number in the file, from 1.
+    pub game: u32,
+    /// What was kept as a comment.
+    pub note: Note,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: {}", self.game, self.note)
+    }
+}
+
+/// What of a record a format cannot hold (see [`export`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unheld {
+    /// A `Rules` tag other than the default rules (its value).
+    Rules(String),
+    /// A `Position` tag: a `.mat` file starts every game from the opening.
+    MatPosition,
+    /// The cube of a `Position` tag: SGF set-up holds the men only.
+    SgfCube,
+}
+
+/// What of record `record` (from 1) the format cannot hold: `record 2: the Position tag (…)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dropped {
+    /// The record's number in the file, from 1.
+    pub record: usize,
+    /// What the format cannot hold.
+    pub what: Unheld,
+}
+
+impl std::fmt::Display for Dropped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "record {}: ", self.record)?;
+        match &self.what {
+            Unheld::Rules(rules) => write!(f, "the Rules tag `{rules}` (the format holds the default rules only)"),
+            Unheld::MatPosition => f.write_str("the Position tag (a .mat file starts every game from the opening)"),
+            Unheld::SgfCube => f.write_str("the cube of the Position tag (SGF set-up holds the men only)"),
+        }
+    }
+}
+
 /// One die's move: from and to in the mover's relative points (0 = bar, 25 = off), and
 /// whether it hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -127,7 +230,7 @@ pub struct MatchGame {
     /// Lines of the file kept as comments of the record, each with why it was not taken
     /// (a header tag whose name is no STN tag name, given twice, or one the importer writes
     /// itself): nothing of the file is dropped silently.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 /// Tags the importer writes itself, or that would change the game if copied from a file's
@@ -147,8 +250,8 @@ fn is_tag_name(name: &str) -> bool {
 pub struct Imported {
     /// One record per game.
     pub records: Vec<Record>,
-    /// One line per thing kept as a comment instead of being read.
-    pub warnings: Vec<String>,
+    /// One per thing kept as a comment instead of being read.
+    pub warnings: Vec<Warning>,
 }
 
 /// A match file written out, and what the format could not hold (only with `force`).
@@ -156,8 +259,8 @@ pub struct Imported {
 pub struct Written {
     /// The file's text.
     pub text: String,
-    /// One line per thing of the records the file does not hold.
-    pub dropped: Vec<String>,
+    /// One per thing of the records the file does not hold.
+    pub dropped: Vec<Dropped>,
 }
 
 /// The formats soumille writes for other programs.
@@ -315,20 +418,17 @@ impl MatchGame {
         let mut tags = self.record_tags(&w);
         let (kept, notes) = self.header_tags();
         tags.extend(kept);
-        let mut extra_notes = std::mem::take(&mut w.notes);
-        extra_notes.extend(self.notes.iter().cloned());
         // what could not be read, as comments of the Game tag (in STN only a file's first
-        // record has comments before its tags)
-        // the file's own comments first, as written
+        // record has comments before its tags): the file's own comments first, as written
+        let header = notes.iter().map(|n| format!(" {n}"));
+        let others = w.notes.iter().map(|n| format!(" {n}")).chain(self.notes.iter().map(|n| format!(" {n}")));
         tags[0].comments = self
             .comments
             .iter()
-            .map(|c| Comment { style: CommentStyle::Line, text: c.clone(), after: None })
-            .chain(notes.iter().chain(&extra_notes).map(|n| Comment {
-                style: CommentStyle::Line,
-                text: format!(" {n}"),
-                after: None,
-            }))
+            .cloned()
+            .chain(header)
+            .chain(others)
+            .map(|text| Comment { style: CommentStyle::Line, text, after: None })
             .collect();
         Record { comments: Vec::new(), tags, throws: w.throws, span: None }
     }
@@ -483,32 +583,32 @@ impl MatchGame {
     /// The file's own header tags as STN tags, and the lines that cannot be tags (each
     /// with why): a name that is no tag name, a tag the importer writes itself or that
     /// would change the game, a tag given twice.
-    fn header_tags(&self) -> (Vec<Tag>, Vec<String>) {
+    fn header_tags(&self) -> (Vec<Tag>, Vec<Note>) {
         let mut kept: Vec<Tag> = Vec::new();
         let mut notes = Vec::new();
         for (k, v) in &self.tags {
             let name = crate::notation::header::canonical_tag_name(k).unwrap_or(k.as_str());
             let why = if !is_tag_name(k) {
-                Some("no tag name")
+                Some(KeptWhy::NoTagName)
             } else if RESERVED_TAGS.iter().any(|r| r.eq_ignore_ascii_case(name)) {
-                Some("a tag the record writes itself")
+                Some(KeptWhy::WrittenByTheImporter)
             } else if kept.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
-                Some("given twice")
+                Some(KeptWhy::GivenTwice)
             } else if v.contains(['\n', '\r', '\0']) {
-                Some("a value over several lines")
+                Some(KeptWhy::SeveralLines)
             } else {
                 None
             };
             match why {
-                Some(why) => notes.push(format!("header line [{k} \"{v}\"] kept as a comment: {why}")),
+                Some(why) => notes.push(Note::HeaderLine { name: k.clone(), value: v.clone(), why }),
                 None => kept.push(tag(name.to_string(), v.clone())),
             }
         }
         (kept, notes)
     }
 
-    /// What the importer keeps as comments instead of reading it: one line each.
-    pub fn warnings(&self) -> Vec<String> {
+    /// What the importer keeps as comments instead of reading it.
+    pub fn warnings(&self) -> Vec<Note> {
         let (_, mut notes) = self.header_tags();
         notes.extend(self.notes.iter().cloned());
         notes
@@ -797,26 +897,26 @@ pub fn import_sgf(text: &str) -> Result<Imported, InteropError> {
 fn imported(games: Vec<MatchGame>) -> Result<Imported, InteropError> {
     let mut warnings = Vec::new();
     for g in &games {
-        warnings.extend(g.warnings().into_iter().map(|w| format!("game {}: {w}", g.number)));
+        warnings.extend(g.warnings().into_iter().map(|note| Warning { game: g.number, note }));
     }
     Ok(Imported { records: writable(games.iter().map(MatchGame::to_record).collect())?, warnings })
 }
 
 /// What of `rec` the format cannot hold, one line each: a set-up start (`.mat`), the
 /// cube of a set-up start (SGF), options other than the defaults (both).
-fn unwritable(rec: &Record, format: Format) -> Vec<String> {
+fn unwritable(rec: &Record, format: Format) -> Vec<Unheld> {
     let mut out = Vec::new();
     let Ok(header) = Header::of_tags(&rec.tags) else { return out };
     if !header.game_rules.is_empty() && Options::from_pairs(&header.game_rules).ok() != Some(Options::default()) {
         let rules = rec.tags.iter().find(|t| t.name == "Rules").map_or(String::new(), |t| t.value.clone());
-        out.push(format!("the Rules tag `{rules}` (the format holds the default rules only)"));
+        out.push(Unheld::Rules(rules));
     }
     if let Some(s) = &header.position {
         match format {
-            Format::Mat => out.push("the Position tag (a .mat file starts every game from the opening)".into()),
+            Format::Mat => out.push(Unheld::MatPosition),
             Format::Sgf => {
                 if s.score.cube.is_some_and(|c| c != 1) || s.score.owner.is_some_and(|o| o.is_some()) {
-                    out.push("the cube of the Position tag (SGF set-up holds the men only)".into());
+                    out.push(Unheld::SgfCube);
                 }
             }
         }
@@ -830,7 +930,7 @@ pub fn export(records: &[Record], format: Format, force: bool) -> Result<Written
     let mut dropped = Vec::new();
     for (k, rec) in records.iter().enumerate() {
         for what in unwritable(rec, format) {
-            let line = format!("record {}: {what}", k + 1);
+            let line = Dropped { record: k + 1, what };
             if !force {
                 return Err(InteropError::Record(format!("{line} cannot be written; --force writes the rest")));
             }
