@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example importbench [GAMES]` prints the file's size and the best
 //! of five reads in MB/s and games/s: the `.mat` reader alone, and the whole import (the
-//! reader, each play read through the rules, the records checked to print back as read).
+//! reader, each play read through the rules, the records checked to print back as read), and
+//! the whole import with the STN text printed, as `soumille import` writes it.
 
 use soumille::games::backgammon::{generate_record, Options};
 use soumille::interop::{export, import_mat, Format};
@@ -32,6 +33,16 @@ fn main() {
     let whole = best_of(|| {
         black_box(import_mat(black_box(&mat)).unwrap());
     });
+    let with_text = best_of(|| {
+        let i = import_mat(black_box(&mat)).unwrap();
+        black_box(soumille::notation::print_records(&i.records, soumille::notation::PrintOptions::default()));
+    });
     println!("reader alone: {:.3} s, {:.0} MB/s, {:.0} games/s", reader, mb / reader, games as f64 / reader);
     println!("whole import: {:.3} s, {:.0} MB/s, {:.0} games/s", whole, mb / whole, games as f64 / whole);
+    println!(
+        "import + STN text: {:.3} s, {:.0} MB/s, {:.0} games/s",
+        with_text,
+        mb / with_text,
+        games as f64 / with_text
+    );
 }

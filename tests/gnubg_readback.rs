@@ -125,3 +125,74 @@ fn gnubg_reads_our_exports_as_the_same_match() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One game of the self-play corpus as gnubg must read it back: [`Game`] and the tags of the
+/// match (`Result`, `Match`, `Score`, `Crawford`).
+#[derive(Debug, PartialEq)]
+struct MatchGame {
+    game: Game,
+    tags: Vec<(String, Option<String>)>,
+}
+
+fn match_games(records: &[Record]) -> Vec<MatchGame> {
+    let stn = print_records(records, soumille::notation::PrintOptions::default());
+    let games = games_of(&stn);
+    records
+        .iter()
+        .zip(games)
+        .map(|(r, game)| MatchGame {
+            game,
+            tags: ["Result", "Match", "Score", "Crawford"]
+                .iter()
+                .map(|t| (t.to_string(), r.tag(t).map(String::from)))
+                .collect(),
+        })
+        .collect()
+}
+
+/// The gnubg self-play corpus (`tests/data/gnubg-selfplay/`, docs/games.md §I.8): every
+/// match imported from gnubg's `.mat` and SGF, exported again by us (`.mat → STN → .mat`,
+/// `SGF → STN → SGF`, `SGF → STN → .mat`), read by gnubg (`import mat`, `load match`) and
+/// saved by it as SGF, imported back: the same match as gnubg's own SGF of it, game by game
+/// (each throw's seat, dice and board after, the cube actions, the winner, the result, the
+/// match length, the score before the game, the Crawford game). One gnubg run per path.
+#[test]
+fn gnubg_reads_the_self_play_corpus_back_as_the_same_matches() {
+    let exe = common::gnubg().unwrap_or_else(|| {
+        panic!("gnubg is not installed: `apt-get install gnubg` (Debian/Ubuntu; .ci/run does it), or put gnubg on the PATH")
+    });
+    let dir = common::scratch_dir("gnubg-readback", "selfplay");
+    let names = crate::selfplay::NAMES;
+    let truth: Vec<Vec<MatchGame>> = names
+        .iter()
+        .map(|n| match_games(&soumille::interop::import_sgf(&crate::selfplay::corpus(n, "sgf")).unwrap().records))
+        .collect();
+    use soumille::interop::{export, import_mat, import_sgf, Format};
+    for (path, from, to) in
+        [("mat-mat", "mat", Format::Mat), ("sgf-sgf", "sgf", Format::Sgf), ("sgf-mat", "sgf", Format::Mat)]
+    {
+        let mut commands = String::from("set confirm new off\nset confirm save off\n");
+        for n in names {
+            let text = crate::selfplay::corpus(n, from);
+            let records = if from == "mat" { import_mat(&text) } else { import_sgf(&text) }.unwrap().records;
+            let ext = if to == Format::Mat { "mat" } else { "sgf" };
+            let exported = dir.join(format!("{n}-{path}.{ext}"));
+            std::fs::write(&exported, export(&records, to, false).unwrap().text).unwrap();
+            let load = if to == Format::Mat { "import mat" } else { "load match" };
+            let saved = dir.join(format!("{n}-{path}-gnubg.sgf"));
+            commands.push_str(&format!("{load} {}\nsave match {}\n", exported.display(), saved.display()));
+        }
+        gnubg(&exe, &commands);
+        for (n, want) in names.iter().zip(&truth) {
+            let saved = dir.join(format!("{n}-{path}-gnubg.sgf"));
+            let text =
+                std::fs::read_to_string(&saved).unwrap_or_else(|_| panic!("gnubg saved nothing for {n} ({path})"));
+            let back = match_games(&import_sgf(&text).unwrap().records);
+            assert_eq!(back.len(), want.len(), "{n} through {path} and gnubg");
+            for (k, (b, w)) in back.iter().zip(want).enumerate() {
+                assert_eq!(b, w, "{n} game {} through {path} and gnubg", k + 1);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

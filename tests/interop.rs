@@ -143,3 +143,75 @@ fn check_flags_a_wrong_score_across_the_records() {
     assert!(flags[0]["message"].as_str().unwrap().contains("top 1 bottom 0"), "{flags:?}");
     let _ = std::fs::remove_file(file);
 }
+
+/// docs/games.md §I.7: a `.mat` file's comment lines and header lines are kept on import (as
+/// STN comments and tags) and written back on export: every `.mat` of the real matches, the
+/// samples and the self-play corpus, imported, exported as `.mat` and imported again, gives
+/// the same tags and the same comments, and the comment lines of the file are in the
+/// export as they were.
+#[test]
+fn mat_comment_and_header_lines_are_kept_and_written_back() {
+    use soumille::interop::{export, import_mat, Format};
+    let mut paths = Vec::new();
+    for dir in [
+        "tests/data/interop",
+        "tests/data/gnubg-selfplay",
+        "tests/data/real-matches/fibs",
+        "tests/data/real-matches/gnubg-scripts",
+        "tests/data/real-matches/gnubgparser",
+    ] {
+        for e in std::fs::read_dir(root().join(dir)).unwrap().flatten() {
+            paths.push(e.path());
+        }
+    }
+    paths.sort();
+    let mut read = 0;
+    let mut with_header = 0;
+    for path in paths {
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        if soumille::interop::guess_format(&text) != Format::Mat {
+            continue;
+        }
+        let Ok(first) = import_mat(&text) else { continue };
+        let name = path.display().to_string();
+        let out = export(&first.records, Format::Mat, false).unwrap_or_else(|e| panic!("{name}: {e}")).text;
+        let again = import_mat(&out).unwrap_or_else(|e| panic!("{name}: {e}\n{out}"));
+        assert_eq!(again.records.len(), first.records.len(), "{name}");
+        for (k, (a, b)) in first.records.iter().zip(&again.records).enumerate() {
+            // (a game with no throw, a log that stops after a roll, has no first seat in `.mat`)
+            let no_throw = a.throws.is_empty();
+            let tags = |r: &soumille::notation::Record| {
+                r.tags
+                    .iter()
+                    .filter(|t| !(no_throw && t.name == "First"))
+                    .map(|t| (t.name.to_string(), t.value.clone(), t.comments.clone()))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(tags(a), tags(b), "{name} game {}:\n{out}", k + 1);
+        }
+        // the file's comment lines that are no tags, as written
+        for line in text.lines().map(|l| l.trim_end_matches('\r')).filter(|l| l.trim_start().starts_with(';')) {
+            let rest = line.trim_start().trim_start_matches(';').trim();
+            if !rest.starts_with('[') {
+                assert!(out.lines().any(|l| l.trim_end() == line.trim()), "{name}: `{line}` not written back:\n{out}");
+            }
+        }
+        with_header += usize::from(text.trim_start().starts_with(';'));
+        read += 1;
+    }
+    assert!(read >= 100 && with_header >= 10, "{read} files, {with_header} with a header");
+    // a file's own comment lines, in the header and after a game, go both ways
+    let text = "; [EventDate \"2026.11.22\"]\n; annotated by hand\n;no space\n\n 3 point match\n\n Game 1\n a : 0      b : 0\n  1) 31: 8/5 6/5\n      Wins 3 points\n; game 1 was short\n\n Game 2\n a : 3      b : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n; the end\n";
+    let imported = import_mat(text).unwrap();
+    assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
+    let comments =
+        |k: usize| -> Vec<String> { imported.records[k].tags[0].comments.iter().map(|c| c.text.clone()).collect() };
+    assert_eq!(comments(0), [" annotated by hand", "no space", " game 1 was short"]);
+    assert_eq!(comments(1), [" the end"]);
+    let stn = soumille::notation::print_records(&imported.records, soumille::notation::PrintOptions::default());
+    assert!(stn.contains("; annotated by hand") && stn.contains(";no space") && stn.contains("; the end"), "{stn}");
+    let out = export(&imported.records, Format::Mat, false).unwrap().text;
+    for line in ["; annotated by hand", ";no space", "; game 1 was short", "; the end"] {
+        assert!(out.lines().any(|l| l == line), "`{line}`:\n{out}");
+    }
+}

@@ -28,6 +28,7 @@ mod position_strings;
 mod positions;
 mod props;
 mod rules;
+mod selfplay;
 mod sheet_html;
 mod sheets;
 mod show_games;

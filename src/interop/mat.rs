@@ -20,7 +20,7 @@
 //! ` Doubles => V`, ` Takes`, ` Drops`. The order of the moves within a throw means nothing
 //! (the reader does not rely on it). The left player is top.
 
-use super::{number_of, relative_of, Event, InteropError, MatchGame, StepMove, Won};
+use super::{number_of, relative_of, Event, InteropError, MatchGame, Note, StepMove, Won};
 use crate::board::Seat;
 use crate::dice::Dice;
 
@@ -54,7 +54,7 @@ struct Line {
 fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropError> {
     let mut line = Line::default();
     let out = &mut line.actions;
-    let mut tokens = text.split_whitespace().map(|t| {
+    let mut tokens = text.split_ascii_whitespace().map(|t| {
         // the token's column: its address within `text`
         let col = offset + (t.as_ptr() as usize - text.as_ptr() as usize);
         (col, t)
@@ -144,7 +144,9 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
     let mut number = 0u32;
     let mut current: Option<MatchGame> = None;
     // lines not understood before the first game, kept for it
-    let mut notes: Vec<String> = Vec::new();
+    let mut notes: Vec<Note> = Vec::new();
+    // comment lines before the first game, kept for it
+    let mut comments: Vec<String> = Vec::new();
     let mut numbered_lines = 0usize;
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     // the players' names stand on the line before a game's first numbered line
@@ -159,9 +161,11 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         }
         let game_line = std::mem::take(&mut after_game_line);
         if let Some(rest) = t.strip_prefix(';') {
-            match tag_line(rest) {
-                Some(tag) => tags.push(tag),
-                None => note(&mut current, &mut notes, i, t),
+            // a comment line: the game's it stands in, else the next game's (docs/games.md §I.7)
+            match (tag_line(rest), current.as_mut()) {
+                (Some(tag), _) => tags.push(tag),
+                (None, Some(g)) => g.comments.push(rest.to_string()),
+                (None, None) => comments.push(rest.to_string()),
             }
             continue;
         }
@@ -197,7 +201,9 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         if number == 0 {
             number = games.len() as u32 + 1;
         }
-        current = Some(start_game(line, &tags, match_length, number, std::mem::take(&mut notes)));
+        let mut game = start_game(line, &tags, match_length, number, std::mem::take(&mut notes));
+        game.comments = std::mem::take(&mut comments);
+        current = Some(game);
         number = 0;
     }
     games.extend(current);
@@ -232,7 +238,7 @@ fn numbered_line(game: &mut MatchGame, i: usize, line: &str) -> Result<(), Inter
         game.won = Some(Won { winner, points, resigned: false });
     }
     if !unread.is_empty() {
-        game.notes.push(format!("line {}: `{}` not read", i + 1, unread.join(" ")));
+        game.notes.push(Note::NotRead { line: i + 1, text: unread.join(" ") });
     }
     if acts.len() > 2 {
         return Err(err(i, "more than two players' actions on one line"));
@@ -269,7 +275,7 @@ fn start_game(
     tags: &[(String, String)],
     match_length: Option<u32>,
     number: u32,
-    notes: Vec<String>,
+    notes: Vec<Note>,
 ) -> MatchGame {
     let (top, bottom, score) = names(line);
     // FIBS writes a player's rating after the name: `BlueNote,1780`
@@ -291,6 +297,7 @@ fn start_game(
         // eXtreme Gammon's header says `[Crawford "Off"]`
         crawford_rule: !tags.iter().any(|(k, v)| k == "Crawford" && v.eq_ignore_ascii_case("off")),
         tags: game_tags,
+        comments: Vec::new(),
         notes,
     }
 }
@@ -329,8 +336,8 @@ fn rated(name: &str) -> (String, Option<String>) {
 }
 
 /// A line not understood: kept as a comment of the game it stands in (or the next one).
-fn note(current: &mut Option<MatchGame>, notes: &mut Vec<String>, i: usize, t: &str) {
-    let text = format!("line {}: `{t}` not read", i + 1);
+fn note(current: &mut Option<MatchGame>, notes: &mut Vec<Note>, i: usize, t: &str) {
+    let text = Note::NotRead { line: i + 1, text: t.to_string() };
     match current {
         Some(g) => g.notes.push(text),
         None => notes.push(text),
@@ -361,9 +368,20 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
     let mut out = String::new();
     let Some(first) = games.first() else { return Ok(out) };
     for (k, v) in &first.tags {
+        // eXtreme Gammon's names for the ratings
+        let k = match k.as_str() {
+            "TopElo" => "Player 1 Elo",
+            "BottomElo" => "Player 2 Elo",
+            k => k,
+        };
         out.push_str(&format!("; [{k} \"{v}\"]\n"));
     }
-    if !first.tags.is_empty() {
+    // the first game's comments stand in the header (a comment line is read as the next
+    // game's, or the game's it stands in: docs/games.md §I.7)
+    for c in &first.comments {
+        out.push_str(&format!(";{c}\n"));
+    }
+    if !first.tags.is_empty() || !first.comments.is_empty() {
         out.push('\n');
     }
     // a money session is a ` 0 point match` with its games numbered: gnubg reads no other
@@ -432,6 +450,12 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
         if let Some(w) = won {
             let indent = if w.winner == Seat::Top { 6 } else { 34 };
             out.push_str(&format!("{:indent$}Wins {} {}\n", "", w.points, unit(&w)));
+        }
+        // a later game's comments after its lines, where they are read as its own
+        if i > 0 {
+            for c in &g.comments {
+                out.push_str(&format!(";{c}\n"));
+            }
         }
         out.push('\n');
     }

@@ -49,6 +49,109 @@ pub enum InteropError {
     Record(String),
 }
 
+/// Why a header line of a file is kept as a comment of the record instead of a tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeptWhy {
+    /// Its name is no STN tag name (NOTATION.md: letters, digits, `_`, `-`).
+    NoTagName,
+    /// The importer writes the tag itself, or the tag would change the game (`Rules`, …).
+    WrittenByTheImporter,
+    /// The tag was given before in the header.
+    GivenTwice,
+    /// Its value runs over several lines.
+    SeveralLines,
+}
+
+impl std::fmt::Display for KeptWhy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            KeptWhy::NoTagName => "no tag name",
+            KeptWhy::WrittenByTheImporter => "a tag the record writes itself",
+            KeptWhy::GivenTwice => "given twice",
+            KeptWhy::SeveralLines => "a value over several lines",
+        })
+    }
+}
+
+/// What the importer kept as a comment of a game instead of reading it: nothing of a file
+/// is dropped silently (docs/games.md §I.7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A line (or the words of a line) the reader did not understand.
+    NotRead {
+        /// The 1-based line of the file.
+        line: usize,
+        /// What was not read.
+        text: String,
+    },
+    /// A header line `[Name "value"]` that cannot be a tag of the record.
+    HeaderLine {
+        /// The tag's name as the file writes it.
+        name: String,
+        /// Its value.
+        value: String,
+        /// Why it is no tag of the record.
+        why: KeptWhy,
+    },
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Note::NotRead { line, text } => write!(f, "line {line}: `{text}` not read"),
+            Note::HeaderLine { name, value, why } => {
+                write!(f, "header line [{name} \"{value}\"] kept as a comment: {why}")
+            }
+        }
+    }
+}
+
+/// A [`Note`] of one game of an imported file: `game 2: line 14: `…` not read`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The game's number in the file, from 1.
+    pub game: u32,
+    /// What was kept as a comment.
+    pub note: Note,
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "game {}: {}", self.game, self.note)
+    }
+}
+
+/// What of a record a format cannot hold (see [`export`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unheld {
+    /// A `Rules` tag other than the default rules (its value).
+    Rules(String),
+    /// A `Position` tag: a `.mat` file starts every game from the opening.
+    MatPosition,
+    /// The cube of a `Position` tag: SGF set-up holds the men only.
+    SgfCube,
+}
+
+/// What of record `record` (from 1) the format cannot hold: `record 2: the Position tag (…)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dropped {
+    /// The record's number in the file, from 1.
+    pub record: usize,
+    /// What the format cannot hold.
+    pub what: Unheld,
+}
+
+impl std::fmt::Display for Dropped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "record {}: ", self.record)?;
+        match &self.what {
+            Unheld::Rules(rules) => write!(f, "the Rules tag `{rules}` (the format holds the default rules only)"),
+            Unheld::MatPosition => f.write_str("the Position tag (a .mat file starts every game from the opening)"),
+            Unheld::SgfCube => f.write_str("the cube of the Position tag (SGF set-up holds the men only)"),
+        }
+    }
+}
+
 /// One die's move: from and to in the mover's relative points (0 = bar, 25 = off), and
 /// whether it hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -129,10 +232,13 @@ pub struct MatchGame {
     /// The Crawford rule is played in the match (docs/games.md §I.2; SGF `RU[Crawford]`, the
     /// default `crawford=oui` of a record).
     pub crawford_rule: bool,
+    /// The file's own comment lines (`.mat`: `; text` that is no tag), as written after the
+    /// `;`: STN comments of the record, written back on export (docs/games.md §I.7).
+    pub comments: Vec<String>,
     /// Lines of the file kept as comments of the record, each with why it was not taken
     /// (a header tag whose name is no STN tag name, given twice, or one the importer writes
     /// itself): nothing of the file is dropped silently.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 /// Tags the importer writes itself, or that would change the game if copied from a file's
@@ -152,8 +258,8 @@ fn is_tag_name(name: &str) -> bool {
 pub struct Imported {
     /// One record per game.
     pub records: Vec<Record>,
-    /// One line per thing kept as a comment instead of being read.
-    pub warnings: Vec<String>,
+    /// One per thing kept as a comment instead of being read.
+    pub warnings: Vec<Warning>,
 }
 
 /// A match file written out, and what the format could not hold (only with `force`).
@@ -161,8 +267,8 @@ pub struct Imported {
 pub struct Written {
     /// The file's text.
     pub text: String,
-    /// One line per thing of the records the file does not hold.
-    pub dropped: Vec<String>,
+    /// One per thing of the records the file does not hold.
+    pub dropped: Vec<Dropped>,
 }
 
 /// The formats soumille writes for other programs.
@@ -238,26 +344,36 @@ fn moves_of(seat: Seat, steps: &[StepMove]) -> RecordedPlay {
     if steps.is_empty() {
         return RecordedPlay::Pass;
     }
+    /// A path: its points (at most five: four dice and where it starts) and hits.
+    #[derive(Clone, Copy, Default)]
     struct P {
-        points: Vec<u8>,
+        points: [u8; 5],
+        len: usize,
         hits: u8,
     }
-    let mut paths: Vec<P> = Vec::new();
+    impl P {
+        fn points(&self) -> &[u8] {
+            &self.points[..self.len]
+        }
+    }
+    // a roll moves at most four men, one a die: four paths kept inline
+    let mut paths: smallvec::SmallVec<[P; 4]> = smallvec::SmallVec::new();
     for s in steps {
         let at = paths.iter().rposition(|p| {
-            p.points.last() == Some(&s.from) && usize::from(s.from) != OFF && p.points.len() < 5 && s.from != BAR as u8
+            p.points().last() == Some(&s.from) && usize::from(s.from) != OFF && p.len < 5 && s.from != BAR as u8
         });
         let k = match at {
             Some(k) => k,
             None => {
-                paths.push(P { points: vec![s.from], hits: 0 });
+                paths.push(P { points: [s.from, 0, 0, 0, 0], len: 1, hits: 0 });
                 paths.len() - 1
             }
         };
         let p = &mut paths[k];
-        p.points.push(s.to);
+        p.points[p.len] = s.to;
+        p.len += 1;
         if s.hit {
-            p.hits |= 1 << (p.points.len() - 2);
+            p.hits |= 1 << (p.len - 2);
         }
     }
     let letter = |p: u8| Point::from_relative(seat, p);
@@ -265,7 +381,7 @@ fn moves_of(seat: Seat, steps: &[StepMove]) -> RecordedPlay {
         paths
             .iter()
             .filter_map(|p| {
-                let (&from, rest) = p.points.split_first()?;
+                let (&from, rest) = p.points().split_first()?;
                 let (&to, rests) = rest.split_last()?;
                 Some(Move {
                     from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
@@ -290,7 +406,7 @@ impl MatchGame {
             pending: None,
             dropped: false,
             first: None,
-            plays: Plays::new(),
+            plays: None,
         };
         let last = self.events.len().saturating_sub(1);
         for (k, e) in self.events.iter().enumerate() {
@@ -311,14 +427,17 @@ impl MatchGame {
         let mut tags = self.record_tags(&w);
         let (kept, notes) = self.header_tags();
         tags.extend(kept);
-        let mut extra_notes = std::mem::take(&mut w.notes);
-        extra_notes.extend(self.notes.iter().cloned());
         // what could not be read, as comments of the Game tag (in STN only a file's first
-        // record has comments before its tags)
-        tags[0].comments = notes
+        // record has comments before its tags): the file's own comments first, as written
+        let header = notes.iter().map(|n| format!(" {n}"));
+        let others = w.notes.iter().map(|n| format!(" {n}")).chain(self.notes.iter().map(|n| format!(" {n}")));
+        tags[0].comments = self
+            .comments
             .iter()
-            .chain(&extra_notes)
-            .map(|n| Comment { style: CommentStyle::Line, text: format!(" {n}"), after: None })
+            .cloned()
+            .chain(header)
+            .chain(others)
+            .map(|text| Comment { style: CommentStyle::Line, text, after: None })
             .collect();
         Record { comments: Vec::new(), tags, throws: w.throws, span: None }
     }
@@ -384,7 +503,9 @@ struct Writing {
     dropped: bool,
     /// The first seat to act.
     first: Option<Seat>,
-    plays: Plays,
+    /// The legal plays of a roll written with no play (made at the first: most games have
+    /// none, and the list is large).
+    plays: Option<Plays>,
 }
 
 impl Writing {
@@ -442,13 +563,14 @@ impl Writing {
         self.board.turn = seat;
         let mut note = None;
         if steps.is_empty() {
-            legal_plays_into(&self.board, dice, UnSeulDe::Moderne, &mut self.plays);
-            if self.plays.max_moves() > 0 {
+            let plays = self.plays.get_or_insert_with(Plays::new);
+            legal_plays_into(&self.board, dice, UnSeulDe::Moderne, plays);
+            if plays.max_moves() > 0 {
                 if last && t.cube.is_none() {
                     self.unplayed_last_roll(game, seat, dice);
                     return;
                 }
-                if let [only] = self.plays.as_slice() {
+                if let [only] = plays.as_slice() {
                     // a forced play the log left out (docs/games.md §I.6)
                     steps = only.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect();
                     note = Some(" forced play filled in by the importer: the file wrote none ");
@@ -488,32 +610,32 @@ impl MatchGame {
     /// The file's own header tags as STN tags, and the lines that cannot be tags (each
     /// with why): a name that is no tag name, a tag the importer writes itself or that
     /// would change the game, a tag given twice.
-    fn header_tags(&self) -> (Vec<Tag>, Vec<String>) {
+    fn header_tags(&self) -> (Vec<Tag>, Vec<Note>) {
         let mut kept: Vec<Tag> = Vec::new();
         let mut notes = Vec::new();
         for (k, v) in &self.tags {
             let name = crate::notation::header::canonical_tag_name(k).unwrap_or(k.as_str());
             let why = if !is_tag_name(k) {
-                Some("no tag name")
+                Some(KeptWhy::NoTagName)
             } else if RESERVED_TAGS.iter().any(|r| r.eq_ignore_ascii_case(name)) {
-                Some("a tag the record writes itself")
+                Some(KeptWhy::WrittenByTheImporter)
             } else if kept.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
-                Some("given twice")
+                Some(KeptWhy::GivenTwice)
             } else if v.contains(['\n', '\r', '\0']) {
-                Some("a value over several lines")
+                Some(KeptWhy::SeveralLines)
             } else {
                 None
             };
             match why {
-                Some(why) => notes.push(format!("header line [{k} \"{v}\"] kept as a comment: {why}")),
+                Some(why) => notes.push(Note::HeaderLine { name: k.clone(), value: v.clone(), why }),
                 None => kept.push(tag(name.to_string(), v.clone())),
             }
         }
         (kept, notes)
     }
 
-    /// What the importer keeps as comments instead of reading it: one line each.
-    pub fn warnings(&self) -> Vec<String> {
+    /// What the importer keeps as comments instead of reading it.
+    pub fn warnings(&self) -> Vec<Note> {
         let (_, mut notes) = self.header_tags();
         notes.extend(self.notes.iter().cloned());
         notes
@@ -630,12 +752,25 @@ impl MatchGame {
         g.score = value("Score").and_then(|v| parse_score(&v));
         g.crawford_rule = Options::from_pairs(&header.game_rules).is_ok_and(|o| o.crawford);
         g.number = 1;
+        // the comments before the throws (the file's comments and what the importer noted),
+        // one line each (docs/games.md §I.7)
+        g.comments = rec
+            .comments
+            .iter()
+            .chain(rec.tags.iter().flat_map(|t| &t.comments))
+            .flat_map(|c| c.text.lines())
+            .map(String::from)
+            .collect();
         const OWN: [&str; 5] = ["Match", "Score", "Flagged", "Source", "Crawford"];
         // the known tags that say where the match was played, kept (docs/games.md §I.7)
         const PLACE: [&str; 4] = ["Event", "Site", "Date", "Annotator"];
+        // the players' ratings (`.mat` headers of eXtreme Gammon, FIBS's `name,rating`)
+        const ELO: [&str; 2] = ["TopElo", "BottomElo"];
         for t in &rec.tags {
             let known = crate::notation::header::canonical_tag_name(&t.name);
-            if known.is_none_or(|k| PLACE.contains(&k)) && !OWN.contains(&&*t.name) {
+            // eXtreme Gammon's `[Crawford "On"]` names the rule: no claim of this game
+            let rule = t.name == "Crawford" && ["on", "off"].iter().any(|v| t.value.eq_ignore_ascii_case(v));
+            if rule || (known.is_none_or(|k| PLACE.contains(&k) || ELO.contains(&k)) && !OWN.contains(&&*t.name)) {
                 g.tags.push((t.name.to_string(), t.value.clone()));
             }
         }
@@ -693,16 +828,71 @@ pub fn sgf_to_stn(text: &str) -> Result<Vec<Record>, InteropError> {
 }
 
 /// The records imported, if they print as STN that reads back as they are (a game with no
-/// throw before another, a tag the STN reader refuses, cannot).
+/// throw before another, a tag the STN reader refuses, a comment holding its own end,
+/// cannot).
+///
+/// The importer builds every throw from typed parts (dice, seat, cube action, moves of at
+/// most five points, numbered from 1), which the printer writes and the reader reads back
+/// as they are; what can go wrong is the file's own text and the records' order. So the
+/// guard checks, record by record: the order ([`misplaced`]), every tag name, tag value
+/// and comment text (`json::writable_text`), and the tags with their comments printed and
+/// read back (a header of a few lines) — not the whole file printed and read again, which
+/// took more than half of an import's time. `tests/selfplay.rs` checks that the whole
+/// round trip (`json::unwritable`) agrees on every file of the corpus, the samples and the
+/// real matches.
 fn writable(mut records: Vec<Record>) -> Result<Vec<Record>, InteropError> {
-    for r in &mut records {
+    let n = records.len();
+    for (k, r) in records.iter_mut().enumerate() {
         // in the canonical order, as the STN reader gives them
         r.tags.sort_by_key(|t| crate::notation::header::tag_rank(&t.name));
+        let why = misplaced(r, k, n)
+            .map(str::to_string)
+            .or_else(|| crate::json::writable_text(r).err())
+            .or_else(|| header_reads_back(r, k == 0).err());
+        if let Some(why) = why {
+            return Err(InteropError::Record(format!("game {}: the record cannot be written in STN: {why}", k + 1)));
+        }
     }
-    match crate::json::unwritable(&records) {
-        Some((k, why)) => Err(InteropError::Record(format!("game {}: {why}", k + 1))),
-        None => Ok(records),
+    Ok(records)
+}
+
+/// Why record `k` of `n` cannot stand there in an STN file (`None`: it can): the reasons of
+/// `json::unwritable`.
+fn misplaced(r: &Record, k: usize, n: usize) -> Option<&'static str> {
+    if k > 0 && !r.comments.is_empty() {
+        Some("its comments would belong to the record before it (in STN only a file's first record has comments before its tags)")
+    } else if k > 0 && r.tags.is_empty() {
+        Some("it has no tag, and in STN a record after the first starts with its tags")
+    } else if k + 1 < n && r.throws.is_empty() {
+        Some("it has no throw, and in STN its tags and the next record's would be one record")
+    } else {
+        None
     }
+}
+
+/// The record's tags (and, for a file's first record, the comments before them) printed in
+/// STN and read back: the same, or why not.
+fn header_reads_back(r: &Record, first: bool) -> Result<(), String> {
+    let head = Record {
+        comments: if first { r.comments.clone() } else { Vec::new() },
+        tags: r.tags.clone(),
+        throws: Vec::new(),
+        span: None,
+    };
+    let text = crate::notation::print_records([&head], crate::notation::PrintOptions::default());
+    let back = crate::notation::read(&text);
+    let [one] = back.as_slice() else {
+        return Err(format!("its tags, printed, read as {} records", back.len()));
+    };
+    if let Some(e) = one.errors.first() {
+        return Err(format!("its tags, printed, read with an error: {} ({})", e.message, e.label));
+    }
+    let mut got = one.record.clone();
+    got.strip_spans();
+    if got.tags != head.tags || got.comments != head.comments || !got.throws.is_empty() {
+        return Err("its tags, printed, read back as other tags".into());
+    }
+    Ok(())
 }
 
 /// The format of a match file told from its text: SGF starts with `(;` (after blanks),
@@ -740,14 +930,14 @@ pub fn import_sgf(text: &str) -> Result<Imported, InteropError> {
 fn imported(games: Vec<MatchGame>) -> Result<Imported, InteropError> {
     let mut warnings = Vec::new();
     for g in &games {
-        warnings.extend(g.warnings().into_iter().map(|w| format!("game {}: {w}", g.number)));
+        warnings.extend(g.warnings().into_iter().map(|note| Warning { game: g.number, note }));
     }
     Ok(Imported { records: writable(games.iter().map(MatchGame::to_record).collect())?, warnings })
 }
 
 /// What of `rec` the format cannot hold, one line each: a set-up start (`.mat`), the
 /// cube of a set-up start (SGF), options other than the defaults (both).
-fn unwritable(rec: &Record, format: Format) -> Vec<String> {
+fn unwritable(rec: &Record, format: Format) -> Vec<Unheld> {
     let mut out = Vec::new();
     let Ok(header) = Header::of_tags(&rec.tags) else { return out };
     // beavers are written as the program writes them (docs/games.md §I.4)
@@ -756,14 +946,14 @@ fn unwritable(rec: &Record, format: Format) -> Vec<String> {
         && Options::from_pairs(&header.game_rules).ok().map(written) != Some(Options::default())
     {
         let rules = rec.tags.iter().find(|t| t.name == "Rules").map_or(String::new(), |t| t.value.clone());
-        out.push(format!("the Rules tag `{rules}` (the format holds the default rules only)"));
+        out.push(Unheld::Rules(rules));
     }
     if let Some(s) = &header.position {
         match format {
-            Format::Mat => out.push("the Position tag (a .mat file starts every game from the opening)".into()),
+            Format::Mat => out.push(Unheld::MatPosition),
             Format::Sgf => {
                 if s.score.cube.is_some_and(|c| c != 1) || s.score.owner.is_some_and(|o| o.is_some()) {
-                    out.push("the cube of the Position tag (SGF set-up holds the men only)".into());
+                    out.push(Unheld::SgfCube);
                 }
             }
         }
@@ -777,7 +967,7 @@ pub fn export(records: &[Record], format: Format, force: bool) -> Result<Written
     let mut dropped = Vec::new();
     for (k, rec) in records.iter().enumerate() {
         for what in unwritable(rec, format) {
-            let line = format!("record {}: {what}", k + 1);
+            let line = Dropped { record: k + 1, what };
             if !force {
                 return Err(InteropError::Record(format!("{line} cannot be written; --force writes the rest")));
             }

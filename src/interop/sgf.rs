@@ -330,9 +330,10 @@ pub fn write(games: &[MatchGame]) -> String {
             }
         }
         if let Some(length) = g.match_length.filter(|_| g.crawford_rule) {
-            // the Crawford game: the first after a seat reaches length − 1 (docs/games.md §I.2)
+            // the Crawford game: the first after one seat reaches length − 1 (docs/games.md
+            // §I.2); both at length − 1 (a 1-point match, or double match point) is none
             let (ws, bs) = g.score.unwrap_or((0, 0));
-            let now = !crawford_played && (ws + 1 == length || bs + 1 == length);
+            let now = !crawford_played && ((ws + 1 == length) != (bs + 1 == length));
             crawford_played |= now || ws + 1 >= length || bs + 1 >= length;
             out.push_str(if now { "RU[Crawford:CrawfordGame]" } else { "RU[Crawford]" });
         }

@@ -236,7 +236,7 @@ fn mat_header_lines_that_are_no_tags_are_kept_as_comments() {
     {
         let imported = import_mat(&repro(name)).unwrap();
         assert_eq!(imported.warnings.len(), 1, "{name}: {:?}", imported.warnings);
-        assert!(imported.warnings[0].contains(line), "{name}: {:?}", imported.warnings);
+        assert!(imported.warnings[0].to_string().contains(line), "{name}: {:?}", imported.warnings);
         let text = printed(&imported.records).concat();
         assert!(text.contains(line), "{name}: {text}");
         let r = &read(&text)[0];
@@ -360,4 +360,76 @@ fn the_written_mat_is_what_gnubg_reads() {
         assert_eq!(result(b), result(&r));
         assert_eq!(flags(b), Vec::<String>::new(), "{b}");
     }
+}
+
+/// The import's guard ([`writable`]) refuses, as the whole round trip did, what would not
+/// read back: a comment that ends itself, a tag value over two lines, a tag name the
+/// reader refuses, a record with no throw before another.
+#[test]
+fn the_guard_refuses_what_would_not_read_back() {
+    let base = convert("match3.mat");
+    assert!(writable(base.clone()).is_ok());
+    let refused = |records: Vec<Record>, what: &str| {
+        let e = writable(records).expect_err(what).to_string();
+        assert!(e.contains("cannot be written in STN"), "{what}: {e}");
+    };
+    let mut r = base.clone();
+    r[0].throws[2].comments.push(Comment { style: CommentStyle::Brace, text: " a } ".into(), after: None });
+    refused(r, "a brace comment holding `}`");
+    let mut r = base.clone();
+    r[1].tags.push(tag("Event", "two\nlines".into()));
+    refused(r, "a tag value over two lines");
+    let mut r = base.clone();
+    r[1].tags.push(tag("Two words", "x".into()));
+    refused(r, "a tag name with a space");
+    let mut r = base.clone();
+    r[0].throws.clear();
+    refused(r, "a record with no throw before another");
+    let mut r = base.clone();
+    r[1].comments.push(Comment { style: CommentStyle::Line, text: " x".into(), after: None });
+    refused(r, "comments before the tags of a record after the first");
+    // a known tag whose value the reader refuses: the header read back says so
+    let mut r = base;
+    r[0].tags.push(tag("Letters", "klingon".into()));
+    refused(r, "a Letters tag the reader refuses");
+}
+
+/// The warnings are typed ([`Warning`], [`Note`], [`Dropped`]); their text is the one
+/// `import` and `export` have always written on stderr.
+#[test]
+fn warnings_are_typed_and_say_what_they_said() {
+    let w = Warning { game: 2, note: Note::NotRead { line: 14, text: "x y".into() } };
+    assert_eq!(w.to_string(), "game 2: line 14: `x y` not read");
+    let h = Note::HeaderLine { name: "E00:".into(), value: "v".into(), why: KeptWhy::NoTagName };
+    assert_eq!(h.to_string(), "header line [E00: \"v\"] kept as a comment: no tag name");
+    for (why, text) in [
+        (KeptWhy::WrittenByTheImporter, "a tag the record writes itself"),
+        (KeptWhy::GivenTwice, "given twice"),
+        (KeptWhy::SeveralLines, "a value over several lines"),
+    ] {
+        assert_eq!(why.to_string(), text);
+    }
+    let d = Dropped { record: 3, what: Unheld::Rules("cube=non".into()) };
+    assert_eq!(d.to_string(), "record 3: the Rules tag `cube=non` (the format holds the default rules only)");
+    assert_eq!(
+        Dropped { record: 1, what: Unheld::MatPosition }.to_string(),
+        "record 1: the Position tag (a .mat file starts every game from the opening)"
+    );
+    assert_eq!(
+        Dropped { record: 1, what: Unheld::SgfCube }.to_string(),
+        "record 1: the cube of the Position tag (SGF set-up holds the men only)"
+    );
+    // from a file: a line not understood, and a header line that can be no tag
+    let text = "; [E00: \"v\"]\n 1 point match\n\n Game 1\n a : 0      b : 0\n  1) 31: 8/5 6/5\nsomething else\n      Wins 1 point\n";
+    let imported = import_mat(text).unwrap();
+    assert_eq!(
+        imported.warnings,
+        [
+            Warning {
+                game: 1,
+                note: Note::HeaderLine { name: "E00:".into(), value: "v".into(), why: KeptWhy::NoTagName }
+            },
+            Warning { game: 1, note: Note::NotRead { line: 7, text: "something else".into() } },
+        ]
+    );
 }
