@@ -133,7 +133,7 @@ fn ours(records: &[Record], sgf: bool) -> Vec<Gnubg> {
         .iter()
         .map(|r| {
             assert!(r.errors.is_empty(), "{:?}", r.errors);
-            let rp = soumille::replay::replay(&r.record, &r.header, Some(&stn));
+            let rp = soumille::replay(&r.record, &r.header, Some(&stn));
             let cube = rp.steps.last().and_then(|s| s.after.score.cube).unwrap_or(1);
             let result: Vec<&str> = tag(&r.record, "Result").unwrap().split_whitespace().collect();
             // the replay's end, where it finds one (a resignation is taken as written)
@@ -321,7 +321,7 @@ fn an_illegal_move_is_flagged_at_its_throw() {
     let t = &mut records[1].throws[6];
     let d = t.dice.unwrap();
     let bump = |x: u8| if x == 6 { 1 } else { x + 1 };
-    t.dice = soumille::dice::Dice::new(bump(d.high()), bump(d.low()));
+    t.dice = soumille::Dice::new(bump(d.high()), bump(d.low()));
     assert_only(&flags(&records, "illegal"), 1, &[(Some(7), "die")], "an illegal move");
 }
 
@@ -413,7 +413,7 @@ fn a_resignation_worth_no_multiple_of_the_cube_is_flagged() {
         if result[2] != "resign" {
             continue;
         }
-        let cube = soumille::replay::replay(r, &soumille::notation::Header::of_tags(&r.tags).unwrap(), None)
+        let cube = soumille::replay(r, &soumille::notation::Header::of_tags(&r.tags).unwrap(), None)
             .steps
             .last()
             .and_then(|s| s.after.score.cube)
