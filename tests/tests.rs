@@ -20,6 +20,7 @@ mod grammar;
 mod interop;
 mod jacquet;
 mod json_roundtrip;
+mod lsp;
 mod notation_games;
 mod position_strings;
 mod positions;

@@ -51,9 +51,9 @@ fn throw_text(r: &Analysed, n: u32) -> String {
         out.push_str(" — unlawful play");
     }
     out.push_str("\n\nBefore:\n```text\n");
-    out.push_str(&crate::show::setup_text(&step.before, letters));
+    out.push_str(crate::show::setup_text(&step.before, letters).trim_end());
     out.push_str("\n```\nAfter:\n```text\n");
-    out.push_str(&crate::show::setup_text(&step.after, letters));
+    out.push_str(crate::show::setup_text(&step.after, letters).trim_end());
     out.push_str("\n```\n");
     let position = position_string(&step.after, &r.read.header);
     if let Some((_, score)) = score_fields(&position) {
