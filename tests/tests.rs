@@ -21,6 +21,7 @@ mod interop;
 mod jacquet;
 mod json_roundtrip;
 mod lsp;
+mod lsp_nvim;
 mod notation_games;
 mod position_strings;
 mod positions;
