@@ -16,15 +16,18 @@ fn nvim() -> PathBuf {
     let on_path = std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).map(|d| d.join("nvim")).collect::<Vec<_>>())
         .unwrap_or_default();
-    from_env.into_iter().chain(on_path).chain([PathBuf::from("/usr/bin/nvim")]).find(|p| is_executable(p)).unwrap_or_else(
-        || {
+    from_env
+        .into_iter()
+        .chain(on_path)
+        .chain([PathBuf::from("/usr/bin/nvim")])
+        .find(|p| is_executable(p))
+        .unwrap_or_else(|| {
             panic!(
                 "Neovim is not installed, and the language server's real-client test needs it: \
                  `apt-get install -y neovim` (Debian, Ubuntu; .ci/run does it), `dnf install neovim`, \
                  `brew install neovim`, or set SOUMILLE_NVIM to an nvim binary"
             )
-        },
-    )
+        })
 }
 
 #[test]
@@ -95,5 +98,9 @@ fn neovim_gets_the_diagnostics_a_hover_and_the_completions() {
     want.sort();
     assert!(!want.is_empty());
     assert_eq!(plays, want, "{v:#}");
-    assert!(v["completion"].as_array().unwrap().iter().all(|i| i["detail"].as_str().is_some_and(|d| d.contains("6-3"))));
+    assert!(v["completion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|i| i["detail"].as_str().is_some_and(|d| d.contains("6-3"))));
 }

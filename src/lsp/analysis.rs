@@ -136,3 +136,50 @@ fn match_flags(session: &mut crate::games::backgammon::Session, read: &ReadRecor
     session.judge(&read.record, &read.header, &mut books);
     books.flags
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flags and errors of every record, as the diagnostics say them.
+    fn said(a: &Analysis) -> Vec<String> {
+        let mut v: Vec<String> = a.file_errors.iter().map(|e| e.message.clone()).collect();
+        for r in &a.records {
+            v.extend(r.read.errors.iter().map(|e| format!("{:?} {}", e.span, e.message)));
+            v.extend(r.flags().map(|f| format!("{:?} {:?} {}", f.span, f.throw, f.message)));
+            v.push(format!("{} steps", r.replay.steps.len()));
+        }
+        v
+    }
+
+    /// Edits anywhere in a file of several records (a backgammon match, whose records are
+    /// judged together, and records of two games): the analysis that keeps the untouched
+    /// records' replays says what a fresh one says.
+    #[test]
+    fn keeping_the_untouched_records_changes_nothing() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
+        let mut text = std::fs::read_to_string(format!("{dir}/backgammon/gnubg-match3-game2.stn")).unwrap();
+        text.push('\n');
+        text.push_str(&std::fs::read_to_string(format!("{dir}/two-records.stn")).unwrap());
+        let mut a = Analysis::of(text.clone(), None);
+        assert!(a.records.len() >= 3);
+        let lines: Vec<usize> = text.match_indices("\n1").map(|(i, _)| i + 1).collect();
+        for (k, &at) in lines.iter().enumerate() {
+            // a throw's number broken, then mended; a blank line added before a record
+            for edit in ["x", "", "\n"] {
+                let mut t = a.text.clone();
+                let at = at.min(t.len());
+                if edit == "x" {
+                    t.insert(at, 'x');
+                } else if edit.is_empty() {
+                    t = text.clone();
+                } else {
+                    t.insert_str(at, edit);
+                }
+                let fresh = Analysis::of(t.clone(), None);
+                a = Analysis::of(t, Some(a));
+                assert_eq!(said(&a), said(&fresh), "line {k}, edit {edit:?}");
+            }
+        }
+    }
+}

@@ -88,9 +88,9 @@ mod tests {
         let text = "[Top \"Abbé 𝄞\"]\r\n\n1. 6-5 AG AF\n";
         let lines = Lines::of(text);
         let after = text.find("\"]").unwrap();
-        // `Abbé` is 4 units, the clef 2
-        assert_eq!(lines.position(text, after), Position { line: 0, character: 12 });
-        assert_eq!(lines.offset(text, Position { line: 0, character: 12 }), after);
+        // `[Top "` is 6 units, `Abbé` 4, the space 1, the clef 2
+        assert_eq!(lines.position(text, after), Position { line: 0, character: 13 });
+        assert_eq!(lines.offset(text, Position { line: 0, character: 13 }), after);
         let ag = text.find("AG").unwrap();
         assert_eq!(lines.position(text, ag), Position { line: 2, character: 7 });
         assert_eq!(lines.offset(text, Position { line: 2, character: 7 }), ag);

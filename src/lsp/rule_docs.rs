@@ -63,9 +63,8 @@ pub fn rule_text(word: &str) -> Option<String> {
     if let Some((_, head)) = KINDS.iter().find(|(k, _)| *k == word) {
         parts.extend(section(RULES, head));
     }
-    if parts.is_empty() && JanCode::from_code(word).is_some() {
-        let code = JanCode::from_code(word).map(JanCode::name).unwrap_or_default();
-        parts.extend(mentioned(RULES, code).or_else(|| mentioned(GAMES, code)));
+    if let Some((doc, head)) = JanCode::from_code(word).map(jan_section) {
+        parts.extend(section(doc, head));
     }
     (!parts.is_empty()).then(|| format!("**`{word}`**\n\n{}", parts.join("\n\n---\n\n")))
 }
@@ -109,13 +108,21 @@ fn section(doc: &str, head: &str) -> Option<String> {
     Some(section_from(doc, start))
 }
 
-/// The first section of `doc` that names `` `word` ``.
-fn mentioned(doc: &str, word: &str) -> Option<String> {
-    let needle = format!("`{word}`");
-    let lines: Vec<&str> = doc.lines().collect();
-    let at = lines.iter().position(|l| l.contains(&needle))?;
-    let start = lines[..=at].iter().rposition(|l| l.starts_with('#'))?;
-    Some(section_from(doc, start))
+/// The section that says what a jan scores: docs/rules.md §4 (hits), §5 (filling and
+/// preserving), §6 (the rare jans), §7 (the others), §9 (schools); Tric Trac's marks in
+/// docs/games.md §E.9.
+fn jan_section(code: JanCode) -> (&'static str, &'static str) {
+    use JanCode as J;
+    match code {
+        J::SixTables | J::DeuxTables | J::ContreDeuxTables | J::Mezeas | J::ContreMezeas => (RULES, "## 6."),
+        J::PetitJan | J::GrandJan | J::Retour | J::ConservePetitJan | J::ConserveGrandJan | J::ConserveRetour => {
+            (RULES, "## 5.")
+        }
+        J::Vrai | J::Faux | J::Coin => (RULES, "## 4."),
+        J::Impuissance | J::Sortie | J::Rencontre | J::Margot | J::Misere | J::ConserveMisere => (RULES, "## 7."),
+        J::Ecole => (RULES, "## 9."),
+        J::Prise | J::Retiree | J::Pont => (GAMES, "### §E.9"),
+    }
 }
 
 /// The lines of `doc` from line `start` (a heading) to the next heading of its level or
@@ -149,7 +156,9 @@ mod tests {
         let t = rule_text("postillon").unwrap();
         assert!(t.contains("option `postillon`"), "{t}");
         let t = rule_text("petit-jan").unwrap();
-        assert!(t.contains("petit-jan"), "{t}");
+        assert!(t.contains("## 5. Filling and preserving"), "{t}");
+        let t = rule_text("pont").unwrap();
+        assert!(t.contains("### §E.9 Points and the end of a partie"), "{t}");
         assert_eq!(rule_text("AG"), None);
         assert_eq!(rule_text("top"), None);
     }
