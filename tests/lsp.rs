@@ -387,3 +387,68 @@ fn a_syntax_error_keeps_the_flags_before_it() {
     assert_eq!(syntax["range"]["start"]["line"], at["line"], "{syntax}");
     assert_eq!(c.shutdown(), Some(0));
 }
+
+/// A record in Lepeintre's letters is answered in them: the lawful plays of its fausse case
+/// and the completions.
+#[test]
+fn a_record_in_lepeintres_letters_is_answered_in_them() {
+    let f = "samples/lepeintre-teaching-game.lep.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(f);
+    let diags = c.open(&uri, &text);
+    let fausse = diags.iter().find(|d| d["code"] == "must-fill").expect("the fausse case of throw 13");
+    let related: Vec<&str> =
+        fausse["relatedInformation"].as_array().unwrap().iter().map(|r| r["message"].as_str().unwrap()).collect();
+    assert!(
+        !related.is_empty() && related.iter().all(|r| r.strip_prefix("lawful: ").unwrap() == r[8..].to_lowercase()),
+        "{related:?}"
+    );
+    let at = pos_of(&text, "4. 3-2 ");
+    let at = pos(at["line"].as_u64().unwrap() as u32, 7);
+    let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at }));
+    let mut plays: Vec<String> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == json!(12))
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect();
+    plays.sort();
+    assert!(plays.contains(&"ur tr".to_string()), "{plays:?}");
+    assert_eq!(plays, explained(f, "3", "3-2"));
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// The completions after a throw's dice are the lawful plays in every game, as `explain`
+/// gives them, whatever the throw's line says before the dice (`top:`).
+#[test]
+fn completion_gives_the_lawful_plays_in_every_game() {
+    let (mut c, _) = Client::start();
+    for g in ["jacquet", "moultezim", "backgammon", "tric-trac"] {
+        let f = format!("samples/{g}/generated.stn");
+        let text = std::fs::read_to_string(root().join(&f)).unwrap();
+        let uri = uri_of(&f);
+        c.open(&uri, &text);
+        for n in [3, 9] {
+            let line = text.lines().find(|l| l.starts_with(&format!("{n}. "))).unwrap();
+            let dice = line.split_whitespace().find(|t| t.contains('-')).unwrap();
+            let col = line.find(dice).unwrap() + dice.len() + 1;
+            let at = pos_of(&text, line);
+            let at = pos(at["line"].as_u64().unwrap() as u32, col as u32);
+            let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at }));
+            let mut plays: Vec<String> = items
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|i| i["kind"] == json!(12))
+                .map(|i| i["label"].as_str().unwrap().to_string())
+                .collect();
+            plays.sort();
+            assert_eq!(plays, explained(&f, &(n - 1).to_string(), dice), "{f} throw {n}");
+            let written = line[col..].split(" {").next().unwrap().trim();
+            assert!(plays.iter().any(|p| written.starts_with(p.as_str())), "{f} throw {n}: {written} in {plays:?}");
+        }
+    }
+    assert_eq!(c.shutdown(), Some(0));
+}
