@@ -130,7 +130,7 @@ fn match_flags(session: &mut crate::games::backgammon::Session, read: &ReadRecor
         flags: Vec::new(),
         stopped_at: rp.stopped_at,
         last: rp.last.clone(),
-        end: rp.end.clone(),
+        end: rp.end,
         grand_trictrac: rp.grand_trictrac.clone(),
     };
     session.judge(&read.record, &read.header, &mut books);
