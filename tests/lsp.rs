@@ -251,7 +251,7 @@ fn explained(file: &str, at: &str, dice: &str) -> Vec<String> {
 }
 
 #[test]
-fn completion_gives_the_lawful_plays_after_the_dice_and_the_marks_after_a_play() {
+fn completion_gives_the_lawful_plays_after_the_dice_those_typed_first() {
     let text = std::fs::read_to_string(root().join(GT)).unwrap();
     let (mut c, _) = Client::start();
     let uri = uri_of(GT);
@@ -271,10 +271,8 @@ fn completion_gives_the_lawful_plays_after_the_dice_and_the_marks_after_a_play()
         items.iter().filter(|i| i["kind"] == json!(12)).map(|i| i["label"].as_str().unwrap().to_string()).collect();
     plays.sort();
     assert_eq!(plays, explained(GT, "6", "6-3"));
-    // a mark of the roll comes first (Grand Trictrac scores before the men move)
-    let marks: Vec<&str> =
-        items.iter().filter(|i| i["kind"] == json!(23)).map(|i| i["label"].as_str().unwrap()).collect();
-    assert!(marks.iter().all(|m| m.starts_with('+') || m.starts_with("/ +")), "{marks:?}");
+    // this roll scores nothing here: no marks are offered
+    assert!(items.iter().all(|i| i["kind"] == json!(12)), "{items:?}");
     // part of a play typed: the plays it starts come first
     let first = plays[0].clone();
     let typed = &first[..1];
@@ -450,5 +448,77 @@ fn completion_gives_the_lawful_plays_in_every_game() {
             assert!(plays.iter().any(|p| written.starts_with(p.as_str())), "{f} throw {n}: {written} in {plays:?}");
         }
     }
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// Grand Trictrac scores the roll before the men move (RULES.md §1): after the dice the
+/// thrower's marks are offered first; after a lawful play, the marks are offered, written
+/// after the dice.
+#[test]
+fn completion_offers_the_marks_of_the_roll() {
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(GT);
+    c.open(&uri, &text);
+    let edited = text.replace("5. 6-3 +2 (vrai) AG BE", "5. 6-3 ");
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": edited }] }),
+    );
+    c.diagnostics();
+    let line = pos_of(&edited, "5. 6-3")["line"].as_u64().unwrap() as u32;
+    let items =
+        c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": pos(line, 7) }));
+    let first = &items[0];
+    assert_eq!((first["label"].as_str(), first["kind"].as_u64()), (Some("+4 (vrai x2)"), Some(23)), "{items}");
+    assert_eq!(first["textEdit"]["newText"], "+4 (vrai x2)");
+    // the play typed, then a space: the marks, written after the dice
+    let change = json!({ "range": { "start": pos(line, 7), "end": pos(line, 7) }, "text": "AG BE " });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [change] }),
+    );
+    c.diagnostics();
+    let items =
+        c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": pos(line, 13) }));
+    let items = items.as_array().unwrap();
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(items[0]["label"], "+4 (vrai x2)");
+    assert_eq!(items[0]["textEdit"]["newText"], "");
+    let extra = &items[0]["additionalTextEdits"][0];
+    assert_eq!((extra["range"]["start"].clone(), extra["newText"].as_str()), (pos(line, 6), Some(" +4 (vrai x2)")));
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A request the server does not know is refused as such (and the server goes on).
+#[test]
+fn an_unknown_request_is_refused_and_the_server_goes_on() {
+    let (mut c, _) = Client::start();
+    c.next_id += 1;
+    let id = c.next_id;
+    c.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/definition", "params": {
+        "textDocument": { "uri": "file:///x.stn" }, "position": { "line": 0, "character": 0 } } }));
+    let answer = c.next();
+    assert_eq!(answer["id"], json!(id));
+    assert_eq!(answer["error"]["code"], json!(-32601), "{answer}");
+    let h =
+        c.request("textDocument/hover", json!({ "textDocument": { "uri": "file:///x.stn" }, "position": pos(0, 0) }));
+    assert_eq!(h, Value::Null);
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// Tric Trac scores the play itself (docs/games.md §E.9): after a lawful play, its points.
+#[test]
+fn completion_offers_a_tric_trac_plays_points() {
+    let f = "samples/tric-trac/generated.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(f);
+    c.open(&uri, &text);
+    let at = pos_of(&text, "25. bottom: 3-3 VR OL* +1 (prise)");
+    let at = pos(at["line"].as_u64().unwrap() as u32, "25. bottom: 3-3 VR OL* ".len() as u32);
+    let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at }));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["+1"], "{items}");
     assert_eq!(c.shutdown(), Some(0));
 }

@@ -175,9 +175,21 @@ impl Server {
     /// Answers a request.
     pub fn request(&self, req: Request) -> Response {
         let id = req.id.clone();
+        let known = [
+            HoverRequest::METHOD,
+            Completion::METHOD,
+            CodeActionRequest::METHOD,
+            Formatting::METHOD,
+            DocumentSymbolRequest::METHOD,
+        ];
+        let code = if known.contains(&req.method.as_str()) {
+            lsp_server::ErrorCode::InvalidParams
+        } else {
+            lsp_server::ErrorCode::MethodNotFound
+        };
         match self.answer(req) {
             Ok(value) => Response::new_ok(id, value),
-            Err(e) => Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, e),
+            Err(e) => Response::new_err(id, code as i32, e),
         }
     }
 
