@@ -522,3 +522,29 @@ fn completion_offers_a_tric_trac_plays_points() {
     assert_eq!(labels, ["+1"], "{items}");
     assert_eq!(c.shutdown(), Some(0));
 }
+
+/// A Tric Trac throw whose marks are flagged gets the marks its play scores.
+#[test]
+fn a_tric_trac_throws_marks_can_be_written() {
+    let f = "samples/tric-trac/claim-marks.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(f);
+    assert_eq!(codes(&c.open(&uri, &text)), ["marks"]);
+    let at = pos_of(&text, "1. bottom");
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": at, "end": at }, "context": { "diagnostics": [] } }),
+    );
+    let actions = actions.as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    let edit = &actions[0]["edit"]["changes"][&uri][0];
+    assert_eq!(edit["newText"], "1. bottom: 5-1 TO* YX +1 (prise)");
+    let change = json!({ "range": edit["range"], "text": edit["newText"] });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
+    );
+    assert_eq!(codes(&c.diagnostics()), Vec::<String>::new());
+    assert_eq!(c.shutdown(), Some(0));
+}

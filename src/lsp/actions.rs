@@ -4,7 +4,8 @@
 //!   of the lawful plays its flag lists, nearest the recorded play first, in the record's
 //!   letters.
 //! * A Grand Trictrac throw whose marks are not those the roll scores (RULES.md §1, §8, §9)
-//!   can have the computed marks written: the thrower's and the opponent's (`/ …`).
+//!   can have the computed marks written: the thrower's and the opponent's (`/ …`); so can a
+//!   Tric Trac throw whose `marks` claim is flagged (docs/games.md §E.9).
 //! * Formatting is the canonical printer's ([`crate::notation::print_records`]).
 //! * The symbols are the records (games), and in them the relèves (Grand Trictrac, RULES.md
 //!   §8) or the parties (Tric Trac, docs/games.md §E.10).
@@ -52,12 +53,54 @@ fn action(uri: &Uri, a: &Analysis, title: String, at: Span, new_text: String, pr
     })
 }
 
-/// Writes the marks the roll scores on a Grand Trictrac throw whose written marks differ:
-/// the throw printed again with the computed marks (its holes, decision, play and comments
-/// as written).
+/// Writes the marks a throw scores where the written ones differ: Grand Trictrac's roll
+/// (the thrower's and the opponent's, RULES.md §1), Tric Trac's play (the `marks` claim,
+/// docs/games.md §E.9); the throw printed again with them (its holes, decision, play and
+/// comments as written).
 fn marks_action(uri: &Uri, a: &Analysis, r: &Analysed, t: &crate::notation::Throw) -> Option<CodeActionOrCommand> {
-    let step = r.step(t.number)?;
-    let gt = step.grand_trictrac()?;
+    let fixed = match r.step(t.number).and_then(|s| s.grand_trictrac().map(|g| (s, g))) {
+        Some((step, gt)) => grand_trictrac_marks(t, step, gt)?,
+        None => tric_trac_marks(r, t)?,
+    };
+    let game = r.read.header.game;
+    let text = crate::notation::printer::throw_text(&fixed, r.read.header.letters, game);
+    let span = t.span?;
+    let written = a.text.get(span.start as usize..span.end as usize)?;
+    let span = Span { start: span.start, end: span.start + written.trim_end().len() as u32 };
+    let title = format!("Write the computed marks of throw {}", t.number);
+    Some(action(uri, a, title, span, text, false))
+}
+
+/// A Tric Trac throw with the marks its play scores, when its `marks` claim is flagged:
+/// `+1 (prise)`, `+2 (prise x2)`, `+1 (retiree)`, `+2 (pont)` (docs/games.md §E.11).
+fn tric_trac_marks(r: &Analysed, t: &crate::notation::Throw) -> Option<crate::notation::Throw> {
+    use crate::games::tric_trac::Fact as T;
+    use crate::notation::jan::JanCode;
+    let (captures, borne_off, pont) = r.flags().find_map(|f| match &f.fact {
+        crate::replay::Fact::TricTrac(T::Marks { throw, captures, borne_off, pont, .. }) if *throw == t.number => {
+            Some((*captures, *borne_off, *pont))
+        }
+        _ => None,
+    })?;
+    let mut fixed = t.clone();
+    fixed.marks.clear();
+    for (n, code) in [(captures, JanCode::Prise), (borne_off, JanCode::Retiree), (pont, JanCode::Pont)] {
+        if n > 0 {
+            let ways = (n > 1 && code != JanCode::Pont).then_some(u32::from(n));
+            let jans = std::iter::once(JanClaim { code, ways }).collect();
+            fixed.marks.push(Mark { points: i64::from(n), jans });
+        }
+    }
+    Some(fixed)
+}
+
+/// A Grand Trictrac throw with the marks its roll scores, when they differ from the written
+/// ones.
+fn grand_trictrac_marks(
+    t: &crate::notation::Throw,
+    step: &crate::replay::Step,
+    gt: &crate::replay::GrandTrictracStep,
+) -> Option<crate::notation::Throw> {
     let mut fixed = t.clone();
     fixed.marks = mark_of(&gt.jans, step.seat).into_iter().collect();
     let theirs = mark_of(&gt.jans, step.seat.other());
@@ -69,16 +112,7 @@ fn marks_action(uri: &Uri, a: &Analysis, r: &Analysed, t: &crate::notation::Thro
     if fixed.opponent.as_ref().is_some_and(|o| o.marks.is_empty() && o.holes.is_none()) {
         fixed.opponent = None;
     }
-    if fixed.marks == t.marks && fixed.opponent == t.opponent {
-        return None;
-    }
-    let game = r.read.header.game;
-    let text = crate::notation::printer::throw_text(&fixed, r.read.header.letters, game);
-    let span = t.span?;
-    let written = a.text.get(span.start as usize..span.end as usize)?;
-    let span = Span { start: span.start, end: span.start + written.trim_end().len() as u32 };
-    let title = format!("Write the computed marks of throw {}", t.number);
-    Some(action(uri, a, title, span, text, false))
+    (fixed.marks != t.marks || fixed.opponent != t.opponent).then_some(fixed)
 }
 
 /// A mark for the jans of `seat` in a roll: `+6 (vrai x2, coin)`.
