@@ -115,6 +115,9 @@ pub mod games;
 mod generate;
 pub mod interop;
 pub mod json;
+/// `soumille lsp`, the Language Server (docs/editors.md): only with the `fancy` feature.
+#[cfg(feature = "fancy")]
+pub mod lsp;
 pub mod notation;
 mod output;
 mod position;

@@ -82,5 +82,6 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         Command::Import { file, from } => commands::interop::import(con, &file, from.map(Into::into)),
         Command::Export { file, to, force } => commands::interop::export(con, &file, to.into(), force),
         Command::Generate { games, seed, game } => commands::generate(con, game, games, seed),
+        Command::Lsp => commands::lsp::lsp(),
     }
 }

@@ -21,6 +21,8 @@ mod grammar;
 mod interop;
 mod jacquet;
 mod json_roundtrip;
+mod lsp;
+mod lsp_nvim;
 mod match_play;
 mod notation_games;
 mod points;

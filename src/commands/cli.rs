@@ -293,6 +293,16 @@ pub enum Command {
         #[arg(long, default_value = "grand-trictrac", value_parser = GameArg)]
         game: crate::notation::Game,
     },
+    /// A Language Server on stdin/stdout, for checking records live in an editor.
+    ///
+    /// Speaks LSP (JSON-RPC) on standard input and output; an editor starts it, for `*.stn`
+    /// files (docs/editors.md: Neovim, Helix, VS Code). It publishes the syntax errors and
+    /// the flags of every game as you type, shows the boards, score and position string of
+    /// a throw (and a rule's text) on hover, completes the lawful plays after a throw's dice
+    /// and the marks after a play, offers the lawful plays for a fausse case and the
+    /// computed marks as code actions, formats by the canonical printer, and lists the
+    /// games, relèves and parties as document symbols.
+    Lsp,
 }
 
 /// The options of the commands that read many files.

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod corpus;
 pub mod explain;
 pub mod interop;
+pub mod lsp;
 mod read;
 pub mod record;
 
@@ -142,6 +143,9 @@ pub enum CommandError {
         /// Why.
         error: crate::interop::InteropError,
     },
+    /// The language server stopped on an error.
+    #[error(transparent)]
+    Lsp(#[from] crate::lsp::LspError),
     /// `export` cannot write the records of a file.
     #[error("{}: {error}", path.display())]
     Export {
@@ -161,6 +165,7 @@ impl CommandError {
             CommandError::Generate(_) => Some("generate"),
             CommandError::Import { .. } => Some("import"),
             CommandError::Export { .. } => Some("export"),
+            CommandError::Lsp(_) => Some("lsp"),
             _ => None,
         }
     }

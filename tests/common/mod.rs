@@ -140,7 +140,11 @@ pub fn is_executable(p: &std::path::Path) -> bool {
 
 /// A fresh directory for one test, named after the test file (`what`) and `name`.
 pub fn scratch_dir(what: &str, name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("soumille-{what}-{name}-{}", std::process::id()));
+    // one directory a call: tests run in parallel in one process, and two calls with the same
+    // names (a helper shared by tests) must not empty each other's directory
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("soumille-{what}-{name}-{}-{call}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d

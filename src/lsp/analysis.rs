@@ -1,0 +1,185 @@
+//! One open document as the server knows it: its text, every record read from it with its
+//! syntax errors, and each record's replay with its steps and flags (as `check` gets them:
+//! the reader's errors, the game's options judged, the replay's flags, and the match's flags
+//! across the backgammon records of a file, docs/games.md §I.1).
+//!
+//! A change re-reads the text (the reader is fast) and replays again only the records whose
+//! text or place changed: a record untouched by an edit keeps its replay.
+
+use super::lines::Lines;
+use crate::notation::{ReadRecord, Span, SyntaxError, Throw};
+use crate::replay::{Flag, Replay, Step};
+
+/// A document read and replayed.
+#[derive(Debug, Default)]
+pub struct Analysis {
+    /// The text.
+    pub text: String,
+    /// Its line starts.
+    pub lines: Lines,
+    /// Errors that belong to no record.
+    pub file_errors: Vec<SyntaxError>,
+    /// Each record, in order.
+    pub records: Vec<Analysed>,
+}
+
+/// One record of a document, read and replayed.
+#[derive(Debug)]
+pub struct Analysed {
+    /// The record as read, with its header and syntax errors.
+    pub read: ReadRecord,
+    /// Its replay (with steps): of its throws before the first syntax error when it has
+    /// errors (issue 16: a damaged record still gives its first throws).
+    pub replay: Replay,
+    /// The flags of the match its file plays (backgammon, docs/games.md §I.1).
+    pub match_flags: Vec<Flag>,
+}
+
+impl Analysed {
+    /// Every flag of the record: its replay's, then its match's.
+    pub fn flags(&self) -> impl Iterator<Item = &Flag> {
+        self.replay.flags.iter().chain(&self.match_flags)
+    }
+
+    /// The bytes of the text the record stands on.
+    pub fn span(&self) -> Option<Span> {
+        self.read.record.span
+    }
+
+    /// The throw written at byte `at` (from its number to the next throw).
+    pub fn throw_at(&self, at: usize) -> Option<&Throw> {
+        self.read.record.throws.iter().find(|t| t.span.is_some_and(|s| s.start as usize <= at && at < s.end as usize))
+    }
+
+    /// The step of throw `n`, when the replay reached it.
+    pub fn step(&self, n: u32) -> Option<&Step> {
+        self.replay.steps.iter().find(|s| s.number == n)
+    }
+
+    /// The position (with the game's score fields) before throw `n`: its step's, else where
+    /// the replay of the throws before it ended (a throw being written is not read yet).
+    pub fn setup_before(&self, n: u32) -> Option<crate::board::Setup> {
+        if let Some(s) = self.step(n) {
+            return Some(s.before.clone());
+        }
+        match self.replay.steps.iter().rev().find(|s| s.number < n) {
+            Some(s) if s.number + 1 == n => Some(s.after.clone()),
+            Some(_) => None,
+            None if n <= 1 => self.replay.last.clone().filter(|_| self.replay.steps.is_empty()),
+            None => None,
+        }
+    }
+}
+
+impl Analysis {
+    /// Reads and replays `text`, keeping from `old` the replay of every record whose text
+    /// and place are the same.
+    pub fn of(text: String, old: Option<Analysis>) -> Analysis {
+        let reading = crate::report::FileReading::of_bytes(text.as_bytes());
+        let mut old = old.unwrap_or_default();
+        let mut session = crate::games::backgammon::Session::new();
+        let mut records = Vec::with_capacity(reading.records.len());
+        for read in reading.records {
+            let kept = old.take_same(&text, read.record.span);
+            let replay = kept.unwrap_or_else(|| replay_of(&read, &text));
+            let match_flags = match_flags(&mut session, &read, &replay);
+            records.push(Analysed { read, replay, match_flags });
+        }
+        Analysis { lines: Lines::of(&text), text, file_errors: reading.file_errors, records }
+    }
+
+    /// Takes out the replay of the record that stood on the same bytes with the same text.
+    fn take_same(&mut self, text: &str, span: Option<Span>) -> Option<Replay> {
+        let span = span?;
+        let range = span.start as usize..span.end as usize;
+        let k = self.records.iter().position(|r| r.span() == Some(span))?;
+        (self.text.get(range.clone())? == text.get(range)?).then(|| std::mem::take(&mut self.records[k].replay))
+    }
+
+    /// The record written at byte `at`: the one whose span holds it, else the last that
+    /// starts before it.
+    pub fn record_at(&self, at: usize) -> Option<&Analysed> {
+        self.records
+            .iter()
+            .find(|r| r.span().is_some_and(|s| s.start as usize <= at && at <= s.end as usize))
+            .or_else(|| self.records.iter().rev().find(|r| r.span().is_some_and(|s| s.start as usize <= at)))
+            .or(self.records.first())
+    }
+}
+
+/// A record's replay, with its steps: of the throws before its first syntax error when it
+/// has errors.
+fn replay_of(read: &ReadRecord, text: &str) -> Replay {
+    if read.errors.is_empty() {
+        return crate::replay::replay(&read.record, &read.header, Some(text));
+    }
+    let mut rec = read.record.clone();
+    crate::replay::readable_prefix(&mut rec, &read.errors);
+    crate::replay::replay(&rec, &read.header, Some(text))
+}
+
+/// The flags of the match the file's backgammon records play, for this record (none for a
+/// record with syntax errors: the match's score is then taken as written next).
+fn match_flags(session: &mut crate::games::backgammon::Session, read: &ReadRecord, rp: &Replay) -> Vec<Flag> {
+    if !read.errors.is_empty() {
+        session.skip();
+        return Vec::new();
+    }
+    let mut books = Replay {
+        steps: Vec::new(),
+        flags: Vec::new(),
+        stopped_at: rp.stopped_at,
+        last: rp.last.clone(),
+        end: rp.end,
+        grand_trictrac: rp.grand_trictrac.clone(),
+    };
+    session.judge(&read.record, &read.header, &mut books);
+    books.flags
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flags and errors of every record, as the diagnostics say them.
+    fn said(a: &Analysis) -> Vec<String> {
+        let mut v: Vec<String> = a.file_errors.iter().map(|e| e.message.clone()).collect();
+        for r in &a.records {
+            v.extend(r.read.errors.iter().map(|e| format!("{:?} {}", e.span, e.message)));
+            v.extend(r.flags().map(|f| format!("{:?} {:?} {}", f.span, f.throw, f.message)));
+            v.push(format!("{} steps", r.replay.steps.len()));
+        }
+        v
+    }
+
+    /// Edits anywhere in a file of several records (a backgammon match, whose records are
+    /// judged together, and records of two games): the analysis that keeps the untouched
+    /// records' replays says what a fresh one says.
+    #[test]
+    fn keeping_the_untouched_records_changes_nothing() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/samples");
+        let mut text = std::fs::read_to_string(format!("{dir}/backgammon/gnubg-match3-game2.stn")).unwrap();
+        text.push('\n');
+        text.push_str(&std::fs::read_to_string(format!("{dir}/two-records.stn")).unwrap());
+        let mut a = Analysis::of(text.clone(), None);
+        assert!(a.records.len() >= 3);
+        let lines: Vec<usize> = text.match_indices("\n1").map(|(i, _)| i + 1).collect();
+        for (k, &at) in lines.iter().enumerate() {
+            // a throw's number broken, then mended; a blank line added before a record
+            for edit in ["x", "", "\n"] {
+                let mut t = a.text.clone();
+                let at = at.min(t.len());
+                if edit == "x" {
+                    t.insert(at, 'x');
+                } else if edit.is_empty() {
+                    t = text.clone();
+                } else {
+                    t.insert_str(at, edit);
+                }
+                let fresh = Analysis::of(t.clone(), None);
+                a = Analysis::of(t, Some(a));
+                assert_eq!(said(&a), said(&fresh), "line {k}, edit {edit:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,550 @@
+//! `soumille lsp` spoken to over its stdin and stdout (JSON-RPC with `Content-Length`
+//! headers, as an editor speaks it): initialize, didOpen and the diagnostics published,
+//! hover, completion, codeAction, formatting, documentSymbol, changes (incremental and
+//! full), shutdown and exit.
+
+use crate::common::{bin, root, run};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// A client of `soumille lsp`: the child, its stdin, the messages it wrote.
+pub struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    inbox: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    /// Starts `soumille lsp` and initializes it; returns the client and the server's
+    /// capabilities.
+    pub fn start() -> (Client, Value) {
+        let mut child =
+            bin().arg("lsp").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, inbox) = channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            while let Some(msg) = read_message(&mut r) {
+                if tx.send(msg).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut c = Client { child, stdin, inbox, next_id: 0 };
+        let init = c.request("initialize", json!({ "capabilities": {}, "processId": null, "rootUri": null }));
+        c.notify("initialized", json!({}));
+        (c, init["capabilities"].clone())
+    }
+
+    /// Sends a notification.
+    pub fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Sends a request and waits for its answer's `result` (panics on an error answer).
+    pub fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        loop {
+            let m = self.next();
+            if m["id"] == json!(id) {
+                assert!(m.get("error").is_none() || m["error"].is_null(), "{method}: {m}");
+                return m["result"].clone();
+            }
+        }
+    }
+
+    /// Waits for the next diagnostics the server publishes.
+    pub fn diagnostics(&mut self) -> Vec<Value> {
+        loop {
+            let m = self.next();
+            if m["method"] == "textDocument/publishDiagnostics" {
+                return m["params"]["diagnostics"].as_array().unwrap().clone();
+            }
+        }
+    }
+
+    fn next(&mut self) -> Value {
+        self.inbox.recv_timeout(Duration::from_secs(60)).expect("the server answers within a minute")
+    }
+
+    fn send(&mut self, v: Value) {
+        let body = v.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Opens `text` as document `uri`; returns its diagnostics.
+    pub fn open(&mut self, uri: &str, text: &str) -> Vec<Value> {
+        let doc = json!({ "uri": uri, "languageId": "stn", "version": 1, "text": text });
+        self.notify("textDocument/didOpen", json!({ "textDocument": doc }));
+        self.diagnostics()
+    }
+
+    /// Shuts the server down and waits for it to exit; its exit status.
+    pub fn shutdown(mut self) -> Option<i32> {
+        assert_eq!(self.request("shutdown", Value::Null), Value::Null);
+        self.notify("exit", Value::Null);
+        drop(self.stdin);
+        self.child.wait().unwrap().code()
+    }
+}
+
+/// One message: its headers, a blank line, `Content-Length` bytes of JSON.
+fn read_message(r: &mut impl BufRead) -> Option<Value> {
+    let mut len = None;
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            len = n.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; len?];
+    r.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+fn uri_of(path: &str) -> String {
+    format!("file://{}", root().join(path).display())
+}
+
+fn pos(line: u32, character: u32) -> Value {
+    json!({ "line": line, "character": character })
+}
+
+/// The position of the first `needle` in `text` (ASCII lines).
+fn pos_of(text: &str, needle: &str) -> Value {
+    let at = text.find(needle).unwrap_or_else(|| panic!("{needle} in the text"));
+    let line = text[..at].matches('\n').count();
+    let col = at - text[..at].rfind('\n').map_or(0, |i| i + 1);
+    pos(line as u32, col as u32)
+}
+
+fn codes(diags: &[Value]) -> Vec<String> {
+    diags.iter().map(|d| d["code"].as_str().unwrap().to_string()).collect()
+}
+
+const GT: &str = "tests/data/lsp/grand-trictrac.stn";
+
+#[test]
+fn the_server_says_what_it_can_do_and_exits_cleanly() {
+    let (c, caps) = Client::start();
+    assert_eq!(caps["textDocumentSync"], json!(2), "{caps}"); // incremental
+    assert_eq!(caps["hoverProvider"], json!(true));
+    assert_eq!(caps["codeActionProvider"], json!(true));
+    assert_eq!(caps["documentFormattingProvider"], json!(true));
+    assert_eq!(caps["documentSymbolProvider"], json!(true));
+    assert!(caps["completionProvider"].is_object());
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// The diagnostics are the flags `check` gives, with their spans, messages and rules, for
+/// every game, in the record's letters.
+#[test]
+fn the_diagnostics_are_checks_flags_in_every_game() {
+    let files = [
+        GT,
+        "samples/lepeintre-teaching-game.lep.stn",
+        "samples/a-ecrire/end-of-a-marque.stn",
+        "samples/jacquet/occupied.stn",
+        "samples/moultezim/postillon.stn",
+        "samples/backgammon/rule-occupied.stn",
+        "samples/backgammon/gnubg-match3-game2.stn",
+        "samples/tric-trac/claim-marks.stn",
+    ];
+    let (mut c, _) = Client::start();
+    for f in files {
+        let text = std::fs::read_to_string(root().join(f)).unwrap();
+        let diags = c.open(&uri_of(f), &text);
+        let o = run(&["check", "--format", "json", f]);
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let flags: Vec<&Value> =
+            v["files"][0]["games"].as_array().unwrap().iter().flat_map(|g| g["flags"].as_array().unwrap()).collect();
+        let want: Vec<(String, String)> = flags
+            .iter()
+            .map(|x| {
+                (x["rule"].as_str().or(x["kind"].as_str()).unwrap().to_string(), x["message"].as_str().unwrap().into())
+            })
+            .collect();
+        let got: Vec<(String, String)> =
+            diags.iter().map(|d| (d["code"].as_str().unwrap().into(), d["message"].as_str().unwrap().into())).collect();
+        assert_eq!(got, want, "{f}");
+        assert!(diags.iter().all(|d| d["source"] == "soumille"), "{f}");
+    }
+    let lep = std::fs::read_to_string(root().join("samples/lepeintre-teaching-game.lep.stn")).unwrap();
+    assert!(lep.contains("[Letters \"lepeintre\"]"));
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+#[test]
+fn a_fausse_case_is_flagged_where_it_is_with_its_lawful_plays() {
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    let (mut c, _) = Client::start();
+    let diags = c.open(&uri_of(GT), &text);
+    assert_eq!(codes(&diags), ["die-mismatch", "ecole"]);
+    let f = &diags[0];
+    assert_eq!(f["range"]["start"], pos_of(&text, "AH AE"));
+    assert_eq!(f["range"]["end"]["character"], json!(12));
+    assert_eq!(f["severity"], json!(2));
+    let related: Vec<&str> =
+        f["relatedInformation"].as_array().unwrap().iter().map(|r| r["message"].as_str().unwrap()).collect();
+    assert_eq!(related[..3], ["lawful: AD AE", "lawful: AE BE", "lawful: AH"]);
+    assert!(diags[1]["message"].as_str().unwrap().contains("the throw is worth 4 to top"), "{}", diags[1]);
+    assert_eq!(diags[1]["range"]["start"], pos_of(&text, "+2 (vrai)"));
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+#[test]
+fn hover_shows_the_boards_score_and_position_and_a_rules_text() {
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(GT);
+    c.open(&uri, &text);
+    let h = c.request("textDocument/hover", json!({ "textDocument": { "uri": uri }, "position": pos_of(&text, "VO") }));
+    let v = h["contents"]["value"].as_str().unwrap();
+    assert_eq!(h["contents"]["kind"], "markdown");
+    let after = run(&["show", "--format", "position", "--at", "4", GT]);
+    let before = run(&["show", "--format", "text", "--at", "3", GT]);
+    let before_board = String::from_utf8(before.stdout).unwrap();
+    let before_board = before_board.split_once('\n').unwrap().1;
+    assert!(v.starts_with("**Throw 4**: bottom 4-2"), "{v}");
+    assert!(v.contains(&format!("Before:\n```text\n{before_board}")), "{v}\n---\n{before_board}");
+    let position = String::from_utf8(after.stdout).unwrap();
+    assert!(v.contains(&format!("Position after: `{}`", position.trim())), "{v}\n{position}");
+    assert!(v.contains("Score after: `holes=0/0 points="), "{v}");
+    // the fausse case's throw names its flag
+    let h =
+        c.request("textDocument/hover", json!({ "textDocument": { "uri": uri }, "position": pos_of(&text, "3. 4-3") }));
+    assert!(h["contents"]["value"].as_str().unwrap().contains("* `die-mismatch`: top moved AE"), "{h}");
+    // a rule's name in a comment
+    let h = c.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri }, "position": pos_of(&text, "ust-fill") }),
+    );
+    let v = h["contents"]["value"].as_str().unwrap();
+    assert!(v.starts_with("**`must-fill`**") && v.contains("## 10. Fausse case (illegal play)"), "{v}");
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// The lawful plays `explain` gives for `dice` after throw `at` of `file`.
+fn explained(file: &str, at: &str, dice: &str) -> Vec<String> {
+    let o = run(&["explain", file, "--at", at, "--dice", dice, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let mut plays: Vec<String> =
+        v["plays"].as_array().unwrap().iter().map(|p| p["notation"].as_str().unwrap().to_string()).collect();
+    plays.sort();
+    plays
+}
+
+#[test]
+fn completion_gives_the_lawful_plays_after_the_dice_those_typed_first() {
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(GT);
+    c.open(&uri, &text);
+    // type a seventh throw at the end, incrementally
+    let end = pos(text.lines().count() as u32, 0);
+    let change = json!({ "range": { "start": end, "end": end }, "text": "7. 6-3 " });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
+    );
+    c.diagnostics();
+    let at = pos(text.lines().count() as u32, 7);
+    let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at }));
+    let items = items.as_array().unwrap();
+    let mut plays: Vec<String> =
+        items.iter().filter(|i| i["kind"] == json!(12)).map(|i| i["label"].as_str().unwrap().to_string()).collect();
+    plays.sort();
+    assert_eq!(plays, explained(GT, "6", "6-3"));
+    // this roll scores nothing here: no marks are offered
+    assert!(items.iter().all(|i| i["kind"] == json!(12)), "{items:?}");
+    // part of a play typed: the plays it starts come first
+    let first = plays[0].clone();
+    let typed = &first[..1];
+    let change = json!({ "range": { "start": at, "end": at }, "text": typed });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [change] }),
+    );
+    c.diagnostics();
+    let at1 = pos(text.lines().count() as u32, 8);
+    let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at1 }));
+    let first_item = &items.as_array().unwrap()[0];
+    assert!(first_item["label"].as_str().unwrap().starts_with(typed), "{first_item}");
+    assert_eq!(first_item["textEdit"]["range"]["start"], at);
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+#[test]
+fn code_actions_replace_a_fausse_case_and_write_the_marks() {
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(GT);
+    c.open(&uri, &text);
+    let at = pos_of(&text, "AH AE");
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": at, "end": at }, "context": { "diagnostics": [] } }),
+    );
+    let actions = actions.as_array().unwrap();
+    let titles: Vec<&str> = actions.iter().map(|a| a["title"].as_str().unwrap()).collect();
+    assert_eq!(titles[0], "Replace the fausse case by AD AE (lawful)", "{titles:?}");
+    let edit = &actions[0]["edit"]["changes"][&uri][0];
+    assert_eq!(edit["newText"], "AD AE");
+    assert_eq!(edit["range"]["start"], at);
+    assert_eq!(actions[0]["isPreferred"], json!(true));
+    // throw 5 claims 2 for a roll worth 4
+    let at = pos_of(&text, "5. 6-3");
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": at, "end": at }, "context": { "diagnostics": [] } }),
+    );
+    let actions = actions.as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    assert_eq!(actions[0]["title"], "Write the computed marks of throw 5");
+    let edit = &actions[0]["edit"]["changes"][&uri][0];
+    assert_eq!(edit["newText"], "5. 6-3 +4 (vrai x2) AG BE");
+    // applying it clears the école
+    let change = json!({ "range": edit["range"], "text": edit["newText"] });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
+    );
+    assert_eq!(codes(&c.diagnostics()), ["die-mismatch"]);
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+#[test]
+fn formatting_is_the_canonical_printers_and_symbols_are_games_and_releves() {
+    let text = "[Game \"grand-trictrac\"]\n[First \"top\"]\n\n1. 5-6 A-G A-F\n2. 3-4 &V &X\n\n[Game \"jacquet\"]\n\n1. 3-1 AB\n";
+    let (mut c, _) = Client::start();
+    let uri = "file:///tmp/soumille-lsp-test/two.stn";
+    c.open(uri, text);
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    let o = crate::common::run_stdin(&["fmt", "-"], text.as_bytes());
+    assert_eq!(edits[0]["newText"].as_str().unwrap(), String::from_utf8(o.stdout).unwrap());
+    assert_eq!(edits[0]["range"]["start"], pos(0, 0));
+    assert_eq!(edits[0]["range"]["end"], pos(9, 0));
+    let symbols = c.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }));
+    let names: Vec<&str> = symbols.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Game 1: grand-trictrac", "Game 2: jacquet"]);
+    assert_eq!(symbols[0]["children"][0]["name"], "Relève 1");
+    assert_eq!(symbols[0]["children"][0]["detail"], "throws 1–2");
+    // a record with a syntax error is not formatted
+    let change = json!({ "text": "1. 7-5 AG\n" });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
+    );
+    let diags = c.diagnostics();
+    assert_eq!(diags[0]["severity"], json!(1));
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+    );
+    assert_eq!(edits, Value::Null);
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A syntax error while typing: the error is shown where it is, and the flags of the throws
+/// before it still are.
+#[test]
+fn a_syntax_error_keeps_the_flags_before_it() {
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(GT);
+    c.open(&uri, &text);
+    let at = pos_of(&text, "5. 6-3");
+    let change = json!({ "range": { "start": at, "end": at }, "text": "5. 9-3 AG\n" });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
+    );
+    let diags = c.diagnostics();
+    let codes = codes(&diags);
+    assert!(codes.contains(&"die-mismatch".to_string()), "{diags:?}");
+    let syntax = diags.iter().find(|d| d["severity"] == json!(1)).expect("a syntax error");
+    assert_eq!(syntax["range"]["start"]["line"], at["line"], "{syntax}");
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A record in Lepeintre's letters is answered in them: the lawful plays of its fausse case
+/// and the completions.
+#[test]
+fn a_record_in_lepeintres_letters_is_answered_in_them() {
+    let f = "samples/lepeintre-teaching-game.lep.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(f);
+    let diags = c.open(&uri, &text);
+    let fausse = diags.iter().find(|d| d["code"] == "must-fill").expect("the fausse case of throw 13");
+    let related: Vec<&str> =
+        fausse["relatedInformation"].as_array().unwrap().iter().map(|r| r["message"].as_str().unwrap()).collect();
+    assert!(
+        !related.is_empty() && related.iter().all(|r| r.strip_prefix("lawful: ").unwrap() == r[8..].to_lowercase()),
+        "{related:?}"
+    );
+    let at = pos_of(&text, "4. 3-2 ");
+    let at = pos(at["line"].as_u64().unwrap() as u32, 7);
+    let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at }));
+    let mut plays: Vec<String> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == json!(12))
+        .map(|i| i["label"].as_str().unwrap().to_string())
+        .collect();
+    plays.sort();
+    assert!(plays.contains(&"ur tr".to_string()), "{plays:?}");
+    assert_eq!(plays, explained(f, "3", "3-2"));
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// The completions after a throw's dice are the lawful plays in every game, as `explain`
+/// gives them, whatever the throw's line says before the dice (`top:`).
+#[test]
+fn completion_gives_the_lawful_plays_in_every_game() {
+    let (mut c, _) = Client::start();
+    for g in ["jacquet", "moultezim", "backgammon", "tric-trac"] {
+        let f = format!("samples/{g}/generated.stn");
+        let text = std::fs::read_to_string(root().join(&f)).unwrap();
+        let uri = uri_of(&f);
+        c.open(&uri, &text);
+        for n in [3, 9] {
+            let line = text.lines().find(|l| l.starts_with(&format!("{n}. "))).unwrap();
+            let dice = line.split_whitespace().find(|t| t.contains('-')).unwrap();
+            let col = line.find(dice).unwrap() + dice.len() + 1;
+            let at = pos_of(&text, line);
+            let at = pos(at["line"].as_u64().unwrap() as u32, col as u32);
+            let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at }));
+            let mut plays: Vec<String> = items
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|i| i["kind"] == json!(12))
+                .map(|i| i["label"].as_str().unwrap().to_string())
+                .collect();
+            plays.sort();
+            assert_eq!(plays, explained(&f, &(n - 1).to_string(), dice), "{f} throw {n}");
+            let written = line[col..].split(" {").next().unwrap().trim();
+            assert!(plays.iter().any(|p| written.starts_with(p.as_str())), "{f} throw {n}: {written} in {plays:?}");
+        }
+    }
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// Grand Trictrac scores the roll before the men move (RULES.md §1): after the dice the
+/// thrower's marks are offered first; after a lawful play, the marks are offered, written
+/// after the dice.
+#[test]
+fn completion_offers_the_marks_of_the_roll() {
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(GT);
+    c.open(&uri, &text);
+    let edited = text.replace("5. 6-3 +2 (vrai) AG BE", "5. 6-3 ");
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": edited }] }),
+    );
+    c.diagnostics();
+    let line = pos_of(&edited, "5. 6-3")["line"].as_u64().unwrap() as u32;
+    let items =
+        c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": pos(line, 7) }));
+    let first = &items[0];
+    assert_eq!((first["label"].as_str(), first["kind"].as_u64()), (Some("+4 (vrai x2)"), Some(23)), "{items}");
+    assert_eq!(first["textEdit"]["newText"], "+4 (vrai x2)");
+    // the play typed, then a space: the marks, written after the dice
+    let change = json!({ "range": { "start": pos(line, 7), "end": pos(line, 7) }, "text": "AG BE " });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [change] }),
+    );
+    c.diagnostics();
+    let items =
+        c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": pos(line, 13) }));
+    let items = items.as_array().unwrap();
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert_eq!(items[0]["label"], "+4 (vrai x2)");
+    assert_eq!(items[0]["textEdit"]["newText"], "");
+    let extra = &items[0]["additionalTextEdits"][0];
+    assert_eq!((extra["range"]["start"].clone(), extra["newText"].as_str()), (pos(line, 6), Some(" +4 (vrai x2)")));
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A request the server does not know is refused as such (and the server goes on).
+#[test]
+fn an_unknown_request_is_refused_and_the_server_goes_on() {
+    let (mut c, _) = Client::start();
+    c.next_id += 1;
+    let id = c.next_id;
+    c.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/definition", "params": {
+        "textDocument": { "uri": "file:///x.stn" }, "position": { "line": 0, "character": 0 } } }));
+    let answer = c.next();
+    assert_eq!(answer["id"], json!(id));
+    assert_eq!(answer["error"]["code"], json!(-32601), "{answer}");
+    let h =
+        c.request("textDocument/hover", json!({ "textDocument": { "uri": "file:///x.stn" }, "position": pos(0, 0) }));
+    assert_eq!(h, Value::Null);
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// Tric Trac scores the play itself (docs/games.md §E.9): after a lawful play, its points.
+#[test]
+fn completion_offers_a_tric_trac_plays_points() {
+    let f = "samples/tric-trac/generated.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(f);
+    c.open(&uri, &text);
+    let at = pos_of(&text, "25. bottom: 3-3 VR OL* +1 (prise)");
+    let at = pos(at["line"].as_u64().unwrap() as u32, "25. bottom: 3-3 VR OL* ".len() as u32);
+    let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at }));
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["+1"], "{items}");
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A Tric Trac throw whose marks are flagged gets the marks its play scores.
+#[test]
+fn a_tric_trac_throws_marks_can_be_written() {
+    let f = "samples/tric-trac/claim-marks.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    let (mut c, _) = Client::start();
+    let uri = uri_of(f);
+    assert_eq!(codes(&c.open(&uri, &text)), ["marks"]);
+    let at = pos_of(&text, "1. bottom");
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": at, "end": at }, "context": { "diagnostics": [] } }),
+    );
+    let actions = actions.as_array().unwrap();
+    assert_eq!(actions.len(), 1, "{actions:?}");
+    let edit = &actions[0]["edit"]["changes"][&uri][0];
+    assert_eq!(edit["newText"], "1. bottom: 5-1 TO* YX +1 (prise)");
+    let change = json!({ "range": edit["range"], "text": edit["newText"] });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
+    );
+    assert_eq!(codes(&c.diagnostics()), Vec::<String>::new());
+    assert_eq!(c.shutdown(), Some(0));
+}

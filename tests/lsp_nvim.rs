@@ -1,0 +1,106 @@
+//! A real client: Neovim, headless, starts `soumille lsp` on a record with a fausse case and
+//! an école (tests/data/lsp/nvim.lua), waits for the diagnostics, asks a hover and the
+//! completions after a throw's dice, and writes them to a JSON file; the test asserts them.
+//! Neovim is found as gnubg is (tests/common/mod.rs): `$SOUMILLE_NVIM`, else `nvim` on the
+//! `PATH`, else Debian's `/usr/bin/nvim`; the test fails, saying how to install it, when
+//! there is none (`.ci/run` installs it).
+
+use crate::common::{is_executable, root, run, scratch_dir};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Neovim's program: `$SOUMILLE_NVIM`, `nvim` on the `PATH`, Debian's `/usr/bin/nvim`.
+fn nvim() -> PathBuf {
+    let from_env = std::env::var_os("SOUMILLE_NVIM").filter(|v| !v.is_empty()).map(PathBuf::from);
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).map(|d| d.join("nvim")).collect::<Vec<_>>())
+        .unwrap_or_default();
+    from_env
+        .into_iter()
+        .chain(on_path)
+        .chain([PathBuf::from("/usr/bin/nvim")])
+        .find(|p| is_executable(p))
+        .unwrap_or_else(|| {
+            panic!(
+                "Neovim is not installed, and the language server's real-client test needs it: \
+                 `apt-get install -y neovim` (Debian, Ubuntu; .ci/run does it), `dnf install neovim`, \
+                 `brew install neovim`, or set SOUMILLE_NVIM to an nvim binary"
+            )
+        })
+}
+
+#[test]
+fn neovim_gets_the_diagnostics_a_hover_and_the_completions() {
+    let dir = scratch_dir("lsp-nvim", "record");
+    let file = dir.join("record.stn");
+    std::fs::copy(root().join("tests/data/lsp/grand-trictrac.stn"), &file).unwrap();
+    let out = dir.join("out.json");
+    let script = root().join("tests/data/lsp/nvim.lua");
+    let mut child = std::process::Command::new(nvim())
+        .args(["--headless", "--clean", "-n", "-i", "NONE", "-u", "NONE", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .env("SOUMILLE_FILE", &file)
+        .env("SOUMILLE_BIN", env!("CARGO_BIN_EXE_soumille"))
+        .env("SOUMILLE_OUT", &out)
+        .env("HOME", &dir)
+        .env("XDG_STATE_HOME", &dir)
+        .env("XDG_DATA_HOME", &dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("nvim did not quit within two minutes");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "nvim: {status}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("nvim wrote its answers")).unwrap();
+    assert_eq!(v["errors"], serde_json::json!([]), "{v:#}");
+    assert_eq!(v["waited"], true, "{v:#}");
+    assert_eq!(v["stopped"], true, "the server stops on shutdown and exit: {v:#}");
+    // the diagnostics: the fausse case and the école, where they are
+    let diags = v["diagnostics"].as_array().unwrap();
+    let got: Vec<(u64, u64, &str)> = diags
+        .iter()
+        .map(|d| (d["line"].as_u64().unwrap(), d["col"].as_u64().unwrap(), d["code"].as_str().unwrap()))
+        .collect();
+    assert_eq!(got, [(8, 7, "die-mismatch"), (10, 7, "ecole")], "{v:#}");
+    assert!(diags[0]["message"].as_str().unwrap().contains("lawful plays were AD AE, AE BE, AH"), "{v:#}");
+    assert_eq!(diags[0]["severity"], 2); // a warning
+    assert_eq!(diags[0]["source"], "soumille");
+    // the hover of throw 4: both boards, the position string after it
+    let hover = v["hover"].as_str().unwrap();
+    assert!(hover.starts_with("**Throw 4**: bottom 4-2\n\nBefore:\n```text\n"), "{hover}");
+    let position = run(&["show", "--format", "position", "--at", "4", "tests/data/lsp/grand-trictrac.stn"]);
+    let position = String::from_utf8(position.stdout).unwrap();
+    assert!(hover.contains(&format!("Position after: `{}`", position.trim())), "{hover}");
+    assert_eq!(hover.matches("&  Z  Y  X  V  T |  S  R  Q  P  O  N").count(), 2, "{hover}");
+    // the completions after `7. 6-3 `: the lawful plays, as explain lists them
+    let mut plays: Vec<&str> = v["completion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| i["kind"] == 12)
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    plays.sort();
+    let o = run(&["explain", "tests/data/lsp/grand-trictrac.stn", "--at", "6", "--dice", "6-3", "--format", "json"]);
+    let e: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let mut want: Vec<&str> = e["plays"].as_array().unwrap().iter().map(|p| p["notation"].as_str().unwrap()).collect();
+    want.sort();
+    assert!(!want.is_empty());
+    assert_eq!(plays, want, "{v:#}");
+    assert!(v["completion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|i| i["detail"].as_str().is_some_and(|d| d.contains("6-3"))));
+}
