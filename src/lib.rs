@@ -118,6 +118,7 @@ pub mod json;
 pub mod notation;
 pub mod position;
 pub mod render;
+pub mod repair;
 pub mod replay;
 pub mod report;
 pub mod sheet;
