@@ -278,17 +278,23 @@ impl Search<'_> {
         out
     }
 
-    /// The throws that may be missing before throw `n`.
+    /// The throws that may be missing before throw `n`: the position is the one after
+    /// throw `n - 1`, the missing throw's seat the other of throw `n`'s when it is written.
     fn lacunae(&mut self, st: &State, n: u32, out: &mut Vec<Proposal>) {
-        let part = Record { throws: st.rec.throws[..(n as usize).min(st.rec.throws.len())].to_vec(), ..head(&st.rec) };
+        let Some(k) = (n as usize).checked_sub(1).filter(|&k| k >= 1 && k <= st.rec.throws.len()) else { return };
+        let part = Record { throws: st.rec.throws[..k].to_vec(), ..head(&st.rec) };
         self.replays += 1;
         let rp = self.games.replay(&part, self.header, None, true);
-        let Some(step) = rp.steps.iter().find(|s| s.number == n) else { return };
+        let Some(step) = rp.steps.iter().find(|s| s.number + 1 == n) else { return };
+        let mut before = step.after.clone();
+        if let Some(s) = st.rec.throws.get(k).and_then(|t| t.seat) {
+            before.turn = s.other();
+        }
         let games = self.games;
         let plays = |setup: &crate::board::Setup, dice| {
             games.explain_plays(setup, dice).map(|ps| ps.into_iter().map(|p| p.notation).collect()).unwrap_or_default()
         };
-        propose::lacunae(n, &step.before, plays, out);
+        propose::lacunae(n, &before, plays, out);
     }
 
     /// Tries the proposals at flag `f`; `wide`: any letter at the flagged throw, and a
