@@ -341,6 +341,20 @@ impl Search<'_> {
                 }
             }
         }
+        if kept.is_empty() && wide && st.edits.len() + 1 < self.opts.max_edits {
+            // two slips in one throw: the likeliest single edits, searched again at the same place
+            for p in self.proposals(st, f, false).into_iter().take(self.opts.beam) {
+                let mut rec = st.rec.clone();
+                if !self.over() && p.edit.apply(&mut rec, None) {
+                    let flags = self.flags(&rec);
+                    let mut edits = st.edits.clone();
+                    edits.push(p.edit.clone());
+                    let mut c = State { rec, edits, cost: st.cost + p.cost, left: 0, first: None, at_first: Vec::new() };
+                    self.settle(&mut c, &flags);
+                    kept.push(c);
+                }
+            }
+        }
         kept
     }
 
