@@ -51,7 +51,8 @@ fn samples(dir: &std::path::Path, out: &mut Vec<Clean>) {
 
 fn sources(per_game: u32, seed: u64) -> Vec<Clean> {
     let mut all = Vec::new();
-    let games = [Game::GrandTrictrac, Game::TrictracAEcrire, Game::Jacquet, Game::Moultezim, Game::TricTrac, Game::Backgammon];
+    let games =
+        [Game::GrandTrictrac, Game::TrictracAEcrire, Game::Jacquet, Game::Moultezim, Game::TricTrac, Game::Backgammon];
     for g in games {
         for rec in soumille::generate::generate(g, per_game, seed).flatten() {
             all.extend(read(&print_record(&rec, Default::default()), "generated"));
@@ -189,10 +190,13 @@ fn slip(rec: &mut Record, game: Game, d: Dialect, conf: &Confusions, rng: &mut R
 /// the candidate supplied for a lacuna, whose roll and play no record can tell (any that
 /// fits what follows is as good).
 fn same(original: &Record, c: &repair::Candidate) -> bool {
-    let supplied: Vec<u32> = c.edits.iter().filter_map(|e| matches!(e, Edit::Lacuna { .. }).then(|| e.throw())).collect();
+    let supplied: Vec<u32> =
+        c.edits.iter().filter_map(|e| matches!(e, Edit::Lacuna { .. }).then(|| e.throw())).collect();
     original.throws.len() == c.record.throws.len()
         && original.throws.iter().zip(&c.record.throws).all(|(a, b)| {
-            supplied.contains(&b.number) || (a.dice, &a.play, &a.marks, a.seat, a.holes, &a.opponent) == (b.dice, &b.play, &b.marks, b.seat, b.holes, &b.opponent)
+            supplied.contains(&b.number)
+                || (a.dice, &a.play, &a.marks, a.seat, a.holes, &a.opponent)
+                    == (b.dice, &b.play, &b.marks, b.seat, b.holes, &b.opponent)
         })
 }
 
@@ -227,7 +231,8 @@ fn main() {
                     break None;
                 }
                 let mut r = c.rec.clone();
-                let made = (0..errors).all(|_| slip(&mut r, c.header.game, c.header.letters, &opts.confusions, &mut rng));
+                let made =
+                    (0..errors).all(|_| slip(&mut r, c.header.game, c.header.letters, &opts.confusions, &mut rng));
                 if made && !soumille::replay::replay_books(&r, &c.header, None).flags.is_empty() {
                     break Some(r);
                 }
@@ -268,7 +273,9 @@ fn print(tally: &BTreeMap<(String, usize), Tally>) {
         let mut times = t.times.clone();
         times.sort();
         let mean = times.iter().map(Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64 * 1e3;
-        let p95 = times.get((times.len() * 95 / 100).min(times.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1e3);
+        let p95 = times
+            .get((times.len() * 95 / 100).min(times.len().saturating_sub(1)))
+            .map_or(0.0, |d| d.as_secs_f64() * 1e3);
         let pc = |x: u32| 100.0 * f64::from(x) / f64::from(t.records.max(1));
         println!(
             "| {fam} | {errors} | {} | {} | {:.0} % | {:.0} % | {} | {mean:.0} | {p95:.0} |",

@@ -24,6 +24,7 @@ mod notation_games;
 mod position_strings;
 mod positions;
 mod props;
+mod repair;
 mod rules;
 mod sheet_html;
 mod sheets;

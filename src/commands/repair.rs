@@ -102,5 +102,5 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
     } else {
         con.out.write_all(text::report(&r, header, &name).as_bytes())?;
     }
-    Ok(if r.flags == 0 { Outcome::Clean } else { Outcome::Flagged })
+    Ok(if r.flags == 0 && r.candidates.is_empty() { Outcome::Clean } else { Outcome::Flagged })
 }

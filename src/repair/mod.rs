@@ -349,7 +349,8 @@ impl Search<'_> {
                     let flags = self.flags(&rec);
                     let mut edits = st.edits.clone();
                     edits.push(p.edit.clone());
-                    let mut c = State { rec, edits, cost: st.cost + p.cost, left: 0, first: None, at_first: Vec::new() };
+                    let mut c =
+                        State { rec, edits, cost: st.cost + p.cost, left: 0, first: None, at_first: Vec::new() };
                     self.settle(&mut c, &flags);
                     kept.push(c);
                 }

@@ -27,7 +27,7 @@ pub fn diff(rec: &Record, c: &Candidate, header: &Header, name: &str) -> String 
 pub fn report(r: &Repairs, header: &Header, name: &str) -> String {
     let d = header.letters;
     let mut out = String::new();
-    if r.flags == 0 {
+    if r.flags == 0 && r.candidates.is_empty() {
         let _ = writeln!(out, "{name}: clean, nothing to repair");
         return out;
     }
