@@ -104,3 +104,18 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
     }
     Ok(if r.flags == 0 && r.candidates.is_empty() { Outcome::Clean } else { Outcome::Flagged })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets() {
+        assert_eq!(parse_budget("2s"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_budget("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_budget("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_budget("-1s").is_err());
+        assert!(parse_budget("soon").is_err());
+        assert!(parse_budget("1e300s").is_err());
+    }
+}

@@ -402,3 +402,76 @@ fn duplicate(rec: &mut Record, i: usize, note: Option<Dialect>) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(text: &str) -> Record {
+        crate::notation::read(text).remove(0).record
+    }
+
+    fn p(c: char) -> Point {
+        Point::from_letter(c, Dialect::Soumille).unwrap()
+    }
+
+    fn printed(r: &Record) -> String {
+        crate::notation::print_record(r, Default::default())
+    }
+
+    #[test]
+    fn each_edit_changes_what_it_says_and_nothing_else() {
+        let base = rec("[Game \"jacquet\"]\n\n1. 6-5 AG AF\n2. 4-2 &X &Z\n3. 3-1 GK* F#\n");
+        let cases: Vec<(Edit, &str)> = vec![
+            (Edit::Letter { throw: 1, mv: 1, slot: Slot::To, written: p('F'), read: p('E') }, "1. 6-5 AG AE\n"),
+            (
+                Edit::Die { throw: 2, written: Dice::new(4, 2).unwrap(), read: Dice::new(5, 2).unwrap() },
+                "2. 5-2 &X &Z\n",
+            ),
+            (Edit::SwapMoves { throw: 1, first: 0, second: 1 }, "1. 6-5 AF AG\n"),
+            (Edit::SwapThrows { throw: 1 }, "1. 4-2 &X &Z\n2. 6-5 AG AF\n"),
+            (Edit::Hit { throw: 3, mv: 0, after: 0, written: true }, "3. 3-1 GK F#\n"),
+            (Edit::Off { throw: 3, mv: 1, written: None, read: Some(p('G')) }, "3. 3-1 GK* FG\n"),
+            (Edit::Duplicate { throw: 2 }, "2. 3-1 GK* F#\n"),
+            (Edit::Lacuna { throw: 2, dice: Dice::new(1, 1).unwrap(), play: "&Z".into() }, "2. 1-1 &Z\n3. 4-2 &X &Z\n"),
+        ];
+        for (e, want) in cases {
+            let mut r = base.clone();
+            assert!(e.apply(&mut r, None), "{e:?}");
+            assert!(printed(&r).contains(want), "{e:?}: {}", printed(&r));
+            assert!(r.throws.iter().enumerate().all(|(k, t)| t.number == k as u32 + 1));
+            // an edit that does not fit the record is refused
+            let mut r = base.clone();
+            let wrong = match e {
+                Edit::Letter { throw, mv, slot, written, read } => {
+                    Edit::Letter { throw, mv, slot, written: read, read: written }
+                }
+                Edit::Die { throw, written, read } => Edit::Die { throw: throw + 1, written, read },
+                other => Edit::Duplicate { throw: other.throw() + 10 },
+            };
+            assert!(!wrong.apply(&mut r, None), "{wrong:?}");
+            assert_eq!(r, base);
+        }
+    }
+
+    #[test]
+    fn a_note_is_a_comment_at_the_edit_and_edits_read_back() {
+        let mut r = rec("[Letters \"lepeintre\"]\n\n1. 6-5 yr ys\n2. 4-2 ae ac\n");
+        let e = Edit::Letter { throw: 2, mv: 0, slot: Slot::To, written: p('V'), read: p('X') };
+        assert!(e.apply(&mut r, Some(Dialect::Lepeintre)));
+        let text = crate::notation::print_record(&r, Default::default());
+        assert!(text.contains("2. 4-2 { repaired: throw 2: `d` read for `e` (move 1) } ad ac"), "{text}");
+        let json = serde_json::to_string(&e).unwrap();
+        assert_eq!(json, r#"{"edit":"letter","throw":2,"move":0,"slot":"to","written":"V","read":"X"}"#);
+        assert_eq!(serde_json::from_str::<Edit>(&json).unwrap(), e);
+        let mut r = rec("1. 6-5 AG AF\n2. 6-5 AG AF { twice }\n3. 4-2 &X &Z\n");
+        assert!(Edit::Duplicate { throw: 2 }.apply(&mut r, Some(Dialect::Soumille)));
+        let text = crate::notation::print_record(&r, Default::default());
+        assert!(
+            text.contains(
+                "1. 6-5 { repaired: throw 2 written twice, the copy `2. 6-5 AG AF  twice ` taken out } AG AF"
+            ),
+            "{text}"
+        );
+    }
+}
