@@ -190,8 +190,7 @@ fn slip(rec: &mut Record, game: Game, d: Dialect, conf: &Confusions, rng: &mut R
 /// the candidate supplied for a lacuna, whose roll and play no record can tell (any that
 /// fits what follows is as good).
 fn same(original: &Record, c: &repair::Candidate) -> bool {
-    let supplied: Vec<u32> =
-        c.edits.iter().filter_map(|e| matches!(e, Edit::Lacuna { .. }).then(|| e.throw())).collect();
+    let supplied: Vec<u32> = c.edits.iter().filter(|&e| matches!(e, Edit::Lacuna { .. })).map(Edit::throw).collect();
     original.throws.len() == c.record.throws.len()
         && original.throws.iter().zip(&c.record.throws).all(|(a, b)| {
             supplied.contains(&b.number)

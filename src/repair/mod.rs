@@ -114,6 +114,10 @@ pub struct Repairs {
 /// The penalty on the score of a flag left.
 const FLAG_LEFT: f64 = 8.0;
 
+/// How much less likely than the likeliest clean candidate at a place (in nats) an edit may
+/// be and still be tried there.
+const MARGIN: f64 = 7.0;
+
 /// A record as edited so far.
 #[derive(Clone)]
 struct State {
@@ -302,8 +306,11 @@ impl Search<'_> {
     fn try_window(&mut self, st: &State, f: u32, wide: bool) -> Vec<State> {
         let mut kept = Vec::new();
         let mut moved_on = Vec::new();
+        // proposals come likeliest first: past a clean candidate, only those near it in
+        // likelihood may still rank among the best
+        let mut clean_at = f64::INFINITY;
         for p in self.proposals(st, f, wide) {
-            if self.over() {
+            if self.over() || p.cost > clean_at + MARGIN {
                 break;
             }
             // the part of the record up to the throw after the flag (after the edit)
@@ -331,6 +338,9 @@ impl Search<'_> {
                 continue;
             }
             if let Some(c) = self.whole(st, &p) {
+                if c.left == 0 {
+                    clean_at = clean_at.min(p.cost);
+                }
                 kept.push(c);
             }
         }
