@@ -4,8 +4,8 @@
 //! records — generated games of every game (the library's `generate`), the clean samples of
 //! `samples/`, the Lepeintre game `samples/lepeintre-teaching-game.lep.stn` up to its fausse
 //! case, and the real matches of `../shared/real-matches/fibs/` imported as STN — injects
-//! 1, 2 and 3 transcription errors drawn from the confusion model (seeded), keeps the
-//! corrupted records that are flagged (an error that leaves a lawful record cannot be seen),
+//! 1, 2 and 3 transcription errors drawn from the confusion model (seeded), each of which
+//! adds flags (an error that leaves a lawful record cannot be seen),
 //! runs `repair` on one core, and prints how often the original record is the first
 //! candidate and among the first three, and the time per record (mean, p95), per game and
 //! error count.
@@ -248,10 +248,18 @@ fn main() {
                 if tries > 30 {
                     break None;
                 }
+                // each slip must be seen: it adds flags (a slip that leaves a lawful record,
+                // such as two moves swapped to the same position, cannot be told)
                 let mut r = c.rec.clone();
-                let made =
-                    (0..errors).all(|_| slip(&mut r, c.header.game, c.header.letters, &opts.confusions, &mut rng));
-                if made && !soumille::replay::replay_books(&r, &c.header, None).flags.is_empty() {
+                let mut seen = 0;
+                let made = (0..errors).all(|_| {
+                    let fits = slip(&mut r, c.header.game, c.header.letters, &opts.confusions, &mut rng);
+                    let now = soumille::replay::replay_books(&r, &c.header, None).flags.len();
+                    let more = fits && now > seen;
+                    seen = now;
+                    more
+                });
+                if made {
                     break Some(r);
                 }
             };
