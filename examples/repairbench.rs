@@ -224,7 +224,8 @@ fn mean_p95(times: &[Duration]) -> (f64, f64) {
     let mut times = times.to_vec();
     times.sort();
     let mean = times.iter().map(Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64 * 1e3;
-    let p95 = times.get((times.len() * 95 / 100).min(times.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1e3);
+    let p95 =
+        times.get((times.len() * 95 / 100).min(times.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1e3);
     (mean, p95)
 }
 

@@ -89,6 +89,9 @@ pub enum Edit {
         dice: Dice,
         /// The play supplied, in Soumille's letters.
         play: String,
+        /// The points it marks (Grand Trictrac, Trictrac à écrire), when it scores.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        marks: Option<i64>,
     },
     /// A throw written twice: the copy `throw` is taken out.
     Duplicate {
@@ -184,9 +187,10 @@ impl Edit {
             Edit::SwapThrows { throw } => format!("throws {throw} and {} written in each other's place", throw + 1),
             Edit::Seat { throw, written, read } => format!("throw {throw}: {} read for {}", seat(read), seat(written)),
             Edit::Number { throw, written } => format!("throw {throw}: numbered {written}"),
-            Edit::Lacuna { throw, dice, play } => {
+            Edit::Lacuna { throw, dice, play, marks } => {
                 let play = play.parse::<Play>().map_or_else(|_| play.clone(), |p| play_in(&p, d));
-                format!("throw {throw} missing: {dice} {play} supplied")
+                let marks = marks.map(|m| format!("+{m} ")).unwrap_or_default();
+                format!("throw {throw} missing: {dice} {marks}{play} supplied")
             }
             Edit::Duplicate { throw } => format!("throw {throw} written twice: the copy taken out"),
             Edit::Mark { throw, opponent, written, read, .. } => {
@@ -214,7 +218,7 @@ impl Edit {
         let i = self.throw() as usize;
         let ok = match self {
             Edit::SwapThrows { .. } => swap_throws(rec, i),
-            Edit::Lacuna { dice, play, .. } => lacuna(rec, i, *dice, play),
+            Edit::Lacuna { dice, play, marks, .. } => lacuna(rec, i, *dice, play, *marks),
             Edit::Duplicate { .. } => duplicate(rec, i, note),
             Edit::Number { throw, .. } => rec.throws.get_mut(i.wrapping_sub(1)).map(|t| t.number = *throw).is_some(),
             _ => match rec.throws.get_mut(i.wrapping_sub(1)) {
@@ -363,7 +367,7 @@ fn swap_throws(rec: &mut Record, i: usize) -> bool {
     true
 }
 
-fn lacuna(rec: &mut Record, i: usize, dice: Dice, play: &str) -> bool {
+fn lacuna(rec: &mut Record, i: usize, dice: Dice, play: &str, marks: Option<i64>) -> bool {
     let Ok(play) = play.parse::<Play>() else { return false };
     if i == 0 || i > rec.throws.len() + 1 {
         return false;
@@ -372,6 +376,9 @@ fn lacuna(rec: &mut Record, i: usize, dice: Dice, play: &str) -> bool {
     // a record that names its seats names the missing throw's (the other of the next one's)
     t.seat = rec.throws.get(i - 1).and_then(|n| n.seat).map(Seat::other);
     t.play = Some(play);
+    if let Some(points) = marks {
+        t.marks.push(Mark { points, jans: Default::default() });
+    }
     rec.throws.insert(i - 1, t);
     renumber(rec);
     true
@@ -433,7 +440,14 @@ mod tests {
             (Edit::Hit { throw: 3, mv: 0, after: 0, written: true }, "3. 3-1 GK F#\n"),
             (Edit::Off { throw: 3, mv: 1, written: None, read: Some(p('G')) }, "3. 3-1 GK* FG\n"),
             (Edit::Duplicate { throw: 2 }, "2. 3-1 GK* F#\n"),
-            (Edit::Lacuna { throw: 2, dice: Dice::new(1, 1).unwrap(), play: "&Z".into() }, "2. 1-1 &Z\n3. 4-2 &X &Z\n"),
+            (
+                Edit::Lacuna { throw: 2, dice: Dice::new(1, 1).unwrap(), play: "&Z".into(), marks: None },
+                "2. 1-1 &Z\n3. 4-2 &X &Z\n",
+            ),
+            (
+                Edit::Lacuna { throw: 2, dice: Dice::new(1, 1).unwrap(), play: "&Z".into(), marks: Some(4) },
+                "2. 1-1 +4 &Z\n",
+            ),
         ];
         for (e, want) in cases {
             let mut r = base.clone();

@@ -309,7 +309,7 @@ impl Search<'_> {
         // proposals come likeliest first: past a clean candidate, only those near it in
         // likelihood may still rank among the best
         let mut clean_at = f64::INFINITY;
-        for p in self.proposals(st, f, wide) {
+        for mut p in self.proposals(st, f, wide) {
             if self.over() || p.cost > clean_at + MARGIN {
                 break;
             }
@@ -327,7 +327,14 @@ impl Search<'_> {
             let from = p.edit.throw().min(f);
             let last = part.throws.len() as u32;
             let flagged = |fl: &Flag| fl.throw.is_some_and(|n| n >= from && n <= last);
-            let flags = self.flags(&part);
+            let mut flags = self.flags(&part);
+            if let Some(q) = self.marked(&p, &flags) {
+                let mut again = Record { throws: st.rec.throws[..take].to_vec(), ..head(&st.rec) };
+                if q.edit.apply(&mut again, None) {
+                    flags = self.flags(&again);
+                    p = q;
+                }
+            }
             if flags.iter().any(flagged) {
                 let flag_end = (i64::from(f) + shift) as u32;
                 let still = flags.iter().any(|fl| fl.throw.is_some_and(|n| n >= from && n <= flag_end));
@@ -367,6 +374,23 @@ impl Search<'_> {
             }
         }
         kept
+    }
+
+    /// In Grand Trictrac and Trictrac à écrire, a throw supplied for a lacuna with the marks
+    /// it scored (RULES.md §9: the record's marks are claims), when its only flags are the
+    /// école of marks left out.
+    fn marked(&self, p: &Proposal, flags: &[Flag]) -> Option<Proposal> {
+        let Edit::Lacuna { throw, dice, play, marks: None } = &p.edit else { return None };
+        if !self.header.game.is_trictrac() {
+            return None;
+        }
+        let at: Vec<&Flag> = flags.iter().filter(|f| f.throw == Some(*throw)).collect();
+        if at.is_empty() || at.iter().any(|f| f.kind != crate::replay::FlagKind::Ecole) {
+            return None;
+        }
+        let e = at.iter().find(|f| f.claimed.unwrap_or(0) == 0).and_then(|f| f.expected).filter(|&e| e > 0)?;
+        let edit = Edit::Lacuna { throw: *throw, dice: *dice, play: play.clone(), marks: Some(e) };
+        Some(Proposal { edit, cost: p.cost })
     }
 
     /// A proposal made on the whole record and replayed.

@@ -87,7 +87,7 @@ pub fn lacunae(n: u32, before: &Setup, plays: impl Fn(&Setup, Dice) -> Vec<Strin
         let list = plays(before, dice);
         let p_play = 1.0 / list.len().max(1) as f64;
         for play in list {
-            let edit = Edit::Lacuna { throw: n, dice, play };
+            let edit = Edit::Lacuna { throw: n, dice, play, marks: None };
             out.push(Proposal { edit, cost: cost(prior::LACUNA, p_dice * p_play) });
         }
     }
