@@ -72,7 +72,9 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
         return Err(CommandError::NoSuchRecord { path: file.to_path_buf(), has: n, asked: asked.game });
     };
     // misnumbered throws are repaired; any other syntax error leaves the file unreadable
-    let unreadable: Vec<_> = read.errors.iter().filter(|e| !e.message.contains("was expected")).cloned().collect();
+    let misnumbered =
+        |e: &&crate::notation::SyntaxError| e.message.contains("where throw") && e.message.ends_with("was expected");
+    let unreadable: Vec<_> = read.errors.iter().filter(|e| !misnumbered(e)).cloned().collect();
     if !unreadable.is_empty() || reading.errors().iter().any(|e| e.message.contains("UTF-8")) {
         let drawn = crate::notation::error::render(&file.display().to_string(), &reading.text, &unreadable, con.style);
         con.warn(format_args!("{drawn}"));
