@@ -122,17 +122,18 @@ pub mod notation;
 mod output;
 mod position;
 pub mod render;
+pub mod repair;
 mod replay;
 mod report;
 mod sheet;
 mod show;
 mod view;
 
-// The vocabulary, flat (issue 17, item 8). The modules above are private but for five
+// The vocabulary, flat (issue 17, item 8). The modules above are private but for a few
 // namespaces: `notation` (the record's syntax tree, reader and printer), `games` (each game's
 // engine: boards, move generators, options), `render` (each command's output of a replayed
-// record), `interop` (.mat and SGF) and `json` (the wire types); `commands` is the binary's,
-// behind the `fancy` feature.
+// record), `interop` (.mat and SGF), `json` (the wire types) and `repair` (what a scribe
+// meant); `commands` and `lsp` are the binary's, behind the `fancy` feature.
 
 // the board model
 pub use board::{letters_in, men_field_in, BySeat, Dialect, Point, ScoreFields, Seat, Setup, MAX_CUBE};

@@ -81,6 +81,18 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         }
         Command::Import { file, from } => commands::interop::import(con, &file, from.map(Into::into)),
         Command::Export { file, to, force } => commands::interop::export(con, &file, to.into(), force),
+        Command::Repair { file, game, format, diff, apply, budget, confusions } => commands::repair::repair(
+            con,
+            &file,
+            &commands::repair::RepairAsked {
+                game,
+                json: format == Format::Json,
+                diff,
+                apply,
+                budget: Some(budget),
+                confusions,
+            },
+        ),
         Command::Generate { games, seed, game } => commands::generate(con, game, games, seed),
         Command::Lsp => commands::lsp::lsp(),
     }

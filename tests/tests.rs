@@ -29,6 +29,7 @@ mod points;
 mod position_strings;
 mod positions;
 mod props;
+mod repair;
 mod rules;
 mod selfplay;
 mod sheet_html;

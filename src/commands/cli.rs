@@ -279,6 +279,45 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// What the scribe meant: the likeliest transcription edits that make a flagged record
+    /// check clean.
+    ///
+    /// Searches for the smallest sets of edits (a letter read for a look-alike, a die
+    /// misread, two moves swapped between the dice, two throws swapped, a seat or a throw
+    /// number wrong, a throw missing or written twice, a mark or hole count misread, a `*`
+    /// or `#` missing or extra) that clear the record's flags, ranked by likelihood under a
+    /// confusion model (built in; `--confusions` adds a historian's own). Prints each
+    /// flagged place with its best candidates (their edits, the flags each removes, a
+    /// score), then the candidates for the whole record. Exit 0 when the record is clean
+    /// (with `--apply`: when the record written is), 1 when it is flagged, 2 when it cannot
+    /// be read (misnumbered throws are repaired, other syntax errors are not).
+    Repair {
+        /// The STN file (`-` for standard input).
+        file: PathBuf,
+        /// Which record of the file (1 = the first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// `text` or `json` (`flags`, `places`, `candidates` with their edits as data,
+        /// `described`, `cut`).
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        /// Print the unified diff of the record's text and the best candidate's (or
+        /// `--apply`'s).
+        #[arg(long)]
+        diff: bool,
+        /// Write candidate N (1 = the best) as the record's text, a `{ repaired: … }`
+        /// comment at each edit.
+        #[arg(long, value_name = "N")]
+        apply: Option<usize>,
+        /// Stop searching after this long (`2s`, `500ms`); the output says when the search
+        /// was cut.
+        #[arg(long, default_value = "2s", value_parser = super::repair::parse_budget)]
+        budget: std::time::Duration,
+        /// A confusion file of one's own (`[soumille]` then `I L 0.3` lines: see
+        /// docs/commands.md), added to the built-in model.
+        #[arg(long, value_name = "FILE")]
+        confusions: Option<PathBuf>,
+    },
     /// Complete games of seeded self-play (random lawful play), as STN on stdout.
     ///
     /// The same seed gives the same bytes.

@@ -14,6 +14,7 @@ pub mod interop;
 pub mod lsp;
 mod read;
 pub mod record;
+pub mod repair;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -146,6 +147,27 @@ pub enum CommandError {
     /// The language server stopped on an error.
     #[error(transparent)]
     Lsp(#[from] crate::lsp::LspError),
+    /// `repair` cannot repair the record.
+    #[error(transparent)]
+    Repair(#[from] crate::repair::RepairError),
+    /// `repair --confusions FILE`: the file is not a confusion table.
+    #[error("{}: {error}", path.display())]
+    Confusions {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        error: crate::repair::ConfusionError,
+    },
+    /// `repair --apply N`: fewer candidates than N.
+    #[error("{}: {has} candidate(s), not {asked}", path.display())]
+    NoCandidate {
+        /// The file.
+        path: PathBuf,
+        /// How many candidates were found.
+        has: usize,
+        /// The number asked for (1 = the best).
+        asked: usize,
+    },
     /// `export` cannot write the records of a file.
     #[error("{}: {error}", path.display())]
     Export {
@@ -166,6 +188,9 @@ impl CommandError {
             CommandError::Import { .. } => Some("import"),
             CommandError::Export { .. } => Some("export"),
             CommandError::Lsp(_) => Some("lsp"),
+            CommandError::Repair(_) | CommandError::Confusions { .. } | CommandError::NoCandidate { .. } => {
+                Some("repair")
+            }
             _ => None,
         }
     }

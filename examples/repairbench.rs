@@ -1,0 +1,322 @@
+//! How well `repair` finds what the scribe meant (issue 19), and how fast.
+//!
+//! `cargo run --release --example repairbench [RECORDS_PER_GAME] [SEED]` takes clean
+//! records — generated games of every game (the library's `generate`), the clean samples of
+//! `samples/`, the Lepeintre game `samples/lepeintre-teaching-game.lep.stn` up to its fausse
+//! case, and the real matches of `../shared/real-matches/fibs/` imported as STN — injects
+//! 1, 2 and 3 transcription errors drawn from the confusion model (seeded), each of which
+//! adds flags (an error that leaves a lawful record cannot be seen),
+//! runs `repair` on one core, and prints how often the original record is the first
+//! candidate and among the first three, and the time per record (mean, p95), per game and
+//! error count.
+
+use soumille::notation::{print_record, Game, Header, Play, Record, Target};
+use soumille::repair::{self, Confusions, Edit, Options, Slot};
+use soumille::Rng;
+use soumille::{Dialect, Point, Seat};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// A record and its tags as read.
+struct Clean {
+    source: String,
+    rec: Record,
+    header: Header,
+}
+
+fn read(text: &str, source: &str) -> Vec<Clean> {
+    let r = soumille::FileReading::of_bytes(text.as_bytes());
+    r.records
+        .into_iter()
+        .filter(|x| x.errors.is_empty() && !x.record.throws.is_empty())
+        .map(|x| Clean { source: source.to_string(), rec: x.record, header: x.header })
+        .filter(|c| soumille::replay_books(&c.rec, &c.header, None).flags.is_empty())
+        .collect()
+}
+
+fn samples(dir: &std::path::Path, out: &mut Vec<Clean>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for p in paths {
+        if p.is_dir() && !p.ends_with("invalid") {
+            samples(&p, out);
+        } else if p.extension().is_some_and(|e| e == "stn") {
+            if let Ok(t) = std::fs::read_to_string(&p) {
+                out.extend(read(&t, "samples"));
+            }
+        }
+    }
+}
+
+fn sources(per_game: u32, seed: u64) -> Vec<Clean> {
+    let mut all = Vec::new();
+    let games =
+        [Game::GrandTrictrac, Game::TrictracAEcrire, Game::Jacquet, Game::Moultezim, Game::TricTrac, Game::Backgammon];
+    for g in games {
+        for rec in soumille::generate(g, per_game, seed).flatten() {
+            all.extend(read(&print_record(&rec, Default::default()), "generated"));
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    samples(&root.join("samples"), &mut all);
+    if let Ok(t) = std::fs::read_to_string(root.join("samples/lepeintre-teaching-game.lep.stn")) {
+        // clean up to its fausse case at throw 13
+        let cut: String = t.lines().take_while(|l| !l.starts_with("13.")).map(|l| format!("{l}\n")).collect();
+        all.extend(read(&cut, "lepeintre"));
+    }
+    let fibs = root.join("../shared/real-matches/fibs");
+    if let Ok(entries) = std::fs::read_dir(&fibs) {
+        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths.iter().take(per_game as usize) {
+            let Ok(t) = std::fs::read_to_string(p) else { continue };
+            let Ok(imp) = soumille::interop::import(&t, soumille::interop::guess_format(&t)) else { continue };
+            for rec in imp.records.iter().take(3) {
+                all.extend(read(&print_record(rec, Default::default()), "real-matches"));
+            }
+        }
+    }
+    all
+}
+
+/// A weighted choice among `(item, weight)`.
+fn pick<T: Copy>(rng: &mut Rng, items: &[(T, f64)]) -> Option<T> {
+    let total: f64 = items.iter().map(|x| x.1).sum();
+    if items.is_empty() || total <= 0.0 {
+        return None;
+    }
+    let mut r = rng.below(1_000_000) as f64 / 1_000_000.0 * total;
+    for &(x, w) in items {
+        if r < w {
+            return Some(x);
+        }
+        r -= w;
+    }
+    items.last().map(|x| x.0)
+}
+
+/// One slip drawn from the model, made on `rec` (throws numbered from 1); `false` when the
+/// drawn slip does not fit.
+fn slip(rec: &mut Record, game: Game, d: Dialect, conf: &Confusions, rng: &mut Rng) -> bool {
+    let n = rec.throws.len() as u64;
+    if n < 3 {
+        return false;
+    }
+    let throw = 2 + rng.below(n - 1) as u32;
+    let t = &rec.throws[throw as usize - 1];
+    let kinds = [(0, 0.30), (1, 0.15), (2, 0.05), (3, 0.06), (4, 0.05), (5, 0.08), (6, 0.05), (7, 0.05)];
+    let edit = match pick(rng, &kinds) {
+        Some(0) => {
+            let Some(Play::Moves(ms)) = &t.play else { return false };
+            let mv = rng.below(ms.len() as u64) as usize;
+            let m = ms[mv];
+            let mut slots = vec![];
+            if let Some(p) = m.from_point() {
+                slots.push((Slot::From, p));
+            }
+            if let Target::Point(p) = m.to {
+                slots.push((Slot::To, p));
+            }
+            if slots.is_empty() {
+                return false;
+            }
+            let (slot, written) = slots[rng.below(slots.len() as u64) as usize];
+            let table = conf.letters(d);
+            let options: Vec<(char, f64)> = table.partners(written.letter(d)).to_vec();
+            let Some(c) = pick(rng, &options) else { return false };
+            let Some(read) = Point::from_letter(c, d) else { return false };
+            Edit::Letter { throw, mv, slot, written, read }
+        }
+        Some(1) => {
+            let Some(dice) = t.dice else { return false };
+            let die = if rng.below(2) == 0 { dice.high() } else { dice.low() };
+            let keep = if die == dice.high() { dice.low() } else { dice.high() };
+            let options: Vec<(char, f64)> = conf.dice.partners(char::from(b'0' + die)).to_vec();
+            let Some(c) = pick(rng, &options) else { return false };
+            let Some(read) = soumille::Dice::new(c as u8 - b'0', keep) else { return false };
+            Edit::Die { throw, written: dice, read }
+        }
+        Some(2) => {
+            let Some(Play::Moves(ms)) = &t.play else { return false };
+            if ms.len() < 2 {
+                return false;
+            }
+            Edit::SwapMoves { throw, first: 0, second: 1 }
+        }
+        Some(3) => Edit::Duplicate { throw }, // a throw left out: a lacuna
+        Some(4) => {
+            let mut copy = rec.throws[throw as usize - 2].clone();
+            copy.comments.clear();
+            rec.throws.insert(throw as usize - 1, copy);
+            for (k, t) in rec.throws.iter_mut().enumerate() {
+                t.number = k as u32 + 1;
+            }
+            return true;
+        }
+        Some(5) => {
+            let Some(m) = t.marks.first() else { return false };
+            let s = m.points.to_string();
+            let c = s.chars().last().unwrap_or('0');
+            let options: Vec<(char, f64)> = conf.digits.partners(c).to_vec();
+            let Some(o) = pick(rng, &options) else { return false };
+            let read: i64 = format!("{}{o}", &s[..s.len() - 1]).parse().unwrap_or(0);
+            if read == 0 || (!game.is_tric_trac() && read % 2 != 0) {
+                return false;
+            }
+            Edit::Mark { throw, opponent: false, index: 0, written: m.points, read }
+        }
+        Some(6) => match t.seat {
+            Some(s) => Edit::Seat { throw, written: Some(s), read: Some(Seat::other(s)) },
+            None => return false,
+        },
+        _ => {
+            if !(game.has_paths() || game.has_bar_and_cube()) {
+                return false;
+            }
+            let Some(Play::Moves(ms)) = &t.play else { return false };
+            let mv = rng.below(ms.len() as u64) as usize;
+            let m = ms[mv];
+            if m.to == Target::Off {
+                return false;
+            }
+            Edit::Hit { throw, mv, after: m.rests.len(), written: m.hit_after(m.rests.len()) }
+        }
+    };
+    edit.apply(rec, None)
+}
+
+/// Whether a candidate gives back the original record: every throw the same, but a throw
+/// the candidate supplied for a lacuna, whose roll and play no record can tell (any that
+/// fits what follows is as good).
+fn same(original: &Record, c: &repair::Candidate) -> bool {
+    let supplied: Vec<u32> = c.edits.iter().filter(|&e| matches!(e, Edit::Lacuna { .. })).map(Edit::throw).collect();
+    original.throws.len() == c.record.throws.len()
+        && original.throws.iter().zip(&c.record.throws).all(|(a, b)| {
+            supplied.contains(&b.number)
+                || (a.dice, &a.play, &a.marks, a.seat, a.holes, &a.opponent)
+                    == (b.dice, &b.play, &b.marks, b.seat, b.holes, &b.opponent)
+        })
+}
+
+#[derive(Default)]
+struct Tally {
+    records: u32,
+    first: u32,
+    three: u32,
+    cut: u32,
+    throws: u64,
+    times: Vec<Duration>,
+    cpu: Vec<Duration>,
+}
+
+/// The time this thread has run on a core (Linux: `/proc/thread-self/schedstat`), so that
+/// the figures hold on a busy machine; zero elsewhere.
+fn cpu_time() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse().ok()))
+        .map_or(Duration::ZERO, Duration::from_nanos)
+}
+
+/// Mean and 95th percentile, in milliseconds.
+fn mean_p95(times: &[Duration]) -> (f64, f64) {
+    let mut times = times.to_vec();
+    times.sort();
+    let mean = times.iter().map(Duration::as_secs_f64).sum::<f64>() / times.len().max(1) as f64 * 1e3;
+    let p95 =
+        times.get((times.len() * 95 / 100).min(times.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1e3);
+    (mean, p95)
+}
+
+fn family(c: &Clean) -> String {
+    format!("{} ({})", c.header.game.name(), c.source)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let per_game: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(12);
+    let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(19);
+    let clean = sources(per_game, seed);
+    let opts = Options::default();
+    let mut rng = Rng::new(seed);
+    let mut tally: BTreeMap<(String, usize), Tally> = BTreeMap::new();
+    for (k, c) in clean.iter().enumerate() {
+        for errors in 1..=3usize {
+            let mut tries = 0;
+            let bad = loop {
+                tries += 1;
+                if tries > 30 {
+                    break None;
+                }
+                // each slip must be seen: it adds flags (a slip that leaves a lawful record,
+                // such as two moves swapped to the same position, cannot be told)
+                let mut r = c.rec.clone();
+                let mut seen = 0;
+                let made = (0..errors).all(|_| {
+                    let fits = slip(&mut r, c.header.game, c.header.letters, &opts.confusions, &mut rng);
+                    let now = soumille::replay_books(&r, &c.header, None).flags.len();
+                    let more = fits && now > seen;
+                    seen = now;
+                    more
+                });
+                if made {
+                    break Some(r);
+                }
+            };
+            let Some(bad) = bad else { continue };
+            let (start, cpu) = (Instant::now(), cpu_time());
+            let Ok(found) = repair::candidates(&bad, &c.header, &opts) else { continue };
+            let took = start.elapsed();
+            let cpu = cpu_time().saturating_sub(cpu);
+            let rank = found.candidates.iter().position(|x| x.left == 0 && same(&c.rec, x));
+            if rank != Some(0) && std::env::var_os("REPAIRBENCH_VERBOSE").is_some() {
+                let best = found.candidates.first().map(|x| (x.left, x.edits.clone()));
+                eprintln!("{} {errors} error(s): rank {rank:?}; found {best:?}", family(c));
+                let (want, got) = (print_record(&c.rec, Default::default()), print_record(&bad, Default::default()));
+                for (a, b) in want.lines().zip(got.lines()).filter(|(a, b)| a != b).take(4) {
+                    eprintln!("    {a}  ->  {b}");
+                }
+            }
+            let t = tally.entry((family(c), errors)).or_default();
+            t.records += 1;
+            t.first += u32::from(rank == Some(0));
+            t.three += u32::from(rank.is_some_and(|r| r < 3));
+            t.cut += u32::from(found.cut);
+            t.throws += bad.throws.len() as u64;
+            t.times.push(took);
+            t.cpu.push(cpu);
+        }
+        if k % 20 == 19 {
+            eprintln!("{} / {} records", k + 1, clean.len());
+        }
+    }
+    print(&tally);
+}
+
+fn print(tally: &BTreeMap<(String, usize), Tally>) {
+    println!("| records | errors | n | throws (mean) | first | first three | cut | CPU ms mean | CPU ms p95 | wall ms mean / p95 |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    let mut sums: BTreeMap<usize, (u32, u32, u32)> = BTreeMap::new();
+    for ((fam, errors), t) in tally {
+        let (mean, p95) = mean_p95(&t.cpu);
+        let (wall, wall95) = mean_p95(&t.times);
+        let pc = |x: u32| 100.0 * f64::from(x) / f64::from(t.records.max(1));
+        println!(
+            "| {fam} | {errors} | {} | {} | {:.0} % | {:.0} % | {} | {mean:.0} | {p95:.0} | {wall:.0} / {wall95:.0} |",
+            t.records,
+            t.throws / u64::from(t.records.max(1)),
+            pc(t.first),
+            pc(t.three),
+            t.cut
+        );
+        let s = sums.entry(*errors).or_default();
+        s.0 += t.records;
+        s.1 += t.first;
+        s.2 += t.three;
+    }
+    for (errors, (n, first, three)) in sums {
+        let pc = |x: u32| 100.0 * f64::from(x) / f64::from(n.max(1));
+        println!("| all | {errors} | {n} | | {:.0} % | {:.0} % | | | | |", pc(first), pc(three));
+    }
+}

@@ -1,0 +1,430 @@
+//! `repair`: what the scribe meant (issue 19). A flag of the replay in a transcribed record
+//! (a fausse case at throw 57, docs/rules.md §10, docs/games.md §A.10, §D.10, §E.12) is far
+//! more often a slip of the pen or of the eye than a player's mistake, and one slip poisons
+//! the throws after it. This module searches for the smallest sets of transcription edits
+//! ([`Edit`]) that make the record check clean from there on, or leave the fewest flags,
+//! ranked by their likelihood under a confusion model ([`Confusions`]).
+//!
+//! The search is a beam over the flagged places: at the first flagged throw, every edit of
+//! the throws just before it and of it ([`propose`]) is made on the parsed [`Record`] and
+//! replayed. A candidate is first replayed only up to the throw after the flag
+//! ([`crate::replay::replay_books`] on that part, the cheap path `check` uses): one that still
+//! leaves a flag between its edit and that throw is dropped; the others are replayed whole.
+//! The likeliest candidates that leave flags are searched again at their first flag, up to
+//! [`Options::max_edits`] edits. The search stops at [`Options::budget`] and says so.
+
+pub mod confusion;
+pub mod edit;
+pub mod propose;
+pub mod text;
+
+pub use confusion::{ConfusionError, Confusions};
+pub use edit::{Edit, Slot};
+
+use crate::notation::{Header, Record};
+use crate::replay::Flag;
+use propose::{Context, Proposal};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// How to search.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The confusion model.
+    pub confusions: Confusions,
+    /// When to stop searching (the output then says the search was cut).
+    pub budget: Duration,
+    /// How many candidates to give per flagged place.
+    pub top: usize,
+    /// The most edits a candidate makes (beyond the renumbering of misnumbered throws).
+    pub max_edits: usize,
+    /// How many throws up to a flag are edited (the flag's own included).
+    pub window: u32,
+    /// How many partial candidates are searched again at each step.
+    pub beam: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            confusions: Confusions::default(),
+            budget: Duration::from_secs(2),
+            top: 3,
+            max_edits: 3,
+            window: 3,
+            beam: 6,
+        }
+    }
+}
+
+/// Why a record cannot be repaired.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RepairError {
+    /// The record's `Rules` tag names options its game refuses: no edit of its throws helps.
+    #[error("the record's game refuses its rules: {0}")]
+    Rules(String),
+}
+
+/// One candidate: the edits, in the order made, and what they leave.
+#[derive(Clone, Debug, Serialize)]
+pub struct Candidate {
+    /// The edits (each names its throw as the record stands after the edits before it).
+    pub edits: Vec<Edit>,
+    /// How many of the record's flags it removes.
+    pub removes: usize,
+    /// How many flags it leaves.
+    pub left: usize,
+    /// Its score: the log-likelihood of the edits under the confusion model, less a
+    /// penalty for each flag left (higher is likelier).
+    pub score: f64,
+    /// The record with the edits made (no comment added).
+    #[serde(skip)]
+    pub record: Record,
+}
+
+/// A flagged place: the first flagged throw, as the record stands after the edits of the
+/// best candidate before it, and the candidates found there.
+#[derive(Clone, Debug, Serialize)]
+pub struct Place {
+    /// The throw.
+    pub throw: u32,
+    /// Its flags: the rule and the message.
+    pub flags: Vec<String>,
+    /// The best candidates that clear it (edits made before it included).
+    pub candidates: Vec<Candidate>,
+}
+
+/// What the search found.
+#[derive(Clone, Debug, Serialize)]
+pub struct Repairs {
+    /// The record's flags.
+    pub flags: usize,
+    /// The flagged places, in order, along the best candidate.
+    pub places: Vec<Place>,
+    /// The candidates for the whole record, best first.
+    pub candidates: Vec<Candidate>,
+    /// Whether the search was cut by the time budget.
+    pub cut: bool,
+    /// How many records (or parts of them) were replayed.
+    pub replays: usize,
+    /// How long the search took, in milliseconds.
+    pub millis: u64,
+}
+
+/// The penalty on the score of a flag left.
+const FLAG_LEFT: f64 = 8.0;
+
+/// How much less likely than the likeliest clean candidate at a place (in nats) an edit may
+/// be and still be tried there.
+const MARGIN: f64 = 7.0;
+
+/// A record as edited so far.
+#[derive(Clone)]
+struct State {
+    rec: Record,
+    edits: Vec<Edit>,
+    cost: f64,
+    left: usize,
+    first: Option<u32>,
+    /// The flags at `first`.
+    at_first: Vec<String>,
+}
+
+impl State {
+    fn rank(&self) -> f64 {
+        self.cost + FLAG_LEFT * self.left as f64
+    }
+}
+
+/// The search's running state.
+struct Search<'a> {
+    header: &'a Header,
+    opts: &'a Options,
+    games: crate::games::Games,
+    start: Instant,
+    cut: bool,
+    replays: usize,
+}
+
+/// The candidates for a record with flags (`header`: its tags as read): see the module's
+/// documentation. A clean record gives none. A record whose throws are misnumbered is
+/// first numbered again (an [`Edit::Number`] at the head of every candidate).
+pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repairs, RepairError> {
+    let games = crate::games::Games::chosen(header)
+        .map_err(|e| RepairError::Rules(e.iter().map(|o| o.to_string()).collect::<Vec<_>>().join("; ")))?;
+    let mut s = Search { header, opts, games, start: Instant::now(), cut: false, replays: 0 };
+    let mut root = State { rec: rec.clone(), edits: Vec::new(), cost: 0.0, left: 0, first: None, at_first: Vec::new() };
+    for (k, t) in rec.throws.iter().enumerate() {
+        if t.number != k as u32 + 1 {
+            let e = Edit::Number { throw: k as u32 + 1, written: t.number };
+            e.apply(&mut root.rec, None);
+            root.edits.push(e);
+            root.cost += propose::number_cost();
+        }
+    }
+    let flags = s.flags(&root.rec);
+    let total = flags.len();
+    s.settle(&mut root, &flags);
+    let mut done: Vec<State> = Vec::new();
+    let mut places = Vec::new();
+    let mut beam = vec![root.clone()];
+    if !root.edits.is_empty() {
+        done.push(root.clone());
+    }
+    for _ in 0..opts.max_edits {
+        let mut next = Vec::new();
+        for (k, st) in beam.iter().enumerate() {
+            if s.over() {
+                break;
+            }
+            let children = s.expand(st);
+            if k == 0 {
+                if let Some(throw) = st.first {
+                    let mut best = children.clone();
+                    best.truncate(opts.top);
+                    places.push((st.edits.clone(), throw, st.at_first.clone(), best));
+                }
+            }
+            next.extend(children);
+        }
+        next.sort_by(|a, b| a.rank().total_cmp(&b.rank()));
+        dedup(&mut next);
+        done.extend(next.iter().take(opts.top.max(opts.beam) * 2).cloned());
+        beam = next.into_iter().filter(|c| c.left > 0 && c.first.is_some()).take(opts.beam).collect();
+        if beam.is_empty() || s.over() {
+            break;
+        }
+    }
+    done.sort_by(|a, b| a.rank().total_cmp(&b.rank()));
+    dedup(&mut done);
+    let candidate = |st: &State| Candidate {
+        edits: st.edits.clone(),
+        removes: total.saturating_sub(st.left),
+        left: st.left,
+        score: -(st.rank() * 100.0).round() / 100.0,
+        record: st.rec.clone(),
+    };
+    let candidates: Vec<Candidate> = done.iter().map(candidate).collect();
+    let best = candidates.first().map(|c| c.edits.clone()).unwrap_or_default();
+    let places = places
+        .into_iter()
+        .filter(|(pre, ..)| best.starts_with(pre))
+        .map(|(_, throw, flags, cs)| Place { throw, flags, candidates: cs.iter().map(candidate).collect() })
+        .collect();
+    let millis = s.start.elapsed().as_millis() as u64;
+    Ok(Repairs { flags: total, places, candidates, cut: s.cut, replays: s.replays, millis })
+}
+
+/// Keeps the first of candidates that give the same record.
+fn dedup(v: &mut Vec<State>) {
+    let mut kept: Vec<State> = Vec::with_capacity(v.len());
+    for st in v.drain(..) {
+        if !kept.iter().any(|k| k.rec.throws == st.rec.throws) {
+            kept.push(st);
+        }
+    }
+    *v = kept;
+}
+
+impl Search<'_> {
+    fn over(&mut self) -> bool {
+        if self.start.elapsed() >= self.opts.budget {
+            self.cut = true;
+        }
+        self.cut
+    }
+
+    fn flags(&mut self, rec: &Record) -> Vec<Flag> {
+        self.replays += 1;
+        self.games.replay(rec, self.header, None, false).flags
+    }
+
+    /// Fills a state's flag count and first flagged place from its flags.
+    fn settle(&self, st: &mut State, flags: &[Flag]) {
+        st.left = flags.len();
+        st.first = flags.iter().filter_map(|f| f.throw).min();
+        st.at_first = flags
+            .iter()
+            .filter(|f| f.throw.is_some() && f.throw == st.first)
+            .map(|f| format!("{}: {}", f.what(), f.message))
+            .collect();
+    }
+
+    /// The edits at a state's first flag, each replayed; the ones that clear it, best first.
+    fn expand(&mut self, st: &State) -> Vec<State> {
+        let Some(f) = st.first else { return Vec::new() };
+        let mut found = self.try_window(st, f, false);
+        if found.is_empty() && !self.over() {
+            found = self.try_window(st, f, true);
+        }
+        found.sort_by(|a, b| a.rank().total_cmp(&b.rank()));
+        found
+    }
+
+    fn proposals(&mut self, st: &State, f: u32, any_letter: bool) -> Vec<Proposal> {
+        let cx = Context {
+            confusions: &self.opts.confusions,
+            letters: self.header.letters,
+            game: self.header.game,
+            any_letter,
+        };
+        let mut out = Vec::new();
+        let lo = if any_letter { f } else { f.saturating_sub(self.opts.window.saturating_sub(1)).max(1) };
+        for n in lo..=f {
+            propose::at_throw(&st.rec, n, &cx, &mut out);
+        }
+        if !any_letter {
+            for n in f.saturating_sub(1).max(1)..=f {
+                self.lacunae(st, n, &mut out);
+            }
+        }
+        out.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+        out
+    }
+
+    /// The throws that may be missing before throw `n`: the position is the one after
+    /// throw `n - 1`, the missing throw's seat the other of throw `n`'s when it is written.
+    fn lacunae(&mut self, st: &State, n: u32, out: &mut Vec<Proposal>) {
+        let Some(k) = (n as usize).checked_sub(1).filter(|&k| k >= 1 && k <= st.rec.throws.len()) else { return };
+        let part = Record { throws: st.rec.throws[..k].to_vec(), ..head(&st.rec) };
+        self.replays += 1;
+        let rp = self.games.replay(&part, self.header, None, true);
+        let Some(step) = rp.steps.iter().find(|s| s.number + 1 == n) else { return };
+        let mut before = step.after.clone();
+        if let Some(s) = st.rec.throws.get(k).and_then(|t| t.seat) {
+            before.turn = s.other();
+        }
+        let games = self.games;
+        let plays = |setup: &crate::board::Setup, dice| {
+            games.explain_plays(setup, dice).map(|ps| ps.into_iter().map(|p| p.notation).collect()).unwrap_or_default()
+        };
+        propose::lacunae(n, &before, plays, out);
+    }
+
+    /// Tries the proposals at flag `f`; `wide`: any letter at the flagged throw, and a
+    /// candidate kept when it only moves the first flag on.
+    fn try_window(&mut self, st: &State, f: u32, wide: bool) -> Vec<State> {
+        let mut kept = Vec::new();
+        let mut moved_on = Vec::new();
+        // proposals come likeliest first: past a clean candidate, only those near it in
+        // likelihood may still rank among the best
+        let mut clean_at = f64::INFINITY;
+        for mut p in self.proposals(st, f, wide) {
+            if self.over() || p.cost > clean_at + MARGIN {
+                break;
+            }
+            // the part of the record up to the throw after the flag (after the edit)
+            let shift: i64 = match p.edit {
+                Edit::Lacuna { .. } => 1,
+                Edit::Duplicate { .. } => -1,
+                _ => 0,
+            };
+            let take = (f as usize + 1).min(st.rec.throws.len());
+            let mut part = Record { throws: st.rec.throws[..take].to_vec(), ..head(&st.rec) };
+            if !p.edit.apply(&mut part, None) {
+                continue;
+            }
+            let from = p.edit.throw().min(f);
+            let last = part.throws.len() as u32;
+            let flagged = |fl: &Flag| fl.throw.is_some_and(|n| n >= from && n <= last);
+            let mut flags = self.flags(&part);
+            if let Some(q) = self.marked(&p, &flags) {
+                let mut again = Record { throws: st.rec.throws[..take].to_vec(), ..head(&st.rec) };
+                if q.edit.apply(&mut again, None) {
+                    flags = self.flags(&again);
+                    p = q;
+                }
+            }
+            if flags.iter().any(flagged) {
+                let flag_end = (i64::from(f) + shift) as u32;
+                let still = flags.iter().any(|fl| fl.throw.is_some_and(|n| n >= from && n <= flag_end));
+                if wide || still || moved_on.len() >= 2 * self.opts.beam {
+                    continue;
+                }
+                moved_on.push(p);
+                continue;
+            }
+            if let Some(c) = self.whole(st, &p) {
+                if c.left == 0 {
+                    clean_at = clean_at.min(p.cost);
+                }
+                kept.push(c);
+            }
+        }
+        if kept.is_empty() {
+            for p in moved_on {
+                if let Some(c) = self.whole(st, &p) {
+                    kept.push(c);
+                }
+            }
+        }
+        if kept.is_empty() && wide && st.edits.len() + 1 < self.opts.max_edits {
+            // two slips in one throw: the likeliest single edits, searched again at the same place
+            for p in self.proposals(st, f, false).into_iter().take(self.opts.beam) {
+                let mut rec = st.rec.clone();
+                if !self.over() && p.edit.apply(&mut rec, None) {
+                    let flags = self.flags(&rec);
+                    let mut edits = st.edits.clone();
+                    edits.push(p.edit.clone());
+                    let mut c =
+                        State { rec, edits, cost: st.cost + p.cost, left: 0, first: None, at_first: Vec::new() };
+                    self.settle(&mut c, &flags);
+                    kept.push(c);
+                }
+            }
+        }
+        kept
+    }
+
+    /// In Grand Trictrac and Trictrac à écrire, a throw supplied for a lacuna with the marks
+    /// it scored (RULES.md §9: the record's marks are claims), when its only flags are the
+    /// école of marks left out.
+    fn marked(&self, p: &Proposal, flags: &[Flag]) -> Option<Proposal> {
+        let Edit::Lacuna { throw, dice, play, marks: None } = &p.edit else { return None };
+        if !self.header.game.is_trictrac() {
+            return None;
+        }
+        let at: Vec<&Flag> = flags.iter().filter(|f| f.throw == Some(*throw)).collect();
+        if at.is_empty() || at.iter().any(|f| f.kind != crate::replay::FlagKind::Ecole) {
+            return None;
+        }
+        let e = at.iter().find(|f| f.claimed.unwrap_or(0) == 0).and_then(|f| f.expected).filter(|&e| e > 0)?;
+        let edit = Edit::Lacuna { throw: *throw, dice: *dice, play: play.clone(), marks: Some(e) };
+        Some(Proposal { edit, cost: p.cost })
+    }
+
+    /// A proposal made on the whole record and replayed.
+    fn whole(&mut self, st: &State, p: &Proposal) -> Option<State> {
+        let mut rec = st.rec.clone();
+        if !p.edit.apply(&mut rec, None) {
+            return None;
+        }
+        let flags = self.flags(&rec);
+        let mut edits = st.edits.clone();
+        edits.push(p.edit.clone());
+        let mut c = State { rec, edits, cost: st.cost + p.cost, left: 0, first: None, at_first: Vec::new() };
+        self.settle(&mut c, &flags);
+        // progress: fewer flags, or the first one later
+        let later = match (c.first, st.first) {
+            (None, _) => true,
+            (Some(a), Some(b)) => a > b,
+            (Some(_), None) => false,
+        };
+        (c.left < st.left || later).then_some(c)
+    }
+}
+
+/// A record's tags without its throws.
+fn head(rec: &Record) -> Record {
+    Record { comments: Vec::new(), tags: rec.tags.clone(), throws: Vec::new(), span: None }
+}
+
+/// A record with the edits of `c` made on `rec` (as `candidates` was given it), each leaving
+/// a `{ repaired: … }` comment in the record's letters.
+pub fn apply(rec: &Record, c: &Candidate, header: &Header) -> Record {
+    let mut out = rec.clone();
+    for e in &c.edits {
+        e.apply(&mut out, Some(header.letters));
+    }
+    out
+}

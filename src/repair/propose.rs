@@ -1,0 +1,260 @@
+//! The edits proposed at one throw, each with its cost (−ln of its likelihood under the
+//! confusion model, [`super::confusion`]): the letters of the play read for their
+//! look-alikes, the dice, the moves swapped, the seat, the marks and holes, a `*` or a `#`
+//! (docs/format.md §3, §4, §10), the throw written twice or in the next one's place, and a
+//! throw missing.
+
+use super::confusion::Confusions;
+use super::edit::{Edit, Slot};
+use crate::board::{Dialect, Point, Seat, Setup};
+use crate::dice::Dice;
+use crate::notation::{Game, Play, Record, Target, Throw};
+
+/// How often each kind of slip is made, of all slips (relative priors).
+mod prior {
+    pub const LETTER: f64 = 0.30;
+    pub const DIE: f64 = 0.15;
+    pub const SWAP_MOVES: f64 = 0.05;
+    pub const SWAP_THROWS: f64 = 0.03;
+    pub const SEAT: f64 = 0.05;
+    pub const LACUNA: f64 = 0.06;
+    pub const DUPLICATE: f64 = 0.05;
+    pub const MARK: f64 = 0.08;
+    pub const HOLES: f64 = 0.03;
+    pub const HIT: f64 = 0.05;
+    pub const OFF: f64 = 0.03;
+    pub const NUMBER: f64 = 0.5;
+}
+
+/// The cost of a slip of prior `p` and weight `w`.
+fn cost(p: f64, w: f64) -> f64 {
+    -(p * w).max(1e-12).ln()
+}
+
+/// The cost of a throw misnumbered.
+pub fn number_cost() -> f64 {
+    cost(prior::NUMBER, 1.0)
+}
+
+/// An edit and its cost.
+#[derive(Clone, Debug)]
+pub struct Proposal {
+    /// The edit.
+    pub edit: Edit,
+    /// −ln of its likelihood.
+    pub cost: f64,
+}
+
+/// What the proposals need to know of the record.
+pub struct Context<'a> {
+    /// The confusion model.
+    pub confusions: &'a Confusions,
+    /// The record's letters.
+    pub letters: Dialect,
+    /// The record's game.
+    pub game: Game,
+    /// Propose any letter for any (the weight of pairs not listed), not only look-alikes.
+    pub any_letter: bool,
+}
+
+/// Every edit within throw number `n` of `rec` (and the copy of the throw before it).
+pub fn at_throw(rec: &Record, n: u32, cx: &Context, out: &mut Vec<Proposal>) {
+    let Some(t) = rec.throws.get((n as usize).wrapping_sub(1)) else { return };
+    letters(t, n, cx, out);
+    dice(t, n, cx, out);
+    swaps(t, n, out);
+    seat(t, n, out);
+    marks(t, n, cx, out);
+    if cx.game.has_paths() || cx.game.has_bar_and_cube() {
+        hits_and_off(t, n, cx, out);
+    }
+    if let Some(next) = rec.throws.get(n as usize) {
+        if next.dice.is_some() {
+            out.push(Proposal { edit: Edit::SwapThrows { throw: n }, cost: cost(prior::SWAP_THROWS, 1.0) });
+        }
+    }
+    let before = (n as usize).checked_sub(2).and_then(|k| rec.throws.get(k));
+    if before.is_some_and(|b| b.dice == t.dice && b.play == t.play && b.marks == t.marks) {
+        out.push(Proposal { edit: Edit::Duplicate { throw: n }, cost: cost(prior::DUPLICATE, 1.0) });
+    }
+}
+
+/// Every throw that may be missing before throw `n`, the position before it being
+/// `before`: each roll and each of its legal plays (`plays` lists them).
+pub fn lacunae(n: u32, before: &Setup, plays: impl Fn(&Setup, Dice) -> Vec<String>, out: &mut Vec<Proposal>) {
+    for dice in Dice::all() {
+        let p_dice = if dice.is_doublet() { 1.0 / 36.0 } else { 2.0 / 36.0 };
+        let list = plays(before, dice);
+        let p_play = 1.0 / list.len().max(1) as f64;
+        for play in list {
+            let edit = Edit::Lacuna { throw: n, dice, play, marks: None };
+            out.push(Proposal { edit, cost: cost(prior::LACUNA, p_dice * p_play) });
+        }
+    }
+}
+
+fn letters(t: &Throw, n: u32, cx: &Context, out: &mut Vec<Proposal>) {
+    let Some(Play::Moves(ms)) = &t.play else { return };
+    let table = cx.confusions.letters(cx.letters);
+    for (mv, m) in ms.iter().enumerate() {
+        let mut slots: Vec<(Slot, Point)> = Vec::with_capacity(5);
+        if let Some(p) = m.from_point() {
+            slots.push((Slot::From, p));
+        }
+        slots.extend(m.rests.iter().enumerate().map(|(k, &p)| (Slot::Rest(k), p)));
+        if let Target::Point(p) = m.to {
+            slots.push((Slot::To, p));
+        }
+        for (slot, written) in slots {
+            let c = written.letter(cx.letters);
+            let mut push = |read: Point, w: f64| {
+                if read != written {
+                    out.push(Proposal {
+                        edit: Edit::Letter { throw: n, mv, slot, written, read },
+                        cost: cost(prior::LETTER, w),
+                    });
+                }
+            };
+            if cx.any_letter {
+                for read in Point::all() {
+                    push(read, table.weight(c, read.letter(cx.letters)));
+                }
+            } else {
+                for &(other, w) in table.partners(c) {
+                    if let Some(read) = Point::from_letter(other, cx.letters) {
+                        push(read, w);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn dice(t: &Throw, n: u32, cx: &Context, out: &mut Vec<Proposal>) {
+    let Some(written) = t.dice else { return };
+    let (h, l) = (written.high(), written.low());
+    // a doublet's two dice are one case
+    let which: &[(u8, u8)] = if h == l { &[(h, l)] } else { &[(h, l), (l, h)] };
+    for &(die, keep) in which {
+        for v in 1..=6u8 {
+            let Some(read) = Dice::new(v, keep) else { continue };
+            if v == die || read == written {
+                continue;
+            }
+            let w = cx.confusions.dice.weight(digit(die), digit(v));
+            out.push(Proposal { edit: Edit::Die { throw: n, written, read }, cost: cost(prior::DIE, w) });
+        }
+    }
+}
+
+fn digit(d: u8) -> char {
+    char::from(b'0' + d.min(9))
+}
+
+fn swaps(t: &Throw, n: u32, out: &mut Vec<Proposal>) {
+    let Some(Play::Moves(ms)) = &t.play else { return };
+    let pairs = ms.len() * ms.len().saturating_sub(1) / 2;
+    for first in 0..ms.len() {
+        for second in first + 1..ms.len() {
+            if ms[first].to != ms[second].to && ms[first].from != ms[second].from {
+                let edit = Edit::SwapMoves { throw: n, first, second };
+                out.push(Proposal { edit, cost: cost(prior::SWAP_MOVES, 1.0 / pairs as f64) });
+            }
+        }
+    }
+}
+
+fn seat(t: &Throw, n: u32, out: &mut Vec<Proposal>) {
+    if let Some(s) = t.seat {
+        out.push(Proposal {
+            edit: Edit::Seat { throw: n, written: Some(s), read: Some(Seat::other(s)) },
+            cost: cost(prior::SEAT, 0.8),
+        });
+        out.push(Proposal {
+            edit: Edit::Seat { throw: n, written: Some(s), read: None },
+            cost: cost(prior::SEAT, 0.2),
+        });
+    }
+}
+
+/// The numbers a figure may have been misread from: each digit read for a look-alike.
+fn misread_numbers(x: u64, cx: &Context) -> Vec<(u64, f64)> {
+    let text = x.to_string();
+    let mut found = Vec::new();
+    for (k, c) in text.char_indices() {
+        for &(other, w) in cx.confusions.digits.partners(c) {
+            let mut s = text.clone();
+            s.replace_range(k..k + 1, other.encode_utf8(&mut [0u8; 4]));
+            if let Ok(v) = s.parse::<u64>() {
+                if v != x {
+                    found.push((v, w));
+                }
+            }
+        }
+    }
+    found
+}
+
+fn marks(t: &Throw, n: u32, cx: &Context, out: &mut Vec<Proposal>) {
+    let even = !cx.game.is_tric_trac();
+    let sides = [(false, t.marks.as_slice()), (true, t.opponent.as_ref().map_or(&[][..], |o| o.marks.as_slice()))];
+    for (opponent, ms) in sides {
+        for (index, m) in ms.iter().enumerate() {
+            for (v, w) in misread_numbers(m.points.unsigned_abs(), cx) {
+                let read = v as i64;
+                if even && read % 2 != 0 || read == 0 {
+                    continue;
+                }
+                let edit = Edit::Mark { throw: n, opponent, index, written: m.points, read };
+                out.push(Proposal { edit, cost: cost(prior::MARK, w) });
+            }
+        }
+    }
+    let holes = [(false, Some(t.holes)), (true, t.opponent.as_ref().map(|o| o.holes))];
+    for (opponent, h) in holes {
+        let Some(written) = h else { continue };
+        let mut reads: Vec<(Option<u32>, f64)> = match written {
+            Some(x) => misread_numbers(u64::from(x), cx).into_iter().map(|(v, w)| (Some(v as u32), w)).collect(),
+            None => vec![(Some(1), 0.2)],
+        };
+        if written.is_some() {
+            reads.push((None, 0.2));
+        }
+        for (read, w) in reads {
+            if read != Some(0) {
+                out.push(Proposal {
+                    edit: Edit::Holes { throw: n, opponent, written, read },
+                    cost: cost(prior::HOLES, w),
+                });
+            }
+        }
+    }
+}
+
+fn hits_and_off(t: &Throw, n: u32, cx: &Context, out: &mut Vec<Proposal>) {
+    let Some(Play::Moves(ms)) = &t.play else { return };
+    for (mv, m) in ms.iter().enumerate() {
+        let places = m.rests.len() + 1;
+        for after in 0..places {
+            let edit = Edit::Hit { throw: n, mv, after, written: m.hit_after(after) };
+            out.push(Proposal { edit, cost: cost(prior::HIT, 1.0 / places as f64) });
+        }
+        match m.to {
+            Target::Off => {
+                for read in Point::all() {
+                    let w = cx.confusions.letters(cx.letters).other.max(1.0 / 24.0);
+                    out.push(Proposal {
+                        edit: Edit::Off { throw: n, mv, written: None, read: Some(read) },
+                        cost: cost(prior::OFF, w),
+                    });
+                }
+            }
+            Target::Point(p) => {
+                out.push(Proposal {
+                    edit: Edit::Off { throw: n, mv, written: Some(p), read: None },
+                    cost: cost(prior::OFF, 0.5),
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! `soumille repair` (issue 19): transcription slips put into clean records are found again
+//! as the first candidate, in every game and both alphabets; the text, JSON, diff and
+//! applied outputs; the time budget; unreadable files.
+
+use crate::common::{root, run, run_stdin, scratch_dir, text};
+use soumille::notation::{print_record, Header, Play, Record};
+use soumille::repair::{self, Edit, Options, Slot};
+use soumille::{Dialect, Dice, Point};
+
+/// The first record of a text, with its header.
+fn read(src: &str) -> (Record, Header) {
+    let r = soumille::FileReading::of_bytes(src.as_bytes());
+    let rec = r.records.into_iter().next().expect("a record");
+    assert!(rec.errors.is_empty(), "{:?}", rec.errors);
+    (rec.record, rec.header)
+}
+
+/// The default options, with a budget for a debug build on a busy machine.
+fn slow() -> Options {
+    Options { budget: std::time::Duration::from_secs(60), ..Options::default() }
+}
+
+fn flags(rec: &Record, header: &Header) -> usize {
+    soumille::replay_books(rec, header, None).flags.len()
+}
+
+/// Makes `slip` on a clean record and repairs it: the corrupted record is flagged, and the
+/// first candidate clears every flag and gives the clean record back.
+fn finds(src: &str, slip: Edit) -> repair::Repairs {
+    let (clean, header) = read(src);
+    assert_eq!(flags(&clean, &header), 0, "the record is clean");
+    let mut bad = clean.clone();
+    assert!(slip.apply(&mut bad, None), "the slip fits the record");
+    assert!(flags(&bad, &header) > 0, "the slip is flagged");
+    let r = repair::candidates(&bad, &header, &slow()).unwrap();
+    let best = r.candidates.first().expect("a candidate");
+    assert_eq!(best.left, 0, "{:?}", best.edits);
+    assert_eq!(print_record(&best.record, Default::default()), print_record(&clean, Default::default()));
+    assert!(!r.cut);
+    r
+}
+
+fn generated_grand_trictrac() -> String {
+    text(&crate::common::generated(1, 4))
+}
+
+fn p(c: char) -> Point {
+    Point::from_letter(c, Dialect::Soumille).unwrap()
+}
+
+fn write(name: &str, body: &str) -> std::path::PathBuf {
+    let d = scratch_dir("repair", name);
+    let f = d.join(format!("{name}.stn"));
+    std::fs::write(&f, body).unwrap();
+    f
+}
+
+/// Generated game 1 of seed 4 with throw 57 (`4-4 AE AE`) written `4-4 AE AF`.
+fn misread_at_57() -> std::path::PathBuf {
+    let src = generated_grand_trictrac();
+    assert!(src.contains("\n57. 4-4 AE AE\n"));
+    write("misread57", &src.replace("\n57. 4-4 AE AE\n", "\n57. 4-4 AE AF\n"))
+}
+
+#[test]
+fn a_misread_letter_at_throw_57_is_the_first_candidate_and_apply_checks_clean() {
+    let slip = Edit::Letter { throw: 57, mv: 1, slot: Slot::To, written: p('E'), read: p('F') };
+    let r = finds(&generated_grand_trictrac(), slip);
+    let want = Edit::Letter { throw: 57, mv: 1, slot: Slot::To, written: p('F'), read: p('E') };
+    assert_eq!(r.candidates[0].edits, [want]);
+    assert_eq!(r.places[0].throw, 57);
+    assert_eq!(r.candidates[0].removes, r.flags);
+
+    let f = misread_at_57();
+    let o = run(&["repair", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("throw 57:\n  flag die-mismatch"), "{out}");
+    assert!(
+        out.contains("  1. score -2.41: removes 3 flag(s), leaves 0\n       throw 57: `E` read for `F` (move 2)\n"),
+        "{out}"
+    );
+
+    let o = run(&["repair", f.to_str().unwrap(), "--apply", "1"]);
+    assert_eq!(o.status.code(), Some(0));
+    let fixed = text(&o.stdout);
+    assert!(fixed.contains("57. 4-4 { repaired: throw 57: `E` read for `F` (move 2) } AE AE\n"), "{fixed}");
+    let check = run_stdin(&["check", "-"], fixed.as_bytes());
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
+}
+
+#[test]
+fn a_misread_die_in_jacquet() {
+    let src = std::fs::read_to_string(root().join("samples/jacquet/generated.stn")).unwrap();
+    let (rec, _) = read(&src);
+    let t = &rec.throws[39];
+    let written = t.dice.unwrap();
+    assert_eq!(written, Dice::new(6, 5).unwrap(), "throw 40 of the sample");
+    let slip = Edit::Die { throw: 40, written, read: Dice::new(6, 6).unwrap() };
+    let r = finds(&src, slip);
+    assert!(matches!(r.candidates[0].edits[..], [Edit::Die { throw: 40, .. }]), "{:?}", r.candidates[0].edits);
+}
+
+#[test]
+fn two_throws_written_in_each_others_place() {
+    let src = generated_grand_trictrac();
+    let (rec, header) = read(&src);
+    let swap = |n: u32| Edit::SwapThrows { throw: n };
+    let n = (40..rec.throws.len() as u32)
+        .find(|&n| {
+            let mut bad = rec.clone();
+            swap(n).apply(&mut bad, None) && flags(&bad, &header) > 0
+        })
+        .expect("a swap that is flagged");
+    let r = finds(&src, swap(n));
+    assert_eq!(r.candidates[0].edits, [swap(n)]);
+}
+
+#[test]
+fn a_lacuna_is_filled_with_a_throw_that_fits() {
+    let src = std::fs::read_to_string(root().join("samples/backgammon/gnubg-match3-game2.stn")).unwrap();
+    let (clean, header) = read(&src);
+    let mut bad = clean.clone();
+    // throw 20 left out: every throw after it is numbered one less
+    assert!(Edit::Duplicate { throw: 20 }.apply(&mut bad, None));
+    assert!(flags(&bad, &header) > 0);
+    let r = repair::candidates(&bad, &header, &slow()).unwrap();
+    let best = &r.candidates[0];
+    assert_eq!(best.left, 0);
+    assert!(matches!(best.edits[..], [Edit::Lacuna { throw: 20, .. }]), "{:?}", best.edits);
+    // the throws around it are the record's
+    let (a, b) = (&clean.throws, &best.record.throws);
+    assert_eq!(a.len(), b.len());
+    assert!(a.iter().zip(b).filter(|(x, y)| x.play != y.play || x.dice != y.dice).all(|(x, _)| x.number == 20));
+}
+
+#[test]
+fn a_throw_written_twice_is_taken_out() {
+    let src = generated_grand_trictrac();
+    let (clean, header) = read(&src);
+    let mut bad = clean.clone();
+    let copy = bad.throws[29].clone();
+    bad.throws.insert(30, copy);
+    for (k, t) in bad.throws.iter_mut().enumerate() {
+        t.number = k as u32 + 1;
+    }
+    assert!(flags(&bad, &header) > 0);
+    let r = repair::candidates(&bad, &header, &slow()).unwrap();
+    assert_eq!(r.candidates[0].left, 0);
+    assert_eq!(print_record(&r.candidates[0].record, Default::default()), print_record(&clean, Default::default()));
+}
+
+#[test]
+fn a_backgammon_letter_and_a_lepeintre_letter() {
+    let src = std::fs::read_to_string(root().join("samples/backgammon/gnubg-match3-game2.stn")).unwrap();
+    let (rec, _) = read(&src);
+    let t = &rec.throws[9];
+    let Some(Play::Moves(ms)) = &t.play else { panic!("throw 10 plays") };
+    let soumille::notation::Target::Point(to) = ms[0].to else { panic!("to a point") };
+    let table = soumille::repair::Confusions::default();
+    let (c, _) = table.soumille.partners(to.letter(Dialect::Soumille))[0];
+    let slip = Edit::Letter { throw: 10, mv: 0, slot: Slot::To, written: to, read: p(c) };
+    finds(&src, slip);
+
+    // Lepeintre's book up to its fausse case at throw 13, `u` misread for `v`
+    let lep = std::fs::read_to_string(root().join("samples/lepeintre-teaching-game.lep.stn")).unwrap();
+    let clean: String = lep.lines().take_while(|l| !l.starts_with("13.")).map(|l| format!("{l}\n")).collect();
+    let (rec, header) = read(&clean);
+    assert_eq!(header.letters, Dialect::Lepeintre);
+    let (n, mv, slot, written) = rec
+        .throws
+        .iter()
+        .find_map(|t| match &t.play {
+            Some(Play::Moves(ms)) => ms.iter().enumerate().find_map(|(k, m)| match m.to {
+                soumille::notation::Target::Point(q)
+                    if "uvne".contains(q.letter(Dialect::Lepeintre)) && t.number > 1 =>
+                {
+                    Some((t.number, k, Slot::To, q))
+                }
+                _ => None,
+            }),
+            _ => None,
+        })
+        .expect("a u, v, n or e in the book");
+    let swap = |c: char| match c {
+        'u' => 'v',
+        'v' => 'u',
+        'n' => 'u',
+        _ => 'c',
+    };
+    let read_as = Point::from_letter(swap(written.letter(Dialect::Lepeintre)), Dialect::Lepeintre).unwrap();
+    let mut bad = rec.clone();
+    assert!(Edit::Letter { throw: n, mv, slot, written, read: read_as }.apply(&mut bad, None));
+    assert!(flags(&bad, &header) > 0, "the slip at throw {n} is flagged");
+    let r = repair::candidates(&bad, &header, &slow()).unwrap();
+    assert_eq!(r.candidates[0].left, 0);
+    assert_eq!(print_record(&r.candidates[0].record, Default::default()), print_record(&rec, Default::default()));
+    let words = r.candidates[0].edits[0].describe(Dialect::Lepeintre);
+    assert!(words.contains(&format!("`{}`", written.letter(Dialect::Lepeintre))), "{words}");
+}
+
+#[test]
+fn the_json_output() {
+    let f = misread_at_57();
+    let o = run(&["repair", f.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["game"], "grand-trictrac");
+    assert_eq!(v["letters"], "soumille");
+    assert_eq!(v["flags"], 3);
+    assert_eq!(v["cut"], false);
+    assert_eq!(v["places"][0]["throw"], 57);
+    assert!(v["places"][0]["flags"][0].as_str().unwrap().starts_with("die-mismatch: "));
+    let best = &v["candidates"][0];
+    assert_eq!(best["removes"], 3);
+    assert_eq!(best["left"], 0);
+    assert_eq!(best["score"], -2.41);
+    assert_eq!(
+        best["edits"][0],
+        serde_json::json!({"edit": "letter", "throw": 57, "move": 1, "slot": "to", "written": "F", "read": "E"})
+    );
+    assert_eq!(v["described"][0][0], "throw 57: `E` read for `F` (move 2)");
+    assert!(v["replays"].as_u64().unwrap() > 0);
+    // the edits read back as data
+    let e: Edit = serde_json::from_value(best["edits"][0].clone()).unwrap();
+    assert_eq!(e, Edit::Letter { throw: 57, mv: 1, slot: Slot::To, written: p('F'), read: p('E') });
+}
+
+#[test]
+fn the_diff() {
+    let f = misread_at_57();
+    let o = run(&["repair", f.to_str().unwrap(), "--diff"]);
+    assert_eq!(o.status.code(), Some(1));
+    let d = text(&o.stdout);
+    let name = f.display().to_string();
+    assert!(d.starts_with(&format!("--- {name}\n+++ {name} (repaired)\n@@ ")), "{d}");
+    assert!(d.contains("\n-57. 4-4 AE AF\n+57. 4-4 { repaired: throw 57: `E` read for `F` (move 2) } AE AE\n"), "{d}");
+    assert_eq!(d.lines().filter(|l| l.starts_with('+') || l.starts_with('-')).count(), 4, "{d}");
+}
+
+#[test]
+fn a_budget_too_short_is_reported() {
+    let f = misread_at_57();
+    let o = run(&["repair", f.to_str().unwrap(), "--budget", "0ms"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stdout).contains("cut by the time budget (--budget)"), "{}", text(&o.stdout));
+    let o = run(&["repair", f.to_str().unwrap(), "--budget", "0s", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["cut"], true);
+    let o = run(&["repair", f.to_str().unwrap(), "--budget", "soon"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn misnumbered_throws_are_renumbered() {
+    let src = generated_grand_trictrac().replace("\n12. ", "\n21. ");
+    let f = write("numbers", &src);
+    assert_eq!(run(&["check", f.to_str().unwrap()]).status.code(), Some(2));
+    let o = run(&["repair", f.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["candidates"][0]["edits"][0], serde_json::json!({"edit": "number", "throw": 12, "written": 21}));
+    let o = run(&["repair", f.to_str().unwrap(), "--apply", "1"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(run_stdin(&["check", "-"], &o.stdout).status.code(), Some(0));
+}
+
+#[test]
+fn a_clean_record_an_unreadable_file_and_a_confusion_file() {
+    let o = run(&["repair", "samples/jacquet/generated.stn"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(text(&o.stdout).ends_with("clean, nothing to repair\n"));
+
+    for (name, body) in [("garbage", &b"1. 7-9 ZZZ ((\n[Game"[..]), ("bytes", &b"\xff\xfe1. 6-5 AG AF\n"[..])] {
+        let d = scratch_dir("repair", name);
+        let f = d.join("x.stn");
+        std::fs::write(&f, body).unwrap();
+        let o = run(&["repair", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        assert!(!text(&o.stderr).contains("panicked"), "{name}");
+    }
+    let o = run(&["repair", "no/such/file.stn"]);
+    assert_eq!(o.status.code(), Some(2));
+
+    let f = misread_at_57();
+    let conf = f.with_file_name("mine.txt");
+    std::fs::write(&conf, "[soumille]\nE F 0.9\n").unwrap();
+    let o = run(&["repair", f.to_str().unwrap(), "--confusions", conf.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stdout).contains("  1. score -1.31: "), "{}", text(&o.stdout));
+    std::fs::write(&conf, "[soumille]\nE W 0.9\n").unwrap();
+    let o = run(&["repair", f.to_str().unwrap(), "--confusions", conf.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("line 2: `W` is not a symbol of the soumille table"), "{}", text(&o.stderr));
+}
