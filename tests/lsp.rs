@@ -451,7 +451,7 @@ fn completion_gives_the_lawful_plays_in_every_game() {
     assert_eq!(c.shutdown(), Some(0));
 }
 
-/// Grand Trictrac scores the roll before the men move (RULES.md §1): after the dice the
+/// Grand Trictrac scores the roll before the men move (docs/rules.md §1): after the dice the
 /// thrower's marks are offered first; after a lawful play, the marks are offered, written
 /// after the dice.
 #[test]

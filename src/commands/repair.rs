@@ -55,7 +55,7 @@ struct Document<'a> {
 
 /// `repair FILE`: exit 0 when the record checks clean (with `--apply`: when the record
 /// written does), 1 when it is flagged, 2 when it cannot be read (syntax errors other than
-/// misnumbered throws, CLI.md `check`).
+/// misnumbered throws, docs/commands.md `check`).
 pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Outcome, CommandError> {
     let mut opts = Options::default();
     if let Some(b) = asked.budget {

@@ -52,7 +52,7 @@ pub enum InteropError {
 /// Why a header line of a file is kept as a comment of the record instead of a tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeptWhy {
-    /// Its name is no STN tag name (NOTATION.md: letters, digits, `_`, `-`).
+    /// Its name is no STN tag name (docs/format.md: letters, digits, `_`, `-`).
     NoTagName,
     /// The importer writes the tag itself, or the tag would change the game (`Rules`, …).
     WrittenByTheImporter,

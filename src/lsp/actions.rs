@@ -1,13 +1,13 @@
 //! Code actions, formatting and document symbols.
 //!
-//! * A fausse case (RULES.md §10, docs/games.md §A.10, §D.10, §E.12) can be replaced by one
+//! * A fausse case (docs/rules.md §10, docs/games.md §A.10, §D.10, §E.12) can be replaced by one
 //!   of the lawful plays its flag lists, nearest the recorded play first, in the record's
 //!   letters.
-//! * A Grand Trictrac throw whose marks are not those the roll scores (RULES.md §1, §8, §9)
+//! * A Grand Trictrac throw whose marks are not those the roll scores (docs/rules.md §1, §8, §9)
 //!   can have the computed marks written: the thrower's and the opponent's (`/ …`); so can a
 //!   Tric Trac throw whose `marks` claim is flagged (docs/games.md §E.9).
 //! * Formatting is the canonical printer's ([`crate::notation::print_records`]).
-//! * The symbols are the records (games), and in them the relèves (Grand Trictrac, RULES.md
+//! * The symbols are the records (games), and in them the relèves (Grand Trictrac, docs/rules.md
 //!   §8) or the parties (Tric Trac, docs/games.md §E.10).
 
 use super::analysis::{Analysed, Analysis};
@@ -54,7 +54,7 @@ fn action(uri: &Uri, a: &Analysis, title: String, at: Span, new_text: String, pr
 }
 
 /// Writes the marks a throw scores where the written ones differ: Grand Trictrac's roll
-/// (the thrower's and the opponent's, RULES.md §1), Tric Trac's play (the `marks` claim,
+/// (the thrower's and the opponent's, docs/rules.md §1), Tric Trac's play (the `marks` claim,
 /// docs/games.md §E.9); the throw printed again with them (its holes, decision, play and
 /// comments as written).
 fn marks_action(uri: &Uri, a: &Analysis, r: &Analysed, t: &crate::notation::Throw) -> Option<CodeActionOrCommand> {

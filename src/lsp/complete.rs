@@ -1,8 +1,8 @@
 //! Completion on a throw's line. After the dice: the lawful plays of that roll in the
-//! position the replay reached before the throw (RULES.md §2–§5, docs/games.md §0.2), in
+//! position the replay reached before the throw (docs/rules.md §2–§5, docs/games.md §0.2), in
 //! the record's letters, those nearest what is typed first, then in the engine's order
 //! (`explain`'s). After a lawful play (or before it, in Grand Trictrac, where the roll
-//! scores before any man moves, RULES.md §1): the marks it scores.
+//! scores before any man moves, docs/rules.md §1): the marks it scores.
 
 use super::analysis::Analysis;
 use crate::board::Dialect;
@@ -32,7 +32,7 @@ pub struct Line {
 }
 
 /// The words of a throw that come between the dice and the play, or that follow the play:
-/// hole claims and decisions (NOTATION.md §3).
+/// hole claims and decisions (docs/format.md §3).
 const CLAIM_WORDS: &[&str] =
     &["trou", "trous", "hole", "holes", "tient", "va", "hold", "go", "je", "tiens", "m'en", "vais", "partie"];
 
@@ -149,7 +149,7 @@ fn play_items(plays: &Plays, line: &Line, range: Range) -> Vec<CompletionItem> {
 }
 
 /// The marks a lawful play scores: Grand Trictrac's thrower's marks (written after the dice,
-/// RULES.md §1) and the opponent's (`/ …`, after the play); another game's points after the
+/// docs/rules.md §1) and the opponent's (`/ …`, after the play); another game's points after the
 /// play (Tric Trac's captures, men borne off and pont, docs/games.md §E.9).
 fn marks_items(plays: &Plays, line: &Line, points: u16, here: Range, dice: Range) -> Vec<CompletionItem> {
     let item = |label: String, new_text: String, extra: Option<TextEdit>| CompletionItem {

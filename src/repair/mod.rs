@@ -377,7 +377,7 @@ impl Search<'_> {
     }
 
     /// In Grand Trictrac and Trictrac à écrire, a throw supplied for a lacuna with the marks
-    /// it scored (RULES.md §9: the record's marks are claims), when its only flags are the
+    /// it scored (docs/rules.md §9: the record's marks are claims), when its only flags are the
     /// école of marks left out.
     fn marked(&self, p: &Proposal, flags: &[Flag]) -> Option<Proposal> {
         let Edit::Lacuna { throw, dice, play, marks: None } = &p.edit else { return None };
