@@ -125,6 +125,12 @@ fn a_resigned_game_has_an_end_in_every_output() {
     // the kind unwritten: known from the points against the cube
     let v = json(&["replay", "--format", "json"], "resign-then-throw.stn");
     assert_eq!(v["stopped_at"], 6);
+    // a Result naming the seat that resigned as the winner is flagged, and the end's winner
+    // is the seat that did not resign
+    let check = json(&["check", "--format", "json"], "claim-resign-winner.stn");
+    let game = &check["files"][0]["games"][0];
+    assert_eq!(game["flags"][0]["kind"], "result");
+    assert_eq!(game["end"], serde_json::json!({"winner": "top", "points": 1, "kind": "resign single"}));
 }
 
 #[test]

@@ -552,7 +552,7 @@ pub fn match_length(rec: &Record) -> u32 {
 /// (1, 2 or 3 times: single, gammon, backgammon; else a resignation of no known kind). A
 /// throw `resign` with no resignation in the `Result` tag leaves the game without an end
 /// (what it is worth is not written); a `Result` naming the seat that resigned (`at`) as the
-/// winner is flagged `result`.
+/// winner is flagged `result`, and the end's winner is the seat that did not resign.
 fn resignation(l: &mut Ledger<'_>, header: &Header, cube: u32, at: Option<(u32, Seat)>) -> Option<End> {
     let Some(ResultClaim::Points { winner, points, kind: Some(k) }) = &header.result else { return None };
     if !k.is_resign() {
@@ -570,7 +570,8 @@ fn resignation(l: &mut Ledger<'_>, header: &Header, cube: u32, at: Option<(u32, 
             .and_then(Resignation::of_times)
             .map_or(EndKind::Resign, EndKind::Resigned),
     };
-    Some(End { winner: *winner, points: *points, kind })
+    let winner = at.map_or(*winner, |(_, resigner)| resigner.other());
+    Some(End { winner, points: *points, kind })
 }
 
 /// A pass, for a throw that records no play when none could be made.
