@@ -713,3 +713,32 @@ fn a_budget_of_zero_offers_no_repair() {
     assert!(!actions.is_empty() && actions.iter().all(|a| !is_repair(a)), "{actions:?}");
     assert_eq!(c.shutdown(), Some(0));
 }
+
+/// A record in Lepeintre's letters gets its repair actions in them: the words and the record
+/// of `repair` (its JSON's `described` and `--apply N`), candidate for candidate.
+#[test]
+fn the_repair_actions_are_repairs_own_in_the_records_letters() {
+    let f = "samples/lepeintre-teaching-game.lep.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    let o = run(&["repair", f, "--format", "json", "--budget", "60s"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (mut c, _) = Client::start_with(patient());
+    let uri = uri_of(f);
+    c.open(&uri, &text);
+    let actions = code_actions(&mut c, &uri, pos_of(&text, "13. "));
+    let repairs: Vec<&Value> = actions.iter().filter(|a| is_repair(a)).collect();
+    assert!(!repairs.is_empty(), "{actions:?}");
+    assert!(text.ends_with('\n'));
+    let end = pos(text.lines().count() as u32, 0); // the record is the whole file
+    for (k, a) in repairs.iter().enumerate() {
+        let words: Vec<&str> = v["described"][k].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+        let removes = v["candidates"][k]["removes"].as_u64().unwrap();
+        let flags = if removes == 1 { "flag" } else { "flags" };
+        assert_eq!(a["title"], format!("Repair: {} (removes {removes} {flags})", words.join("; ")));
+        let edit = &a["edit"]["changes"][&uri][0];
+        assert_eq!(edit["newText"].as_str().unwrap(), repair_apply("lepeintre", &text, k + 1));
+        assert_eq!((edit["range"]["start"].clone(), edit["range"]["end"].clone()), (pos(0, 0), end.clone()));
+    }
+    assert!(repairs[0]["title"].as_str().unwrap().contains("`o` read for `a`"), "{repairs:?}");
+    assert_eq!(c.shutdown(), Some(0));
+}
