@@ -221,7 +221,7 @@ mod tests {
     fn a_fausse_case_is_repaired_and_the_record_checks_clean() {
         let a = Analysis::of(GT.into(), None);
         let r = &a.records[0];
-        let offers = offers(r, &GT[..], slow());
+        let offers = offers(r, GT, slow());
         assert!(!offers.is_empty() && offers.len() <= OFFERED, "{offers:?}");
         assert_eq!(offers[0].title, "Repair: throw 3: `A` read for `E` (move 2) (removes 2 flags)");
         assert!(
@@ -233,9 +233,9 @@ mod tests {
         assert_eq!(fixed.records.len(), 1);
         assert_eq!(fixed.records[0].flags().count(), 0, "{}", offers[0].text);
         // asked again (an editor asks at each move of the cursor): not searched again
-        assert!(Rc::ptr_eq(&offers, &super::offers(r, &GT[..], slow())));
+        assert!(Rc::ptr_eq(&offers, &super::offers(r, GT, slow())));
         // no budget, no offer
-        assert!(super::offers(r, &GT[..], Settings { budget: Duration::ZERO }).is_empty());
+        assert!(super::offers(r, GT, Settings { budget: Duration::ZERO }).is_empty());
     }
 
     #[test]
