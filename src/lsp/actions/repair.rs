@@ -239,7 +239,7 @@ mod tests {
     }
 
     #[test]
-    fn a_clean_record_and_an_unreadable_one_get_no_offer() {
+    fn a_clean_record_and_unreadable_ones_get_no_offer() {
         let clean = "[Game \"grand-trictrac\"]\n[First \"top\"]\n\n1. 6-5 AG AF\n";
         let a = Analysis::of(clean.into(), None);
         assert!(offers(&a.records[0], clean, slow()).is_empty());
@@ -247,6 +247,11 @@ mod tests {
         let a = Analysis::of(broken.clone(), None);
         assert!(!a.records[0].read.errors.is_empty());
         assert!(offers(&a.records[0], &broken, slow()).is_empty());
+        // options its game refuses: no edit of the throws helps
+        let refused = GT.replace("[First \"top\"]", "[First \"top\"]\n[Rules \"nonsense=7\"]");
+        let a = Analysis::of(refused.clone(), None);
+        assert!(!a.records[0].read.errors.is_empty());
+        assert!(offers(&a.records[0], &refused, slow()).is_empty());
     }
 
     /// A throw numbered wrong is a syntax error `soumille repair` mends: numbered again, with
