@@ -1,9 +1,9 @@
 //! `soumille lsp` spoken to over its stdin and stdout (JSON-RPC with `Content-Length`
 //! headers, as an editor speaks it): initialize, didOpen and the diagnostics published,
-//! hover, completion, codeAction, formatting, documentSymbol, changes (incremental and
-//! full), shutdown and exit.
+//! hover, completion, codeAction (the repair candidates among them), formatting,
+//! documentSymbol, changes (incremental and full), shutdown and exit.
 
-use crate::common::{bin, root, run};
+use crate::common::{bin, root, run, run_stdin, scratch_dir, text as utf8};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Stdio};
@@ -22,6 +22,12 @@ impl Client {
     /// Starts `soumille lsp` and initializes it; returns the client and the server's
     /// capabilities.
     pub fn start() -> (Client, Value) {
+        Client::start_with(Value::Null)
+    }
+
+    /// Starts `soumille lsp` with the editor's `initializationOptions` (docs/editors.md) and
+    /// initializes it.
+    pub fn start_with(options: Value) -> (Client, Value) {
         let mut child =
             bin().arg("lsp").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit()).spawn().unwrap();
         let stdin = child.stdin.take().unwrap();
@@ -36,7 +42,9 @@ impl Client {
             }
         });
         let mut c = Client { child, stdin, inbox, next_id: 0 };
-        let init = c.request("initialize", json!({ "capabilities": {}, "processId": null, "rootUri": null }));
+        let params =
+            json!({ "capabilities": {}, "processId": null, "rootUri": null, "initializationOptions": options });
+        let init = c.request("initialize", params);
         c.notify("initialized", json!({}));
         (c, init["capabilities"].clone())
     }
@@ -131,6 +139,15 @@ fn pos_of(text: &str, needle: &str) -> Value {
     let line = text[..at].matches('\n').count();
     let col = at - text[..at].rfind('\n').map_or(0, |i| i + 1);
     pos(line as u32, col as u32)
+}
+
+/// The code actions other than the repair candidates (`Repair: …`, tested below).
+fn not_repairs(actions: &Value) -> Vec<Value> {
+    actions.as_array().unwrap().iter().filter(|a| !is_repair(a)).cloned().collect()
+}
+
+fn is_repair(a: &Value) -> bool {
+    a["title"].as_str().unwrap().starts_with("Repair: ")
 }
 
 fn codes(diags: &[Value]) -> Vec<String> {
@@ -314,7 +331,7 @@ fn code_actions_replace_a_fausse_case_and_write_the_marks() {
         "textDocument/codeAction",
         json!({ "textDocument": { "uri": uri }, "range": { "start": at, "end": at }, "context": { "diagnostics": [] } }),
     );
-    let actions = actions.as_array().unwrap();
+    let actions = not_repairs(&actions);
     assert_eq!(actions.len(), 1, "{actions:?}");
     assert_eq!(actions[0]["title"], "Write the computed marks of throw 5");
     let edit = &actions[0]["edit"]["changes"][&uri][0];
@@ -536,7 +553,7 @@ fn a_tric_trac_throws_marks_can_be_written() {
         "textDocument/codeAction",
         json!({ "textDocument": { "uri": uri }, "range": { "start": at, "end": at }, "context": { "diagnostics": [] } }),
     );
-    let actions = actions.as_array().unwrap();
+    let actions = not_repairs(&actions);
     assert_eq!(actions.len(), 1, "{actions:?}");
     let edit = &actions[0]["edit"]["changes"][&uri][0];
     assert_eq!(edit["newText"], "1. bottom: 5-1 TO* YX +1 (prise)");
@@ -546,5 +563,182 @@ fn a_tric_trac_throws_marks_can_be_written() {
         json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
     );
     assert_eq!(codes(&c.diagnostics()), Vec::<String>::new());
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// The code actions at `at` in document `uri`.
+fn code_actions(c: &mut Client, uri: &str, at: Value) -> Vec<Value> {
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri }, "range": { "start": at, "end": at }, "context": { "diagnostics": [] } }),
+    );
+    actions.as_array().unwrap().clone()
+}
+
+/// The byte of `text` at an LSP position (ASCII lines).
+fn byte_at(text: &str, p: &Value) -> usize {
+    let (line, col) = (p["line"].as_u64().unwrap() as usize, p["character"].as_u64().unwrap() as usize);
+    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+    start + col
+}
+
+/// `text` with a code action's one edit of document `uri` made.
+fn applied(text: &str, action: &Value, uri: &str) -> String {
+    let edits = action["edit"]["changes"][uri].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{action}");
+    let (a, b) = (byte_at(text, &edits[0]["range"]["start"]), byte_at(text, &edits[0]["range"]["end"]));
+    format!("{}{}{}", &text[..a], edits[0]["newText"].as_str().unwrap(), &text[b..])
+}
+
+/// Repair searches that a debug build on a busy machine finishes well within.
+fn patient() -> Value {
+    json!({ "repair": { "budgetMs": 60000 } })
+}
+
+/// `soumille repair FILE --apply N` on `record` (written to a scratch file).
+fn repair_apply(name: &str, record: &str, n: usize) -> String {
+    let f = scratch_dir("lsp", name).join(format!("{name}.stn"));
+    std::fs::write(&f, record).unwrap();
+    let o = run(&["repair", f.to_str().unwrap(), "--apply", &n.to_string(), "--budget", "60s"]);
+    assert!(o.status.code().is_some_and(|c| c < 2), "{}", utf8(&o.stderr));
+    utf8(&o.stdout)
+}
+
+/// A Grand Trictrac record with one misread letter (generated game 1 of seed 4, throw 57
+/// `4-4 AE AE` written `AE AF`), after a clean record in the same file: the repair action
+/// names the edit, is preferred, replaces that record only, as `repair --apply 1` writes it,
+/// and the file it gives checks clean.
+#[test]
+fn a_misread_letter_gets_a_repair_action_and_the_record_then_checks_clean() {
+    let generated = utf8(&crate::common::generated(1, 4));
+    assert!(generated.contains("\n57. 4-4 AE AE\n"));
+    let misread = generated.replace("\n57. 4-4 AE AE\n", "\n57. 4-4 AE AF\n");
+    let first = std::fs::read_to_string(root().join("samples/two-records.stn")).unwrap();
+    let first = first.split("\n\n[Game").next().unwrap().to_string() + "\n\n";
+    let doc = format!("{first}{misread}");
+    let (mut c, _) = Client::start_with(patient());
+    let uri = "file:///tmp/soumille-lsp-test/misread.stn";
+    assert!(codes(&c.open(uri, &doc)).contains(&"die-mismatch".to_string()));
+
+    // in the clean record: nothing to repair
+    assert!(code_actions(&mut c, uri, pos_of(&doc, "2. 4-3 AD AE")).iter().all(|a| !is_repair(a)));
+
+    let actions = code_actions(&mut c, uri, pos_of(&doc, "12. "));
+    let repairs: Vec<&Value> = actions.iter().filter(|a| is_repair(a)).collect();
+    assert!((1..=3).contains(&repairs.len()), "{actions:?}");
+    let best = repairs[0];
+    assert_eq!(best["title"], "Repair: throw 57: `E` read for `F` (move 2) (removes 3 flags)", "{actions:?}");
+    assert_eq!(best["kind"], "quickfix");
+    assert_eq!(best["isPreferred"], json!(true));
+    assert!(repairs[1..].iter().all(|a| a.get("isPreferred").is_none()), "{repairs:?}");
+    let edit = &best["edit"]["changes"][uri][0];
+    assert_eq!(edit["range"]["start"], pos_of(&doc, "[Game \"grand-trictrac\"]\n[Event"));
+    assert_eq!(edit["newText"].as_str().unwrap(), repair_apply("misread57", &misread, 1));
+
+    let fixed = applied(&doc, best, uri);
+    assert!(fixed.starts_with(&first), "the clean record is left as it was");
+    assert!(fixed.contains("\n57. 4-4 { repaired: throw 57: `E` read for `F` (move 2) } AE AE\n"), "{fixed}");
+    let check = run_stdin(&["check", "-"], fixed.as_bytes());
+    assert_eq!(check.status.code(), Some(0), "{}", utf8(&check.stdout));
+    assert!(utf8(&check.stdout).contains("2 games"), "{}", utf8(&check.stdout));
+
+    // made in the editor, the record has no flag left, and no repair is offered
+    let change = json!({ "range": edit["range"], "text": edit["newText"] });
+    c.notify(
+        "textDocument/didChange",
+        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
+    );
+    assert_eq!(c.diagnostics(), Vec::<Value>::new());
+    assert!(code_actions(&mut c, uri, pos_of(&fixed, "57. 4-4")).iter().all(|a| !is_repair(a)));
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A clean record gets no repair action, whatever the place asked (a record of another game
+/// than Grand Trictrac too).
+#[test]
+fn a_clean_record_gets_no_repair_action() {
+    let (mut c, _) = Client::start_with(patient());
+    for f in ["samples/two-records.stn", "samples/backgammon/generated.stn", "samples/jacquet/generated.stn"] {
+        let text = std::fs::read_to_string(root().join(f)).unwrap();
+        let uri = uri_of(f);
+        assert_eq!(c.open(&uri, &text), Vec::<Value>::new(), "{f}");
+        for at in [pos(0, 0), pos_of(&text, "1. "), pos_of(&text, "\n2. ")] {
+            assert_eq!(code_actions(&mut c, &uri, at), Vec::<Value>::new(), "{f}");
+        }
+    }
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A backgammon record with a misread letter (`RY` for `RV` at throw 9): its repair action,
+/// made, leaves a record that checks clean. And with the default budget (no
+/// `initializationOptions`), the action is offered too, its title saying when the search was
+/// cut.
+#[test]
+fn a_backgammon_record_gets_a_repair_action() {
+    let f = "samples/backgammon/generated.stn";
+    let clean = std::fs::read_to_string(root().join(f)).unwrap();
+    assert!(clean.contains("\n9. top: 5-3 OT RV\n"));
+    let misread = clean.replace("\n9. top: 5-3 OT RV\n", "\n9. top: 5-3 OT RY\n");
+    let uri = "file:///tmp/soumille-lsp-test/backgammon.stn";
+    let (mut c, _) = Client::start_with(patient());
+    assert!(codes(&c.open(uri, &misread)).contains(&"die".to_string()));
+    let actions = code_actions(&mut c, uri, pos_of(&misread, "9. top"));
+    let best = actions.iter().find(|a| is_repair(a)).expect("a repair action");
+    assert_eq!(best["title"], "Repair: throw 9: `V` read for `Y` (move 2) (removes 4 flags)", "{actions:?}");
+    assert_eq!(best["isPreferred"], json!(true));
+    let fixed = applied(&misread, best, uri);
+    assert!(fixed.contains("\n9. top: 5-3 { repaired: throw 9: `V` read for `Y` (move 2) } OT RV\n"), "{fixed}");
+    let check = run_stdin(&["check", "-"], fixed.as_bytes());
+    assert_eq!(check.status.code(), Some(0), "{}", utf8(&check.stdout));
+    assert_eq!(c.shutdown(), Some(0));
+
+    let (mut c, _) = Client::start();
+    c.open(uri, &misread);
+    let actions = code_actions(&mut c, uri, pos_of(&misread, "9. top"));
+    for a in actions.iter().filter(|a| is_repair(a)) {
+        let t = a["title"].as_str().unwrap();
+        assert!(t.ends_with(" flags)") || t.ends_with(" flag)") || t.ends_with("; search cut at 300 ms)"), "{t}");
+    }
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// `initializationOptions.repair.budgetMs` 0 turns the repair actions off.
+#[test]
+fn a_budget_of_zero_offers_no_repair() {
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    let (mut c, _) = Client::start_with(json!({ "repair": { "budgetMs": 0 } }));
+    let uri = uri_of(GT);
+    c.open(&uri, &text);
+    let actions = code_actions(&mut c, &uri, pos_of(&text, "AH AE"));
+    assert!(!actions.is_empty() && actions.iter().all(|a| !is_repair(a)), "{actions:?}");
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A record in Lepeintre's letters gets its repair actions in them: the words and the record
+/// of `repair` (its JSON's `described` and `--apply N`), candidate for candidate.
+#[test]
+fn the_repair_actions_are_repairs_own_in_the_records_letters() {
+    let f = "samples/lepeintre-teaching-game.lep.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    let o = run(&["repair", f, "--format", "json", "--budget", "60s"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (mut c, _) = Client::start_with(patient());
+    let uri = uri_of(f);
+    c.open(&uri, &text);
+    let actions = code_actions(&mut c, &uri, pos_of(&text, "13. "));
+    let repairs: Vec<&Value> = actions.iter().filter(|a| is_repair(a)).collect();
+    assert!(!repairs.is_empty(), "{actions:?}");
+    assert!(text.ends_with('\n'));
+    let end = pos(text.lines().count() as u32, 0); // the record is the whole file
+    for (k, a) in repairs.iter().enumerate() {
+        let words: Vec<&str> = v["described"][k].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+        let removes = v["candidates"][k]["removes"].as_u64().unwrap();
+        let flags = if removes == 1 { "flag" } else { "flags" };
+        assert_eq!(a["title"], format!("Repair: {} (removes {removes} {flags})", words.join("; ")));
+        let edit = &a["edit"]["changes"][&uri][0];
+        assert_eq!(edit["newText"].as_str().unwrap(), repair_apply("lepeintre", &text, k + 1));
+        assert_eq!((edit["range"]["start"].clone(), edit["range"]["end"].clone()), (pos(0, 0), end.clone()));
+    }
+    assert!(repairs[0]["title"].as_str().unwrap().contains("`o` read for `a`"), "{repairs:?}");
     assert_eq!(c.shutdown(), Some(0));
 }

@@ -6,9 +6,15 @@
 //! * A Grand Trictrac throw whose marks are not those the roll scores (docs/rules.md §1, §8, §9)
 //!   can have the computed marks written: the thrower's and the opponent's (`/ …`); so can a
 //!   Tric Trac throw whose `marks` claim is flagged (docs/games.md §E.9).
+//! * A flagged record can be replaced by one of the candidates `soumille repair` finds for it
+//!   (issue 19, [`repair`]): the transcription slips behind its flags, mended.
 //! * Formatting is the canonical printer's ([`crate::notation::print_records`]).
 //! * The symbols are the records (games), and in them the relèves (Grand Trictrac, docs/rules.md
 //!   §8) or the parties (Tric Trac, docs/games.md §E.10).
+
+mod repair;
+
+pub use repair::{configure, Settings};
 
 use super::analysis::{Analysed, Analysis};
 use crate::notation::{JanClaim, Mark, OpponentPart, Span};
@@ -37,7 +43,7 @@ pub fn code_actions(uri: &Uri, a: &Analysis, span: Span) -> Vec<CodeActionOrComm
     for t in r.read.record.throws.iter().filter(|t| t.span.is_some_and(touches)) {
         out.extend(marks_action(uri, a, r, t));
     }
-    out.extend(repair_actions(uri, a, r, span));
+    out.extend(repair_actions(uri, a, r));
     out
 }
 
@@ -125,12 +131,15 @@ fn mark_of(jans: &crate::games::grand_trictrac::scoring::RollJans, seat: crate::
     (points > 0).then(|| Mark { points: points.into(), jans: list.collect() })
 }
 
-/// HOOK (issue 19, part 1), not wired: "apply a repair candidate" will offer the candidates
-/// of `soumille repair` (`src/repair/`, written by another engineer) for the flags in
-/// `_span`. Until that library is merged this returns no action at all; nothing here
-/// claims to repair.
-fn repair_actions(_uri: &Uri, _a: &Analysis, _r: &Analysed, _span: Span) -> Vec<CodeActionOrCommand> {
-    Vec::new()
+/// The repair candidates of a flagged record (issue 19, [`repair`]): up to three quick fixes
+/// "Repair: <edits in words> (removes K flags)", each replacing the record's text, and only
+/// it, by the record with the candidate's edits made, as `soumille repair --apply N` writes
+/// it; the first (the likeliest) is preferred.
+fn repair_actions(uri: &Uri, a: &Analysis, r: &Analysed) -> Vec<CodeActionOrCommand> {
+    let Some(at) = r.span() else { return Vec::new() };
+    let Some(written) = a.text.get(at.start as usize..at.end as usize) else { return Vec::new() };
+    let offers = repair::offers(r, written, repair::settings());
+    offers.iter().enumerate().map(|(k, o)| action(uri, a, o.title.clone(), at, o.text.clone(), k == 0)).collect()
 }
 
 /// The document printed canonically, as one edit of the whole text; `None` when it has

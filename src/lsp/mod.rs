@@ -83,6 +83,7 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
         "serverInfo": ServerInfo { name: "soumille".into(), version: Some(env!("CARGO_PKG_VERSION").into()) },
     });
     let (id, _params) = conn.initialize_start()?;
+    actions::configure(&_params); // the repair actions' budget (docs/editors.md)
     conn.initialize_finish(id, init)?;
     let mut server = Server::default();
     for msg in &conn.receiver {

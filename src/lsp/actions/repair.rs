@@ -1,0 +1,293 @@
+//! "Apply a repair candidate" (issue 19): for a flagged record, the likeliest transcription
+//! slips behind its flags (a letter misread, a die, two throws swapped, a throw left out,
+//! docs/rules.md §10, docs/games.md §A.10, §D.10, §E.12), as `soumille repair` finds them
+//! ([`crate::repair::candidates`]), offered as code actions. Each action rewrites the record
+//! as `soumille repair --apply N` writes it ([`crate::repair::text::applied_text`]): printed
+//! canonically, with a `{ repaired: … }` comment at each edit, in the record's letters.
+//!
+//! The search runs inside the request, so it is bounded by a time budget
+//! ([`Settings::budget`], 300 ms unless the editor's `initializationOptions` say otherwise);
+//! a search cut by it says so in the actions' titles. What a record's search found is kept
+//! until the record's text changes, so that an editor asking for code actions at every move
+//! of the cursor does not search again.
+
+use crate::lsp::analysis::Analysed;
+use crate::notation::{ReadRecord, SyntaxError};
+use crate::repair::{self, text::applied_text, Options};
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::time::Duration;
+
+/// How many candidates are offered, best first.
+pub const OFFERED: usize = 3;
+
+/// The search's budget when the editor sets none.
+pub const DEFAULT_BUDGET: Duration = Duration::from_millis(300);
+
+/// How many records' searches are kept.
+const KEPT: usize = 16;
+
+/// The server's settings for the repair actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// How long one record's search may take (0: no repair action is offered).
+    pub budget: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { budget: DEFAULT_BUDGET }
+    }
+}
+
+impl Settings {
+    /// The settings in the `initialize` request's parameters: `initializationOptions.repair.
+    /// budgetMs`, a whole number of milliseconds (docs/editors.md); anything else leaves the
+    /// default.
+    pub fn of_initialize(params: &serde_json::Value) -> Settings {
+        let ms = params.pointer("/initializationOptions/repair/budgetMs").and_then(serde_json::Value::as_u64);
+        match ms {
+            Some(ms) => Settings { budget: Duration::from_millis(ms.min(600_000)) },
+            None => Settings::default(),
+        }
+    }
+}
+
+thread_local! {
+    /// The settings of the server running on this thread (the server answers every request
+    /// on the thread that read `initialize`).
+    static SETTINGS: Cell<Settings> = Cell::new(Settings::default());
+    /// The last records searched: their text and what was found, newest last.
+    static FOUND: RefCell<VecDeque<(Key, Rc<[Offer]>)>> = const { RefCell::new(VecDeque::new()) };
+}
+
+/// Takes the settings from the `initialize` request's parameters (see
+/// [`Settings::of_initialize`]), for the requests answered on this thread.
+pub fn configure(params: &serde_json::Value) {
+    set(Settings::of_initialize(params));
+}
+
+/// Sets the settings for the requests answered on this thread.
+pub fn set(s: Settings) {
+    SETTINGS.with(|c| c.set(s));
+}
+
+/// The settings for the requests answered on this thread.
+pub fn settings() -> Settings {
+    SETTINGS.with(Cell::get)
+}
+
+/// What a search is kept under: the record's text, its game and letters, the budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Key {
+    text: String,
+    game: &'static str,
+    letters: &'static str,
+    budget: Duration,
+}
+
+/// One candidate offered: the action's title and the record's new text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer {
+    /// `Repair: throw 57: `E` read for `F` (move 2) (removes 3 flags)`.
+    pub title: String,
+    /// The record as `repair --apply N` writes it, ending as the record's text did (the
+    /// blank lines after it kept).
+    pub text: String,
+}
+
+/// The candidates offered for record `r`, whose text is `written` (the bytes of its span),
+/// best first; none when the record has no flag of its own, when it has a syntax error other
+/// than a misnumbered throw (as `soumille repair` refuses it: the printer would drop what was
+/// not read), or when the budget is 0.
+pub fn offers(r: &Analysed, written: &str, s: Settings) -> Rc<[Offer]> {
+    let read = &r.read;
+    let flagged = !r.replay.flags.is_empty() || !read.errors.is_empty();
+    if s.budget.is_zero() || !flagged || !read.errors.iter().all(misnumbered) {
+        return Rc::from(Vec::new());
+    }
+    let key = Key {
+        text: written.to_string(),
+        game: read.header.game.name(),
+        letters: read.header.letters.name(),
+        budget: s.budget,
+    };
+    if let Some(found) = FOUND.with(|f| f.borrow().iter().find(|(k, _)| *k == key).map(|(_, o)| o.clone())) {
+        return found;
+    }
+    let found: Rc<[Offer]> = Rc::from(search(read, written, s));
+    FOUND.with(|f| {
+        let mut f = f.borrow_mut();
+        if f.len() >= KEPT {
+            f.pop_front();
+        }
+        f.push_back((key, found.clone()));
+    });
+    found
+}
+
+/// A throw numbered other than its place: the one syntax error `soumille repair` mends
+/// ([`crate::repair::Edit::Number`]).
+fn misnumbered(e: &SyntaxError) -> bool {
+    e.message.contains("where throw") && e.message.ends_with("was expected")
+}
+
+/// Searches the record's candidates within the budget and writes the first [`OFFERED`] that
+/// remove a flag (or, in a record with misnumbered throws, number them again).
+fn search(read: &ReadRecord, written: &str, s: Settings) -> Vec<Offer> {
+    let opts = Options { budget: s.budget, ..Options::default() };
+    let Ok(found) = repair::candidates(&read.record, &read.header, &opts) else { return Vec::new() };
+    let cut = found.cut.then_some(s.budget);
+    let d = read.header.letters;
+    found
+        .candidates
+        .iter()
+        .filter(|c| c.removes > 0 || !read.errors.is_empty())
+        .take(OFFERED)
+        .map(|c| {
+            let words: Vec<String> = c.edits.iter().map(|e| e.describe(d)).collect();
+            let title = title(&words, c.removes, cut);
+            Offer { title, text: ending_as(&applied_text(&read.record, c, &read.header), written) }
+        })
+        .collect()
+}
+
+/// `Repair: <edits in words> (removes K flags)`, and when the search was cut by its budget
+/// `(removes K flags; search cut at 300 ms)`: a better candidate may not have been reached.
+fn title(words: &[String], removes: usize, cut: Option<Duration>) -> String {
+    let flags = if removes == 1 { "flag" } else { "flags" };
+    let cut = cut.map(|b| format!("; search cut at {} ms", b.as_millis())).unwrap_or_default();
+    format!("Repair: {} (removes {removes} {flags}{cut})", words.join("; "))
+}
+
+/// The printed record `printed` as it will stand in the document: with the record's line
+/// ends (`\r\n` when it has them), its byte order mark if it starts with one, and ending with
+/// the white space `written` ends with, so that the records after it stay apart as they were.
+fn ending_as(printed: &str, written: &str) -> String {
+    let tail = &written[written.trim_end().len()..];
+    let bom = if written.starts_with('\u{feff}') { "\u{feff}" } else { "" };
+    let body = printed.trim_end();
+    let body = if written.contains("\r\n") { body.replace('\n', "\r\n") } else { body.to_string() };
+    format!("{bom}{body}{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lsp::analysis::Analysis;
+
+    #[test]
+    fn the_budget_comes_from_the_initialization_options() {
+        let p = serde_json::json!({ "initializationOptions": { "repair": { "budgetMs": 1500 } } });
+        assert_eq!(Settings::of_initialize(&p).budget, Duration::from_millis(1500));
+        let p = serde_json::json!({ "initializationOptions": { "repair": { "budgetMs": "soon" } } });
+        assert_eq!(Settings::of_initialize(&p), Settings::default());
+        assert_eq!(Settings::of_initialize(&serde_json::Value::Null).budget, DEFAULT_BUDGET);
+        configure(&serde_json::json!({ "initializationOptions": { "repair": { "budgetMs": 0 } } }));
+        assert!(settings().budget.is_zero());
+        set(Settings::default());
+        assert_eq!(settings(), Settings::default());
+    }
+
+    #[test]
+    fn the_record_ends_as_it_did() {
+        assert_eq!(ending_as("[Game \"x\"]\n\n1. 1-1\n", "[Game \"x\"]\n1. 1-1\n\n\n"), "[Game \"x\"]\n\n1. 1-1\n\n\n");
+        assert_eq!(ending_as("a\n", "b"), "a");
+        assert_eq!(ending_as("a\nb\n", "\u{feff}a\r\nc\r\n\r\n"), "\u{feff}a\r\nb\r\n\r\n");
+    }
+
+    #[test]
+    fn the_title_names_the_edits_the_flags_removed_and_a_cut() {
+        let words = ["throw 3: `A` read for `E` (move 2)".to_string(), "throw 6: dice 5-3 read for 5-5".into()];
+        assert_eq!(title(&words[..1], 2, None), "Repair: throw 3: `A` read for `E` (move 2) (removes 2 flags)");
+        assert_eq!(
+            title(&words, 1, Some(DEFAULT_BUDGET)),
+            "Repair: throw 3: `A` read for `E` (move 2); throw 6: dice 5-3 read for 5-5 (removes 1 flag; search cut \
+             at 300 ms)"
+        );
+    }
+
+    /// A budget for a debug build on a busy machine: the search ends long before it.
+    fn slow() -> Settings {
+        Settings { budget: Duration::from_secs(60) }
+    }
+
+    const GT: &str = include_str!("../../../tests/data/lsp/grand-trictrac.stn");
+
+    /// The fausse case of throw 3 (`AH AE` for a 4-3) is an `A` written for an `E`: the first
+    /// offer makes it, with its comment, and the record then checks clean.
+    #[test]
+    fn a_fausse_case_is_repaired_and_the_record_checks_clean() {
+        let a = Analysis::of(GT.into(), None);
+        let r = &a.records[0];
+        let offers = offers(r, GT, slow());
+        assert!(!offers.is_empty() && offers.len() <= OFFERED, "{offers:?}");
+        assert_eq!(offers[0].title, "Repair: throw 3: `A` read for `E` (move 2) (removes 2 flags)");
+        assert!(
+            offers[0].text.contains("3. 4-3 { repaired: throw 3: `A` read for `E` (move 2) } AH AA\n"),
+            "{}",
+            offers[0].text
+        );
+        let fixed = Analysis::of(offers[0].text.clone(), None);
+        assert_eq!(fixed.records.len(), 1);
+        assert_eq!(fixed.records[0].flags().count(), 0, "{}", offers[0].text);
+        // asked again (an editor asks at each move of the cursor): not searched again
+        assert!(Rc::ptr_eq(&offers, &super::offers(r, GT, slow())));
+        // no budget, no offer
+        assert!(super::offers(r, GT, Settings { budget: Duration::ZERO }).is_empty());
+    }
+
+    #[test]
+    fn a_clean_record_and_unreadable_ones_get_no_offer() {
+        let clean = "[Game \"grand-trictrac\"]\n[First \"top\"]\n\n1. 6-5 AG AF\n";
+        let a = Analysis::of(clean.into(), None);
+        assert!(offers(&a.records[0], clean, slow()).is_empty());
+        let broken = GT.replace("4. 4-2 VO", "4. 9-2 VO");
+        let a = Analysis::of(broken.clone(), None);
+        assert!(!a.records[0].read.errors.is_empty());
+        assert!(offers(&a.records[0], &broken, slow()).is_empty());
+        // options its game refuses: no edit of the throws helps
+        let refused = GT.replace("[First \"top\"]", "[First \"top\"]\n[Rules \"nonsense=7\"]");
+        let a = Analysis::of(refused.clone(), None);
+        assert!(!a.records[0].read.errors.is_empty());
+        assert!(offers(&a.records[0], &refused, slow()).is_empty());
+    }
+
+    /// A throw numbered wrong is a syntax error `soumille repair` mends: numbered again, with
+    /// the flags the record had once numbered right.
+    #[test]
+    fn a_misnumbered_throw_is_numbered_again() {
+        let text = "[Game \"grand-trictrac\"]\n[First \"bottom\"]\n\n1. 2-1 &Z &Y\n3. 4-3 AD AE\n";
+        let a = Analysis::of(text.into(), None);
+        assert_eq!(a.records[0].read.errors.len(), 1);
+        let offers = offers(&a.records[0], text, slow());
+        assert_eq!(offers.len(), 1, "{offers:?}");
+        assert_eq!(offers[0].title, "Repair: throw 2: numbered 3 (removes 0 flags)");
+        assert!(offers[0].text.ends_with("\n2. 4-3 { repaired: throw 2: numbered 3 } AD AE\n"), "{}", offers[0].text);
+        let text = GT.replace("4. 4-2 VO", "14. 4-2 VO");
+        let a = Analysis::of(text.clone(), None);
+        let offers = super::offers(&a.records[0], &text, slow());
+        let first = offers.first().expect("an offer");
+        assert!(first.title.starts_with("Repair: throw 4: numbered 14; throw 3: "), "{}", first.title);
+        assert!(first.text.contains("\n4. 4-2 { repaired: throw 4: numbered 14 } VO\n"), "{}", first.text);
+    }
+
+    /// A record saved on Windows keeps its byte order mark and its line ends.
+    #[test]
+    fn a_windows_record_keeps_its_line_ends() {
+        let text = format!("\u{feff}{}", GT.replace('\n', "\r\n"));
+        let a = Analysis::of(text.clone(), None);
+        let r = &a.records[0];
+        let span = r.span().unwrap();
+        let written = &text[span.start as usize..span.end as usize];
+        let offers = offers(r, written, slow());
+        let first = offers.first().expect("an offer");
+        assert!(first.text.contains("AH AA\r\n") && !first.text.replace("\r\n", "").contains('\n'), "{:?}", first.text);
+        let mut fixed = text.clone();
+        fixed.replace_range(span.start as usize..span.end as usize, &first.text);
+        assert!(fixed.starts_with('\u{feff}') && !fixed[3..].contains('\u{feff}'), "{fixed:?}");
+        let a = Analysis::of(fixed, None);
+        assert_eq!(a.records[0].flags().count(), 0);
+    }
+}
