@@ -251,23 +251,7 @@ fn fausse_case_samples_are_flagged_at_the_right_throw_with_the_right_rule() {
             format!("{}{}", text(&human.stdout), text(&human.stderr))
         );
     }
-    for rule in [
-        "die-mismatch",
-        "blocked",
-        "rest-point-blocked",
-        "must-play-both",
-        "must-play-higher",
-        "doublet-too-many-men",
-        "corner-single-man",
-        "corner-by-force-when-natural",
-        "corner-leave-not-together",
-        "opponent-corner",
-        "must-fill",
-        "must-preserve",
-        "return-passage",
-        "bear-off",
-        "not-own-man",
-    ] {
+    for rule in soumille::games::grand_trictrac::fausse_case::Rule::ALL.map(|r| r.name()) {
         assert!(rules_seen.contains(rule), "no sample for {rule}");
     }
 }

@@ -142,17 +142,8 @@ fn resignation_sheets_snapshots() {
 }
 
 /// What gnubg shows as the Match ID after `commands` (its last `Match ID   :` line).
-fn gnubg_match_id(exe: &std::path::Path, commands: &str) -> String {
-    use std::io::Write;
-    let mut child = std::process::Command::new(exe)
-        .args(["-t", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(commands.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+fn gnubg_match_id(commands: &str) -> String {
+    let out = common::gnubg_session(commands);
     let text = String::from_utf8_lossy(&out.stdout);
     let id = text.lines().filter_map(|l| l.split_once("Match ID   :")).map(|(_, id)| id.trim().to_string()).next_back();
     id.unwrap_or_else(|| panic!("no Match ID in gnubg's output:\n{text}"))
@@ -164,9 +155,6 @@ fn gnubg_match_id(exe: &std::path::Path, commands: &str) -> String {
 /// and its owner by its own commands, and its Match ID is ours.
 #[test]
 fn match_ids_are_gnubgs_own() {
-    let exe = common::gnubg().unwrap_or_else(|| {
-        panic!("gnubg is not installed: `apt-get install gnubg` (Debian puts it in /usr/games; .ci/run installs it)")
-    });
     let cases = [
         ("gnubg-match3-game2.stn", 0),
         ("gnubg-match3-game2.stn", 4),
@@ -202,7 +190,7 @@ fn match_ids_are_gnubgs_own() {
             o => c.push_str(&format!("set cube owner {}\n", player(o))),
         }
         c.push_str("show board\n");
-        assert_eq!(gnubg_match_id(&exe, &c), id, "{file} after throw {at}: {position}\n{c}");
+        assert_eq!(gnubg_match_id(&c), id, "{file} after throw {at}: {position}\n{c}");
     }
 }
 
@@ -317,23 +305,11 @@ fn gnubgs_beavers_import_and_export() {
     let sgf = bin().args(["export", "--to", "sgf"]).arg(&stn).output().unwrap();
     let sgf = String::from_utf8(sgf.stdout).unwrap();
     assert!(sgf.contains(";B[double]\n;W[double]\n;B[take]\n"), "{sgf}");
-    let exe = common::gnubg().unwrap_or_else(|| {
-        panic!("gnubg is not installed: `apt-get install gnubg` (Debian puts it in /usr/games; .ci/run installs it)")
-    });
     let ours = scratch.join("ours.sgf");
     std::fs::write(&ours, sgf).unwrap();
     let back = scratch.join("back.gam");
     let _ = std::fs::remove_file(&back);
-    let mut child = std::process::Command::new(exe)
-        .args(["-t", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let commands = format!("load game {}\nexport game gam {}\n", ours.display(), back.display());
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), commands.as_bytes()).unwrap();
-    child.wait().unwrap();
+    common::gnubg_session(&format!("load game {}\nexport game gam {}\n", ours.display(), back.display()));
     let theirs = std::fs::read_to_string(dir.join("gnubg-beaver.gam")).unwrap();
     assert_eq!(std::fs::read_to_string(&back).unwrap(), theirs);
 }

@@ -10,22 +10,10 @@ use soumille::notation::{read, Play};
 /// gnubg's plays of a match file: the `* PLAYER moves …` lines of its `export match text`,
 /// run live on `sgf`, in order (both games).
 fn gnubg_moves(sgf: &std::path::Path) -> Vec<(String, String)> {
-    use std::io::Write;
-    let exe = common::gnubg().unwrap_or_else(|| {
-        panic!("gnubg is not installed: `apt-get install gnubg` (Debian puts it in /usr/games; .ci/run installs it)")
-    });
     let dir = common::scratch_dir("points", "gnubg-text");
     let out = dir.join("match.txt");
-    let mut child = std::process::Command::new(exe)
-        .args(["-t", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
     let commands = format!("load match {}\nexport match text {}\n", sgf.display(), out.display());
-    child.stdin.take().unwrap().write_all(commands.as_bytes()).unwrap();
-    assert!(child.wait().unwrap().success());
+    assert!(common::gnubg_session(&commands).status.success());
     // game 1 in match.txt, game n in match_00n.txt
     let mut files = vec![out.clone()];
     files.extend((2..10).map(|n| dir.join(format!("match_{n:03}.txt"))).filter(|p| p.exists()));

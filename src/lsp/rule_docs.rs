@@ -13,25 +13,6 @@ const GAMES: &str = include_str!("../../docs/games.md");
 /// The most lines of a section a hover shows.
 const MOST_LINES: usize = 24;
 
-/// Grand Trictrac's fausse-case rules (docs/rules.md §10, as `check` names them).
-const GRAND_TRICTRAC_FAUSSES: &[&str] = &[
-    "die-mismatch",
-    "blocked",
-    "rest-point-blocked",
-    "must-play-both",
-    "must-play-higher",
-    "doublet-too-many-men",
-    "corner-single-man",
-    "corner-by-force-when-natural",
-    "corner-leave-not-together",
-    "opponent-corner",
-    "must-fill",
-    "must-preserve",
-    "return-passage",
-    "bear-off",
-    "not-own-man",
-];
-
 /// The flag kinds that name a section of docs/rules.md (Grand Trictrac's counts and turns).
 const KINDS: &[(&str, &str)] = &[
     ("fausse-case", "## 10."),
@@ -57,7 +38,7 @@ pub fn rule_text(word: &str) -> Option<String> {
     }
     parts.extend(table_rows(GAMES, word));
     parts.extend(table_rows(RULES, word));
-    if GRAND_TRICTRAC_FAUSSES.contains(&word) {
+    if crate::games::grand_trictrac::fausse_case::Rule::ALL.iter().any(|r| r.name() == word) {
         parts.extend(section(RULES, "## 10."));
     }
     if let Some((_, head)) = KINDS.iter().find(|(k, _)| *k == word) {

@@ -166,6 +166,24 @@ pub fn gnubg() -> Option<PathBuf> {
     candidates.into_iter().find(|p| p.is_file())
 }
 
+/// Runs GNU Backgammon (found as [`gnubg`]; a missing gnubg fails the test with how to
+/// install it) on `commands`, its command language one a line, and gives its output.
+pub fn gnubg_session(commands: &str) -> Output {
+    use std::io::Write;
+    let exe = gnubg().unwrap_or_else(|| {
+        panic!("gnubg is not installed: `apt-get install gnubg` (Debian puts it in /usr/games; .ci/run installs it)")
+    });
+    let mut child = Command::new(exe)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("gnubg runs");
+    child.stdin.take().unwrap().write_all(commands.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// gnubg, or `None` with a warning; under `CI` or `SOUMILLE_GNUBG` (`.ci/run` installs it)
 /// a missing gnubg fails the test.
 pub fn gnubg_or_warn(what: &str) -> Option<PathBuf> {

@@ -46,6 +46,25 @@ pub enum Rule {
 }
 
 impl Rule {
+    /// Every rule, in the order of docs/rules.md §10.
+    pub const ALL: [Rule; 15] = [
+        Rule::DieMismatch,
+        Rule::Blocked,
+        Rule::RestPointBlocked,
+        Rule::MustPlayBoth,
+        Rule::MustPlayHigher,
+        Rule::DoubletTooManyMen,
+        Rule::CornerSingleMan,
+        Rule::CornerByForceWhenNatural,
+        Rule::CornerLeaveNotTogether,
+        Rule::OpponentCorner,
+        Rule::MustFill,
+        Rule::MustPreserve,
+        Rule::ReturnPassage,
+        Rule::BearOff,
+        Rule::NotOwnMan,
+    ];
+
     /// The rule's name in reports (`must-fill`, …).
     pub fn name(self) -> &'static str {
         match self {
