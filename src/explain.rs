@@ -55,8 +55,8 @@ pub enum ExplainError {
         given: Vec<(String, String)>,
     },
     /// The game cannot explain the position (its board is not one of the game's).
-    #[error("{0}")]
-    Plays(String),
+    #[error(transparent)]
+    Plays(#[from] crate::games::PlaysError),
     /// A line of `explain --batch` is not UTF-8 text.
     #[error("the line is not UTF-8 text")]
     NotText,

@@ -144,7 +144,7 @@ pub use notation::jan::JanCode;
 pub use notation::{print_record, print_records, read, Header, ReadRecord, Record, SyntaxError};
 // the games
 pub use games::grand_trictrac::options::RuleOptions;
-pub use games::{Game, Games, OptionError, OptionFault};
+pub use games::{Game, Games, OptionError, OptionFault, PlaysError};
 // the replay and its output model
 pub use replay::{
     position_of, readable_prefix, replay, replay_books, replay_game, start_score, throws_by_number, CubeAction, End,

@@ -101,6 +101,29 @@ pub struct Judged<P, F> {
     pub legal: Option<P>,
 }
 
+/// Why a game cannot list the legal plays of a setup for `explain` (docs/commands.md).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlaysError {
+    /// The game has no move generator for `explain`.
+    #[error("explain does not know the rules of {0}")]
+    NoRules(crate::notation::Game),
+    /// Jacquet and Moultezim have no bar (the variant's name).
+    #[error("{0} has no bar: no man may stand on `@`")]
+    NoBar(&'static str),
+    /// The record's rule options are refused: what the game accepts, in words.
+    #[error("{0}")]
+    Options(String),
+    /// The setup is no backgammon board.
+    #[error(transparent)]
+    Backgammon(#[from] backgammon::BoardError),
+    /// The setup is no Jacquet or Moultezim position.
+    #[error(transparent)]
+    Jacquet(#[from] jacquet::board::SetupError),
+    /// The setup is no Tric Trac position.
+    #[error(transparent)]
+    TricTrac(#[from] tric_trac::board::SetupError),
+}
+
 /// What a game must answer: its rules over the shared board model (see the [module
 /// docs](self)).
 ///
@@ -200,8 +223,8 @@ pub trait Game {
     /// ASCII strings. An error, in words, when the setup is no position of this game. Every
     /// game of docs/games.md answers it; Grand Trictrac's `explain` also lists its jans and goes
     /// through [`crate::explain`].
-    fn explain_plays(&self, _setup: &Setup, _dice: Dice) -> Result<Vec<ShownPlay>, String> {
-        Err(format!("explain does not know the rules of {}", self.tag()))
+    fn explain_plays(&self, _setup: &Setup, _dice: Dice) -> Result<Vec<ShownPlay>, PlaysError> {
+        Err(PlaysError::NoRules(self.tag()))
     }
 
     /// One complete game by seeded self-play, every play legal and every claim right, ending
@@ -297,7 +320,7 @@ impl Games {
     }
 
     /// `explain` for this game's rules ([`Game::explain_plays`]).
-    pub fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
+    pub fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, PlaysError> {
         match self {
             Games::GrandTrictrac(g) => g.explain_plays(setup, dice),
             Games::Jacquet(g) => g.explain_plays(setup, dice),

@@ -623,8 +623,12 @@ fn check_result(l: &mut Ledger<'_>, header: &Header, end: Option<End>, cube: u32
 
 /// Every legal play of a position string's setup for `explain`: canonical notation, the
 /// position after, sorted as plain ASCII strings.
-pub fn explain_plays(options: &Options, setup: &Setup, dice: Dice) -> Result<Vec<super::ShownPlay>, String> {
-    let board = Board::from_setup(setup).map_err(|e| e.to_string())?;
+pub fn explain_plays(
+    options: &Options,
+    setup: &Setup,
+    dice: Dice,
+) -> Result<Vec<super::ShownPlay>, crate::games::PlaysError> {
+    let board = Board::from_setup(setup)?;
     let mut plays = Plays::new();
     legal_plays_into(&board, dice, options.un_seul_de, &mut plays);
     let seat = board.turn;

@@ -135,12 +135,12 @@ impl Game for Backgammon {
         score.cube.end(&Board { men: score.men, turn: Seat::Top }, &self.options)
     }
 
-    fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
+    fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, crate::games::PlaysError> {
         if self.bad_rules {
-            return Err(format!(
+            return Err(crate::games::PlaysError::Options(format!(
                 "the rule options given are not those of backgammon; the options are {}",
                 Options::KEYS.join(", ")
-            ));
+            )));
         }
         books::explain_plays(&self.options, setup, dice)
     }

@@ -55,7 +55,7 @@ fn explain_and_generate_follow_the_options() {
     assert!(g.generate(7).is_some());
     let bad = Backgammon::of_rules(&[RulePair::new("cube", "peut-etre")]);
     assert!(bad.bad_rules);
-    assert!(bad.explain_plays(&setup, Dice::new(2, 1).unwrap()).unwrap_err().contains("premier-coup"));
+    assert!(bad.explain_plays(&setup, Dice::new(2, 1).unwrap()).unwrap_err().to_string().contains("premier-coup"));
     assert!(bad.generate(7).is_none());
     let livret = Backgammon::of_rules(&[RulePair::new("un-seul-de", "livret")]);
     let mut s = Board::empty(Seat::Top);

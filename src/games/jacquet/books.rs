@@ -372,11 +372,15 @@ fn check_result(l: &mut Ledger, header: &Header, end: Option<super::End>) {
 
 /// Every legal play of a position string's setup for `explain`: canonical notation, the
 /// position after, sorted as plain ASCII strings.
-pub fn explain_plays(options: &JacquetOptions, setup: &Setup, dice: Dice) -> Result<Vec<super::ShownPlay>, String> {
+pub fn explain_plays(
+    options: &JacquetOptions,
+    setup: &Setup,
+    dice: Dice,
+) -> Result<Vec<super::ShownPlay>, crate::games::PlaysError> {
     if setup.bar[Seat::Top] > 0 || setup.bar[Seat::Bottom] > 0 {
-        return Err(format!("{} has no bar: no man may stand on `@`", options.variant.name()));
+        return Err(crate::games::PlaysError::NoBar(options.variant.name()));
     }
-    let board = Board::from_setup(setup).map_err(|e| e.to_string())?;
+    let board = Board::from_setup(setup)?;
     let mut plays = Plays::new();
     super::movegen::legal_plays_into(options, &board, dice, &mut plays);
     let seat = board.turn;

@@ -211,14 +211,14 @@ impl Game for Jacquet {
         Board { men: *score, turn: Seat::Top }.end(&self.options)
     }
 
-    fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
+    fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, crate::games::PlaysError> {
         if self.invalid_options {
             let v = self.options.variant;
-            return Err(format!(
+            return Err(crate::games::PlaysError::Options(format!(
                 "the rule options given are not those of {}; the options are {}",
                 v.name(),
                 JacquetOptions::keys(v).join(", ")
-            ));
+            )));
         }
         books::explain_plays(&self.options, setup, dice)
     }

@@ -312,12 +312,12 @@ impl Game for TricTrac {
         })
     }
 
-    fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, String> {
+    fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, crate::games::PlaysError> {
         if self.bad_rules {
-            return Err(crate::games::tric_trac::words::unknown_options());
+            return Err(crate::games::PlaysError::Options(crate::games::tric_trac::words::unknown_options()));
         }
-        let pos = board::position_from_setup(setup).map_err(|e| e.to_string())?;
-        let score = board::score_from_setup(setup).map_err(|e| e.to_string())?;
+        let pos = board::position_from_setup(setup)?;
+        let score = board::score_from_setup(setup)?;
         let seat = pos.turn();
         let mut plays = Plays::default();
         self.plays_into(&pos, score.points[seat.index()], dice, &mut plays);

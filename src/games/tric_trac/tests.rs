@@ -965,7 +965,7 @@ fn the_game_trait_answers_for_tric_trac() {
     h.game_rules = vec![crate::notation::RulePair::new("cube", "oui")];
     let Games::TricTrac(g) = Games::of(&h) else { panic!("tric-trac") };
     assert!(g.bad_rules);
-    let e = g.explain_plays(&crate::board::Setup::opening(Seat::Top), dice(2, 1)).unwrap_err();
+    let e = g.explain_plays(&crate::board::Setup::opening(Seat::Top), dice(2, 1)).unwrap_err().to_string();
     assert!(e.contains("plus-fort") && e.contains("chaque-coup"), "{e}");
     // the trait's plays, marks, judge and outcome
     let g = TricTrac::default();
