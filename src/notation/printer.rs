@@ -103,6 +103,19 @@ struct Writer {
 }
 
 impl Writer {
+    /// A token written in place by `write` (no text built apart: the printer's hot path),
+    /// spaced as [`Writer::token`] spaces it.
+    fn token_with(&mut self, write: impl FnOnce(&mut String)) {
+        if self.indent {
+            self.out.push_str("    ");
+            self.indent = false;
+        } else if !self.line_start {
+            self.out.push(' ');
+        }
+        write(&mut self.out);
+        self.line_start = false;
+    }
+
     /// A token, separated from the previous one by a space (or indented after a line comment).
     fn token(&mut self, s: &str) {
         if self.indent {
@@ -302,10 +315,15 @@ fn print_throw(w: &mut Writer, t: &Throw, dialect: Dialect, game: Game) {
 
 /// The throw's number, seat, cube action and dice, each with its comments.
 fn print_roll(w: &mut Writer, t: &Throw) {
-    w.token(&format!("{}.", t.number));
+    w.token_with(|o| {
+        let _ = std::fmt::Write::write_fmt(o, format_args!("{}.", t.number));
+    });
     w.comments_at(t, Anchor::Number);
     if let Some(s) = t.seat {
-        w.token(&format!("{}:", s.name()));
+        w.token_with(|o| {
+            o.push_str(s.name());
+            o.push(':');
+        });
         w.comments_at(t, Anchor::Seat);
     }
     let cube = |w: &mut Writer, a: &CubeAction| {
@@ -317,7 +335,9 @@ fn print_roll(w: &mut Writer, t: &Throw) {
     }
     let late = t.cube.filter(|a| a.after_dice);
     if let Some(d) = t.dice {
-        w.token(&d.to_string());
+        w.token_with(|o| {
+            let _ = std::fmt::Write::write_fmt(o, format_args!("{d}"));
+        });
         if t.resign && late.is_none() {
             // `31. bottom: 5-2 resign` (docs/games.md §I.5): the comments after the dice
             // and the word are one place
@@ -349,18 +369,17 @@ fn print_play(w: &mut Writer, t: &Throw, dialect: Dialect) -> bool {
         }
         Some(Play::Moves(moves)) => {
             for (k, m) in moves.iter().enumerate() {
-                let mut text = move_text(m, dialect);
                 // after a hole claim, a first move that spells `va` or `go` (or, as a path
                 // of the other games, `HOLD`, `TIENT`) would read as the decision: a dash
                 // keeps it a move
-                if k == 0
-                    && t.holes.is_some()
-                    && t.decision.is_none_or(Decision::after_partie)
-                    && ["va", "go", "hold", "tient"].iter().any(|d| text.eq_ignore_ascii_case(d))
-                {
-                    text.insert(1, '-');
-                }
-                w.token(&text);
+                let dash = k == 0 && t.holes.is_some() && t.decision.is_none_or(Decision::after_partie);
+                w.token_with(|o| {
+                    let start = o.len();
+                    push_move(o, m, dialect);
+                    if dash && ["va", "go", "hold", "tient"].iter().any(|d| o[start..].eq_ignore_ascii_case(d)) {
+                        o.insert(start + 1, '-');
+                    }
+                });
                 if k + 1 == moves.len() {
                     if let Some(g) = t.glyph {
                         w.glue(g.text());
