@@ -1119,9 +1119,7 @@ pub fn replay_books(rec: &Record, header: &Header, src: Option<&str>) -> Replay 
 /// ([`Replay::checkpoints`]), so that [`replay_from`] can replay an edited copy of the record
 /// from its first changed throw only.
 pub fn replay_resumable(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
-    let mut feed = ThrowFeed::of(rec);
-    feed.checkpoints = true;
-    Games::of(header).replay_fed(rec, feed, header, src, true)
+    replay_resumed(Games::of(header), rec, header, src, None, true)
 }
 
 /// Replays `rec` (read from `src`) from its throw of index `from` (0: the first throw) on,
@@ -1139,12 +1137,25 @@ pub fn replay_resumable(rec: &Record, header: &Header, src: Option<&str>) -> Rep
 /// a [`replay_resumable`]), or the whole-record claims the games read before the first throw
 /// (whether any throw claims marks, opponent marks or a partie, docs/games.md §H.3) differ.
 pub fn replay_from(rec: &Record, header: &Header, src: Option<&str>, earlier: &Replay, from: usize) -> Replay {
+    replay_resumed(Games::of(header), rec, header, src, Some((earlier, from)), true)
+}
+
+/// [`replay_resumable`] (`earlier`: `None`) or [`replay_from`] (`Some((earlier, from))`)
+/// under the rules of `games`, keeping each throw's step or not (`keep_steps: false`: the
+/// flags, the books and the end only, as [`replay_books`]; `earlier` must then be such a
+/// replay too, or the record is replayed whole).
+pub fn replay_resumed(
+    games: Games,
+    rec: &Record,
+    header: &Header,
+    src: Option<&str>,
+    earlier: Option<(&Replay, usize)>,
+    keep_steps: bool,
+) -> Replay {
     let mut feed = ThrowFeed::of(rec);
     feed.checkpoints = true;
-    if from > 0 && from <= rec.throws.len() {
-        feed.resume = Some((earlier, from));
-    }
-    Games::of(header).replay_fed(rec, feed, header, src, true)
+    feed.resume = earlier.filter(|&(_, from)| from > 0 && from <= rec.throws.len());
+    games.replay_fed(rec, feed, header, src, keep_steps)
 }
 
 /// The index of the first throw of `new` that is not the same as `old`'s (the same throw
