@@ -187,6 +187,51 @@ mod tests {
         v
     }
 
+    /// Edits inside the throws of a long record (a die, a letter, a mark changed; a throw
+    /// removed; a change undone): the record is replayed from the throw changed
+    /// ([`crate::replay::replay_from`]) and says what a fresh analysis says.
+    #[test]
+    fn a_record_edited_at_a_throw_is_replayed_from_it() {
+        use crate::notation::Game;
+        let mut text = String::new();
+        for (game, seed) in [(Game::TrictracAEcrire, 2), (Game::Backgammon, 5), (Game::TricTrac, 1)] {
+            let rec = crate::generate(game, 1, seed).next().unwrap().unwrap();
+            text.push_str(&crate::notation::print_record(&rec, Default::default()));
+            text.push('\n');
+        }
+        let mut a = Analysis::of(text.clone(), None);
+        let throws: Vec<(usize, usize)> = a
+            .records
+            .iter()
+            .flat_map(|r| {
+                r.read.record.throws.iter().filter_map(|t| t.span).map(|s| (s.start as usize, s.end as usize))
+            })
+            .collect();
+        assert!(throws.len() > 100);
+        for (k, &(start, end)) in throws.iter().enumerate().step_by(7) {
+            let throw = &text[start..end];
+            // the dice's first digit, a letter of the play, the whole throw
+            let die = throw
+                .as_bytes()
+                .windows(3)
+                .position(|w| w[0].is_ascii_digit() && w[1] == b'-' && w[2].is_ascii_digit());
+            let die = start + die.expect("dice written d-d");
+            let edits: Vec<(usize, usize, &str)> =
+                vec![(die, die + 1, "3"), (end.saturating_sub(2), end.saturating_sub(1), "C"), (start, end, "")];
+            for (from, to, with) in edits {
+                let Some(cut) = text.get(..from).zip(text.get(to..)) else { continue };
+                let t = format!("{}{}{}", cut.0, with, cut.1);
+                let fresh = Analysis::of(t.clone(), None);
+                a = Analysis::of(t, Some(a));
+                assert_eq!(said(&a), said(&fresh), "throw {k}, {from}..{to} -> {with:?}");
+                // undone
+                let fresh = Analysis::of(text.clone(), None);
+                a = Analysis::of(text.clone(), Some(a));
+                assert_eq!(said(&a), said(&fresh), "throw {k} undone");
+            }
+        }
+    }
+
     /// Edits anywhere in a file of several records (a backgammon match, whose records are
     /// judged together, and records of two games): the analysis that keeps the untouched
     /// records' replays says what a fresh one says.
