@@ -14,6 +14,7 @@ use crate::games::{Game, Games};
 use crate::notation::{parser::throw_spans, Decision, Header, Play as RecordedPlay, Record, Span, Throw};
 use crate::position::Position;
 use serde::Serialize;
+use std::borrow::Cow;
 
 pub mod words;
 
@@ -673,7 +674,7 @@ pub struct ThrowFeed<'a> {
     checkpoints: bool,
     /// Resume from the checkpoint of an earlier replay before the throw of this index
     /// ([`replay_from`]).
-    resume: Option<(&'a Replay, usize)>,
+    resume: Option<(Cow<'a, Replay>, usize)>,
 }
 
 enum Feed<'a> {
@@ -928,7 +929,8 @@ pub struct Checkpoint {
     steps: usize,
     end: Option<End>,
     last: Option<Setup>,
-    grand_trictrac: Option<GrandTrictracBooks>,
+    /// Trictrac à écrire's marqués played (they are only added to during the throws).
+    marques: usize,
     state: State,
 }
 
@@ -963,7 +965,7 @@ fn checkpoint<'r, B: Books<'r>>(books: &mut B, index: usize) {
         steps: out.steps.len(),
         end: out.end,
         last: out.last.clone(),
-        grand_trictrac: out.grand_trictrac.clone(),
+        marques: out.grand_trictrac.as_ref().map_or(0, |g| g.marques.len()),
         state,
     };
     out.checkpoints.at.push(cp);
@@ -973,23 +975,45 @@ fn checkpoint<'r, B: Books<'r>>(books: &mut B, index: usize) {
 /// of index `from`, and skips the feed's first `from` throws: how many were skipped. Nothing
 /// changes (the replay runs whole, 0 skipped) when `earlier` has no checkpoint there, read other claims from its record
 /// or kept steps differently, or the state is not this game's.
-fn resume<'r, B: Books<'r>>(books: &mut B, feed: &mut ThrowFeed<'_>, earlier: &Replay, from: usize) -> usize {
+fn resume<'r, B: Books<'r>>(books: &mut B, feed: &mut ThrowFeed<'_>, earlier: Cow<'_, Replay>, from: usize) -> usize {
     let Some(cp) = earlier.checkpoints.at.get(from) else { return 0 };
     let keep_steps = books.ledger().keep_steps;
     let same = earlier.checkpoints.claims == Some(feed.claims()) && earlier.checkpoints.keep_steps == keep_steps;
-    if cp.index != from || !same || earlier.flags.len() < cp.flags || earlier.steps.len() < cp.steps {
+    let marques = |r: &Replay| r.grand_trictrac.as_ref().map_or(0, |g| g.marques.len());
+    let short = earlier.flags.len() < cp.flags || earlier.steps.len() < cp.steps || marques(&earlier) < cp.marques;
+    if cp.index != from || !same || short || !books.restore(&cp.state) {
         return 0;
     }
-    if !books.restore(&cp.state) {
-        return 0;
-    }
+    let (flags, steps, marques, end, last) = (cp.flags, cp.steps, cp.marques, cp.end, cp.last.clone());
+    let checkpoints = feed.checkpoints;
     let out = &mut books.ledger().out;
-    out.flags = earlier.flags[..cp.flags].to_vec();
-    out.steps = earlier.steps[..cp.steps].to_vec();
-    out.end = cp.end;
-    out.last = cp.last.clone();
-    out.grand_trictrac = cp.grand_trictrac.clone();
-    out.checkpoints.at = earlier.checkpoints.at[..from].to_vec();
+    match earlier {
+        Cow::Owned(mut e) => {
+            e.flags.truncate(flags);
+            e.steps.truncate(steps);
+            out.flags = e.flags;
+            out.steps = e.steps;
+            if let (Some(g), Some(mut eg)) = (out.grand_trictrac.as_mut(), e.grand_trictrac) {
+                eg.marques.truncate(marques);
+                g.marques = eg.marques;
+            }
+            if checkpoints {
+                e.checkpoints.at.truncate(from);
+                out.checkpoints.at = e.checkpoints.at;
+            }
+        }
+        Cow::Borrowed(e) => {
+            out.flags = e.flags[..flags].to_vec();
+            out.steps = e.steps[..steps].to_vec();
+            if let (Some(g), Some(eg)) = (out.grand_trictrac.as_mut(), e.grand_trictrac.as_ref()) {
+                g.marques = eg.marques[..marques].to_vec();
+            }
+            if checkpoints {
+                out.checkpoints.at = e.checkpoints.at[..from].to_vec();
+            }
+        }
+    }
+    (out.end, out.last) = (end, last);
     for _ in 0..from {
         feed.next();
     }
@@ -1119,7 +1143,7 @@ pub fn replay_books(rec: &Record, header: &Header, src: Option<&str>) -> Replay 
 /// ([`Replay::checkpoints`]), so that [`replay_from`] can replay an edited copy of the record
 /// from its first changed throw only.
 pub fn replay_resumable(rec: &Record, header: &Header, src: Option<&str>) -> Replay {
-    replay_resumed(Games::of(header), rec, header, src, None, true)
+    replay_resumed(Games::of(header), rec, header, src, None, Keep { steps: true, checkpoints: true })
 }
 
 /// Replays `rec` (read from `src`) from its throw of index `from` (0: the first throw) on,
@@ -1137,25 +1161,43 @@ pub fn replay_resumable(rec: &Record, header: &Header, src: Option<&str>) -> Rep
 /// a [`replay_resumable`]), or the whole-record claims the games read before the first throw
 /// (whether any throw claims marks, opponent marks or a partie, docs/games.md §H.3) differ.
 pub fn replay_from(rec: &Record, header: &Header, src: Option<&str>, earlier: &Replay, from: usize) -> Replay {
-    replay_resumed(Games::of(header), rec, header, src, Some((earlier, from)), true)
+    let keep = Keep { steps: true, checkpoints: true };
+    replay_resumed(Games::of(header), rec, header, src, Some((Cow::Borrowed(earlier), from)), keep)
+}
+
+/// [`replay_from`] taking the earlier replay: its steps and flags before throw `from` are
+/// moved into the result, not copied (the editor's case: the record's last replay is
+/// replaced by the new one).
+pub fn replay_from_owned(rec: &Record, header: &Header, src: Option<&str>, earlier: Replay, from: usize) -> Replay {
+    let keep = Keep { steps: true, checkpoints: true };
+    replay_resumed(Games::of(header), rec, header, src, Some((Cow::Owned(earlier), from)), keep)
+}
+
+/// What a replay keeps ([`replay_resumed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keep {
+    /// Each throw's step (`false`: the flags, the books and the end only, as
+    /// [`replay_books`]).
+    pub steps: bool,
+    /// A checkpoint before each throw, to resume from later ([`Replay::checkpoints`]).
+    pub checkpoints: bool,
 }
 
 /// [`replay_resumable`] (`earlier`: `None`) or [`replay_from`] (`Some((earlier, from))`)
-/// under the rules of `games`, keeping each throw's step or not (`keep_steps: false`: the
-/// flags, the books and the end only, as [`replay_books`]; `earlier` must then be such a
-/// replay too, or the record is replayed whole).
+/// under the rules of `games`, keeping what `keep` says. `earlier` must have kept its steps
+/// as this replay does, or the record is replayed whole.
 pub fn replay_resumed(
     games: Games,
     rec: &Record,
     header: &Header,
     src: Option<&str>,
-    earlier: Option<(&Replay, usize)>,
-    keep_steps: bool,
+    earlier: Option<(Cow<'_, Replay>, usize)>,
+    keep: Keep,
 ) -> Replay {
     let mut feed = ThrowFeed::of(rec);
-    feed.checkpoints = true;
-    feed.resume = earlier.filter(|&(_, from)| from > 0 && from <= rec.throws.len());
-    games.replay_fed(rec, feed, header, src, keep_steps)
+    feed.checkpoints = keep.checkpoints;
+    feed.resume = earlier.filter(|(_, from)| *from > 0 && *from <= rec.throws.len());
+    games.replay_fed(rec, feed, header, src, keep.steps)
 }
 
 /// The index of the first throw of `new` that is not the same as `old`'s (the same throw

@@ -6,8 +6,9 @@
 
 use proptest::prelude::*;
 use soumille::notation::{print_record, Game, Play, PrintOptions, Record, Target};
-use soumille::{first_change, replay_from, replay_resumable, Replay};
+use soumille::{first_change, replay_from, replay_from_owned, replay_resumable, replay_resumed, Games, Keep, Replay};
 use soumille::{Dice, Point};
+use std::borrow::Cow;
 
 /// The games `generate` plays.
 const GAMES: [Game; 6] =
@@ -83,7 +84,19 @@ fn check_resume(orig: &Record, n: usize, e: Edit) -> Result<(), TestCaseError> {
         // a second edit after the first: the resumed replay's checkpoints serve again
         let again = replay_from(&new.record, &new.header, Some(&new_text), &resumed, at / 2);
         prop_assert_eq!(said(&again), said(&fresh), "again from {}", at / 2);
+        // the earlier replay taken rather than borrowed (the editor's way)
+        let owned = replay_from_owned(&new.record, &new.header, Some(&new_text), earlier.clone(), at);
+        prop_assert_eq!(said(&owned), said(&fresh), "owned, from {}", at);
+        prop_assert_eq!(owned.checkpoints.at.len(), fresh.checkpoints.at.len());
     }
+    // repair's way: no steps, no text, the candidates keeping no checkpoint
+    let games = Games::of(&new.header);
+    let base = replay_resumed(games, &old.record, &old.header, None, None, Keep { steps: false, checkpoints: true });
+    let books = soumille::replay_books(&new.record, &new.header, None);
+    let keep = Keep { steps: false, checkpoints: false };
+    let resumed = replay_resumed(games, &new.record, &new.header, None, Some((Cow::Borrowed(&base), from)), keep);
+    prop_assert_eq!(said(&resumed), said(&books), "books from {}", from);
+    prop_assert!(resumed.checkpoints.at.is_empty());
     Ok(())
 }
 

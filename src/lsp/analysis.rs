@@ -87,7 +87,7 @@ impl Analysis {
                 Some(replay) => replay,
                 None => {
                     let earlier = old.take_edited(&read);
-                    replay_of(&read, &text, earlier.as_ref())
+                    replay_of(&read, &text, earlier)
                 }
             };
             let match_flags = match_flags(&mut session, &read, &replay);
@@ -130,9 +130,9 @@ impl Analysis {
 /// A record's replay, with its steps and checkpoints: of the throws before its first syntax
 /// error when it has errors. Given the `earlier` replay of the same record before an edit
 /// and how many of its throws the edit left, it resumes from the first throw changed.
-fn replay_of(read: &ReadRecord, text: &str, earlier: Option<&(Replay, usize)>) -> Replay {
+fn replay_of(read: &ReadRecord, text: &str, earlier: Option<(Replay, usize)>) -> Replay {
     let resumed = |rec: &crate::notation::Record| match earlier {
-        Some((replay, from)) => crate::replay::replay_from(rec, &read.header, Some(text), replay, *from),
+        Some((replay, from)) => crate::replay::replay_from_owned(rec, &read.header, Some(text), replay, from),
         None => crate::replay::replay_resumable(rec, &read.header, Some(text)),
     };
     if read.errors.is_empty() {

@@ -246,7 +246,8 @@ impl Search<'_> {
     /// candidates that edit it resume from.
     fn base(&mut self, rec: &Record) -> Replay {
         self.replays += 1;
-        crate::replay::replay_resumed(self.games, rec, self.header, None, None, false)
+        let keep = crate::replay::Keep { steps: false, checkpoints: true };
+        crate::replay::replay_resumed(self.games, rec, self.header, None, None, keep)
     }
 
     /// The flags of `rec`, an edit of `base`'s record `of` (or of a part of it), replayed from
@@ -254,7 +255,9 @@ impl Search<'_> {
     fn flags_from(&mut self, rec: &Record, of: &Record, base: &Replay) -> Vec<Flag> {
         self.replays += 1;
         let from = crate::replay::first_change(of, rec);
-        crate::replay::replay_resumed(self.games, rec, self.header, None, Some((base, from)), false).flags
+        let (keep, earlier) =
+            (crate::replay::Keep { steps: false, checkpoints: false }, std::borrow::Cow::Borrowed(base));
+        crate::replay::replay_resumed(self.games, rec, self.header, None, Some((earlier, from)), keep).flags
     }
 
     /// Fills a state's flag count and first flagged place from its flags.
