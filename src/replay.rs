@@ -919,8 +919,9 @@ pub trait Books<'r> {
 pub type State = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
 /// What a replay kept before one throw ([`replay_resumable`]): the game's state, and how much
-/// of the output was made before it (the flags, the steps, the end and the books set
-/// during the throws before).
+/// of the output was made before it (the flags, the steps, the end and the marqués set
+/// during the throws before; the position reached is set only before the first throw and
+/// at the end).
 #[derive(Clone)]
 pub struct Checkpoint {
     /// The throw's index in the record's throws (0: the first).
@@ -928,7 +929,6 @@ pub struct Checkpoint {
     flags: usize,
     steps: usize,
     end: Option<End>,
-    last: Option<Setup>,
     /// Trictrac à écrire's marqués played (they are only added to during the throws).
     marques: usize,
     state: State,
@@ -964,7 +964,6 @@ fn checkpoint<'r, B: Books<'r>>(books: &mut B, index: usize) {
         flags: out.flags.len(),
         steps: out.steps.len(),
         end: out.end,
-        last: out.last.clone(),
         marques: out.grand_trictrac.as_ref().map_or(0, |g| g.marques.len()),
         state,
     };
@@ -984,7 +983,7 @@ fn resume<'r, B: Books<'r>>(books: &mut B, feed: &mut ThrowFeed<'_>, earlier: Co
     if cp.index != from || !same || short || !books.restore(&cp.state) {
         return 0;
     }
-    let (flags, steps, marques, end, last) = (cp.flags, cp.steps, cp.marques, cp.end, cp.last.clone());
+    let (flags, steps, marques, end) = (cp.flags, cp.steps, cp.marques, cp.end);
     let checkpoints = feed.checkpoints;
     let out = &mut books.ledger().out;
     match earlier {
@@ -1013,7 +1012,7 @@ fn resume<'r, B: Books<'r>>(books: &mut B, feed: &mut ThrowFeed<'_>, earlier: Co
             }
         }
     }
-    (out.end, out.last) = (end, last);
+    out.end = end;
     for _ in 0..from {
         feed.next();
     }
@@ -1029,6 +1028,7 @@ pub fn run<'r, B: Books<'r>>(mut books: B, mut feed: ThrowFeed<'_>) -> Replay {
     if checkpoints {
         books.ledger().out.checkpoints.claims = Some(feed.claims());
         books.ledger().out.checkpoints.keep_steps = books.ledger().keep_steps;
+        books.ledger().out.checkpoints.at.reserve(feed.len);
     }
     let mut index = match feed.resume.take() {
         Some((earlier, from)) => resume(&mut books, &mut feed, earlier, from),
