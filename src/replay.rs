@@ -972,8 +972,9 @@ fn checkpoint<'r, B: Books<'r>>(books: &mut B, index: usize) {
 
 /// Rebuilds `books` (just built from the same tags) as `earlier` left them before the throw
 /// of index `from`, and skips the feed's first `from` throws: how many were skipped. Nothing
-/// changes (the replay runs whole, 0 skipped) when `earlier` has no checkpoint there, read other claims from its record
-/// or kept steps differently, or the state is not this game's.
+/// changes (the replay runs whole, 0 skipped) when `earlier` has no checkpoint there, read
+/// other claims from its record, kept steps differently, or its state is not this game's.
+/// `earlier` taken ([`Cow::Owned`]) gives its flags and steps up; borrowed, they are copied.
 fn resume<'r, B: Books<'r>>(books: &mut B, feed: &mut ThrowFeed<'_>, earlier: Cow<'_, Replay>, from: usize) -> usize {
     let Some(cp) = earlier.checkpoints.at.get(from) else { return 0 };
     let keep_steps = books.ledger().keep_steps;
@@ -1150,7 +1151,8 @@ pub fn replay_resumable(rec: &Record, header: &Header, src: Option<&str>) -> Rep
 /// given `earlier`, the [`replay_resumable`] of a record with the same tags (`header`) and the
 /// same first `from` throws at the same places in the text: `earlier`'s flags, steps and
 /// books before that throw are kept, and the replay resumes from the game's state there
-/// (issue 19). The result is the one [`replay_resumable`] gives of `rec` (the same flags,
+/// (issue 19; the replay itself is docs/rules.md §10, §11). The result is the one
+/// [`replay_resumable`] gives of `rec` (the same flags,
 /// steps, end and position reached), with its checkpoints, so that edits can follow.
 ///
 /// Every game resumes exactly (each game's books save their state between throws:
