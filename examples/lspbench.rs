@@ -8,7 +8,9 @@
 //! pipe), opens the record, then for a change at throw 1, the middle throw and the last
 //! throw (a `!` added after the play and taken away again, each an incremental change)
 //! times `didChange` → `publishDiagnostics` received and written out as JSON, and prints the
-//! median and the worst in milliseconds, with the diagnostics' count.
+//! median and the worst in milliseconds, with the diagnostics' count. Then the replay alone
+//! (issue 19): the record replayed whole (`replay`, and `replay_resumable` with its
+//! checkpoints) and from the changed throw (`replay_from`), median over the runs.
 
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::json;
@@ -90,6 +92,7 @@ fn main() {
             times[times.len() - 1]
         );
     }
+    replay_alone(&text, n, runs);
     let shutdown = Request::new(RequestId::from(2), "shutdown".into(), serde_json::Value::Null);
     client.sender.send(shutdown.into()).unwrap();
     let _ = client.receiver.recv();
@@ -108,5 +111,40 @@ fn published(client: &Connection) -> usize {
                 return n.params["diagnostics"].as_array().map_or(0, Vec::len);
             }
         }
+    }
+}
+
+/// The replay alone: whole, and resumed from throw 1, the middle throw and the last.
+fn replay_alone(text: &str, n: usize, runs: usize) {
+    let read = soumille::read(text).remove(0);
+    let (rec, header) = (&read.record, &read.header);
+    let median = |f: &dyn Fn() -> usize| {
+        let mut times: Vec<f64> = (0..runs.max(1))
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(f());
+                t.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        times[times.len() / 2]
+    };
+    let plain = median(&|| soumille::replay(rec, header, Some(text)).steps.len());
+    let whole = median(&|| soumille::replay_resumable(rec, header, Some(text)).steps.len());
+    println!("replay whole: {plain:.3} ms (with checkpoints {whole:.3} ms)");
+    let earlier = soumille::replay_resumable(rec, header, Some(text));
+    for at in [1, n / 2, n] {
+        let from = median(&|| soumille::replay_from(rec, header, Some(text), &earlier, at - 1).steps.len());
+        // the editor's way: the earlier replay taken (copied before the clock starts)
+        let mut owned: Vec<f64> = (0..runs.max(1))
+            .map(|_| {
+                let e = earlier.clone();
+                let t = Instant::now();
+                std::hint::black_box(soumille::replay_from_owned(rec, header, Some(text), e, at - 1).steps.len());
+                t.elapsed().as_secs_f64() * 1e3
+            })
+            .collect();
+        owned.sort_by(f64::total_cmp);
+        println!("replay from throw {at}: {from:.3} ms (the earlier replay taken: {:.3} ms)", owned[owned.len() / 2]);
     }
 }

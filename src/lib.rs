@@ -147,6 +147,9 @@ pub use games::grand_trictrac::options::RuleOptions;
 pub use games::{Game, Games, OptionError, OptionFault, PlaysError};
 // the replay and its output model
 pub use replay::{
+    first_change, replay_from, replay_from_owned, replay_resumable, replay_resumed, Checkpoint, Checkpoints, Keep,
+};
+pub use replay::{
     position_of, readable_prefix, replay, replay_books, replay_game, start_score, throws_by_number, CubeAction, End,
     Fact, Flag, FlagKind, FlagsByThrow, GrandTrictracStep, How, NotRead, Outcome, PartieStep, Replay, Step, StepDetail,
     Stop,

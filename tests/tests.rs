@@ -30,6 +30,7 @@ mod position_strings;
 mod positions;
 mod props;
 mod repair;
+mod resume;
 mod rules;
 mod selfplay;
 mod sheet_html;

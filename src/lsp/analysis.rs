@@ -4,7 +4,9 @@
 //! across the backgammon records of a file, docs/games.md §I.1).
 //!
 //! A change re-reads the text (the reader is fast) and replays again only the records whose
-//! text or place changed: a record untouched by an edit keeps its replay.
+//! text or place changed: a record untouched by an edit keeps its replay, and a record
+//! edited at throw N, whose tags and throws before N stand where they stood, is replayed
+//! from throw N only (issue 19, [`crate::replay::replay_from`]).
 
 use super::lines::Lines;
 use crate::notation::{ReadRecord, Span, SyntaxError, Throw};
@@ -81,7 +83,13 @@ impl Analysis {
         let mut records = Vec::with_capacity(reading.records.len());
         for read in reading.records {
             let kept = old.take_same(&text, read.record.span);
-            let replay = kept.unwrap_or_else(|| replay_of(&read, &text));
+            let replay = match kept {
+                Some(replay) => replay,
+                None => {
+                    let earlier = old.take_edited(&read);
+                    replay_of(&read, &text, earlier)
+                }
+            };
             let match_flags = match_flags(&mut session, &read, &replay);
             records.push(Analysed { read, replay, match_flags });
         }
@@ -96,6 +104,18 @@ impl Analysis {
         (self.text.get(range.clone())? == text.get(range)?).then(|| std::mem::take(&mut self.records[k].replay))
     }
 
+    /// Takes out the replay of the record that started at the same byte as `read` with the
+    /// same tags (the record being edited), and how many of its replayed throws `read` keeps
+    /// unchanged (the same throws at the same bytes): the replay resumes after them.
+    fn take_edited(&mut self, read: &ReadRecord) -> Option<(Replay, usize)> {
+        let start = read.record.span?.start;
+        let k = self.records.iter().position(|r| r.span().is_some_and(|s| s.start == start))?;
+        let old = &self.records[k];
+        let same = crate::replay::first_change(&old.read.record, &read.record);
+        let from = same.min(readable_len(&old.read)).min(readable_len(read));
+        Some((std::mem::take(&mut self.records[k].replay), from))
+    }
+
     /// The record written at byte `at`: the one whose span holds it, else the last that
     /// starts before it.
     pub fn record_at(&self, at: usize) -> Option<&Analysed> {
@@ -107,15 +127,29 @@ impl Analysis {
     }
 }
 
-/// A record's replay, with its steps: of the throws before its first syntax error when it
-/// has errors.
-fn replay_of(read: &ReadRecord, text: &str) -> Replay {
+/// A record's replay, with its steps and checkpoints: of the throws before its first syntax
+/// error when it has errors. Given the `earlier` replay of the same record before an edit
+/// and how many of its throws the edit left, it resumes from the first throw changed.
+fn replay_of(read: &ReadRecord, text: &str, earlier: Option<(Replay, usize)>) -> Replay {
+    let resumed = |rec: &crate::notation::Record| match earlier {
+        Some((replay, from)) => crate::replay::replay_from_owned(rec, &read.header, Some(text), replay, from),
+        None => crate::replay::replay_resumable(rec, &read.header, Some(text)),
+    };
     if read.errors.is_empty() {
-        return crate::replay::replay(&read.record, &read.header, Some(text));
+        return resumed(&read.record);
     }
     let mut rec = read.record.clone();
     crate::replay::readable_prefix(&mut rec, &read.errors);
-    crate::replay::replay(&rec, &read.header, Some(text))
+    resumed(&rec)
+}
+
+/// How many throws of a record are replayed: those before its first syntax error
+/// ([`crate::replay::readable_prefix`]).
+fn readable_len(read: &ReadRecord) -> usize {
+    let Some(at) = read.errors.iter().map(|e| e.span.map_or(0, |s| s.start)).min() else {
+        return read.record.throws.len();
+    };
+    read.record.throws.iter().take_while(|t| t.span.is_some_and(|s| s.end <= at)).count()
 }
 
 /// The flags of the match the file's backgammon records play, for this record (none for a
@@ -132,6 +166,7 @@ fn match_flags(session: &mut crate::games::backgammon::Session, read: &ReadRecor
         last: rp.last.clone(),
         end: rp.end,
         grand_trictrac: rp.grand_trictrac.clone(),
+        checkpoints: crate::replay::Checkpoints::default(),
     };
     session.judge(&read.record, &read.header, &mut books);
     books.flags
@@ -150,6 +185,51 @@ mod tests {
             v.push(format!("{} steps", r.replay.steps.len()));
         }
         v
+    }
+
+    /// Edits inside the throws of a long record (a die, a letter, a mark changed; a throw
+    /// removed; a change undone): the record is replayed from the throw changed
+    /// ([`crate::replay::replay_from`]) and says what a fresh analysis says.
+    #[test]
+    fn a_record_edited_at_a_throw_is_replayed_from_it() {
+        use crate::notation::Game;
+        let mut text = String::new();
+        for (game, seed) in [(Game::TrictracAEcrire, 2), (Game::Backgammon, 5), (Game::TricTrac, 1)] {
+            let rec = crate::generate(game, 1, seed).next().unwrap().unwrap();
+            text.push_str(&crate::notation::print_record(&rec, Default::default()));
+            text.push('\n');
+        }
+        let mut a = Analysis::of(text.clone(), None);
+        let throws: Vec<(usize, usize)> = a
+            .records
+            .iter()
+            .flat_map(|r| {
+                r.read.record.throws.iter().filter_map(|t| t.span).map(|s| (s.start as usize, s.end as usize))
+            })
+            .collect();
+        assert!(throws.len() > 100);
+        for (k, &(start, end)) in throws.iter().enumerate().step_by(7) {
+            let throw = &text[start..end];
+            // the dice's first digit, a letter of the play, the whole throw
+            let die = throw
+                .as_bytes()
+                .windows(3)
+                .position(|w| w[0].is_ascii_digit() && w[1] == b'-' && w[2].is_ascii_digit());
+            let die = start + die.expect("dice written d-d");
+            let edits: Vec<(usize, usize, &str)> =
+                vec![(die, die + 1, "3"), (end.saturating_sub(2), end.saturating_sub(1), "C"), (start, end, "")];
+            for (from, to, with) in edits {
+                let Some(cut) = text.get(..from).zip(text.get(to..)) else { continue };
+                let t = format!("{}{}{}", cut.0, with, cut.1);
+                let fresh = Analysis::of(t.clone(), None);
+                a = Analysis::of(t, Some(a));
+                assert_eq!(said(&a), said(&fresh), "throw {k}, {from}..{to} -> {with:?}");
+                // undone
+                let fresh = Analysis::of(text.clone(), None);
+                a = Analysis::of(text.clone(), Some(a));
+                assert_eq!(said(&a), said(&fresh), "throw {k} undone");
+            }
+        }
     }
 
     /// Edits anywhere in a file of several records (a backgammon match, whose records are

@@ -10,6 +10,9 @@
 //! replayed. A candidate is first replayed only up to the throw after the flag
 //! ([`crate::replay::replay_books`] on that part, the cheap path `check` uses): one that still
 //! leaves a flag between its edit and that throw is dropped; the others are replayed whole.
+//! Every candidate at one place is replayed from its edit only (issue 19): the record it
+//! edits is replayed once with its checkpoints ([`crate::replay::replay_resumed`]), and each
+//! candidate resumes from the state before its first changed throw.
 //! The likeliest candidates that leave flags are searched again at their first flag, up to
 //! [`Options::max_edits`] edits. The search stops at [`Options::budget`] and says so.
 
@@ -22,7 +25,7 @@ pub use confusion::{ConfusionError, Confusions};
 pub use edit::{Edit, Slot};
 
 use crate::notation::{Header, Record};
-use crate::replay::Flag;
+use crate::replay::{Flag, Replay};
 use propose::{Context, Proposal};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -239,6 +242,24 @@ impl Search<'_> {
         self.games.replay(rec, self.header, None, false).flags
     }
 
+    /// The replay of `rec` (flags and books, no steps) with its checkpoints: what the
+    /// candidates that edit it resume from.
+    fn base(&mut self, rec: &Record) -> Replay {
+        self.replays += 1;
+        let keep = crate::replay::Keep { steps: false, checkpoints: true };
+        crate::replay::replay_resumed(self.games, rec, self.header, None, None, keep)
+    }
+
+    /// The flags of `rec`, an edit of `base`'s record `of` (or of a part of it), replayed from
+    /// its first changed throw on: as [`Search::flags`] gives them.
+    fn flags_from(&mut self, rec: &Record, of: &Record, base: &Replay) -> Vec<Flag> {
+        self.replays += 1;
+        let from = crate::replay::first_change(of, rec);
+        let (keep, earlier) =
+            (crate::replay::Keep { steps: false, checkpoints: false }, std::borrow::Cow::Borrowed(base));
+        crate::replay::replay_resumed(self.games, rec, self.header, None, Some((earlier, from)), keep).flags
+    }
+
     /// Fills a state's flag count and first flagged place from its flags.
     fn settle(&self, st: &mut State, flags: &[Flag]) {
         st.left = flags.len();
@@ -253,9 +274,10 @@ impl Search<'_> {
     /// The edits at a state's first flag, each replayed; the ones that clear it, best first.
     fn expand(&mut self, st: &State) -> Vec<State> {
         let Some(f) = st.first else { return Vec::new() };
-        let mut found = self.try_window(st, f, false);
+        let base = self.base(&st.rec);
+        let mut found = self.try_window(st, &base, f, false);
         if found.is_empty() && !self.over() {
-            found = self.try_window(st, f, true);
+            found = self.try_window(st, &base, f, true);
         }
         found.sort_by(|a, b| a.rank().total_cmp(&b.rank()));
         found
@@ -303,7 +325,7 @@ impl Search<'_> {
 
     /// Tries the proposals at flag `f`; `wide`: any letter at the flagged throw, and a
     /// candidate kept when it only moves the first flag on.
-    fn try_window(&mut self, st: &State, f: u32, wide: bool) -> Vec<State> {
+    fn try_window(&mut self, st: &State, base: &Replay, f: u32, wide: bool) -> Vec<State> {
         let mut kept = Vec::new();
         let mut moved_on = Vec::new();
         // proposals come likeliest first: past a clean candidate, only those near it in
@@ -327,11 +349,11 @@ impl Search<'_> {
             let from = p.edit.throw().min(f);
             let last = part.throws.len() as u32;
             let flagged = |fl: &Flag| fl.throw.is_some_and(|n| n >= from && n <= last);
-            let mut flags = self.flags(&part);
+            let mut flags = self.flags_from(&part, &st.rec, base);
             if let Some(q) = self.marked(&p, &flags) {
                 let mut again = Record { throws: st.rec.throws[..take].to_vec(), ..head(&st.rec) };
                 if q.edit.apply(&mut again, None) {
-                    flags = self.flags(&again);
+                    flags = self.flags_from(&again, &st.rec, base);
                     p = q;
                 }
             }
@@ -344,7 +366,7 @@ impl Search<'_> {
                 moved_on.push(p);
                 continue;
             }
-            if let Some(c) = self.whole(st, &p) {
+            if let Some(c) = self.whole(st, base, &p) {
                 if c.left == 0 {
                     clean_at = clean_at.min(p.cost);
                 }
@@ -353,7 +375,7 @@ impl Search<'_> {
         }
         if kept.is_empty() {
             for p in moved_on {
-                if let Some(c) = self.whole(st, &p) {
+                if let Some(c) = self.whole(st, base, &p) {
                     kept.push(c);
                 }
             }
@@ -363,7 +385,7 @@ impl Search<'_> {
             for p in self.proposals(st, f, false).into_iter().take(self.opts.beam) {
                 let mut rec = st.rec.clone();
                 if !self.over() && p.edit.apply(&mut rec, None) {
-                    let flags = self.flags(&rec);
+                    let flags = self.flags_from(&rec, &st.rec, base);
                     let mut edits = st.edits.clone();
                     edits.push(p.edit.clone());
                     let mut c =
@@ -393,13 +415,13 @@ impl Search<'_> {
         Some(Proposal { edit, cost: p.cost })
     }
 
-    /// A proposal made on the whole record and replayed.
-    fn whole(&mut self, st: &State, p: &Proposal) -> Option<State> {
+    /// A proposal made on the whole record and replayed (from its edit on).
+    fn whole(&mut self, st: &State, base: &Replay, p: &Proposal) -> Option<State> {
         let mut rec = st.rec.clone();
         if !p.edit.apply(&mut rec, None) {
             return None;
         }
-        let flags = self.flags(&rec);
+        let flags = self.flags_from(&rec, &st.rec, base);
         let mut edits = st.edits.clone();
         edits.push(p.edit.clone());
         let mut c = State { rec, edits, cost: st.cost + p.cost, left: 0, first: None, at_first: Vec::new() };

@@ -213,6 +213,16 @@ struct BgBooks<'r> {
     next: usize,
 }
 
+/// A backgammon game's state between two throws, owned ([`crate::replay::Books::save`]).
+struct BgState {
+    board: Board,
+    cube: CubeBooks,
+    borne: Option<(u32, End)>,
+    dropped_at: Option<u32>,
+    resigned_at: Option<(u32, Seat)>,
+    next: usize,
+}
+
 /// One backgammon throw from hook to hook.
 struct Turn {
     thrower: Seat,
@@ -521,6 +531,29 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
             points: [0, 0],
             detail: StepDetail::Backgammon { cube: turn.action, resigned: t.resign && t.play.is_none() },
         }
+    }
+
+    /// The state between two throws (docs/games.md §D): the board (with the seat to throw),
+    /// the cube's books, the end by bearing off, the double dropped, the resignation, and the
+    /// index of the next throw; the options and the throw count come again from the tags and
+    /// the record.
+    fn save(&self) -> Option<crate::replay::State> {
+        let s = BgState {
+            board: self.board,
+            cube: self.cube,
+            borne: self.borne,
+            dropped_at: self.dropped_at,
+            resigned_at: self.resigned_at,
+            next: self.next,
+        };
+        Some(std::sync::Arc::new(s))
+    }
+
+    fn restore(&mut self, state: &crate::replay::State) -> bool {
+        let Some(s) = state.downcast_ref::<BgState>() else { return false };
+        (self.board, self.cube, self.borne) = (s.board, s.cube, s.borne);
+        (self.dropped_at, self.resigned_at, self.next) = (s.dropped_at, s.resigned_at, s.next);
+        true
     }
 
     fn finish(mut self) -> Replay {

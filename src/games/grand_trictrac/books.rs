@@ -225,6 +225,19 @@ pub(crate) fn books_fed(
     crate::replay::run(b, feed)
 }
 
+/// A Grand Trictrac game's state between two throws, owned ([`crate::replay::Books::save`]).
+struct GtState {
+    due: [Vec<Due>; 2],
+    last_school: [Option<(u16, bool)>; 2],
+    pos: Position,
+    score: Score,
+    history: History,
+    first_hole: [bool; 2],
+    broken_row: [bool; 2],
+    refaits: u32,
+    marque_first: Seat,
+}
+
 /// One Grand Trictrac throw from hook to hook.
 struct Turn {
     thrower: Seat,
@@ -637,6 +650,35 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
     }
 
     /// The score, the `Result` tag (not after a stop), the position reached.
+    /// The state between two throws (docs/rules.md §4–§12): the position (with the seat to
+    /// throw), the score, the relève's history (its throws, its first roll, the privileges
+    /// used), the schools due and the last claimed, Trictrac à écrire's holes in a row,
+    /// refaits and the marqué's first seat; the game's options and whether the record has
+    /// claims come again from the tags and the record (the roll's jans are each throw's own,
+    /// rolled again in `seat`).
+    fn save(&self) -> Option<crate::replay::State> {
+        let s = GtState {
+            due: self.due.clone(),
+            last_school: self.last_school,
+            pos: self.pos,
+            score: self.score,
+            history: self.history,
+            first_hole: self.first_hole,
+            broken_row: self.broken_row,
+            refaits: self.refaits,
+            marque_first: self.marque_first,
+        };
+        Some(std::sync::Arc::new(s))
+    }
+
+    fn restore(&mut self, state: &crate::replay::State) -> bool {
+        let Some(s) = state.downcast_ref::<GtState>() else { return false };
+        (self.due, self.last_school, self.pos, self.score) = (s.due.clone(), s.last_school, s.pos, s.score);
+        (self.history, self.first_hole, self.broken_row) = (s.history, s.first_hole, s.broken_row);
+        (self.refaits, self.marque_first) = (s.refaits, s.marque_first);
+        true
+    }
+
     fn finish(mut self) -> Replay {
         if self.ledger.out.stopped_at.is_none() {
             if let Some(g) = self.ledger.out.grand_trictrac.as_mut() {

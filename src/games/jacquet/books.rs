@@ -153,6 +153,12 @@ struct JacquetBooks<'r> {
     ended: Option<u32>,
 }
 
+/// A Jacquet or Moultezim game's state between two throws, owned ([`crate::replay::Books::save`]).
+struct JacquetState {
+    board: Board,
+    ended: Option<u32>,
+}
+
 /// One Jacquet throw from hook to hook.
 struct Turn {
     thrower: Seat,
@@ -331,6 +337,18 @@ impl<'r> crate::replay::Books<'r> for JacquetBooks<'r> {
             points: [0, 0],
             detail: StepDetail::Jacquet,
         }
+    }
+
+    /// The state between two throws (docs/games.md §A.9): the board (with the seat to throw)
+    /// and the throw that bore the last man off; the options come again from the tags.
+    fn save(&self) -> Option<crate::replay::State> {
+        Some(std::sync::Arc::new(JacquetState { board: self.board, ended: self.ended }))
+    }
+
+    fn restore(&mut self, state: &crate::replay::State) -> bool {
+        let Some(s) = state.downcast_ref::<JacquetState>() else { return false };
+        (self.board, self.ended) = (s.board, s.ended);
+        true
     }
 
     fn finish(mut self) -> Replay {

@@ -124,6 +124,15 @@ struct TtBooks<'r> {
     again_after_doublet: bool,
 }
 
+/// A Tric Trac series' state between two throws, owned ([`crate::replay::Books::save`]).
+struct TtState {
+    played: u16,
+    series_over: Option<u32>,
+    series: Series,
+    last_won: Option<PartieWon>,
+    again_after_doublet: bool,
+}
+
 /// One Tric Trac throw from hook to hook.
 struct Turn {
     dice: crate::dice::Dice,
@@ -330,6 +339,28 @@ impl<'r> crate::replay::Books<'r> for TtBooks<'r> {
                 put_back: o.put_back,
             },
         }
+    }
+
+    /// The state between two throws (docs/games.md §E): the series (position, score, the
+    /// seat to throw and its doublets), the parties won and the last, the throw that ended
+    /// the series, whether the last doublet gives its seat the next throw; the options, the
+    /// series' length and what the record claims come again from the tags and the record.
+    fn save(&self) -> Option<crate::replay::State> {
+        let s = TtState {
+            played: self.played,
+            series_over: self.series_over,
+            series: self.series.clone(),
+            last_won: self.last_won,
+            again_after_doublet: self.again_after_doublet,
+        };
+        Some(std::sync::Arc::new(s))
+    }
+
+    fn restore(&mut self, state: &crate::replay::State) -> bool {
+        let Some(s) = state.downcast_ref::<TtState>() else { return false };
+        (self.played, self.series_over, self.series) = (s.played, s.series_over, s.series.clone());
+        (self.last_won, self.again_after_doublet) = (s.last_won, s.again_after_doublet);
+        true
     }
 
     fn finish(mut self) -> Replay {
