@@ -1,5 +1,5 @@
 //! The resumable replay (issue 19): a record edited at throw N, replayed from N given the
-//! replay of the record before the edit ([`soumille::replay::replay_from`]), gives what a
+//! replay of the record before the edit ([`soumille::replay_from`]), gives what a
 //! replay of the edited record from scratch gives: the same flags, steps, end, position
 //! reached and stop, for every game (the five games and Trictrac à écrire), for generated
 //! games and the samples, clean and flagged.
