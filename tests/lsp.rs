@@ -95,6 +95,14 @@ impl Client {
         self.diagnostics()
     }
 
+    /// Sends `change` (one content change: a range and its text, or a whole `text`) to
+    /// document `uri` as its version `version`; returns its diagnostics.
+    pub fn change(&mut self, uri: &str, version: u32, change: Value) -> Vec<Value> {
+        let params = json!({ "textDocument": { "uri": uri, "version": version }, "contentChanges": [change] });
+        self.notify("textDocument/didChange", params);
+        self.diagnostics()
+    }
+
     /// Shuts the server down and waits for it to exit; its exit status.
     pub fn shutdown(mut self) -> Option<i32> {
         assert_eq!(self.request("shutdown", Value::Null), Value::Null);
@@ -276,11 +284,7 @@ fn completion_gives_the_lawful_plays_after_the_dice_those_typed_first() {
     // type a seventh throw at the end, incrementally
     let end = pos(text.lines().count() as u32, 0);
     let change = json!({ "range": { "start": end, "end": end }, "text": "7. 6-3 " });
-    c.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
-    );
-    c.diagnostics();
+    c.change(&uri, 2, change);
     let at = pos(text.lines().count() as u32, 7);
     let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at }));
     let items = items.as_array().unwrap();
@@ -294,11 +298,7 @@ fn completion_gives_the_lawful_plays_after_the_dice_those_typed_first() {
     let first = plays[0].clone();
     let typed = &first[..1];
     let change = json!({ "range": { "start": at, "end": at }, "text": typed });
-    c.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [change] }),
-    );
-    c.diagnostics();
+    c.change(&uri, 3, change);
     let at1 = pos(text.lines().count() as u32, 8);
     let items = c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": at1 }));
     let first_item = &items.as_array().unwrap()[0];
@@ -338,11 +338,7 @@ fn code_actions_replace_a_fausse_case_and_write_the_marks() {
     assert_eq!(edit["newText"], "5. 6-3 +4 (vrai x2) AG BE");
     // applying it clears the école
     let change = json!({ "range": edit["range"], "text": edit["newText"] });
-    c.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
-    );
-    assert_eq!(codes(&c.diagnostics()), ["die-mismatch"]);
+    assert_eq!(codes(&c.change(&uri, 2, change)), ["die-mismatch"]);
     assert_eq!(c.shutdown(), Some(0));
 }
 
@@ -367,11 +363,7 @@ fn formatting_is_the_canonical_printers_and_symbols_are_games_and_releves() {
     assert_eq!(symbols[0]["children"][0]["detail"], "throws 1–2");
     // a record with a syntax error is not formatted
     let change = json!({ "text": "1. 7-5 AG\n" });
-    c.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
-    );
-    let diags = c.diagnostics();
+    let diags = c.change(&uri, 2, change);
     assert_eq!(diags[0]["severity"], json!(1));
     let edits = c.request(
         "textDocument/formatting",
@@ -391,11 +383,7 @@ fn a_syntax_error_keeps_the_flags_before_it() {
     c.open(&uri, &text);
     let at = pos_of(&text, "5. 6-3");
     let change = json!({ "range": { "start": at, "end": at }, "text": "5. 9-3 AG\n" });
-    c.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
-    );
-    let diags = c.diagnostics();
+    let diags = c.change(&uri, 2, change);
     let codes = codes(&diags);
     assert!(codes.contains(&"die-mismatch".to_string()), "{diags:?}");
     let syntax = diags.iter().find(|d| d["severity"] == json!(1)).expect("a syntax error");
@@ -478,11 +466,7 @@ fn completion_offers_the_marks_of_the_roll() {
     let uri = uri_of(GT);
     c.open(&uri, &text);
     let edited = text.replace("5. 6-3 +2 (vrai) AG BE", "5. 6-3 ");
-    c.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [{ "text": edited }] }),
-    );
-    c.diagnostics();
+    c.change(&uri, 2, json!({ "text": edited }));
     let line = pos_of(&edited, "5. 6-3")["line"].as_u64().unwrap() as u32;
     let items =
         c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": pos(line, 7) }));
@@ -491,11 +475,7 @@ fn completion_offers_the_marks_of_the_roll() {
     assert_eq!(first["textEdit"]["newText"], "+4 (vrai x2)");
     // the play typed, then a space: the marks, written after the dice
     let change = json!({ "range": { "start": pos(line, 7), "end": pos(line, 7) }, "text": "AG BE " });
-    c.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 3 }, "contentChanges": [change] }),
-    );
-    c.diagnostics();
+    c.change(&uri, 3, change);
     let items =
         c.request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": pos(line, 13) }));
     let items = items.as_array().unwrap();
@@ -558,11 +538,7 @@ fn a_tric_trac_throws_marks_can_be_written() {
     let edit = &actions[0]["edit"]["changes"][&uri][0];
     assert_eq!(edit["newText"], "1. bottom: 5-1 TO* YX +1 (prise)");
     let change = json!({ "range": edit["range"], "text": edit["newText"] });
-    c.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
-    );
-    assert_eq!(codes(&c.diagnostics()), Vec::<String>::new());
+    assert_eq!(codes(&c.change(&uri, 2, change)), Vec::<String>::new());
     assert_eq!(c.shutdown(), Some(0));
 }
 
@@ -644,11 +620,7 @@ fn a_misread_letter_gets_a_repair_action_and_the_record_then_checks_clean() {
 
     // made in the editor, the record has no flag left, and no repair is offered
     let change = json!({ "range": edit["range"], "text": edit["newText"] });
-    c.notify(
-        "textDocument/didChange",
-        json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
-    );
-    assert_eq!(c.diagnostics(), Vec::<Value>::new());
+    assert_eq!(c.change(&uri, 2, change), Vec::<Value>::new());
     assert!(code_actions(&mut c, uri, pos_of(&fixed, "57. 4-4")).iter().all(|a| !is_repair(a)));
     assert_eq!(c.shutdown(), Some(0));
 }
