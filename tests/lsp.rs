@@ -363,7 +363,7 @@ fn formatting_is_the_canonical_printers_and_symbols_are_games_and_releves() {
     assert_eq!(symbols[0]["children"][0]["detail"], "throws 1–2");
     // a record with a syntax error is not formatted
     let change = json!({ "text": "1. 7-5 AG\n" });
-    let diags = c.change(&uri, 2, change);
+    let diags = c.change(uri, 2, change);
     assert_eq!(diags[0]["severity"], json!(1));
     let edits = c.request(
         "textDocument/formatting",
@@ -620,7 +620,7 @@ fn a_misread_letter_gets_a_repair_action_and_the_record_then_checks_clean() {
 
     // made in the editor, the record has no flag left, and no repair is offered
     let change = json!({ "range": edit["range"], "text": edit["newText"] });
-    assert_eq!(c.change(&uri, 2, change), Vec::<Value>::new());
+    assert_eq!(c.change(uri, 2, change), Vec::<Value>::new());
     assert!(code_actions(&mut c, uri, pos_of(&fixed, "57. 4-4")).iter().all(|a| !is_repair(a)));
     assert_eq!(c.shutdown(), Some(0));
 }
