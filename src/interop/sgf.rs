@@ -197,6 +197,26 @@ fn set_up(board: &Board, node: &Node) -> Result<Board, InteropError> {
     Ok(b)
 }
 
+/// A move node's value (`W[52xyuv]`: the dice, then each step's from and to as gnubg's
+/// point letters seen from `seat`) as a throw.
+fn throw_event(line: usize, seat: Seat, v: &str) -> Result<Event, InteropError> {
+    let b = v.as_bytes();
+    if b.len() < 2 || b.len() % 2 != 0 || b.len() > 10 {
+        return Err(err(line, format!("`{v}` is no move")));
+    }
+    let dice = Dice::new(b[0].wrapping_sub(b'0'), b[1].wrapping_sub(b'0'))
+        .ok_or_else(|| err(line, format!("`{v}`: no roll")))?;
+    let mut steps = Vec::new();
+    for pair in b[2..].chunks(2) {
+        let (from, to) = match (relative(seat, pair[0]), relative(seat, pair[1])) {
+            (Some(f), Some(t)) => (f, t),
+            _ => return Err(err(line, format!("`{v}`: no point"))),
+        };
+        steps.push(StepMove { from, to, hit: false });
+    }
+    Ok(Event::Throw { seat, dice, steps })
+}
+
 /// Reads a gnubg SGF file: one [`MatchGame`] per game tree.
 pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
     let mut games = Vec::new();
@@ -276,23 +296,7 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
                     "double" => g.events.push(Event::Double { seat, value: None }),
                     "take" => g.events.push(Event::Take),
                     "drop" => g.events.push(Event::Drop),
-                    _ => {
-                        let b = v.as_bytes();
-                        if b.len() < 2 || b.len() % 2 != 0 || b.len() > 10 {
-                            return Err(err(node.line, format!("`{v}` is no move")));
-                        }
-                        let dice = Dice::new(b[0].wrapping_sub(b'0'), b[1].wrapping_sub(b'0'))
-                            .ok_or_else(|| err(node.line, format!("`{v}`: no roll")))?;
-                        let mut steps = Vec::new();
-                        for pair in b[2..].chunks(2) {
-                            let (from, to) = match (relative(seat, pair[0]), relative(seat, pair[1])) {
-                                (Some(f), Some(t)) => (f, t),
-                                _ => return Err(err(node.line, format!("`{v}`: no point"))),
-                            };
-                            steps.push(StepMove { from, to, hit: false });
-                        }
-                        g.events.push(Event::Throw { seat, dice, steps });
-                    }
+                    _ => g.events.push(throw_event(node.line, seat, v)?),
                 }
             }
         }
