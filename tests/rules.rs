@@ -298,3 +298,30 @@ fn no_renderer_names_a_rules_module() {
         }
     }
 }
+
+/// One house (issue 17): no function in `src/` is over 100 lines (the code is rustfmt's: a
+/// function ends at the first line that is its indentation and `}`).
+#[test]
+fn no_function_is_over_100_lines() {
+    let mut long = Vec::new();
+    for file in source_files() {
+        let src = std::fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = src.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let code = line.trim_start();
+            let indent = &line[..line.len() - code.len()];
+            let code = code.strip_prefix("pub(crate) ").or_else(|| code.strip_prefix("pub ")).unwrap_or(code);
+            let code = code.strip_prefix("const ").unwrap_or(code);
+            if !code.starts_with("fn ") || line.trim_end().ends_with(';') {
+                continue;
+            }
+            let end = lines[i..]
+                .iter()
+                .position(|l| l.len() == indent.len() + 1 && l.starts_with(indent) && l.ends_with('}'));
+            if let Some(n) = end.filter(|n| n + 1 > 100) {
+                long.push(format!("{}:{}: {} lines", file.strip_prefix(root()).unwrap().display(), i + 1, n + 1));
+            }
+        }
+    }
+    assert!(long.is_empty(), "functions over 100 lines:\n{}", long.join("\n"));
+}
