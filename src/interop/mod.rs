@@ -377,21 +377,26 @@ fn moves_of(seat: Seat, steps: &[StepMove]) -> RecordedPlay {
         }
     }
     let letter = |p: u8| Point::from_relative(seat, p);
-    RecordedPlay::Moves(
-        paths
-            .iter()
-            .filter_map(|p| {
-                let (&from, rest) = p.points().split_first()?;
-                let (&to, rests) = rest.split_last()?;
-                Some(Move {
-                    from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
-                    rests: rests.iter().filter_map(|&r| letter(r)).collect(),
-                    to: if usize::from(to) >= OFF { Target::Off } else { Target::Point(letter(to)?) },
-                    hits: p.hits,
-                })
+    let moves: crate::notation::Moves = paths
+        .iter()
+        .filter_map(|p| {
+            let (&from, rest) = p.points().split_first()?;
+            let (&to, rests) = rest.split_last()?;
+            Some(Move {
+                from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
+                rests: rests.iter().filter_map(|&r| letter(r)).collect(),
+                to: if usize::from(to) >= OFF { Target::Off } else { Target::Point(letter(to)?) },
+                hits: p.hits,
             })
-            .collect(),
-    )
+        })
+        .collect();
+    // no step on the board (points no board has): written as no move, which prints and reads
+    // back as itself; the check then flags the throw
+    if moves.is_empty() {
+        RecordedPlay::Pass
+    } else {
+        RecordedPlay::Moves(moves)
+    }
 }
 
 impl MatchGame {
