@@ -20,17 +20,17 @@
 pub mod mat;
 pub mod sgf;
 
-use crate::board::{Point, Seat};
+use crate::board::Seat;
 use crate::dice::Dice;
 use crate::games::backgammon::board::{Board, BAR, OFF};
 use crate::games::backgammon::books::recorded_paths;
 use crate::games::backgammon::cube::{end_of, Cube, EndKind};
 use crate::games::backgammon::judge::judge;
-use crate::games::backgammon::movegen::{legal_plays_into, Plays};
+use crate::games::backgammon::movegen::{legal_plays_into, Path, Plays};
 use crate::games::backgammon::options::{Options, UnSeulDe};
 use crate::notation::{
-    Anchor, Comment, CommentStyle, CubeAction, CubeAnswer, Header, Move, Origin, Play as RecordedPlay, Record,
-    ResultClaim, ResultKind, Tag, Target, Throw,
+    Anchor, Comment, CommentStyle, CubeAction, CubeAnswer, Header, Play as RecordedPlay, Record, ResultClaim,
+    ResultKind, Tag, Throw,
 };
 
 /// Why a file or a record could not be converted.
@@ -344,20 +344,8 @@ fn moves_of(seat: Seat, steps: &[StepMove]) -> RecordedPlay {
     if steps.is_empty() {
         return RecordedPlay::Pass;
     }
-    /// A path: its points (at most five: four dice and where it starts) and hits.
-    #[derive(Clone, Copy, Default)]
-    struct P {
-        points: [u8; 5],
-        len: usize,
-        hits: u8,
-    }
-    impl P {
-        fn points(&self) -> &[u8] {
-            &self.points[..self.len]
-        }
-    }
     // a roll moves at most four men, one a die: four paths kept inline
-    let mut paths: smallvec::SmallVec<[P; 4]> = smallvec::SmallVec::new();
+    let mut paths: smallvec::SmallVec<[Path; 4]> = smallvec::SmallVec::new();
     for s in steps {
         let at = paths.iter().rposition(|p| {
             p.points().last() == Some(&s.from) && usize::from(s.from) != OFF && p.len < 5 && s.from != BAR as u8
@@ -365,31 +353,18 @@ fn moves_of(seat: Seat, steps: &[StepMove]) -> RecordedPlay {
         let k = match at {
             Some(k) => k,
             None => {
-                paths.push(P { points: [s.from, 0, 0, 0, 0], len: 1, hits: 0 });
+                paths.push(Path { points: [s.from, 0, 0, 0, 0], len: 1, hits: 0 });
                 paths.len() - 1
             }
         };
         let p = &mut paths[k];
-        p.points[p.len] = s.to;
+        p.points[usize::from(p.len)] = s.to;
         p.len += 1;
         if s.hit {
             p.hits |= 1 << (p.len - 2);
         }
     }
-    let letter = |p: u8| Point::from_relative(seat, p);
-    let moves: crate::notation::Moves = paths
-        .iter()
-        .filter_map(|p| {
-            let (&from, rest) = p.points().split_first()?;
-            let (&to, rests) = rest.split_last()?;
-            Some(Move {
-                from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
-                rests: rests.iter().filter_map(|&r| letter(r)).collect(),
-                to: if usize::from(to) >= OFF { Target::Off } else { Target::Point(letter(to)?) },
-                hits: p.hits,
-            })
-        })
-        .collect();
+    let moves: crate::notation::Moves = paths.iter().filter_map(|p| p.to_move(seat)).collect();
     // no step on the board (points no board has): written as no move, which prints and reads
     // back as itself; the check then flags the throw
     if moves.is_empty() {

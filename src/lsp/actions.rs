@@ -14,7 +14,7 @@
 
 mod repair;
 
-pub use repair::{configure, Settings};
+pub use repair::{Repairs, Settings};
 
 use super::analysis::{Analysed, Analysis};
 use crate::notation::{JanClaim, Mark, OpponentPart, Span};
@@ -28,7 +28,7 @@ use std::collections::HashMap;
 const REPLACEMENTS: usize = 5;
 
 /// The code actions for the bytes `span` of the document.
-pub fn code_actions(uri: &Uri, a: &Analysis, span: Span) -> Vec<CodeActionOrCommand> {
+pub fn code_actions(uri: &Uri, a: &Analysis, span: Span, repairs: &Repairs) -> Vec<CodeActionOrCommand> {
     let mut out = Vec::new();
     let Some(r) = a.record_at(span.start as usize) else { return out };
     let touches = |s: Span| s.start <= span.end && span.start <= s.end;
@@ -43,7 +43,7 @@ pub fn code_actions(uri: &Uri, a: &Analysis, span: Span) -> Vec<CodeActionOrComm
     for t in r.read.record.throws.iter().filter(|t| t.span.is_some_and(touches)) {
         out.extend(marks_action(uri, a, r, t));
     }
-    out.extend(repair_actions(uri, a, r));
+    out.extend(repair_actions(uri, a, r, repairs));
     out
 }
 
@@ -135,10 +135,10 @@ fn mark_of(jans: &crate::games::grand_trictrac::scoring::RollJans, seat: crate::
 /// "Repair: <edits in words> (removes K flags)", each replacing the record's text, and only
 /// it, by the record with the candidate's edits made, as `soumille repair --apply N` writes
 /// it; the first (the likeliest) is preferred.
-fn repair_actions(uri: &Uri, a: &Analysis, r: &Analysed) -> Vec<CodeActionOrCommand> {
+fn repair_actions(uri: &Uri, a: &Analysis, r: &Analysed, repairs: &Repairs) -> Vec<CodeActionOrCommand> {
     let Some(at) = r.span() else { return Vec::new() };
     let Some(written) = a.text.get(at.start as usize..at.end as usize) else { return Vec::new() };
-    let offers = repair::offers(r, written, repair::settings());
+    let offers = repairs.offers(r, written);
     offers.iter().enumerate().map(|(k, o)| action(uri, a, o.title.clone(), at, o.text.clone(), k == 0)).collect()
 }
 

@@ -82,10 +82,11 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
         "capabilities": capabilities(),
         "serverInfo": ServerInfo { name: "soumille".into(), version: Some(env!("CARGO_PKG_VERSION").into()) },
     });
-    let (id, _params) = conn.initialize_start()?;
-    actions::configure(&_params); // the repair actions' budget (docs/editors.md)
+    let (id, params) = conn.initialize_start()?;
     conn.initialize_finish(id, init)?;
-    let mut server = Server::default();
+    // the repair actions' budget (docs/editors.md)
+    let repairs = actions::Repairs::new(actions::Settings::of_initialize(&params));
+    let mut server = Server { repairs, ..Server::default() };
     for msg in &conn.receiver {
         match msg {
             Message::Request(req) => {
@@ -114,6 +115,8 @@ fn send(conn: &Connection, msg: Message) -> Result<(), LspError> {
 #[derive(Default)]
 pub struct Server {
     docs: HashMap<Uri, Analysis>,
+    /// The repair actions: their settings and the searches kept.
+    repairs: actions::Repairs,
 }
 
 impl Server {
@@ -216,7 +219,7 @@ impl Server {
                 let Some(a) = self.docs.get(&p.text_document.uri) else { return Ok(serde_json::Value::Null) };
                 let (s, e) = (a.lines.offset(&a.text, p.range.start), a.lines.offset(&a.text, p.range.end));
                 let span = crate::notation::Span { start: s as u32, end: e as u32 };
-                to_value(actions::code_actions(&p.text_document.uri, a, span)).map_err(json)
+                to_value(actions::code_actions(&p.text_document.uri, a, span, &self.repairs)).map_err(json)
             }
             Formatting::METHOD => {
                 let (_, p) = extract::<Formatting>(req)?;

@@ -82,6 +82,21 @@ pub struct Path {
 }
 
 impl Path {
+    /// The path as a record's move for `seat` (its rests and hits written, docs/games.md
+    /// §D.9); `None` when a point is on no board.
+    pub fn to_move(&self, seat: Seat) -> Option<crate::notation::Move> {
+        use crate::notation::{Move, Origin, Target};
+        let letter = |p: u8| crate::board::Point::from_relative(seat, p);
+        let (&from, rest) = self.points().split_first()?;
+        let (&to, rests) = rest.split_last()?;
+        Some(Move {
+            from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
+            rests: rests.iter().filter_map(|&r| letter(r)).collect(),
+            to: if usize::from(to) >= OFF { Target::Off } else { Target::Point(letter(to)?) },
+            hits: self.hits,
+        })
+    }
+
     /// A path of two points with no hit.
     pub fn new(from: u8, to: u8) -> Path {
         Path { points: [from, to, 0, 0, 0], len: 2, hits: 0 }
@@ -209,29 +224,13 @@ impl Play {
     /// canonical (one path per man, every rest and hit written, the men in the order of
     /// their starting points along the route, `-` for a pass).
     pub fn into_recorded(self, seat: Seat) -> crate::notation::Play {
-        use crate::notation::{Move, Origin, Play as Recorded, Target};
+        use crate::notation::Play as Recorded;
         if self.len == 0 {
             return Recorded::Pass;
         }
         let (mut paths, n) = self.paths();
         paths[..n].sort_by_key(|p| (p.points[0], p.points[usize::from(p.len) - 1]));
-        let letter = |p: u8| crate::board::Point::from_relative(seat, p);
-        Recorded::Moves(
-            paths[..n]
-                .iter()
-                .filter_map(|p| {
-                    let pts = p.points();
-                    let (&from, rest) = pts.split_first()?;
-                    let (&to, rests) = rest.split_last()?;
-                    Some(Move {
-                        from: if usize::from(from) == BAR { Origin::Bar } else { Origin::Point(letter(from)?) },
-                        rests: rests.iter().filter_map(|&r| letter(r)).collect(),
-                        to: if usize::from(to) >= OFF { Target::Off } else { Target::Point(letter(to)?) },
-                        hits: p.hits,
-                    })
-                })
-                .collect(),
-        )
+        Recorded::Moves(paths[..n].iter().filter_map(|p| p.to_move(seat)).collect())
     }
 }
 

@@ -14,7 +14,7 @@
 use crate::lsp::analysis::Analysed;
 use crate::notation::{ReadRecord, SyntaxError};
 use crate::repair::{self, text::applied_text, Options};
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::Duration;
@@ -54,28 +54,52 @@ impl Settings {
     }
 }
 
-thread_local! {
-    /// The settings of the server running on this thread (the server answers every request
-    /// on the thread that read `initialize`).
-    static SETTINGS: Cell<Settings> = Cell::new(Settings::default());
-    /// The last records searched: their text and what was found, newest last.
-    static FOUND: RefCell<VecDeque<(Key, Rc<[Offer]>)>> = const { RefCell::new(VecDeque::new()) };
+/// The repair actions of one server: its settings and what the last records' searches
+/// found (the newest last), kept until a record's text changes.
+#[derive(Debug, Default)]
+pub struct Repairs {
+    settings: Settings,
+    found: RefCell<VecDeque<(Key, Rc<[Offer]>)>>,
 }
 
-/// Takes the settings from the `initialize` request's parameters (see
-/// [`Settings::of_initialize`]), for the requests answered on this thread.
-pub fn configure(params: &serde_json::Value) {
-    set(Settings::of_initialize(params));
-}
+impl Repairs {
+    /// The repair actions under `settings`, nothing searched yet.
+    pub fn new(settings: Settings) -> Repairs {
+        Repairs { settings, found: RefCell::default() }
+    }
 
-/// Sets the settings for the requests answered on this thread.
-pub fn set(s: Settings) {
-    SETTINGS.with(|c| c.set(s));
-}
+    /// The settings they run under.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
 
-/// The settings for the requests answered on this thread.
-pub fn settings() -> Settings {
-    SETTINGS.with(Cell::get)
+    /// The candidates offered for record `r`, whose text is `written` (the bytes of its
+    /// span), best first; none when the record has no flag of its own, when it has a syntax
+    /// error other than a misnumbered throw (as `soumille repair` refuses it: the printer
+    /// would drop what was not read), or when the budget is 0.
+    pub fn offers(&self, r: &Analysed, written: &str) -> Rc<[Offer]> {
+        let (read, s) = (&r.read, self.settings);
+        let flagged = !r.replay.flags.is_empty() || !read.errors.is_empty();
+        if s.budget.is_zero() || !flagged || !read.errors.iter().all(misnumbered) {
+            return Rc::from(Vec::new());
+        }
+        let key = Key {
+            text: written.to_string(),
+            game: read.header.game.name(),
+            letters: read.header.letters.name(),
+            budget: s.budget,
+        };
+        if let Some(found) = self.found.borrow().iter().find(|(k, _)| *k == key).map(|(_, o)| o.clone()) {
+            return found;
+        }
+        let found: Rc<[Offer]> = Rc::from(search(read, written, s));
+        let mut kept = self.found.borrow_mut();
+        if kept.len() >= KEPT {
+            kept.pop_front();
+        }
+        kept.push_back((key, found.clone()));
+        found
+    }
 }
 
 /// What a search is kept under: the record's text, its game and letters, the budget.
@@ -95,36 +119,6 @@ pub struct Offer {
     /// The record as `repair --apply N` writes it, ending as the record's text did (the
     /// blank lines after it kept).
     pub text: String,
-}
-
-/// The candidates offered for record `r`, whose text is `written` (the bytes of its span),
-/// best first; none when the record has no flag of its own, when it has a syntax error other
-/// than a misnumbered throw (as `soumille repair` refuses it: the printer would drop what was
-/// not read), or when the budget is 0.
-pub fn offers(r: &Analysed, written: &str, s: Settings) -> Rc<[Offer]> {
-    let read = &r.read;
-    let flagged = !r.replay.flags.is_empty() || !read.errors.is_empty();
-    if s.budget.is_zero() || !flagged || !read.errors.iter().all(misnumbered) {
-        return Rc::from(Vec::new());
-    }
-    let key = Key {
-        text: written.to_string(),
-        game: read.header.game.name(),
-        letters: read.header.letters.name(),
-        budget: s.budget,
-    };
-    if let Some(found) = FOUND.with(|f| f.borrow().iter().find(|(k, _)| *k == key).map(|(_, o)| o.clone())) {
-        return found;
-    }
-    let found: Rc<[Offer]> = Rc::from(search(read, written, s));
-    FOUND.with(|f| {
-        let mut f = f.borrow_mut();
-        if f.len() >= KEPT {
-            f.pop_front();
-        }
-        f.push_back((key, found.clone()));
-    });
-    found
 }
 
 /// A throw numbered other than its place: the one syntax error `soumille repair` mends
@@ -184,10 +178,8 @@ mod tests {
         let p = serde_json::json!({ "initializationOptions": { "repair": { "budgetMs": "soon" } } });
         assert_eq!(Settings::of_initialize(&p), Settings::default());
         assert_eq!(Settings::of_initialize(&serde_json::Value::Null).budget, DEFAULT_BUDGET);
-        configure(&serde_json::json!({ "initializationOptions": { "repair": { "budgetMs": 0 } } }));
-        assert!(settings().budget.is_zero());
-        set(Settings::default());
-        assert_eq!(settings(), Settings::default());
+        let none = serde_json::json!({ "initializationOptions": { "repair": { "budgetMs": 0 } } });
+        assert!(Repairs::new(Settings::of_initialize(&none)).settings().budget.is_zero());
     }
 
     #[test]
@@ -209,8 +201,8 @@ mod tests {
     }
 
     /// A budget for a debug build on a busy machine: the search ends long before it.
-    fn slow() -> Settings {
-        Settings { budget: Duration::from_secs(60) }
+    fn slow() -> Repairs {
+        Repairs::new(Settings { budget: Duration::from_secs(60) })
     }
 
     const GT: &str = include_str!("../../../tests/data/lsp/grand-trictrac.stn");
@@ -221,7 +213,8 @@ mod tests {
     fn a_fausse_case_is_repaired_and_the_record_checks_clean() {
         let a = Analysis::of(GT.into(), None);
         let r = &a.records[0];
-        let offers = offers(r, GT, slow());
+        let repairs = slow();
+        let offers = repairs.offers(r, GT);
         assert!(!offers.is_empty() && offers.len() <= OFFERED, "{offers:?}");
         assert_eq!(offers[0].title, "Repair: throw 3: `A` read for `E` (move 2) (removes 2 flags)");
         assert!(
@@ -233,25 +226,25 @@ mod tests {
         assert_eq!(fixed.records.len(), 1);
         assert_eq!(fixed.records[0].flags().count(), 0, "{}", offers[0].text);
         // asked again (an editor asks at each move of the cursor): not searched again
-        assert!(Rc::ptr_eq(&offers, &super::offers(r, GT, slow())));
+        assert!(Rc::ptr_eq(&offers, &repairs.offers(r, GT)));
         // no budget, no offer
-        assert!(super::offers(r, GT, Settings { budget: Duration::ZERO }).is_empty());
+        assert!(Repairs::new(Settings { budget: Duration::ZERO }).offers(r, GT).is_empty());
     }
 
     #[test]
     fn a_clean_record_and_unreadable_ones_get_no_offer() {
         let clean = "[Game \"grand-trictrac\"]\n[First \"top\"]\n\n1. 6-5 AG AF\n";
         let a = Analysis::of(clean.into(), None);
-        assert!(offers(&a.records[0], clean, slow()).is_empty());
+        assert!(slow().offers(&a.records[0], clean).is_empty());
         let broken = GT.replace("4. 4-2 VO", "4. 9-2 VO");
         let a = Analysis::of(broken.clone(), None);
         assert!(!a.records[0].read.errors.is_empty());
-        assert!(offers(&a.records[0], &broken, slow()).is_empty());
+        assert!(slow().offers(&a.records[0], &broken).is_empty());
         // options its game refuses: no edit of the throws helps
         let refused = GT.replace("[First \"top\"]", "[First \"top\"]\n[Rules \"nonsense=7\"]");
         let a = Analysis::of(refused.clone(), None);
         assert!(!a.records[0].read.errors.is_empty());
-        assert!(offers(&a.records[0], &refused, slow()).is_empty());
+        assert!(slow().offers(&a.records[0], &refused).is_empty());
     }
 
     /// A throw numbered wrong is a syntax error `soumille repair` mends: numbered again, with
@@ -261,13 +254,13 @@ mod tests {
         let text = "[Game \"grand-trictrac\"]\n[First \"bottom\"]\n\n1. 2-1 &Z &Y\n3. 4-3 AD AE\n";
         let a = Analysis::of(text.into(), None);
         assert_eq!(a.records[0].read.errors.len(), 1);
-        let offers = offers(&a.records[0], text, slow());
+        let offers = slow().offers(&a.records[0], text);
         assert_eq!(offers.len(), 1, "{offers:?}");
         assert_eq!(offers[0].title, "Repair: throw 2: numbered 3 (removes 0 flags)");
         assert!(offers[0].text.ends_with("\n2. 4-3 { repaired: throw 2: numbered 3 } AD AE\n"), "{}", offers[0].text);
         let text = GT.replace("4. 4-2 VO", "14. 4-2 VO");
         let a = Analysis::of(text.clone(), None);
-        let offers = super::offers(&a.records[0], &text, slow());
+        let offers = slow().offers(&a.records[0], &text);
         let first = offers.first().expect("an offer");
         assert!(first.title.starts_with("Repair: throw 4: numbered 14; throw 3: "), "{}", first.title);
         assert!(first.text.contains("\n4. 4-2 { repaired: throw 4: numbered 14 } VO\n"), "{}", first.text);
@@ -281,7 +274,7 @@ mod tests {
         let r = &a.records[0];
         let span = r.span().unwrap();
         let written = &text[span.start as usize..span.end as usize];
-        let offers = offers(r, written, slow());
+        let offers = slow().offers(r, written);
         let first = offers.first().expect("an offer");
         assert!(first.text.contains("AH AA\r\n") && !first.text.replace("\r\n", "").contains('\n'), "{:?}", first.text);
         let mut fixed = text.clone();
