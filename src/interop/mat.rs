@@ -74,7 +74,11 @@ fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropErr
             // `=> V`
             let mut look = tokens.clone();
             if look.next().map(|x| x.1) == Some("=>") {
-                value = look.next().and_then(|x| x.1.parse().ok());
+                value = look.next().and_then(|x| x.1.parse::<u32>().ok());
+                // a cube holds 2, 4, 8, … (what STN can write back: docs/format.md)
+                if let Some(v) = value.filter(|v| *v < 2 || !v.is_power_of_two() || *v > crate::board::MAX_CUBE) {
+                    return Err(err(line_no, format!("`{t} => {v}`: no cube value (2, 4, 8, …)")));
+                }
                 tokens.next();
                 tokens.next();
             }
