@@ -101,6 +101,9 @@ fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropErr
                 (Some(f), Some(t)) => (f, t),
                 _ => return Err(err(line_no, format!("`{t}` is no move"))),
             };
+            if hit && usize::from(to) >= crate::games::backgammon::board::OFF {
+                return Err(err(line_no, format!("`{t}`: a man borne off hits nothing")));
+            }
             match out.last_mut() {
                 Some((_, Action::Throw(_, steps))) if steps.len() < 4 => steps.push(StepMove { from, to, hit }),
                 _ => return Err(err(line_no, format!("the move `{t}` follows no roll"))),
