@@ -4,9 +4,8 @@
 //! * `tests/data/bg-vectors.jsonl`: positions and rolls with every legal play gnubg's `hint`
 //!   lists, written by `tests/oracle/gnubg_vectors.py` (see its docs for the format). Every
 //!   vector is compared, the position once for each seat on roll (the two routes).
-//! * A live differential test runs gnubg itself on fresh random positions when
-//!   `SOUMILLE_GNUBG` or `CI` is set; it fails when gnubg is missing there (`.ci/run`
-//!   installs it).
+//! * A live differential test runs gnubg itself on fresh random positions; a missing gnubg
+//!   fails it (`scripts/test`, the README's test command, installs it).
 
 use crate::common;
 
@@ -106,10 +105,8 @@ fn the_engine_lists_gnubgs_plays_for_every_vector() {
 
 #[test]
 fn the_engine_agrees_with_a_live_gnubg_on_fresh_positions() {
-    // `.ci/run` installs gnubg and sets SOUMILLE_GNUBG: there a missing gnubg fails the test.
-    // Elsewhere it runs whenever gnubg is installed; without it, the committed vectors above
-    // are the comparison, and the test says loudly that the live one was not made.
-    let Some(exe) = common::gnubg_or_warn("live gnubg comparison") else { return };
+    // gnubg is required: `scripts/test` installs it, and a test never skips
+    let exe = common::gnubg_required("live gnubg comparison");
     let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs());
     let out = std::env::temp_dir().join(format!("soumille-bg-live-{}-{seed}.jsonl", std::process::id()));
     let status = Command::new(&exe)

@@ -1,8 +1,8 @@
 //! What `export` writes, GNU Backgammon reads as the same match (docs/games.md §I.8): STN records
 //! exported to `.mat` and to SGF, imported by gnubg itself (`import mat`, `load match`) and
 //! saved by it as SGF, come back (through `import`) with the same throws, the same boards
-//! after each, the same cube actions and the same winners. Needs gnubg (`.ci/run` installs
-//! it; under `CI` or `SOUMILLE_GNUBG` a missing gnubg fails the test).
+//! after each, the same cube actions and the same winners. Needs gnubg (`scripts/test`, the
+//! README's test command, installs it; a missing gnubg fails the test).
 
 use crate::common;
 use common::run;
@@ -106,7 +106,7 @@ fn through_gnubg(exe: &Path, dir: &Path, name: &str, stn: &str, format: &str) ->
 
 #[test]
 fn gnubg_reads_our_exports_as_the_same_match() {
-    let Some(exe) = common::gnubg_or_warn("the gnubg read-back of exports") else { return };
+    let exe = common::gnubg_required("the gnubg read-back of exports");
     let dir = scratch();
     // a 3-point match gnubg played (Crawford game included), and a money session of
     // generated games with cube actions (doubles, takes, drops, redoubles)
@@ -158,9 +158,7 @@ fn match_games(records: &[Record]) -> Vec<MatchGame> {
 /// match length, the score before the game, the Crawford game). One gnubg run per path.
 #[test]
 fn gnubg_reads_the_self_play_corpus_back_as_the_same_matches() {
-    let exe = common::gnubg().unwrap_or_else(|| {
-        panic!("gnubg is not installed: `apt-get install gnubg` (Debian/Ubuntu; .ci/run does it), or put gnubg on the PATH")
-    });
+    let exe = common::gnubg().unwrap_or_else(|| panic!("gnubg is not installed: {}", common::needs("gnubg")));
     let dir = common::scratch_dir("gnubg-readback", "selfplay");
     let names = crate::selfplay::NAMES;
     let truth: Vec<Vec<MatchGame>> = names

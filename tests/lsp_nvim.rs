@@ -3,7 +3,7 @@
 //! completions after a throw's dice, and writes them to a JSON file; the test asserts them.
 //! Neovim is found as gnubg is (tests/common/mod.rs): `$SOUMILLE_NVIM`, else `nvim` on the
 //! `PATH`, else Debian's `/usr/bin/nvim`; the test fails, saying how to install it, when
-//! there is none (`.ci/run` installs it).
+//! there is none (`scripts/test`, the README's test command, installs it).
 
 use crate::common::{is_executable, root, run, scratch_dir};
 use serde_json::Value;
@@ -23,9 +23,9 @@ fn nvim() -> PathBuf {
         .find(|p| is_executable(p))
         .unwrap_or_else(|| {
             panic!(
-                "Neovim is not installed, and the language server's real-client test needs it: \
-                 `apt-get install -y neovim` (Debian, Ubuntu; .ci/run does it), `dnf install neovim`, \
-                 `brew install neovim`, or set SOUMILLE_NVIM to an nvim binary"
+                "Neovim is not installed, and the language server's real-client test needs it \
+                 (or set SOUMILLE_NVIM to an nvim binary): {}",
+                crate::common::needs("neovim")
             )
         })
 }

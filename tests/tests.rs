@@ -33,6 +33,7 @@ mod repair;
 mod resume;
 mod rules;
 mod selfplay;
+mod setup;
 mod sheet_html;
 mod sheets;
 mod show_games;

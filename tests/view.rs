@@ -8,7 +8,7 @@
 //! comments of the throw and the men it moved checked on the page. A screenshot is taken too.
 //!
 //! Needs a browser: `CHROME`, else `chromium`, `chromium-browser` or `google-chrome` on the
-//! `PATH` (Debian: `apt-get install -y chromium`; `.ci/run` installs it). Without one the
+//! `PATH` (Debian: `apt-get install -y chromium`; `scripts/test` installs it). Without one the
 //! tests fail, saying how to install it: they never skip.
 
 use crate::common;

@@ -104,7 +104,8 @@ pub fn browser() -> PathBuf {
             "no browser found for the viewer's tests: set CHROME to a Chromium or Chrome binary, or \
              install one on the PATH as chromium, chromium-browser or google-chrome (Debian: \
              `apt-get install -y chromium`; Ubuntu: `apt-get install -y chromium-browser`; Fedora: \
-             `dnf install chromium`; macOS: `brew install --cask chromium`; .ci/run installs it)"
+             `dnf install chromium`; macOS: `brew install --cask chromium`): {}",
+            needs("chromium")
         )
     })
 }
@@ -170,9 +171,8 @@ pub fn gnubg() -> Option<PathBuf> {
 /// install it) on `commands`, its command language one a line, and gives its output.
 pub fn gnubg_session(commands: &str) -> Output {
     use std::io::Write;
-    let exe = gnubg().unwrap_or_else(|| {
-        panic!("gnubg is not installed: `apt-get install gnubg` (Debian puts it in /usr/games; .ci/run installs it)")
-    });
+    let exe =
+        gnubg().unwrap_or_else(|| panic!("gnubg is not installed (Debian puts it in /usr/games): {}", needs("gnubg")));
     let mut child = Command::new(exe)
         .args(["-t", "-q"])
         .stdin(std::process::Stdio::piped())
@@ -184,16 +184,16 @@ pub fn gnubg_session(commands: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
-/// gnubg, or `None` with a warning; under `CI` or `SOUMILLE_GNUBG` (`.ci/run` installs it)
-/// a missing gnubg fails the test.
-pub fn gnubg_or_warn(what: &str) -> Option<PathBuf> {
-    let required = std::env::var_os("SOUMILLE_GNUBG").is_some() || std::env::var_os("CI").is_some();
-    match gnubg() {
-        Some(exe) => Some(exe),
-        None if required => panic!("gnubg is not installed: `apt-get install gnubg` (.ci/run does it)"),
-        None => {
-            eprintln!("WARNING: {what} not made: gnubg is not installed (apt-get install gnubg)");
-            None
-        }
-    }
+/// GNU Backgammon's program for a test that needs it ([`gnubg`]); a missing gnubg fails the
+/// test, naming `scripts/test`, which installs it (a test never installs nor skips).
+pub fn gnubg_required(what: &str) -> PathBuf {
+    gnubg().unwrap_or_else(|| panic!("{what} needs GNU Backgammon, which is not installed: {}", needs("gnubg")))
+}
+
+/// How to get a program the tests need: the README's test command installs it.
+pub fn needs(debian_package: &str) -> String {
+    format!(
+        "run the tests with `scripts/test` (the README's test command), which installs what is \
+         missing, or install it yourself (Debian: `apt-get install -y {debian_package}`)"
+    )
 }
