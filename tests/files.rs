@@ -342,12 +342,14 @@ fn install_lines_make_their_folders_first() {
             assert!(made, "{page}: `{l}` writes into ~/{folder}, which no `mkdir -p` makes before");
         }
     }
-    // the README says what the tests need before the command that runs them
+    // the README's Quick start says what the test command installs, and how long the first
+    // run takes
     let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
-    let test = readme.find("\ncargo test\n").unwrap();
-    for needed in ["first build", "chromium", "gnubg"] {
-        let at = readme.to_lowercase().find(needed).unwrap_or(usize::MAX);
-        assert!(at < test, "the README says `{needed}` after `cargo test`");
+    let quick = &readme[readme.find("## Quick start").unwrap()..];
+    let quick = &quick[..quick[3..].find("\n## ").map_or(quick.len(), |e| e + 3)];
+    assert!(quick.contains("\nscripts/test\n"), "the test command is scripts/test");
+    for needed in ["chromium", "gnubg", "neovim", "first run"] {
+        assert!(quick.to_lowercase().contains(needed), "the Quick start does not say `{needed}`");
     }
 }
 
