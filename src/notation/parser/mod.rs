@@ -599,6 +599,8 @@ enum Stage {
     Decision,
     Play,
     Glyph,
+    /// Tric Trac's marks after the play (docs/games.md §E.11).
+    PlayMarks,
     Slash,
     OppMarks,
     OppHoles,
@@ -624,7 +626,7 @@ fn fast_throw_after_dice<const AFTER_GLYPH: bool>(
         let Some(&x) = b.get(k + 1) else { break };
         k = match x {
             b' ' | b'\n' | b'\r' | b'{' | b';' => break,
-            b'+' => f.read_mark(b, k + 2)?,
+            b'+' => f.read_mark(c, b, k + 2)?,
             b'0'..=b'9' => f.read_holes(b, k + 1)?,
             b'/' if ends_at(b, k + 2) => f.slash(k + 2)?,
             b'-' if ends_at(b, k + 2) => f.nothing_played(k + 2)?,
@@ -662,11 +664,18 @@ impl FastTokens<'_> {
     /// A mark `+N (code xN, code)` whose number starts at `k`, filled where it stands: the
     /// thrower's before the play, the opponent's after `/`. The end of the mark.
     #[inline(always)]
-    fn read_mark(&mut self, b: &[u8], k: usize) -> Option<usize> {
+    fn read_mark(&mut self, c: &Ctx, b: &[u8], k: usize) -> Option<usize> {
         let (points, e) = number_at(b, k, 6)?;
         self.odd_mark |= points % 2 != 0;
         let mark = Mark { points: points as i64, jans: JanClaims::new() };
-        let jans = if self.stage <= Stage::Marks {
+        // Tric Trac's marks stand after the play when none came before it (docs/games.md §E.11)
+        let after_play = c.tric()
+            && (self.stage == Stage::PlayMarks
+                || matches!(self.stage, Stage::Play | Stage::Glyph) && self.t.marks.is_empty());
+        let jans = if self.stage <= Stage::Marks || after_play {
+            if after_play {
+                self.stage = Stage::PlayMarks;
+            }
             self.t.marks.push(mark);
             &mut self.t.marks.last_mut()?.jans
         } else if self.stage == Stage::Slash || self.stage == Stage::OppMarks {
@@ -734,7 +743,7 @@ impl FastTokens<'_> {
     #[inline(always)]
     fn word(&mut self, c: &Ctx, b: &[u8], k: usize) -> Option<usize> {
         let rest = &b[k..];
-        let (len, from, rest, to) = match *rest {
+        let (len, from, mid, to) = match *rest {
             [a, z] | [a, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => {
                 if is_two_letter_decision([a, z]) {
                     if [a, z] != *b"va" {
@@ -753,24 +762,119 @@ impl FastTokens<'_> {
             [a, m, b'-', z] | [a, m, b'-', z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (4, a, Some(m), z),
             [a, m, z] | [a, m, z, b' ' | b'\n' | b'\r' | b'!' | b'?', ..] => (3, a, Some(m), z),
             [b't', b'i', b'e', b'n', b't', ..] if ends_at(rest, 5) => return self.read_decision(Decision::Hold, k + 5),
-            _ => return None,
+            _ => (0, 0, None, 0),
         };
+        let pt = |x: u8| Point::from_letter(x as char, c.dialect);
+        let short = || {
+            let to = if to == b'#' { Target::Off } else { Target::Point(pt(to)?) };
+            let rest = match mid {
+                Some(m) => Some(pt(m)?),
+                None => None,
+            };
+            Some(Move::new(pt(from)?, rest, to))
+        };
+        if len > 0 {
+            if let Some(m) = short() {
+                return self.push_move(m, k + len);
+            }
+        }
+        if c.paths() {
+            self.long_word(c, rest, k)
+        } else {
+            None
+        }
+    }
+
+    /// A path with a hit, the bar or more than three points at `k`, whose bytes from there
+    /// are `rest` (docs/games.md §0.3, §D.9): kept out of line, the short moves go first.
+    #[inline(never)]
+    fn long_word(&mut self, c: &Ctx, rest: &[u8], k: usize) -> Option<usize> {
+        let n = long_path(rest)?;
+        self.push_move(fast_path(c, &rest[..n])?, k + n)
+    }
+
+    /// Appends move `m` to the play, which ends at `e`.
+    #[inline(always)]
+    fn push_move(&mut self, m: Move, e: usize) -> Option<usize> {
         if self.stage > Stage::Play || self.pass {
             return None;
         }
         self.stage = Stage::Play;
-        let pt = |x: u8| Point::from_letter(x as char, c.dialect);
-        let to = if to == b'#' { Target::Off } else { Target::Point(pt(to)?) };
-        let rest = match rest {
-            Some(m) => Some(pt(m)?),
-            None => None,
-        };
-        let m = Move::new(pt(from)?, rest, to);
         if let Play::Moves(moves) = self.t.play.get_or_insert_with(|| Play::Moves(Moves::new())) {
             moves.push(m);
         }
-        Some(k + len)
+        Some(e)
     }
+}
+
+/// The length of the word at the start of `b` when it is a path only the games with paths
+/// have — a `*`, a `@` or more than three points (docs/games.md §0.3, §D.9) — and it ends
+/// where the fast path's words end; `None` for any other word (a shorter path is read as
+/// Grand Trictrac's moves are, anything else is the full reader's).
+#[inline]
+fn long_path(b: &[u8]) -> Option<usize> {
+    let n = b.iter().position(|&x| !(x.is_ascii_alphabetic() || matches!(x, b'&' | b'#' | b'-' | b'*' | b'@')));
+    let n = n.unwrap_or(b.len());
+    if !matches!(b.get(n), None | Some(b' ' | b'\n' | b'\r' | b'!' | b'?')) {
+        return None;
+    }
+    let w = &b[..n];
+    let points = w.iter().filter(|&&x| !matches!(x, b'-' | b'*')).count();
+    (points > 3 || w.iter().any(|&x| matches!(x, b'*' | b'@'))).then_some(n)
+}
+
+/// The fast path's path `w` (a whole word) as [`move_`] reads it: the origin (a point or
+/// the bar), up to [`MAX_RESTS`] rests, the target, a `*` after each point where a man is
+/// hit (docs/games.md §0.3, §D.9). `None` for any form [`move_`] refuses or reads otherwise
+/// (a keyword, a claim word): those are the full reader's, which says what is wrong.
+fn fast_path(c: &Ctx, w: &[u8]) -> Option<Move> {
+    if w.first() == Some(&b'-')
+        || w.last() == Some(&b'-')
+        || w.windows(2).any(|p| p == b"--" || p == b"-*" || p == b"**")
+    {
+        return None;
+    }
+    let points = w.iter().filter(|&&x| !matches!(x, b'-' | b'*')).count();
+    let word = std::str::from_utf8(w).ok()?;
+    if !(2..=2 + MAX_RESTS).contains(&points) || is_keyword(word) || is_claim_word(word) {
+        return None;
+    }
+    let pt = |x: u8| Point::from_letter(x as char, c.dialect);
+    let from = match w[0] {
+        b'@' if c.bar_and_cube() => Origin::Bar,
+        b'@' | b'#' | b'*' => return None,
+        x => Origin::Point(pt(x)?),
+    };
+    let (mut rests, mut hits, mut to, mut k) = (Rests::new(), 0u8, None, 1);
+    while k < w.len() {
+        let x = w[k];
+        k += 1;
+        match x {
+            b'-' => continue,
+            // `@` inside, `*` after the origin: misplaced; a point after `#`
+            b'@' | b'*' => return None,
+            _ if to.is_some() => return None,
+            _ => {}
+        }
+        let tg = if x == b'#' { Target::Off } else { Target::Point(pt(x)?) };
+        if w.get(k) == Some(&b'*') {
+            if x == b'#' {
+                return None;
+            }
+            hits |= 1 << rests.len();
+            k += 1;
+        }
+        match tg {
+            Target::Point(p) if k < w.len() => {
+                if !rests.push(p) {
+                    return None;
+                }
+            }
+            Target::Off if k < w.len() => return None,
+            tg => to = Some(tg),
+        }
+    }
+    Some(Move { from, rests, to: to?, hits })
 }
 
 /// The end of a throw read by the fast path, from `k`: white space and comments, then the

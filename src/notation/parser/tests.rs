@@ -452,6 +452,61 @@ fn fast_path_survives_a_truncated_hole_claim() {
 
 // ---- the other games (docs/games.md §0.3, §A.9, §D.9, §E.11, §G) ----
 
+/// The fast path reads the other games' paths — hits, the bar, bearing off, more than three
+/// points — and Tric Trac's marks after the play, to what the full reader reads; forms the
+/// full reader refuses are left to it.
+#[test]
+fn fast_path_reads_paths_hits_bar_and_marks_after_the_play() {
+    for (game, line) in [
+        (Game::Backgammon, "7. top: 3-2 TX* TY\n"),
+        (Game::Backgammon, "11. top: 1-1 @A* BC* VX YZ\n"),
+        (Game::Backgammon, "12. bottom: 5-1 @&* @V\n"),
+        (Game::Backgammon, "4. bottom: 3-3 &X OLH NK\n"),
+        (Game::Backgammon, "5. top: 4-4 &TON MRX*\n"),
+        (Game::Backgammon, "5. top: 4-4 @X*P A-B*-C\n"),
+        (Game::Backgammon, "5. top: 6-6 NKGDA\n"),
+        (Game::Backgammon, "5. top: 6-5 YX* Z#!\n"),
+        (Game::Jacquet, "9. 6-6 AGMS T#\n"),
+        (Game::TricTrac, "60. bottom: 5-2 NH* C# +1 (prise) +1 (retiree)\n"),
+        (Game::TricTrac, "70. bottom: 5-1 QP*K +1 (prise)\n"),
+        (Game::TricTrac, "72. bottom: 2-1 C# CB* +2 (prise x2)\n"),
+        (Game::TricTrac, "72. bottom: 2-1 CB*! +2 (prise x2) / +1\n"),
+        (Game::TricTrac, "72. bottom: 2-1 - +1\n"),
+    ] {
+        let c = game_ctx(line, game);
+        let mut throws = Vec::new();
+        let fast = fast_throw(&c, line, &mut throws);
+        assert_eq!(fast.map(|f| f.len), Some(line.len()), "not fast: {line:?}");
+        let (_, (slow, _)) = throw(&c, line).unwrap();
+        let mut f = throws.remove(0);
+        f.span = slow.span;
+        assert_eq!(f, slow, "{line:?}");
+    }
+    for (game, line) in [
+        (Game::GrandTrictrac, "1. 6-5 AF* AG\n"),
+        (Game::Jacquet, "1. 6-5 @AF AG\n"),
+        (Game::Backgammon, "1. 6-5 A*F AG\n"),
+        (Game::Backgammon, "5. top: 6-5 X*Z#!\n"),
+        (Game::Backgammon, "1. 6-5 A@F AG\n"),
+        (Game::Backgammon, "1. 6-5 #AF AG\n"),
+        (Game::Backgammon, "1. 6-5 A#F AG\n"),
+        (Game::Backgammon, "1. 6-5 AF#* AG\n"),
+        (Game::Backgammon, "1. 6-5 AF** AG\n"),
+        (Game::Backgammon, "1. 6-5 AF-* AG\n"),
+        (Game::Backgammon, "1. 6-5 ABCDEF\n"),
+        (Game::Backgammon, "1. 6-5 HOLD\n"),
+        (Game::Backgammon, "1. 6-5 DROP\n"),
+        (Game::Backgammon, "1. 6-5 TX*\tTY\n"),
+        (Game::TricTrac, "1. 6-5 +1 AF* +1\n"),
+        (Game::TricTrac, "1. 6-5 AF* +1 AG\n"),
+        (Game::TricTrac, "1. 6-5 AF* +1 partie\n"),
+    ] {
+        let mut throws = Vec::new();
+        assert!(fast_throw(&game_ctx(line, game), line, &mut throws).is_none(), "{line:?}");
+        assert!(throws.is_empty(), "{line:?}");
+    }
+}
+
 fn game_ctx(s: &str, game: Game) -> Ctx {
     Ctx::new(s, Dialect::Soumille, game)
 }
