@@ -125,6 +125,7 @@ pub mod render;
 pub mod repair;
 mod replay;
 mod report;
+mod select;
 mod sheet;
 mod show;
 mod view;
@@ -161,6 +162,11 @@ pub use explain::{
     Explanation, LetteredExplanation, Question, RulesRefused, RulesSource, Scratch,
 };
 pub use generate::{generate, GenerateError, Generated, Rng};
+// records as data (issue 29): selections of a corpus
+pub use select::{
+    annotate_flags, compare_values, strip_annotations, CriterionError, Criteria, Event, EventTest, FlagTest, Need, Op, PatternError, Per, PositionPattern,
+    Range, TagTest, Winner,
+};
 // what the renderers make of a replay
 pub use report::{CheckReport, FileReading, FileReport, GameReport};
 pub use sheet::{end_line, replay_document, replay_text, ReplayDocument, ReplayRow, Sheet};
