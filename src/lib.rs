@@ -128,6 +128,7 @@ mod report;
 mod select;
 mod sheet;
 mod show;
+pub mod table;
 mod view;
 
 // The vocabulary, flat (issue 17, item 8). The modules above are private but for a few

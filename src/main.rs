@@ -100,6 +100,9 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         Command::Select { files, select, corpus } => {
             commands::select::select(&files, &select.asked()?, &corpus.options(d))
         }
+        Command::Table { files, of, to, output, corpus } => {
+            commands::table::table(&files, of.into(), to.into(), output.as_deref(), &corpus.options(d))
+        }
         Command::Lsp => commands::lsp::lsp(),
     }
 }

@@ -355,6 +355,27 @@ pub enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Every record replayed into a table: a row per throw, flag, game or match, as CSV,
+    /// JSON Lines or Parquet, for DuckDB, pandas or polars (the columns: docs/data.md §3).
+    ///
+    /// Reads files and folders on every core; rows in the order of the files. Records with
+    /// syntax errors give no row (said on stderr at their place, exit 2).
+    Table {
+        /// STN files and directories; `-` for standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Which table: a row per throw, flag, game or match.
+        #[arg(long = "of", value_enum, default_value_t = TableOf::Throws)]
+        of: TableOf,
+        /// `csv`, `jsonl` or `parquet` (Parquet: built with the `parquet` feature).
+        #[arg(long, value_enum, default_value_t = TableTo::Csv)]
+        to: TableTo,
+        /// Write the table into this file instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
     /// A Language Server on stdin/stdout, for checking records live in an editor.
     ///
     /// Speaks LSP (JSON-RPC) on standard input and output; an editor starts it, for `*.stn`
@@ -433,6 +454,44 @@ pub enum SplitArg {
     Game,
     Match,
     Player,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableOf {
+    Throws,
+    Flags,
+    Games,
+    Matches,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableTo {
+    Csv,
+    Jsonl,
+    Parquet,
+}
+
+impl From<TableOf> for crate::table::Table {
+    fn from(t: TableOf) -> Self {
+        use crate::table::Table as T;
+        match t {
+            TableOf::Throws => T::Throws,
+            TableOf::Flags => T::Flags,
+            TableOf::Games => T::Games,
+            TableOf::Matches => T::Matches,
+        }
+    }
+}
+
+impl From<TableTo> for super::table::TableFormat {
+    fn from(t: TableTo) -> Self {
+        use super::table::TableFormat as F;
+        match t {
+            TableTo::Csv => F::Csv,
+            TableTo::Jsonl => F::Jsonl,
+            TableTo::Parquet => F::Parquet,
+        }
+    }
 }
 
 /// The options of the commands that read many files.

@@ -16,6 +16,7 @@ mod read;
 pub mod record;
 pub mod repair;
 pub mod select;
+pub mod table;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
