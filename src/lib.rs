@@ -165,8 +165,8 @@ pub use explain::{
 pub use generate::{generate, GenerateError, Generated, Rng};
 // records as data (issue 29): selections of a corpus
 pub use select::{
-    annotate_flags, compare_values, strip_annotations, CriterionError, Criteria, Event, EventTest, FlagTest, Need, Op, PatternError, Per, PositionPattern,
-    Range, TagTest, Winner,
+    annotate_flags, compare_values, strip_annotations, Criteria, CriterionError, Event, EventTest, FlagTest, Need, Op,
+    PatternError, Per, PositionPattern, Range, TagTest, Winner,
 };
 // what the renderers make of a replay
 pub use report::{CheckReport, FileReading, FileReport, GameReport};

@@ -95,10 +95,15 @@ pub fn select(files: &[PathBuf], asked: &SelectAsked, c: &CorpusOptions) -> Resu
     let need = asked.criteria.need();
     let mut run = Run { asked, need, seen: Seen::None, selected: AtomicUsize::new(0) };
     if asked.dedupe {
-        run.seen = Seen::Running(Mutex::new(HashSet::new()));
-        if inputs.len() > 1 {
-            run.seen = Seen::Known(first_places(&inputs, &run));
-        }
+        // several inputs, read in parallel: a first pass finds where each set of throws is
+        // first selected (in the order of the files), so the output never depends on the threads
+        run.seen = if inputs.len() > 1 {
+            let first = first_places(&inputs, &run);
+            run.selected.store(0, Ordering::Relaxed);
+            Seen::Known(first)
+        } else {
+            Seen::Running(Mutex::new(HashSet::new()))
+        };
     }
     let printer = Printer::new(c.quiet, None);
     let sum = match &asked.split {
@@ -123,7 +128,8 @@ pub fn select(files: &[PathBuf], asked: &SelectAsked, c: &CorpusOptions) -> Resu
         return Err(e.into());
     }
     if asked.count {
-        printer.direct(&Output { out: format!("{}\n", run.selected.load(Ordering::Relaxed)).into_bytes(), err: vec![] })?;
+        printer
+            .direct(&Output { out: format!("{}\n", run.selected.load(Ordering::Relaxed)).into_bytes(), err: vec![] })?;
     }
     Ok(if sum.failed > 0 && sum.errors > sum.games { Outcome::Failed } else { Outcome::Clean })
 }
@@ -166,13 +172,7 @@ pub fn throws_key(rec: &Record) -> u128 {
 
 /// Reads one file, record by record, and hands each record that passes to `found`; syntax
 /// errors are said in `err` with their place.
-fn select_file(
-    k: usize,
-    input: &Input,
-    run: &Run,
-    err: &mut Vec<u8>,
-    found: &mut dyn FnMut(&Found),
-) -> Summary {
+fn select_file(k: usize, input: &Input, run: &Run, err: &mut Vec<u8>, found: &mut dyn FnMut(&Found)) -> Summary {
     let path = input.name();
     let shown = crate::notation::escape_controls(&path).into_owned();
     let mut sum = Summary { files: 1, ..Summary::default() };
@@ -342,13 +342,21 @@ fn json_line(f: &Found) -> serde_json::Value {
 /// input after the other).
 fn split(inputs: &[Input], run: &Run, by: SplitBy, dir: &Path, printer: &Printer) -> Result<Summary, CommandError> {
     std::fs::create_dir_all(dir).map_err(|e| CommandError::Read { path: dir.to_path_buf(), source: e })?;
-    let mut files = Splitter { dir: dir.to_path_buf(), open: HashMap::new(), made: HashSet::new(), n: 0, error: None };
+    let mut files = Splitter {
+        dir: dir.to_path_buf(),
+        open: HashMap::new(),
+        made: HashSet::new(),
+        current: HashMap::new(),
+        ended: HashSet::new(),
+        n: 0,
+        error: None,
+    };
     let mut sum = Summary::default();
     for (k, input) in inputs.iter().enumerate() {
         let mut o = Output::default();
         let s = select_file(k, input, run, &mut o.err, &mut |f| {
             for name in split_names(f, by, &mut files.n) {
-                files.write(&name, f.text);
+                files.write(&name, f.text, !f.rec.throws.is_empty());
             }
         });
         printer.direct(&o)?;
@@ -394,11 +402,8 @@ fn split_names(f: &Found, by: SplitBy, n: &mut usize) -> Vec<String> {
 
 /// A name made safe as a file name: letters, digits, `-`, `_` and `.`; the rest `_`.
 fn file_name(s: &str) -> String {
-    let mut n: String = s
-        .chars()
-        .map(|c| if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
-        .take(80)
-        .collect();
+    let mut n: String =
+        s.chars().map(|c| if c.is_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' }).take(80).collect();
     n = n.trim_start_matches('.').to_string();
     if n.is_empty() {
         "unnamed".into()
@@ -412,6 +417,12 @@ struct Splitter {
     dir: PathBuf,
     open: HashMap<String, io::BufWriter<std::fs::File>>,
     made: HashSet<String>,
+    /// The file a name writes into now, and how many it has had (`name`, `name-2`, …).
+    current: HashMap<String, (String, usize)>,
+    /// The files whose last record has no throw: a tag after it would join that record
+    /// (a record's tags end at its first throw, docs/format.md §2), so the next goes into
+    /// another file.
+    ended: HashSet<String>,
     n: usize,
     error: Option<io::Error>,
 }
@@ -419,11 +430,22 @@ struct Splitter {
 impl Splitter {
     const MAX_OPEN: usize = 128;
 
-    /// Writes a record's text into the file `name.stn` (made empty the first time in the run).
-    fn write(&mut self, name: &str, text: &str) {
+    /// Writes a record's text into the file `name.stn` (made empty the first time in the run;
+    /// `name-2.stn`, … after a record with no throw).
+    fn write(&mut self, base: &str, text: &str, throws: bool) {
         if self.error.is_some() {
             return;
         }
+        let (mut name, mut k) = self.current.get(base).cloned().unwrap_or_else(|| (base.to_string(), 1));
+        if self.ended.contains(&name) {
+            k += 1;
+            name = format!("{base}-{k}");
+            self.current.insert(base.to_string(), (name.clone(), k));
+        }
+        if !throws {
+            self.ended.insert(name.clone());
+        }
+        let name = name.as_str();
         let fresh = !self.made.contains(name);
         if !self.open.contains_key(name) {
             if self.open.len() >= Self::MAX_OPEN {
@@ -459,8 +481,8 @@ impl super::cli::SelectArgs {
     /// What the command line asks of `select`: its criteria read (an error names the
     /// criterion).
     pub fn asked(&self) -> Result<SelectAsked, CommandError> {
-        use crate::select::{CriterionError, EventTest, FlagTest, PositionPattern, Range, TagTest, Winner};
         use super::cli::{SelectOutput, SplitArg};
+        use crate::select::{CriterionError, EventTest, FlagTest, PositionPattern, Range, TagTest, Winner};
         let criteria = Criteria {
             tags: self.tag.iter().map(|t| TagTest::parse(t)).collect::<Result<_, _>>()?,
             games: self.game.clone(),
@@ -470,7 +492,13 @@ impl super::cli::SelectArgs {
                 "bottom" => Winner::Seat(crate::Seat::Bottom),
                 _ => Winner::Unfinished,
             }),
-            clean: if self.clean { Some(true) } else if self.flagged { Some(false) } else { None },
+            clean: if self.clean {
+                Some(true)
+            } else if self.flagged {
+                Some(false)
+            } else {
+                None
+            },
             throws: self.throws.as_deref().map(Range::parse).transpose()?,
             flags: self.flag.iter().map(|f| FlagTest::parse(f)).collect::<Result<_, _>>()?,
             events: self.event.iter().map(|e| EventTest::parse(e)).collect::<Result<_, _>>()?,

@@ -43,7 +43,9 @@ pub fn table(
         return Err(CommandError::NoFiles(files.to_vec()));
     }
     let out: Box<dyn Write + Send> = match output {
-        Some(p) => Box::new(std::fs::File::create(p).map_err(|e| CommandError::Read { path: p.to_path_buf(), source: e })?),
+        Some(p) => {
+            Box::new(std::fs::File::create(p).map_err(|e| CommandError::Read { path: p.to_path_buf(), source: e })?)
+        }
         None => Box::new(io::stdout()),
     };
     let mut sink = Sink::new(to, table, io::BufWriter::with_capacity(1 << 20, out))?;
@@ -122,7 +124,11 @@ fn file_rows(input: &Input, table: Table) -> FileRows {
                 let mut loc = r.locator();
                 for e in &r.read.errors {
                     let p = loc.place(e.span.map_or(0, |s| s.start as usize));
-                    let _ = writeln!(fr.err, "soumille table: {shown}:{}:{}: record {} not read: {}", p.line, p.column, r.number, e.message);
+                    let _ = writeln!(
+                        fr.err,
+                        "soumille table: {shown}:{}:{}: record {} not read: {}",
+                        p.line, p.column, r.number, e.message
+                    );
                 }
                 session.skip();
                 fr.failed = true;

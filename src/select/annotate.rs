@@ -35,7 +35,19 @@ pub fn strip_annotations(rec: &mut Record) -> usize {
 /// The comment of a flag: its kind, its rule and its message, on one line, with no `}`.
 pub fn comment_of(f: &Flag) -> Comment {
     let rule = f.rule.map(|r| format!(" {r}")).unwrap_or_default();
-    let message: String = f.message.chars().map(|c| if c == '}' { ')' } else if c.is_control() { ' ' } else { c }).collect();
+    let message: String = f
+        .message
+        .chars()
+        .map(|c| {
+            if c == '}' {
+                ')'
+            } else if c.is_control() {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
     Comment {
         style: CommentStyle::Brace,
         text: format!(" {MARK} {}{rule}: {} ", f.kind.name(), message.trim()),

@@ -112,7 +112,8 @@ impl TagTest {
         let rest = &s[cut..];
         let test = if rest.is_empty() {
             ValueTest::Present
-        } else if let Some(re) = rest.strip_prefix("!~").map(|r| (false, r)).or(rest.strip_prefix('~').map(|r| (true, r)))
+        } else if let Some(re) =
+            rest.strip_prefix("!~").map(|r| (false, r)).or(rest.strip_prefix('~').map(|r| (true, r)))
         {
             let rx = regex::Regex::new(re.1).map_err(|e| bad(s, format!("not a regular expression: {e}")))?;
             ValueTest::Regex(re.0, rx)
@@ -500,8 +501,7 @@ impl Criteria {
         if self.throws.is_some_and(|r| !r.contains(rec.throws.len() as u32)) {
             return false;
         }
-        let names: Vec<String> =
-            ["Top", "Bottom"].iter().filter_map(|t| rec.tag(t)).map(str::to_lowercase).collect();
+        let names: Vec<String> = ["Top", "Bottom"].iter().filter_map(|t| rec.tag(t)).map(str::to_lowercase).collect();
         if !self.players.iter().all(|p| names.iter().any(|n| n.contains(&p.to_lowercase()))) {
             return false;
         }

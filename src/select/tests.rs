@@ -20,4 +20,3 @@ fn ranges_read() {
     assert!(FlagTest::parse("ecole,per=week").is_err());
     assert!(EventTest::parse("cube>=x").is_err());
 }
-

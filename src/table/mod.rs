@@ -296,8 +296,11 @@ fn game_row(r: &Replayed) -> Vec<Cell> {
 #[derive(Default)]
 pub struct Matches {
     key: Option<[Option<String>; 4]>,
-    row: Option<(String, Option<u32>, usize, [u64; 2], usize)>,
+    row: Option<MatchRow>,
 }
+
+/// A match being added up: its file, length, games, each seat's points and the flags.
+type MatchRow = (String, Option<u32>, usize, [u64; 2], usize);
 
 impl Matches {
     /// A record of the file, in order; a row when it starts another match.
