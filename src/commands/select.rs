@@ -268,6 +268,15 @@ fn judge<'r>(
     if run.need == Need::Text {
         return text_ok.then_some(Judged { r, path, rp: None });
     }
+    if !text_ok {
+        // a record failed by its text is replayed (without steps) only for backgammon's match
+        // play, which judges the next record of the file from it
+        if header.game == crate::notation::Game::Backgammon {
+            let mut rp = crate::replay_books(rec, header, Some(r.text));
+            session.judge(rec, header, &mut rp);
+        }
+        return None;
+    }
     let mut rp = match run.need {
         Need::Steps => crate::replay(rec, header, Some(r.text)),
         _ => crate::replay_books(rec, header, Some(r.text)),

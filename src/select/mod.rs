@@ -493,9 +493,26 @@ impl Criteria {
         }
     }
 
+    /// Whether an event asked cannot happen in `game` at all (a cube in Grand Trictrac, a
+    /// hole in backgammon): the record fails without a replay.
+    pub fn impossible_in(&self, game: Game) -> bool {
+        let gt = matches!(game, Game::GrandTrictrac | Game::TrictracAEcrire);
+        self.events.iter().any(|e| {
+            let possible = match e.event {
+                Event::Cube(..) | Event::Resign => game == Game::Backgammon,
+                Event::Hole | Event::Releve | Event::Jan(_) => gt,
+                Event::Partie => game == Game::TricTrac,
+                Event::Unlawful | Event::End(_) => true,
+            };
+            // `count=0` and the like hold where the event never happens
+            let (op, n) = e.occurs.count;
+            !possible && !op.holds(0.cmp(&n))
+        })
+    }
+
     /// Whether the record passes the tests of its text (tags, game, players, throws).
     pub fn text_holds(&self, rec: &Record, header: &Header) -> bool {
-        if !self.games.is_empty() && !self.games.contains(&header.game) {
+        if !self.games.is_empty() && !self.games.contains(&header.game) || self.impossible_in(header.game) {
             return false;
         }
         if self.throws.is_some_and(|r| !r.contains(rec.throws.len() as u32)) {
