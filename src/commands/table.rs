@@ -25,6 +25,9 @@ pub enum TableFormat {
 /// One file's rows, what it said on stderr, and whether it could be read.
 struct FileRows {
     rows: Vec<Vec<Cell>>,
+    /// The rows as an Arrow batch, made on the worker's thread (Parquet).
+    #[cfg(feature = "parquet")]
+    batch: Option<arrow_array::RecordBatch>,
     err: Vec<u8>,
     failed: bool,
 }
@@ -52,12 +55,17 @@ pub fn table(
     let window = 4 * rayon::current_num_threads().max(1);
     let mut failed = false;
     for chunk in inputs.chunks(window) {
-        let done: Vec<FileRows> = chunk.par_iter().map(|input| file_rows(input, table)).collect();
+        let done: Vec<FileRows> = chunk.par_iter().map(|input| file_rows(input, table, to)).collect();
         for f in done {
             if !c.quiet && !f.err.is_empty() {
                 let _ = io::stderr().write_all(&f.err);
             }
             failed |= f.failed;
+            #[cfg(feature = "parquet")]
+            if let (Sink::Parquet(p), Some(b)) = (&mut sink, &f.batch) {
+                p.write_batch(b)?;
+                continue;
+            }
             sink.write(&f.rows)?;
         }
     }
@@ -111,10 +119,16 @@ impl<W: Write + Send> Sink<W> {
 /// The rows of one file: each record read without error, replayed (backgammon's match play
 /// judged across the file as `check` does); a record with syntax errors gives no row and is
 /// said at its place.
-fn file_rows(input: &Input, table: Table) -> FileRows {
+fn file_rows(input: &Input, table: Table, to: TableFormat) -> FileRows {
     let path = input.name();
     let shown = crate::notation::escape_controls(&path).into_owned();
-    let mut fr = FileRows { rows: Vec::new(), err: Vec::new(), failed: false };
+    let mut fr = FileRows {
+        rows: Vec::new(),
+        #[cfg(feature = "parquet")]
+        batch: None,
+        err: Vec::new(),
+        failed: false,
+    };
     let mut session = crate::games::backgammon::Session::new();
     let mut matches = Matches::default();
     let read = input.open().and_then(|reader| {
@@ -154,6 +168,22 @@ fn file_rows(input: &Input, table: Table) -> FileRows {
         })
     });
     matches.finish(&mut fr.rows);
+    #[cfg(feature = "parquet")]
+    if to == TableFormat::Parquet && !fr.rows.is_empty() {
+        let schema = std::sync::Arc::new(crate::table::parquet::arrow_schema(table.schema()));
+        match crate::table::parquet::batch(table.schema(), schema, &fr.rows) {
+            Ok(b) => {
+                fr.batch = Some(b);
+                fr.rows = Vec::new();
+            }
+            Err(e) => {
+                let _ = writeln!(fr.err, "soumille table: {shown}: {e}");
+                fr.failed = true;
+            }
+        }
+    }
+    #[cfg(not(feature = "parquet"))]
+    let _ = to;
     match read {
         Ok(end) => {
             if let Some(u) = end.unreadable {

@@ -248,7 +248,10 @@ fn throw_row(r: &Replayed, st: &Step) -> Vec<Cell> {
 /// The rows a replayed record gives to `table` (the matches table: none, see [`Matches`]).
 pub fn rows(table: Table, r: &Replayed, out: &mut Vec<Vec<Cell>>) {
     match table {
-        Table::Throws => out.extend(r.rp.steps.iter().map(|st| throw_row(r, st))),
+        Table::Throws => {
+            out.reserve(r.rp.steps.len());
+            out.extend(r.rp.steps.iter().map(|st| throw_row(r, st)))
+        }
         Table::Flags => out.extend(r.rp.flags.iter().map(|f| {
             vec![
                 r.path.into(),

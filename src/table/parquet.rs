@@ -83,6 +83,11 @@ impl<W: Write + Send> ParquetSink<W> {
         self.writer.write(&b).map_err(io::Error::other)
     }
 
+    /// A batch of the table's rows, made by [`batch`].
+    pub fn write_batch(&mut self, b: &RecordBatch) -> io::Result<()> {
+        self.writer.write(b).map_err(io::Error::other)
+    }
+
     /// The file's footer written: the file is whole.
     pub fn finish(self) -> io::Result<()> {
         let mut w = self.writer.into_inner().map_err(io::Error::other)?;
