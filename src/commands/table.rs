@@ -78,7 +78,7 @@ enum Sink<W: Write + Send> {
     Csv(W),
     Jsonl(W, Table),
     #[cfg(feature = "parquet")]
-    Parquet(crate::table::parquet::ParquetSink<W>),
+    Parquet(Box<crate::table::parquet::ParquetSink<W>>),
 }
 
 impl<W: Write + Send> Sink<W> {
@@ -90,7 +90,9 @@ impl<W: Write + Send> Sink<W> {
             }
             TableFormat::Jsonl => Sink::Jsonl(w, table),
             #[cfg(feature = "parquet")]
-            TableFormat::Parquet => Sink::Parquet(crate::table::parquet::ParquetSink::new(w, table.schema())?),
+            TableFormat::Parquet => {
+                Sink::Parquet(Box::new(crate::table::parquet::ParquetSink::new(w, table.schema())?))
+            }
             #[cfg(not(feature = "parquet"))]
             TableFormat::Parquet => {
                 return Err(io::Error::other("this soumille was built without the `parquet` feature").into())
