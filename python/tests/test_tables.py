@@ -110,7 +110,7 @@ def test_pandas_reads_parquet_and_csv_alike(tables):
 
 def sql_blocks():
     doc = (ROOT / "docs/data.md").read_text()
-    section = doc[doc.index("## 4. "):]
+    section = doc[doc.index("## 4. "):doc.index("## 5. ")]
     return re.findall(r"```sql\n(.*?)```", section, re.S)
 
 
