@@ -208,20 +208,26 @@ fn select(
     positions: Vec<String>,
 ) -> PyResult<Vec<(String, usize, String)>> {
     let err = |e: soumille::CriterionError| PyValueError::new_err(e.to_string());
-    let mut c = soumille::Criteria::default();
-    c.tags = tags.iter().map(|t| soumille::TagTest::parse(t)).collect::<Result<_, _>>().map_err(err)?;
+    let mut game_list = Vec::new();
     for g in &games {
-        c.games.push(
+        game_list.push(
             soumille::notation::Game::from_name(g)
                 .ok_or_else(|| PyValueError::new_err(format!("unknown game {g:?}")))?,
         );
     }
-    c.players = players;
-    c.flags = flags.iter().map(|f| soumille::FlagTest::parse(f)).collect::<Result<_, _>>().map_err(err)?;
-    c.events = events.iter().map(|e| soumille::EventTest::parse(e)).collect::<Result<_, _>>().map_err(err)?;
+    let mut pattern_list = Vec::new();
     for p in &positions {
-        c.positions.push(soumille::PositionPattern::parse(p).map_err(|e| PyValueError::new_err(e.to_string()))?);
+        pattern_list.push(soumille::PositionPattern::parse(p).map_err(|e| PyValueError::new_err(e.to_string()))?);
     }
+    let c = soumille::Criteria {
+        tags: tags.iter().map(|t| soumille::TagTest::parse(t)).collect::<Result<_, _>>().map_err(err)?,
+        games: game_list,
+        players,
+        flags: flags.iter().map(|f| soumille::FlagTest::parse(f)).collect::<Result<_, _>>().map_err(err)?,
+        events: events.iter().map(|e| soumille::EventTest::parse(e)).collect::<Result<_, _>>().map_err(err)?,
+        positions: pattern_list,
+        ..Default::default()
+    };
     let steps = c.need() == soumille::Need::Steps;
     let mut out = Vec::new();
     each_replayed(&paths, steps, |name, k, r, text, rp| {
