@@ -125,8 +125,10 @@ pub mod render;
 pub mod repair;
 mod replay;
 mod report;
+mod select;
 mod sheet;
 mod show;
+pub mod table;
 mod view;
 
 // The vocabulary, flat (issue 17, item 8). The modules above are private but for a few
@@ -161,6 +163,11 @@ pub use explain::{
     Explanation, LetteredExplanation, Question, RulesRefused, RulesSource, Scratch,
 };
 pub use generate::{generate, GenerateError, Generated, Rng};
+// records as data (issue 29): selections of a corpus
+pub use select::{
+    annotate_flags, compare_values, strip_annotations, Criteria, CriterionError, Event, EventTest, FlagTest, Need, Op,
+    PatternError, Per, PositionPattern, Range, TagTest, Winner,
+};
 // what the renderers make of a replay
 pub use report::{CheckReport, FileReading, FileReport, GameReport};
 pub use sheet::{end_line, replay_document, replay_text, ReplayDocument, ReplayRow, Sheet};

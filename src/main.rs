@@ -46,6 +46,9 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         Command::Fmt { files, letters, from_json: true, .. } => {
             commands::corpus::fmt_from_json(con, &files, letters.map(Into::into))
         }
+        Command::Fmt { files, letters, write, corpus, annotate, strip, .. } if annotate || strip => {
+            commands::select::annotate(&files, (letters.map(Into::into), write, strip), &corpus.options(d))
+        }
         Command::Fmt { files, letters, write, corpus, .. } => {
             commands::corpus::fmt(&files, letters.map(Into::into), write, &corpus.options(d))
         }
@@ -94,6 +97,12 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
             },
         ),
         Command::Generate { games, seed, game } => commands::generate(con, game, games, seed),
+        Command::Select { files, select, corpus } => {
+            commands::select::select(&files, &select.asked()?, &corpus.options(d))
+        }
+        Command::Table { files, of, to, output, corpus } => {
+            commands::table::table(&files, of.into(), to.into(), output.as_deref(), &corpus.options(d))
+        }
         Command::Lsp => commands::lsp::lsp(),
     }
 }

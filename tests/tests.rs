@@ -32,6 +32,7 @@ mod props;
 mod repair;
 mod resume;
 mod rules;
+mod select;
 mod selfplay;
 mod setup;
 mod sheet_html;

@@ -104,6 +104,13 @@ pub enum Command {
         /// Lines that `json` writes for several files (a document or a record a line also).
         #[arg(long)]
         from_json: bool,
+        /// Write `check`'s findings into the records as `{ soumille: … }` comments, each after
+        /// its throw (docs/data.md §2).
+        #[arg(long, conflicts_with_all = ["from_json", "strip"])]
+        annotate: bool,
+        /// Remove the `{ soumille: … }` comments `--annotate` wrote.
+        #[arg(long, conflicts_with = "from_json")]
+        strip: bool,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -332,6 +339,43 @@ pub enum Command {
         #[arg(long, default_value = "grand-trictrac", value_parser = GameArg)]
         game: crate::notation::Game,
     },
+    /// Select records by tag, game, player, result, flag, event or position reached, as
+    /// pgn-extract selects chess games (docs/data.md §1).
+    ///
+    /// Every criterion given must hold. Reads files and folders as `check` does, on every
+    /// core; writes each record selected as it is in its file (STN), as a list, or as JSON
+    /// Lines, in the order of the files. Records with syntax errors are not selected (said on
+    /// stderr at their place). Exit 0, or 2 when a file cannot be read.
+    Select {
+        /// STN files and directories; `-` for standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        select: SelectArgs,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// Every record replayed into a table: a row per throw, flag, game or match, as CSV,
+    /// JSON Lines or Parquet, for DuckDB, pandas or polars (the columns: docs/data.md §3).
+    ///
+    /// Reads files and folders on every core; rows in the order of the files. Records with
+    /// syntax errors give no row (said on stderr at their place, exit 2).
+    Table {
+        /// STN files and directories; `-` for standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Which table: a row per throw, flag, game or match.
+        #[arg(long = "of", value_enum, default_value_t = TableOf::Throws)]
+        of: TableOf,
+        /// `csv`, `jsonl` or `parquet` (Parquet: built with the `parquet` feature).
+        #[arg(long, value_enum, default_value_t = TableTo::Csv)]
+        to: TableTo,
+        /// Write the table into this file instead of standard output.
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
     /// A Language Server on stdin/stdout, for checking records live in an editor.
     ///
     /// Speaks LSP (JSON-RPC) on standard input and output; an editor starts it, for `*.stn`
@@ -342,6 +386,112 @@ pub enum Command {
     /// computed marks as code actions, formats by the canonical printer, and lists the
     /// games, relèves and parties as document symbols.
     Lsp,
+}
+
+/// The criteria and the output of `select` (docs/data.md §1).
+#[derive(clap::Args, Debug, Clone)]
+pub struct SelectArgs {
+    /// A tag test: `Name` (present), `Name=v`, `Name!=v`, `Name~regex`, `Name!~regex`,
+    /// `Name>=v` (also `>`, `<`, `<=`): numbers and dates (`Date>=1750.03`) compared as such.
+    #[arg(long, value_name = "TEST")]
+    pub tag: Vec<String>,
+    /// The game (repeat for several).
+    #[arg(long, value_parser = GameArg)]
+    pub game: Vec<crate::notation::Game>,
+    /// A player, as `Top` or `Bottom` (part of the name, any case); two: their games.
+    #[arg(long)]
+    pub player: Vec<String>,
+    /// Who won by the replay: `top`, `bottom` or `unfinished`.
+    #[arg(long, value_parser = ["top", "bottom", "unfinished"])]
+    pub result: Option<String>,
+    /// A flag: `KIND|RULE|any[,seat=S][,throws=A-B][,count>=N][,per=seat|releve]`.
+    #[arg(long, value_name = "FLAG")]
+    pub flag: Vec<String>,
+    /// Only records the replay does not flag.
+    #[arg(long, conflicts_with = "flagged")]
+    pub clean: bool,
+    /// Only records the replay flags.
+    #[arg(long)]
+    pub flagged: bool,
+    /// The number of throws: `A-B`, `A-`, `-B` or `N`.
+    #[arg(long, value_name = "RANGE")]
+    pub throws: Option<String>,
+    /// Something that happens: `cube>=N`, `resign`, `hole`, `releve`, `partie`, `jan=CODE`,
+    /// `unlawful`, `end=KIND`; with `,seat=`, `,throws=`, `,count>=N`, `,per=`.
+    #[arg(long, value_name = "EVENT")]
+    pub event: Vec<String>,
+    /// A position reached (docs/format.md §6) with wildcards: `?` a count, `*` a side or a
+    /// value, `...` other points; `A?FG.../* bottom holes=*/3`.
+    #[arg(long, value_name = "PATTERN")]
+    pub position: Vec<String>,
+    /// Keep only the first of records with the same throws (whatever their tags).
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Print the number of records selected, not the records.
+    #[arg(long)]
+    pub count: bool,
+    /// `stn` (the records as they are), `list` (a line a record) or `jsonl`.
+    #[arg(long, value_enum, default_value_t = SelectOutput::Stn)]
+    pub output: SelectOutput,
+    /// Write the records into files in `--into`: a file a record, game, match or player.
+    #[arg(long, value_enum, requires = "into")]
+    pub split_by: Option<SplitArg>,
+    /// The folder of `--split-by`.
+    #[arg(long, value_name = "DIR", requires = "split_by")]
+    pub into: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SelectOutput {
+    Stn,
+    List,
+    Jsonl,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SplitArg {
+    Record,
+    Game,
+    Match,
+    Player,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableOf {
+    Throws,
+    Flags,
+    Games,
+    Matches,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableTo {
+    Csv,
+    Jsonl,
+    Parquet,
+}
+
+impl From<TableOf> for crate::table::Table {
+    fn from(t: TableOf) -> Self {
+        use crate::table::Table as T;
+        match t {
+            TableOf::Throws => T::Throws,
+            TableOf::Flags => T::Flags,
+            TableOf::Games => T::Games,
+            TableOf::Matches => T::Matches,
+        }
+    }
+}
+
+impl From<TableTo> for super::table::TableFormat {
+    fn from(t: TableTo) -> Self {
+        use super::table::TableFormat as F;
+        match t {
+            TableTo::Csv => F::Csv,
+            TableTo::Jsonl => F::Jsonl,
+            TableTo::Parquet => F::Parquet,
+        }
+    }
 }
 
 /// The options of the commands that read many files.

@@ -15,6 +15,8 @@ pub mod lsp;
 mod read;
 pub mod record;
 pub mod repair;
+pub mod select;
+pub mod table;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -168,6 +170,9 @@ pub enum CommandError {
         /// The number asked for (1 = the best).
         asked: usize,
     },
+    /// A criterion of `select` (or a table's) is not understood (docs/data.md §1).
+    #[error("select: {0}")]
+    Criterion(#[from] crate::select::CriterionError),
     /// `export` cannot write the records of a file.
     #[error("{}: {error}", path.display())]
     Export {
