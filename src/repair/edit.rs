@@ -73,12 +73,18 @@ pub enum Edit {
         /// The seat meant.
         read: Option<Seat>,
     },
-    /// A throw numbered wrong: it is throw `throw`, written `written`.
+    /// A throw numbered wrong: it is throw `throw`, written `written`; with `through`, a
+    /// run of throws numbered wrong alike (after a throw lost or written twice): throws
+    /// `throw..=through`, each written `written` plus its distance from `throw`. One edit
+    /// however long the run (issue 26: "say it once").
     Number {
-        /// The throw's place (its right number).
+        /// The throw's place (its right number), the run's first.
         throw: u32,
         /// The number written.
         written: u32,
+        /// The run's last throw, when the edit is a run.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        through: Option<u32>,
     },
     /// A throw missing (a lacuna): a roll and play consistent with what follows, put in as
     /// throw `throw`.
@@ -171,6 +177,52 @@ impl Edit {
         }
     }
 
+    /// Whether the edit touches the same token as `earlier` (the same letter, die, mark, hole
+    /// count, `*`, `#` or seat of the same throw, the same pair of moves or throws, a throw
+    /// put in where one was taken out): a candidate never makes both, so none holds an
+    /// edit and its inverse (issue 26).
+    pub fn same_token(&self, earlier: &Edit) -> bool {
+        use Edit::*;
+        match (self, earlier) {
+            (Letter { throw: a, mv: m, slot: s, .. }, Letter { throw: b, mv: n, slot: t, .. }) => {
+                (a, m, s) == (b, n, t)
+            }
+            (Die { throw: a, .. }, Die { throw: b, .. })
+            | (SwapThrows { throw: a }, SwapThrows { throw: b })
+            | (Seat { throw: a, .. }, Seat { throw: b, .. })
+            | (Lacuna { throw: a, .. }, Duplicate { throw: b })
+            | (Duplicate { throw: a }, Lacuna { throw: b, .. }) => a == b,
+            (SwapMoves { throw: a, first: f, second: g }, SwapMoves { throw: b, first: h, second: k }) => {
+                (a, f, g) == (b, h, k)
+            }
+            (Mark { throw: a, opponent: o, index: i, .. }, Mark { throw: b, opponent: p, index: j, .. }) => {
+                (a, o, i) == (b, p, j)
+            }
+            (Holes { throw: a, opponent: o, .. }, Holes { throw: b, opponent: p, .. }) => (a, o) == (b, p),
+            (Hit { throw: a, mv: m, after: f, .. }, Hit { throw: b, mv: n, after: g, .. }) => (a, m, f) == (b, n, g),
+            (Off { throw: a, mv: m, .. }, Off { throw: b, mv: n, .. }) => (a, m) == (b, n),
+            _ => false,
+        }
+    }
+
+    /// The edit's kind, as its JSON names it (`letter`, `die`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Edit::Letter { .. } => "letter",
+            Edit::Die { .. } => "die",
+            Edit::SwapMoves { .. } => "swap-moves",
+            Edit::SwapThrows { .. } => "swap-throws",
+            Edit::Seat { .. } => "seat",
+            Edit::Number { .. } => "number",
+            Edit::Lacuna { .. } => "lacuna",
+            Edit::Duplicate { .. } => "duplicate",
+            Edit::Mark { .. } => "mark",
+            Edit::Holes { .. } => "holes",
+            Edit::Hit { .. } => "hit",
+            Edit::Off { .. } => "off",
+        }
+    }
+
     /// What the edit says, in the record's letters: `L read for I in move 2`.
     pub fn describe(&self, d: Dialect) -> String {
         let l = |p: &Point| p.letter(d);
@@ -186,7 +238,17 @@ impl Edit {
             }
             Edit::SwapThrows { throw } => format!("throws {throw} and {} written in each other's place", throw + 1),
             Edit::Seat { throw, written, read } => format!("throw {throw}: {} read for {}", seat(read), seat(written)),
-            Edit::Number { throw, written } => format!("throw {throw}: numbered {written}"),
+            Edit::Number { throw, written, through: None } => format!("throw {throw}: numbered {written}"),
+            Edit::Number { throw, written, through: Some(last) } => {
+                let by = i64::from(*written) - i64::from(*throw);
+                let how = match by {
+                    -1 => "one less".to_string(),
+                    1 => "one more".to_string(),
+                    b if b < 0 => format!("{} less", -b),
+                    b => format!("{b} more"),
+                };
+                format!("throws {throw}–{last} numbered {how} ({written}–{})", i64::from(*last) + by)
+            }
             Edit::Lacuna { throw, dice, play, marks } => {
                 let play = play.parse::<Play>().map_or_else(|_| play.clone(), |p| play_in(&p, d));
                 let marks = marks.map(|m| format!("+{m} ")).unwrap_or_default();
@@ -220,7 +282,7 @@ impl Edit {
             Edit::SwapThrows { .. } => swap_throws(rec, i),
             Edit::Lacuna { dice, play, marks, .. } => lacuna(rec, i, *dice, play, *marks),
             Edit::Duplicate { .. } => duplicate(rec, i, note),
-            Edit::Number { throw, .. } => rec.throws.get_mut(i.wrapping_sub(1)).map(|t| t.number = *throw).is_some(),
+            Edit::Number { throw, through, .. } => renumber_run(rec, *throw, through.unwrap_or(*throw)),
             _ => match rec.throws.get_mut(i.wrapping_sub(1)) {
                 Some(t) => self.apply_in(t),
                 None => false,
@@ -351,6 +413,18 @@ fn renumber(rec: &mut Record) {
     for (k, t) in rec.throws.iter_mut().enumerate() {
         t.number = k as u32 + 1;
     }
+}
+
+/// Numbers throws `first..=last` by their places; `false` when the run is not in the record.
+fn renumber_run(rec: &mut Record, first: u32, last: u32) -> bool {
+    let (a, b) = (first as usize, last as usize);
+    if a == 0 || b < a || b > rec.throws.len() {
+        return false;
+    }
+    for (k, t) in rec.throws[a - 1..b].iter_mut().enumerate() {
+        t.number = first + k as u32;
+    }
+    true
 }
 
 fn swap_throws(rec: &mut Record, i: usize) -> bool {

@@ -33,7 +33,14 @@ pub fn report(r: &Repairs, header: &Header, name: &str) -> String {
     }
     let _ = writeln!(out, "{name}: {} flag{}", r.flags, if r.flags == 1 { "" } else { "s" });
     let line = |out: &mut String, k: usize, c: &Candidate| {
-        let _ = writeln!(out, "  {}. score {:.2}: removes {} flag(s), leaves {}", k + 1, c.score, c.removes, c.left);
+        let _ = write!(out, "  {}. score {:.2}: removes {} flag(s), leaves {}", k + 1, c.score, c.removes, c.left);
+        if c.unreplayed > 0 {
+            let _ = write!(out, ", {} throw(s) not replayed", c.unreplayed);
+        }
+        let _ = writeln!(out);
+        if c.as_written {
+            let _ = writeln!(out, "       the record as written: its flags are the players' own");
+        }
         for e in &c.edits {
             let _ = writeln!(out, "       {}", e.describe(d));
         }
@@ -43,7 +50,11 @@ pub fn report(r: &Repairs, header: &Header, name: &str) -> String {
         for f in &p.flags {
             let _ = writeln!(out, "  flag {f}");
         }
-        if p.candidates.is_empty() {
+        if let Some(what) = &p.as_written {
+            let _ =
+                writeln!(out, "  no transcription slip explains throw {} better than {what} by the player", p.throw);
+        }
+        if p.candidates.is_empty() && p.as_written.is_none() {
             let _ = writeln!(out, "  no candidate found");
         }
         for (k, c) in p.candidates.iter().enumerate() {
