@@ -723,3 +723,83 @@ fn the_repair_actions_are_repairs_own_in_the_records_letters() {
     assert!(repairs.len() <= written, "{repairs:?}");
     assert_eq!(c.shutdown(), Some(0));
 }
+
+/// The turn-4 repro `lsp-content-length.py`: a `Content-Length` of 2·10⁹, 10¹¹ and
+/// 2⁶⁴−1 gets an error reply before anything is allocated (the server stays under 64 MB),
+/// and the exit names the real cause (issue 26).
+#[test]
+fn a_huge_content_length_is_refused_before_it_is_allocated() {
+    for n in ["2000000000", "100000000000", "18446744073709551615"] {
+        let mut child =
+            bin().arg("lsp").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        write!(stdin, "Content-Length: {n}\r\n\r\n{{").unwrap();
+        stdin.flush().unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let reply = read_message(&mut out).expect("an error reply");
+        assert_eq!(reply["error"]["code"], -32600, "{reply}");
+        assert!(reply["error"]["message"].as_str().unwrap().contains(&format!("a message of {n} bytes is over")));
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+        let peak: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap();
+        assert!(peak < 64_000, "{n}: peak {peak} kB");
+        drop(stdin);
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{n}");
+        let err = utf8(&o.stderr);
+        assert!(err.contains(&format!("the client closed the connection within a message of {n} bytes")), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+/// Malformed messages (not JSON, JSON that is no request, a header without a length) each
+/// get a JSON-RPC error reply, and the server answers the next request as ever.
+#[test]
+fn a_malformed_message_gets_an_error_reply_and_the_server_goes_on() {
+    let (mut c, _) = Client::start();
+    write!(c.stdin, "Content-Length: 6\r\n\r\n{{oops}}").unwrap();
+    write!(c.stdin, "Content-Length: 20\r\n\r\n{{\"id\":7,\"what\":true}}").unwrap();
+    write!(c.stdin, "Content-Length: lots\r\n\r\n").unwrap();
+    c.stdin.flush().unwrap();
+    let replies: Vec<Value> = (0..3).map(|_| c.next()).collect();
+    assert_eq!(replies[0]["error"]["code"], -32700, "{replies:?}");
+    assert_eq!(replies[0]["id"], Value::Null);
+    assert_eq!((replies[1]["error"]["code"].clone(), replies[1]["id"].clone()), (json!(-32600), json!(7)));
+    assert!(replies[2]["error"]["message"].as_str().unwrap().contains("`Content-Length: lots` is not a length"));
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    let uri = uri_of(GT);
+    assert!(!c.open(&uri, &text).is_empty());
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// The turn-4 repro `lsp-codeaction-quadratic.py`: code actions over the whole of a
+/// 100,000-throw record take time linear in its throws (3.8 s before, by a linear search
+/// of each throw's step).
+#[test]
+fn code_actions_over_a_long_record_are_linear() {
+    let mut rng = soumille::Rng::new(5);
+    let mut text = String::from("[Game \"backgammon\"]\n[Position \"T2V2X2Y2Z2&2@3/A2B2C2D2E2F2@3 top\"]\n\n");
+    let n: u32 = 100_000;
+    for i in 1..=n {
+        let (a, b) = (1 + rng.below(6), 1 + rng.below(6));
+        let seat = if i % 2 == 1 { "top" } else { "bottom" };
+        text.push_str(&format!("{i}. {seat}: {}-{} -\n", a.max(b), a.min(b)));
+    }
+    let (mut c, _) = Client::start();
+    let uri = "file:///long.stn";
+    c.open(uri, &text);
+    let start = std::time::Instant::now();
+    let range = json!({ "start": pos(0, 0), "end": pos(n + 3, 0) });
+    let params = json!({ "textDocument": { "uri": uri }, "range": range, "context": { "diagnostics": [] } });
+    let actions = c.request("textDocument/codeAction", params);
+    let took = start.elapsed();
+    assert!(actions.is_array(), "{actions}");
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    for a in actions.as_array().unwrap() {
+        assert!(a["title"].as_str().unwrap().len() < 400, "{}", a["title"]);
+    }
+    assert_eq!(c.shutdown(), Some(0));
+}
