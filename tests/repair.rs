@@ -202,7 +202,8 @@ fn a_backgammon_letter_and_a_lepeintre_letter() {
 #[test]
 fn the_json_output() {
     let f = misread_at_57();
-    let o = run(&["repair", f.to_str().unwrap(), "--format", "json"]);
+    // a budget for a debug build on a busy machine (the search is not to be cut)
+    let o = run(&["repair", f.to_str().unwrap(), "--format", "json", "--budget", "60s"]);
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["game"], "grand-trictrac");
@@ -390,4 +391,29 @@ fn throws_not_replayed_count_against_a_candidate() {
     assert!(matches!(best.edits[0], Edit::Letter { throw: 4, .. }), "{:?}", best.edits);
     let written = r.candidates.iter().find(|c| c.as_written).expect("the record as written");
     assert!(written.unreplayed > 0 && written.score < best.score - 100.0, "{}", written.score);
+}
+
+/// `--diff` is a diff of the file as it is (issue 26): a file not in the canonical layout
+/// (odd spacing, a comment, two throws on a line) keeps its layout; only the lines of the
+/// throws edited change, and every line the diff keeps or takes out is the file's own.
+#[test]
+fn the_diff_is_of_the_file_as_written() {
+    let src = std::fs::read_to_string(root().join("tests/data/defect-repros/t4/repair-duplicated-throw.stn")).unwrap();
+    let odd = src
+        .replace("3. 6-1 XO\n", "3.   6-1   XO   { odd spacing }\n")
+        .replace("\n8. 2-1 AC EF\n9.", "\n8. 2-1 AC EF   9.");
+    let f = write("odd-layout", &odd);
+    let o = run(&["repair", f.to_str().unwrap(), "--diff"]);
+    let d = text(&o.stdout);
+    let lines: Vec<&str> = odd.lines().collect();
+    for l in d.lines().skip(2).filter(|l| l.starts_with(' ') || l.starts_with('-')) {
+        assert!(lines.contains(&&l[1..]), "{l:?} is not a line of the file:\n{d}");
+    }
+    assert!(d.contains("\n 3.   6-1   XO   { odd spacing }\n"), "{d}");
+    assert_eq!(d.lines().filter(|l| l.starts_with('-') && !l.starts_with("---")).count(), 2, "{d}");
+    assert_eq!(d.lines().filter(|l| l.starts_with('+') && !l.starts_with("+++")).count(), 1, "{d}");
+    assert!(
+        d.contains("+5. 5-1 { repaired: throw 6 written twice, the copy `6. 5-1 &T ZY` taken out } &T ZY\n"),
+        "{d}"
+    );
 }

@@ -462,7 +462,9 @@ fn duplicate(rec: &mut Record, i: usize, note: Option<Dialect>) -> bool {
     if i == 0 || i > rec.throws.len() {
         return false;
     }
-    let gone = rec.throws.remove(i - 1);
+    let mut gone = rec.throws.remove(i - 1);
+    // the copy's own repair notes are not quoted in the note that it was taken out
+    gone.comments.retain(|c| !c.text.trim_start().starts_with("repaired:"));
     renumber(rec);
     if let Some(d) = note {
         let text = crate::notation::printer::throw_text(&gone, d, crate::notation::printer::record_game(rec));
