@@ -417,3 +417,24 @@ fn the_diff_is_of_the_file_as_written() {
         "{d}"
     );
 }
+
+/// Two letters of a move transposed (`GA` for `AG`, issue 26): the transposition is the
+/// first candidate, in Grand Trictrac and in Jacquet.
+#[test]
+fn a_moves_two_letters_transposed() {
+    for (src, throw) in [
+        (generated_grand_trictrac(), 40u32),
+        (std::fs::read_to_string(root().join("samples/jacquet/generated.stn")).unwrap(), 40),
+    ] {
+        let (rec, header) = read(&src);
+        // the first move of a throw from `throw` on that the transposition makes unlawful
+        let found = (throw..rec.throws.len() as u32).find_map(|n| {
+            let slip = Edit::Transpose { throw: n, mv: 0 };
+            let mut bad = rec.clone();
+            (slip.apply(&mut bad, None) && flags(&bad, &header) > 0).then_some(slip)
+        });
+        let slip = found.expect("a throw to transpose");
+        let r = finds(&src, slip.clone());
+        assert_eq!(r.candidates[0].edits, vec![slip], "{:?}", r.candidates[0].edits);
+    }
+}

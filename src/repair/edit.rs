@@ -58,6 +58,15 @@ pub enum Edit {
         /// The second move.
         second: usize,
     },
+    /// The two letters of a move written in each other's place (`GA` for `AG`): the man
+    /// goes from the point written as its end to the one written as its start.
+    Transpose {
+        /// The throw.
+        throw: u32,
+        /// The move (from 0).
+        #[serde(rename = "move")]
+        mv: usize,
+    },
     /// Two throws written in each other's place: the dice, marks and play of `throw` and
     /// `throw + 1` exchanged.
     SwapThrows {
@@ -165,6 +174,7 @@ impl Edit {
             Edit::Letter { throw, .. }
             | Edit::Die { throw, .. }
             | Edit::SwapMoves { throw, .. }
+            | Edit::Transpose { throw, .. }
             | Edit::SwapThrows { throw }
             | Edit::Seat { throw, .. }
             | Edit::Number { throw, .. }
@@ -200,6 +210,9 @@ impl Edit {
             }
             (Holes { throw: a, opponent: o, .. }, Holes { throw: b, opponent: p, .. }) => (a, o) == (b, p),
             (Hit { throw: a, mv: m, after: f, .. }, Hit { throw: b, mv: n, after: g, .. }) => (a, m, f) == (b, n, g),
+            (Transpose { throw: a, mv: m }, Transpose { throw: b, mv: n })
+            | (Transpose { throw: a, mv: m }, Letter { throw: b, mv: n, .. })
+            | (Letter { throw: a, mv: m, .. }, Transpose { throw: b, mv: n }) => (a, m) == (b, n),
             (Off { throw: a, mv: m, .. }, Off { throw: b, mv: n, .. }) => (a, m) == (b, n),
             _ => false,
         }
@@ -211,6 +224,7 @@ impl Edit {
             Edit::Letter { .. } => "letter",
             Edit::Die { .. } => "die",
             Edit::SwapMoves { .. } => "swap-moves",
+            Edit::Transpose { .. } => "transpose",
             Edit::SwapThrows { .. } => "swap-throws",
             Edit::Seat { .. } => "seat",
             Edit::Number { .. } => "number",
@@ -237,6 +251,9 @@ impl Edit {
                 format!("throw {throw}: moves {} and {} swapped between the dice", first + 1, second + 1)
             }
             Edit::SwapThrows { throw } => format!("throws {throw} and {} written in each other's place", throw + 1),
+            Edit::Transpose { throw, mv } => {
+                format!("throw {throw}: the two letters of move {} written in each other's place", mv + 1)
+            }
             Edit::Seat { throw, written, read } => format!("throw {throw}: {} read for {}", seat(read), seat(written)),
             Edit::Number { throw, written, through: None } => format!("throw {throw}: numbered {written}"),
             Edit::Number { throw, written, through: Some(last) } => {
@@ -333,6 +350,17 @@ impl Edit {
                 let (a, b) = (ms[first].to, ms[second].to);
                 ms[first].to = b;
                 ms[second].to = a;
+                true
+            }
+            Edit::Transpose { mv, .. } => {
+                let Some(m) = moves(t).and_then(|ms| ms.get_mut(mv)) else { return false };
+                let (Some(from), Target::Point(to)) = (m.from_point(), m.to) else { return false };
+                if from == to || !m.rests.is_empty() {
+                    return false;
+                }
+                m.from = crate::notation::Origin::Point(to);
+                m.to = Target::Point(from);
+                m.hits = 0;
                 true
             }
             Edit::Seat { written, read, .. } => {
@@ -512,6 +540,7 @@ mod tests {
                 "2. 5-2 &X &Z\n",
             ),
             (Edit::SwapMoves { throw: 1, first: 0, second: 1 }, "1. 6-5 AF AG\n"),
+            (Edit::Transpose { throw: 1, mv: 0 }, "1. 6-5 GA AF\n"),
             (Edit::SwapThrows { throw: 1 }, "1. 4-2 &X &Z\n2. 6-5 AG AF\n"),
             (Edit::Hit { throw: 3, mv: 0, after: 0, written: true }, "3. 3-1 GK F#\n"),
             (Edit::Off { throw: 3, mv: 1, written: None, read: Some(p('G')) }, "3. 3-1 GK* FG\n"),
