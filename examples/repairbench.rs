@@ -8,7 +8,10 @@
 //! adds flags (an error that leaves a lawful record cannot be seen),
 //! runs `repair` on one core, and prints how often the original record is the first
 //! candidate and among the first three, and the time per record (mean, p95), per game and
-//! error count.
+//! error count. Then, per kind of slip ([`KINDS`]: those of the model and those it has no
+//! edit for yet — any letter for any, two or three throws lost at a page break, the two
+//! letters of a move transposed), one slip of that kind in each record, and the same
+//! figures per kind (issue 26).
 
 use soumille::notation::{print_record, Game, Header, Play, Record, Target};
 use soumille::repair::{self, Confusions, Edit, Options, Slot};
@@ -96,17 +99,85 @@ fn pick<T: Copy>(rng: &mut Rng, items: &[(T, f64)]) -> Option<T> {
     items.last().map(|x| x.0)
 }
 
+/// The kinds of slip, by the number `slip` draws them with, and their names.
+const KINDS: [&str; 11] = [
+    "look-alike letter",
+    "die",
+    "moves swapped",
+    "one throw lost",
+    "throw copied twice",
+    "mark",
+    "seat",
+    "`*`",
+    "any letter (no look-alike)",
+    "2-3 throws lost (page break)",
+    "two letters transposed",
+];
+
 /// One slip drawn from the model, made on `rec` (throws numbered from 1); `false` when the
 /// drawn slip does not fit.
 fn slip(rec: &mut Record, game: Game, d: Dialect, conf: &Confusions, rng: &mut Rng) -> bool {
+    let kinds = [(0, 0.30), (1, 0.15), (2, 0.05), (3, 0.06), (4, 0.05), (5, 0.08), (6, 0.05), (7, 0.05)];
+    match pick(rng, &kinds) {
+        Some(kind) => slip_of(kind, rec, game, d, conf, rng),
+        None => false,
+    }
+}
+
+/// A slip of kind `kind` ([`KINDS`]) at a throw drawn at random; `false` when it does not fit.
+fn slip_of(kind: usize, rec: &mut Record, game: Game, d: Dialect, conf: &Confusions, rng: &mut Rng) -> bool {
     let n = rec.throws.len() as u64;
     if n < 3 {
         return false;
     }
     let throw = 2 + rng.below(n - 1) as u32;
+    match kind {
+        8 | 10 => other_letter(kind == 10, rec, throw, rng),
+        9 => {
+            let lost = 2 + rng.below(2) as usize;
+            if throw as usize - 1 + lost > rec.throws.len() {
+                return false;
+            }
+            rec.throws.drain(throw as usize - 1..throw as usize - 1 + lost);
+            for (k, t) in rec.throws.iter_mut().enumerate() {
+                t.number = k as u32 + 1;
+            }
+            true
+        }
+        _ => slip_listed(kind, rec, throw, game, d, conf, rng),
+    }
+}
+
+/// A letter of throw `throw` written as any other letter (`transpose`: the from and to
+/// letters of a move written in each other's place).
+fn other_letter(transpose: bool, rec: &mut Record, throw: u32, rng: &mut Rng) -> bool {
+    let t = &mut rec.throws[throw as usize - 1];
+    let Some(Play::Moves(ms)) = &mut t.play else { return false };
+    let mv = rng.below(ms.len() as u64) as usize;
+    let m = &mut ms[mv];
+    let (Some(from), Target::Point(to)) = (m.from_point(), m.to) else { return false };
+    if transpose {
+        m.from = soumille::notation::Origin::Point(to);
+        m.to = Target::Point(from);
+    } else {
+        let all: Vec<Point> = Point::all().filter(|&p| p != to).collect();
+        m.to = Target::Point(all[rng.below(all.len() as u64) as usize]);
+    }
+    true
+}
+
+/// The slips of the confusion model (kinds 0 to 7).
+fn slip_listed(
+    kind: usize,
+    rec: &mut Record,
+    throw: u32,
+    game: Game,
+    d: Dialect,
+    conf: &Confusions,
+    rng: &mut Rng,
+) -> bool {
     let t = &rec.throws[throw as usize - 1];
-    let kinds = [(0, 0.30), (1, 0.15), (2, 0.05), (3, 0.06), (4, 0.05), (5, 0.08), (6, 0.05), (7, 0.05)];
-    let edit = match pick(rng, &kinds) {
+    let edit = match Some(kind) {
         Some(0) => {
             let Some(Play::Moves(ms)) = &t.play else { return false };
             let mv = rng.below(ms.len() as u64) as usize;
@@ -241,6 +312,7 @@ fn main() {
     let opts = Options::default();
     let mut rng = Rng::new(seed);
     let mut tally: BTreeMap<(String, usize), Tally> = BTreeMap::new();
+    let mut by_kind: BTreeMap<String, Tally> = BTreeMap::new();
     for (k, c) in clean.iter().enumerate() {
         for errors in 1..=3usize {
             let mut tries = 0;
@@ -287,11 +359,49 @@ fn main() {
             t.times.push(took);
             t.cpu.push(cpu);
         }
+        for (kind, name) in KINDS.iter().enumerate() {
+            // one slip of each kind that is seen (adds flags), up to 10 tries
+            let bad = (0..10).find_map(|_| {
+                let mut r = c.rec.clone();
+                let seen = slip_of(kind, &mut r, c.header.game, c.header.letters, &opts.confusions, &mut rng)
+                    && !soumille::replay_books(&r, &c.header, None).flags.is_empty();
+                seen.then_some(r)
+            });
+            let Some(bad) = bad else { continue };
+            let (start, cpu) = (Instant::now(), cpu_time());
+            let Ok(found) = repair::candidates(&bad, &c.header, &opts) else { continue };
+            let took = start.elapsed();
+            let cpu = cpu_time().saturating_sub(cpu);
+            let rank = found.candidates.iter().position(|x| x.left == 0 && same(&c.rec, x));
+            let t = by_kind.entry(name.to_string()).or_default();
+            t.records += 1;
+            t.first += u32::from(rank == Some(0));
+            t.three += u32::from(rank.is_some_and(|r| r < 3));
+            t.cut += u32::from(found.cut);
+            t.throws += bad.throws.len() as u64;
+            t.times.push(took);
+            t.cpu.push(cpu);
+        }
         if k % 20 == 19 {
             eprintln!("{} / {} records", k + 1, clean.len());
         }
     }
     print(&tally);
+    println!();
+    println!("| one slip of the kind | n | throws (mean) | first | first three | cut | CPU ms mean | CPU ms p95 |");
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    for (name, t) in &by_kind {
+        let (mean, p95) = mean_p95(&t.cpu);
+        let pc = |x: u32| 100.0 * f64::from(x) / f64::from(t.records.max(1));
+        println!(
+            "| {name} | {} | {} | {:.0} % | {:.0} % | {} | {mean:.0} | {p95:.0} |",
+            t.records,
+            t.throws / u64::from(t.records.max(1)),
+            pc(t.first),
+            pc(t.three),
+            t.cut
+        );
+    }
 }
 
 fn print(tally: &BTreeMap<(String, usize), Tally>) {

@@ -202,7 +202,8 @@ fn a_backgammon_letter_and_a_lepeintre_letter() {
 #[test]
 fn the_json_output() {
     let f = misread_at_57();
-    let o = run(&["repair", f.to_str().unwrap(), "--format", "json"]);
+    // a budget for a debug build on a busy machine (the search is not to be cut)
+    let o = run(&["repair", f.to_str().unwrap(), "--format", "json", "--budget", "60s"]);
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["game"], "grand-trictrac");
@@ -292,4 +293,148 @@ fn a_clean_record_an_unreadable_file_and_a_confusion_file() {
     let o = run(&["repair", f.to_str().unwrap(), "--confusions", conf.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("line 2: `W` is not a symbol of the soumille table"), "{}", text(&o.stderr));
+}
+
+/// The turn-4 repro: a throw written twice in a 416-throw Trictrac à écrire record, every
+/// number after it one more than its place. The renumbering is one edit, said once, and the
+/// copy taken out is the first candidate (issue 26, "say it once").
+#[test]
+fn a_run_of_renumbered_throws_is_one_edit() {
+    let f = "tests/data/defect-repros/t4/repair-duplicated-throw.stn";
+    let o = run(&["repair", f]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.lines().count() < 30, "{out}");
+    assert!(out.contains("       throws 6–416 numbered one less (5–415)\n"), "{out}");
+    assert!(out.contains("  1. score -3.69: removes 2 flag(s), leaves 0\n"), "{out}");
+    let o = run(&["repair", f, "--format", "json"]);
+    assert!(o.stdout.len() < 20_000, "{} bytes of JSON", o.stdout.len());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let edits = &v["candidates"][0]["edits"];
+    assert_eq!(edits[0], serde_json::json!({"edit": "number", "throw": 6, "written": 5, "through": 416}));
+    assert_eq!(edits[1], serde_json::json!({"edit": "duplicate", "throw": 6}));
+    let o = run(&["repair", f, "--apply", "1"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(run_stdin(&["check", "-"], &o.stdout).status.code(), Some(0));
+}
+
+/// Issue 24's repro: a confusion file whose bad line holds terminal escapes, and one of
+/// 20 MB: the error names the line, escaped and cut, as `check` writes a record's text.
+#[test]
+fn a_confusion_files_bad_line_is_escaped_and_cut() {
+    let f = misread_at_57();
+    let conf = "tests/data/defect-repros/t4/confusions-with-escapes.txt";
+    let o = run(&["repair", f.to_str().unwrap(), "--confusions", conf]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(err.contains("line 2: `I L 0.3 \\u{1b}]0;PWNED\\u{7}\\u{1b}[2J` is not"), "{err}");
+    let big = f.with_file_name("big.txt");
+    std::fs::write(&big, format!("[soumille]\nI L 0.3 {}\n", "\u{1b}[2J".repeat(5_000_000))).unwrap();
+    let o = run(&["repair", f.to_str().unwrap(), "--confusions", big.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(err.len() < 2_000 && !err.contains('\u{1b}') && err.contains("line 2: "), "{} bytes", err.len());
+}
+
+/// Lepeintre's teaching game (docs: its known faults at throws 13, 15, 20 and the marks the
+/// book leaves out): the first candidate is the record as written, and throw 13 is said to
+/// be better explained by the player than by any slip; no candidate holds an edit and its
+/// inverse, and the first three are different explanations (issue 26).
+#[test]
+fn the_book_s_own_faults_are_the_players() {
+    for f in ["samples/lepeintre-teaching-game.stn", "samples/lepeintre-teaching-game.lep.stn"] {
+        let (rec, header) = read(&std::fs::read_to_string(root().join(f)).unwrap());
+        let r = repair::candidates(&rec, &header, &slow()).unwrap();
+        assert_eq!(r.flags, 5, "{f}");
+        let best = &r.candidates[0];
+        assert!(best.as_written && best.edits.is_empty() && best.left == 5, "{f}: {:?}", best.edits);
+        assert_eq!(r.places[0].throw, 13, "{f}");
+        assert_eq!(r.places[0].as_written.as_deref(), Some("a fausse case"), "{f}");
+        for c in &r.candidates {
+            for (k, e) in c.edits.iter().enumerate() {
+                assert!(!c.edits[..k].iter().any(|x| e.same_token(x)), "{f}: {:?}", c.edits);
+            }
+        }
+        let firsts: Vec<Vec<(&str, u32)>> = r
+            .candidates
+            .iter()
+            .take(3)
+            .map(|c| {
+                let mut v: Vec<_> = c.edits.iter().map(|e| (e.kind(), e.throw())).collect();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        assert!(firsts.iter().enumerate().all(|(k, a)| !firsts[..k].contains(a)), "{f}: {firsts:?}");
+        let o = run(&["repair", f]);
+        let out = text(&o.stdout);
+        assert!(
+            out.contains("  no transcription slip explains throw 13 better than a fausse case by the player\n"),
+            "{out}"
+        );
+        assert!(out.contains("  1. score -40.00: removes 0 flag(s), leaves 5\n       the record as written"), "{out}");
+    }
+}
+
+/// A slip that stops the replay: the candidate that only moves on past it (leaving the
+/// throws after unreplayed) never outranks the true repair, and the record as written is
+/// last among them (its throws not replayed count as flags).
+#[test]
+fn throws_not_replayed_count_against_a_candidate() {
+    let src = std::fs::read_to_string(root().join("samples/lepeintre-teaching-game.lep.stn")).unwrap();
+    let (rec, header) = read(&src.replace("\n4. 3-2 ur tr\n", "\n4. 3-2 vr tr\n"));
+    let r = repair::candidates(&rec, &header, &slow()).unwrap();
+    let best = &r.candidates[0];
+    assert_eq!(best.unreplayed, 0);
+    assert_eq!(best.edits.len(), 1, "{:?}", best.edits);
+    assert!(matches!(best.edits[0], Edit::Letter { throw: 4, .. }), "{:?}", best.edits);
+    let written = r.candidates.iter().find(|c| c.as_written).expect("the record as written");
+    assert!(written.unreplayed > 0 && written.score < best.score - 100.0, "{}", written.score);
+}
+
+/// `--diff` is a diff of the file as it is (issue 26): a file not in the canonical layout
+/// (odd spacing, a comment, two throws on a line) keeps its layout; only the lines of the
+/// throws edited change, and every line the diff keeps or takes out is the file's own.
+#[test]
+fn the_diff_is_of_the_file_as_written() {
+    let src = std::fs::read_to_string(root().join("tests/data/defect-repros/t4/repair-duplicated-throw.stn")).unwrap();
+    let odd = src
+        .replace("3. 6-1 XO\n", "3.   6-1   XO   { odd spacing }\n")
+        .replace("\n8. 2-1 AC EF\n9.", "\n8. 2-1 AC EF   9.");
+    let f = write("odd-layout", &odd);
+    let o = run(&["repair", f.to_str().unwrap(), "--diff"]);
+    let d = text(&o.stdout);
+    let lines: Vec<&str> = odd.lines().collect();
+    for l in d.lines().skip(2).filter(|l| l.starts_with(' ') || l.starts_with('-')) {
+        assert!(lines.contains(&&l[1..]), "{l:?} is not a line of the file:\n{d}");
+    }
+    assert!(d.contains("\n 3.   6-1   XO   { odd spacing }\n"), "{d}");
+    assert_eq!(d.lines().filter(|l| l.starts_with('-') && !l.starts_with("---")).count(), 2, "{d}");
+    assert_eq!(d.lines().filter(|l| l.starts_with('+') && !l.starts_with("+++")).count(), 1, "{d}");
+    assert!(
+        d.contains("+5. 5-1 { repaired: throw 6 written twice, the copy `6. 5-1 &T ZY` taken out } &T ZY\n"),
+        "{d}"
+    );
+}
+
+/// Two letters of a move transposed (`GA` for `AG`, issue 26): the transposition is the
+/// first candidate, in Grand Trictrac and in Jacquet.
+#[test]
+fn a_moves_two_letters_transposed() {
+    for (src, throw) in [
+        (generated_grand_trictrac(), 40u32),
+        (std::fs::read_to_string(root().join("samples/jacquet/generated.stn")).unwrap(), 40),
+    ] {
+        let (rec, header) = read(&src);
+        // the first move of a throw from `throw` on that the transposition makes unlawful
+        let found = (throw..rec.throws.len() as u32).find_map(|n| {
+            let slip = Edit::Transpose { throw: n, mv: 0 };
+            let mut bad = rec.clone();
+            (slip.apply(&mut bad, None) && flags(&bad, &header) > 0).then_some(slip)
+        });
+        let slip = found.expect("a throw to transpose");
+        let r = finds(&src, slip.clone());
+        assert_eq!(r.candidates[0].edits, vec![slip], "{:?}", r.candidates[0].edits);
+    }
 }

@@ -87,7 +87,11 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
         let Some(c) = k.checked_sub(1).and_then(|k| r.candidates.get(k)) else {
             return Err(CommandError::NoCandidate { path: file.to_path_buf(), has: r.candidates.len(), asked: k });
         };
-        let out = if asked.diff { text::diff(rec, c, header, &name) } else { text::applied_text(rec, c, header) };
+        let out = if asked.diff {
+            text::diff(&reading.text, rec, c, header, &name)
+        } else {
+            text::applied_text(rec, c, header)
+        };
         con.out.write_all(out.as_bytes())?;
         return Ok(if c.left == 0 { Outcome::Clean } else { Outcome::Flagged });
     }
@@ -99,7 +103,7 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
         con.out.write_all(b"\n")?;
     } else if asked.diff {
         if let Some(c) = r.candidates.first() {
-            con.out.write_all(text::diff(rec, c, header, &name).as_bytes())?;
+            con.out.write_all(text::diff(&reading.text, rec, c, header, &name).as_bytes())?;
         }
     } else {
         con.out.write_all(text::report(&r, header, &name).as_bytes())?;

@@ -40,8 +40,9 @@ pub fn code_actions(uri: &Uri, a: &Analysis, span: Span, repairs: &Repairs) -> V
             out.push(action(uri, a, title, at, play, f.plays.first() == Some(p)));
         }
     }
+    let tt = tric_trac_claims(r);
     for t in r.read.record.throws.iter().filter(|t| t.span.is_some_and(touches)) {
-        out.extend(marks_action(uri, a, r, t));
+        out.extend(marks_action(uri, a, r, t, &tt));
     }
     out.extend(repair_actions(uri, a, r, repairs));
     out
@@ -63,10 +64,16 @@ fn action(uri: &Uri, a: &Analysis, title: String, at: Span, new_text: String, pr
 /// (the thrower's and the opponent's, docs/rules.md §1), Tric Trac's play (the `marks` claim,
 /// docs/games.md §E.9); the throw printed again with them (its holes, decision, play and
 /// comments as written).
-fn marks_action(uri: &Uri, a: &Analysis, r: &Analysed, t: &crate::notation::Throw) -> Option<CodeActionOrCommand> {
+fn marks_action(
+    uri: &Uri,
+    a: &Analysis,
+    r: &Analysed,
+    t: &crate::notation::Throw,
+    tt: &HashMap<u32, (u8, u8, u8)>,
+) -> Option<CodeActionOrCommand> {
     let fixed = match r.step(t.number).and_then(|s| s.grand_trictrac().map(|g| (s, g))) {
         Some((step, gt)) => grand_trictrac_marks(t, step, gt)?,
-        None => tric_trac_marks(r, t)?,
+        None => tric_trac_marks(t, tt)?,
     };
     let game = r.read.header.game;
     let text = crate::notation::printer::throw_text(&fixed, r.read.header.letters, game);
@@ -79,15 +86,9 @@ fn marks_action(uri: &Uri, a: &Analysis, r: &Analysed, t: &crate::notation::Thro
 
 /// A Tric Trac throw with the marks its play scores, when its `marks` claim is flagged:
 /// `+1 (prise)`, `+2 (prise x2)`, `+1 (retiree)`, `+2 (pont)` (docs/games.md §E.11).
-fn tric_trac_marks(r: &Analysed, t: &crate::notation::Throw) -> Option<crate::notation::Throw> {
-    use crate::games::tric_trac::Fact as T;
+fn tric_trac_marks(t: &crate::notation::Throw, tt: &HashMap<u32, (u8, u8, u8)>) -> Option<crate::notation::Throw> {
     use crate::notation::jan::JanCode;
-    let (captures, borne_off, pont) = r.flags().find_map(|f| match &f.fact {
-        crate::replay::Fact::TricTrac(T::Marks { throw, captures, borne_off, pont, .. }) if *throw == t.number => {
-            Some((*captures, *borne_off, *pont))
-        }
-        _ => None,
-    })?;
+    let (captures, borne_off, pont) = *tt.get(&t.number)?;
     let mut fixed = t.clone();
     fixed.marks.clear();
     for (n, code) in [(captures, JanCode::Prise), (borne_off, JanCode::Retiree), (pont, JanCode::Pont)] {
@@ -98,6 +99,23 @@ fn tric_trac_marks(r: &Analysed, t: &crate::notation::Throw) -> Option<crate::no
         }
     }
     Some(fixed)
+}
+
+/// The flagged Tric Trac `marks` claims of a record, by throw: what each play scores
+/// (captures, men borne off, pont), found once for every throw of a code action's range.
+fn tric_trac_claims(r: &Analysed) -> HashMap<u32, (u8, u8, u8)> {
+    use crate::games::tric_trac::Fact as T;
+    r.flags()
+        .filter_map(|f| match &f.fact {
+            crate::replay::Fact::TricTrac(T::Marks { throw, captures, borne_off, pont, .. }) => {
+                Some((*throw, (*captures, *borne_off, *pont)))
+            }
+            _ => None,
+        })
+        .fold(HashMap::new(), |mut m, (n, c)| {
+            m.entry(n).or_insert(c); // the first flag of a throw, as before
+            m
+        })
 }
 
 /// A Grand Trictrac throw with the marks its roll scores, when they differ from the written

@@ -18,6 +18,7 @@ pub mod diagnostics;
 pub mod hover;
 pub mod lines;
 pub mod rule_docs;
+pub mod transport;
 
 use analysis::Analysis;
 use lsp_server::{Connection, ExtractError, Message, Notification, Request, RequestId, Response};
@@ -48,15 +49,33 @@ pub enum LspError {
     /// The connection to the client closed before `exit`.
     #[error("the client closed the connection")]
     Closed,
+    /// Standard input broke or ended within a message: why.
+    #[error("{0}")]
+    Input(String),
 }
 
 /// Serves one client on standard input and output until it says `exit`.
+/// The messages are read by [`transport`]: a huge `Content-Length` is refused before
+/// anything is allocated, a malformed message gets an error reply; the error names the
+/// real cause when the input ends or breaks.
 pub fn serve_stdio() -> Result<(), LspError> {
-    let (conn, io) = Connection::stdio();
-    serve(&conn)?;
+    let (conn, io) = transport::stdio();
+    let served = serve(&conn);
     drop(conn);
-    io.join()?;
-    Ok(())
+    // the reader has ended when the input closed; else it may wait on standard input
+    let closed = match &served {
+        Err(LspError::Closed) => true,
+        Err(LspError::Protocol(e)) => e.channel_is_disconnected(),
+        _ => false,
+    };
+    let joined = io.join(!closed);
+    match (served, joined) {
+        (Err(_), Err(why)) if closed => Err(LspError::Input(why)),
+        (Err(LspError::Protocol(e)), Ok(())) if closed && e.channel_is_disconnected() => Err(LspError::Closed),
+        (Err(e), _) => Err(e),
+        (Ok(()), Err(why)) => Err(LspError::Input(why)),
+        (Ok(()), Ok(())) => Ok(()),
+    }
 }
 
 /// What the server can do, as `initialize` answers it.

@@ -131,7 +131,7 @@ impl Confusions {
             if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
                 table = Some(match name.trim() {
                     n @ ("soumille" | "lepeintre" | "dice" | "digits") => n,
-                    n => return Err(err(format!("unknown table `{n}` (soumille, lepeintre, dice, digits)"))),
+                    n => return Err(err(format!("unknown table `{}` (soumille, lepeintre, dice, digits)", shown(n)))),
                 });
                 continue;
             }
@@ -143,7 +143,7 @@ impl Confusions {
                 w.parse::<f64>()
                     .ok()
                     .filter(|w| w.is_finite() && *w > 0.0 && *w <= 1.0)
-                    .ok_or_else(|| err(format!("`{w}` is not a weight in (0, 1]")))
+                    .ok_or_else(|| err(format!("`{}` is not a weight in (0, 1]", shown(w))))
             };
             let t = match name {
                 "soumille" => &mut self.soumille,
@@ -157,18 +157,27 @@ impl Confusions {
                     let (a, b) = (symbol(name, a).map_err(&err)?, symbol(name, b).map_err(&err)?);
                     t.add(a, b, weight(w)?);
                 }
-                _ => return Err(err(format!("`{line}` is not `X Y weight` nor `other weight`"))),
+                _ => return Err(err(format!("`{}` is not `X Y weight` nor `other weight`", shown(line)))),
             }
         }
         Ok(())
     }
 }
 
+/// A piece of a confusion file as an error shows it: control characters escaped as `check`
+/// writes them ([`crate::notation::escape_controls`]) and cut to [`crate::notation::WINDOW`]
+/// characters, so that a line of terminal escapes or of 20 MB stays one short line.
+fn shown(s: &str) -> String {
+    let cut: String = s.chars().take(crate::notation::WINDOW).collect();
+    let more = if cut.len() < s.len() { "…" } else { "" };
+    format!("{}{more}", crate::notation::escape_controls(&cut))
+}
+
 /// One symbol of table `name`, checked.
 fn symbol(name: &str, word: &str) -> Result<char, String> {
     let mut cs = word.chars();
     let (Some(c), None) = (cs.next(), cs.next()) else {
-        return Err(format!("`{word}` is not one symbol"));
+        return Err(format!("`{}` is not one symbol", shown(word)));
     };
     let ok = match name {
         "soumille" => Point::from_letter(c, Dialect::Soumille).is_some(),
@@ -179,7 +188,7 @@ fn symbol(name: &str, word: &str) -> Result<char, String> {
     if ok {
         Ok(c)
     } else {
-        Err(format!("`{c}` is not a symbol of the {name} table"))
+        Err(format!("`{}` is not a symbol of the {name} table", shown(&c.to_string())))
     }
 }
 
@@ -212,5 +221,19 @@ mod tests {
         assert!(c.add_text("A B 0.5").is_err());
         assert!(c.add_text("[dice]\n7 1 0.5").is_err());
         assert!(c.add_text("[dice]\n6 1 2").is_err());
+    }
+
+    #[test]
+    fn an_error_shows_the_line_escaped_and_cut() {
+        let mut c = Confusions::default();
+        let e = c.add_text("[soumille]\nI L 0.3 \u{1b}]0;PWNED\u{7}\u{1b}[2J\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(!e.why.contains('\u{1b}') && !e.why.contains('\u{7}'), "{}", e.why);
+        assert!(e.why.contains("\\u{1b}]0;PWNED\\u{7}"), "{}", e.why);
+        let long = format!("[soumille]\nI L 0.3 {}\n", "x".repeat(20_000_000));
+        let e = c.add_text(&long).unwrap_err();
+        assert!(e.why.len() < 400 && e.why.contains('…'), "{}", e.why.len());
+        let e = c.add_text(&format!("[{}]\n", "\u{1b}[2J".repeat(1000))).unwrap_err();
+        assert!(e.why.len() < 400 && !e.why.contains('\u{1b}'), "{}", e.why);
     }
 }

@@ -58,6 +58,15 @@ pub enum Edit {
         /// The second move.
         second: usize,
     },
+    /// The two letters of a move written in each other's place (`GA` for `AG`): the man
+    /// goes from the point written as its end to the one written as its start.
+    Transpose {
+        /// The throw.
+        throw: u32,
+        /// The move (from 0).
+        #[serde(rename = "move")]
+        mv: usize,
+    },
     /// Two throws written in each other's place: the dice, marks and play of `throw` and
     /// `throw + 1` exchanged.
     SwapThrows {
@@ -73,12 +82,18 @@ pub enum Edit {
         /// The seat meant.
         read: Option<Seat>,
     },
-    /// A throw numbered wrong: it is throw `throw`, written `written`.
+    /// A throw numbered wrong: it is throw `throw`, written `written`; with `through`, a
+    /// run of throws numbered wrong alike (after a throw lost or written twice): throws
+    /// `throw..=through`, each written `written` plus its distance from `throw`. One edit
+    /// however long the run (issue 26: "say it once").
     Number {
-        /// The throw's place (its right number).
+        /// The throw's place (its right number), the run's first.
         throw: u32,
         /// The number written.
         written: u32,
+        /// The run's last throw, when the edit is a run.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        through: Option<u32>,
     },
     /// A throw missing (a lacuna): a roll and play consistent with what follows, put in as
     /// throw `throw`.
@@ -159,6 +174,7 @@ impl Edit {
             Edit::Letter { throw, .. }
             | Edit::Die { throw, .. }
             | Edit::SwapMoves { throw, .. }
+            | Edit::Transpose { throw, .. }
             | Edit::SwapThrows { throw }
             | Edit::Seat { throw, .. }
             | Edit::Number { throw, .. }
@@ -168,6 +184,56 @@ impl Edit {
             | Edit::Holes { throw, .. }
             | Edit::Hit { throw, .. }
             | Edit::Off { throw, .. } => throw,
+        }
+    }
+
+    /// Whether the edit touches the same token as `earlier` (the same letter, die, mark, hole
+    /// count, `*`, `#` or seat of the same throw, the same pair of moves or throws, a throw
+    /// put in where one was taken out): a candidate never makes both, so none holds an
+    /// edit and its inverse (issue 26).
+    pub fn same_token(&self, earlier: &Edit) -> bool {
+        use Edit::*;
+        match (self, earlier) {
+            (Letter { throw: a, mv: m, slot: s, .. }, Letter { throw: b, mv: n, slot: t, .. }) => {
+                (a, m, s) == (b, n, t)
+            }
+            (Die { throw: a, .. }, Die { throw: b, .. })
+            | (SwapThrows { throw: a }, SwapThrows { throw: b })
+            | (Seat { throw: a, .. }, Seat { throw: b, .. })
+            | (Lacuna { throw: a, .. }, Duplicate { throw: b })
+            | (Duplicate { throw: a }, Lacuna { throw: b, .. }) => a == b,
+            (SwapMoves { throw: a, first: f, second: g }, SwapMoves { throw: b, first: h, second: k }) => {
+                (a, f, g) == (b, h, k)
+            }
+            (Mark { throw: a, opponent: o, index: i, .. }, Mark { throw: b, opponent: p, index: j, .. }) => {
+                (a, o, i) == (b, p, j)
+            }
+            (Holes { throw: a, opponent: o, .. }, Holes { throw: b, opponent: p, .. }) => (a, o) == (b, p),
+            (Hit { throw: a, mv: m, after: f, .. }, Hit { throw: b, mv: n, after: g, .. }) => (a, m, f) == (b, n, g),
+            (Transpose { throw: a, mv: m }, Transpose { throw: b, mv: n })
+            | (Transpose { throw: a, mv: m }, Letter { throw: b, mv: n, .. })
+            | (Letter { throw: a, mv: m, .. }, Transpose { throw: b, mv: n }) => (a, m) == (b, n),
+            (Off { throw: a, mv: m, .. }, Off { throw: b, mv: n, .. }) => (a, m) == (b, n),
+            _ => false,
+        }
+    }
+
+    /// The edit's kind, as its JSON names it (`letter`, `die`, …).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Edit::Letter { .. } => "letter",
+            Edit::Die { .. } => "die",
+            Edit::SwapMoves { .. } => "swap-moves",
+            Edit::Transpose { .. } => "transpose",
+            Edit::SwapThrows { .. } => "swap-throws",
+            Edit::Seat { .. } => "seat",
+            Edit::Number { .. } => "number",
+            Edit::Lacuna { .. } => "lacuna",
+            Edit::Duplicate { .. } => "duplicate",
+            Edit::Mark { .. } => "mark",
+            Edit::Holes { .. } => "holes",
+            Edit::Hit { .. } => "hit",
+            Edit::Off { .. } => "off",
         }
     }
 
@@ -185,8 +251,21 @@ impl Edit {
                 format!("throw {throw}: moves {} and {} swapped between the dice", first + 1, second + 1)
             }
             Edit::SwapThrows { throw } => format!("throws {throw} and {} written in each other's place", throw + 1),
+            Edit::Transpose { throw, mv } => {
+                format!("throw {throw}: the two letters of move {} written in each other's place", mv + 1)
+            }
             Edit::Seat { throw, written, read } => format!("throw {throw}: {} read for {}", seat(read), seat(written)),
-            Edit::Number { throw, written } => format!("throw {throw}: numbered {written}"),
+            Edit::Number { throw, written, through: None } => format!("throw {throw}: numbered {written}"),
+            Edit::Number { throw, written, through: Some(last) } => {
+                let by = i64::from(*written) - i64::from(*throw);
+                let how = match by {
+                    -1 => "one less".to_string(),
+                    1 => "one more".to_string(),
+                    b if b < 0 => format!("{} less", -b),
+                    b => format!("{b} more"),
+                };
+                format!("throws {throw}–{last} numbered {how} ({written}–{})", i64::from(*last) + by)
+            }
             Edit::Lacuna { throw, dice, play, marks } => {
                 let play = play.parse::<Play>().map_or_else(|_| play.clone(), |p| play_in(&p, d));
                 let marks = marks.map(|m| format!("+{m} ")).unwrap_or_default();
@@ -220,7 +299,7 @@ impl Edit {
             Edit::SwapThrows { .. } => swap_throws(rec, i),
             Edit::Lacuna { dice, play, marks, .. } => lacuna(rec, i, *dice, play, *marks),
             Edit::Duplicate { .. } => duplicate(rec, i, note),
-            Edit::Number { throw, .. } => rec.throws.get_mut(i.wrapping_sub(1)).map(|t| t.number = *throw).is_some(),
+            Edit::Number { throw, through, .. } => renumber_run(rec, *throw, through.unwrap_or(*throw)),
             _ => match rec.throws.get_mut(i.wrapping_sub(1)) {
                 Some(t) => self.apply_in(t),
                 None => false,
@@ -271,6 +350,17 @@ impl Edit {
                 let (a, b) = (ms[first].to, ms[second].to);
                 ms[first].to = b;
                 ms[second].to = a;
+                true
+            }
+            Edit::Transpose { mv, .. } => {
+                let Some(m) = moves(t).and_then(|ms| ms.get_mut(mv)) else { return false };
+                let (Some(from), Target::Point(to)) = (m.from_point(), m.to) else { return false };
+                if from == to || !m.rests.is_empty() {
+                    return false;
+                }
+                m.from = crate::notation::Origin::Point(to);
+                m.to = Target::Point(from);
+                m.hits = 0;
                 true
             }
             Edit::Seat { written, read, .. } => {
@@ -353,6 +443,18 @@ fn renumber(rec: &mut Record) {
     }
 }
 
+/// Numbers throws `first..=last` by their places; `false` when the run is not in the record.
+fn renumber_run(rec: &mut Record, first: u32, last: u32) -> bool {
+    let (a, b) = (first as usize, last as usize);
+    if a == 0 || b < a || b > rec.throws.len() {
+        return false;
+    }
+    for (k, t) in rec.throws[a - 1..b].iter_mut().enumerate() {
+        t.number = first + k as u32;
+    }
+    true
+}
+
 fn swap_throws(rec: &mut Record, i: usize) -> bool {
     if i == 0 || i >= rec.throws.len() {
         return false;
@@ -388,7 +490,9 @@ fn duplicate(rec: &mut Record, i: usize, note: Option<Dialect>) -> bool {
     if i == 0 || i > rec.throws.len() {
         return false;
     }
-    let gone = rec.throws.remove(i - 1);
+    let mut gone = rec.throws.remove(i - 1);
+    // the copy's own repair notes are not quoted in the note that it was taken out
+    gone.comments.retain(|c| !c.text.trim_start().starts_with("repaired:"));
     renumber(rec);
     if let Some(d) = note {
         let text = crate::notation::printer::throw_text(&gone, d, crate::notation::printer::record_game(rec));
@@ -436,6 +540,7 @@ mod tests {
                 "2. 5-2 &X &Z\n",
             ),
             (Edit::SwapMoves { throw: 1, first: 0, second: 1 }, "1. 6-5 AF AG\n"),
+            (Edit::Transpose { throw: 1, mv: 0 }, "1. 6-5 GA AF\n"),
             (Edit::SwapThrows { throw: 1 }, "1. 4-2 &X &Z\n2. 6-5 AG AF\n"),
             (Edit::Hit { throw: 3, mv: 0, after: 0, written: true }, "3. 3-1 GK F#\n"),
             (Edit::Off { throw: 3, mv: 1, written: None, read: Some(p('G')) }, "3. 3-1 GK* FG\n"),

@@ -25,7 +25,7 @@ pub use confusion::{ConfusionError, Confusions};
 pub use edit::{Edit, Slot};
 
 use crate::notation::{Header, Record};
-use crate::replay::{Flag, Replay};
+use crate::replay::{Flag, FlagKind, Replay};
 use propose::{Context, Proposal};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -77,9 +77,15 @@ pub struct Candidate {
     pub removes: usize,
     /// How many flags it leaves.
     pub left: usize,
+    /// How many throws after the one that stops its replay are not replayed (0: replayed
+    /// to the end).
+    pub unreplayed: usize,
     /// Its score: the log-likelihood of the edits under the confusion model, less a
-    /// penalty for each flag left (higher is likelier).
+    /// penalty for each flag left and each throw not replayed (higher is likelier).
     pub score: f64,
+    /// The record as written (its throws numbered again at most): each flag it leaves is
+    /// the players' own, something done at the table that the rules punish (issue 26).
+    pub as_written: bool,
     /// The record with the edits made (no comment added).
     #[serde(skip)]
     pub record: Record,
@@ -95,6 +101,10 @@ pub struct Place {
     pub flags: Vec<String>,
     /// The best candidates that clear it (edits made before it included).
     pub candidates: Vec<Candidate>,
+    /// What the players did there, when no candidate is likelier than the record as
+    /// written: "a fausse case", "an école" (`None`: an edit is likelier).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub as_written: Option<String>,
 }
 
 /// What the search found.
@@ -114,8 +124,13 @@ pub struct Repairs {
     pub millis: u64,
 }
 
-/// The penalty on the score of a flag left.
+/// The penalty on the score of a flag left: −ln of the prior of a fault by the player (a
+/// fausse case, an école) where the record is taken as written.
 const FLAG_LEFT: f64 = 8.0;
+
+/// The penalty on the score of each throw a candidate's replay does not reach: at least a
+/// flag's, so that an edit that stops the replay early never hides the flags after it.
+const UNREPLAYED: f64 = FLAG_LEFT;
 
 /// How much less likely than the likeliest clean candidate at a place (in nats) an edit may
 /// be and still be tried there.
@@ -128,14 +143,64 @@ struct State {
     edits: Vec<Edit>,
     cost: f64,
     left: usize,
+    /// The throws after the one that stops the replay.
+    unreplayed: usize,
     first: Option<u32>,
     /// The flags at `first`.
     at_first: Vec<String>,
+    /// The kind of the first flag at `first`.
+    kind: Option<FlagKind>,
 }
 
 impl State {
+    fn new(rec: Record, edits: Vec<Edit>, cost: f64) -> State {
+        State { rec, edits, cost, left: 0, unreplayed: 0, first: None, at_first: Vec::new(), kind: None }
+    }
+
     fn rank(&self) -> f64 {
-        self.cost + FLAG_LEFT * self.left as f64
+        self.cost + FLAG_LEFT * self.left as f64 + UNREPLAYED * self.unreplayed as f64
+    }
+
+    /// What is wrong with the record it gives: flags and throws not replayed.
+    fn faults(&self) -> usize {
+        self.left + self.unreplayed
+    }
+
+    /// Progress over `st`: fewer faults (flags and throws not replayed), or the first one
+    /// later without more faults.
+    fn improves(&self, st: &State) -> bool {
+        let later = match (self.first, st.first) {
+            (None, _) => true,
+            (Some(a), Some(b)) => a > b && self.faults() <= st.faults(),
+            (Some(_), None) => false,
+        };
+        self.faults() < st.faults() || later
+    }
+
+    /// Whether it is the record as written (numbered again at most).
+    fn as_written(&self) -> bool {
+        self.edits.iter().all(|e| matches!(e, Edit::Number { .. }))
+    }
+
+    /// What it explains: each edit's kind and throw (renumbering aside), sorted.
+    fn explanation(&self) -> Vec<(&'static str, u32)> {
+        let mut v: Vec<_> =
+            self.edits.iter().filter(|e| !matches!(e, Edit::Number { .. })).map(|e| (e.kind(), e.throw())).collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// A replay's flags and how many throws it did not reach.
+struct Replayed {
+    flags: Vec<Flag>,
+    unreplayed: usize,
+}
+
+impl Replayed {
+    fn of(rp: Replay, rec: &Record) -> Replayed {
+        let unreplayed = rp.stopped_at.map_or(0, |n| rec.throws.len().saturating_sub(n as usize));
+        Replayed { flags: rp.flags, unreplayed }
     }
 }
 
@@ -156,22 +221,20 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
     let games = crate::games::Games::chosen(header)
         .map_err(|e| RepairError::Rules(e.iter().map(|o| o.to_string()).collect::<Vec<_>>().join("; ")))?;
     let mut s = Search { header, opts, games, start: Instant::now(), cut: false, replays: 0 };
-    let mut root = State { rec: rec.clone(), edits: Vec::new(), cost: 0.0, left: 0, first: None, at_first: Vec::new() };
-    for (k, t) in rec.throws.iter().enumerate() {
-        if t.number != k as u32 + 1 {
-            let e = Edit::Number { throw: k as u32 + 1, written: t.number };
-            e.apply(&mut root.rec, None);
-            root.edits.push(e);
-            root.cost += propose::number_cost();
-        }
+    let mut root = State::new(rec.clone(), Vec::new(), 0.0);
+    for e in number_runs(rec) {
+        e.apply(&mut root.rec, None);
+        root.edits.push(e);
+        root.cost += propose::number_cost();
     }
     let flags = s.flags(&root.rec);
-    let total = flags.len();
+    let total = flags.flags.len();
     s.settle(&mut root, &flags);
     let mut done: Vec<State> = Vec::new();
     let mut places = Vec::new();
     let mut beam = vec![root.clone()];
-    if !root.edits.is_empty() {
+    // the record as written is a candidate: its flags may be the players' own
+    if !root.edits.is_empty() || total > 0 {
         done.push(root.clone());
     }
     for _ in 0..opts.max_edits {
@@ -183,9 +246,12 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
             let children = s.expand(st);
             if k == 0 {
                 if let Some(throw) = st.first {
-                    let mut best = children.clone();
+                    let mut best: Vec<State> = children.iter().filter(|c| c.improves(st)).cloned().collect();
+                    distinct_first(&mut best, opts.top);
                     best.truncate(opts.top);
-                    places.push((st.edits.clone(), throw, st.at_first.clone(), best));
+                    // the record as written there, when no edit is likelier
+                    let players = best.first().is_none_or(|b| b.rank() >= st.rank()).then(|| players_fault(st.kind));
+                    places.push((st.edits.clone(), throw, st.at_first.clone(), best, players));
                 }
             }
             next.extend(children);
@@ -200,11 +266,15 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
     }
     done.sort_by(|a, b| a.rank().total_cmp(&b.rank()));
     dedup(&mut done);
+    dominated(&mut done);
+    distinct_first(&mut done, opts.top);
     let candidate = |st: &State| Candidate {
         edits: st.edits.clone(),
         removes: total.saturating_sub(st.left),
         left: st.left,
+        unreplayed: st.unreplayed,
         score: -(st.rank() * 100.0).round() / 100.0,
+        as_written: st.as_written(),
         record: st.rec.clone(),
     };
     let candidates: Vec<Candidate> = done.iter().map(candidate).collect();
@@ -212,10 +282,83 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
     let places = places
         .into_iter()
         .filter(|(pre, ..)| best.starts_with(pre))
-        .map(|(_, throw, flags, cs)| Place { throw, flags, candidates: cs.iter().map(candidate).collect() })
+        .map(|(_, throw, flags, cs, as_written)| Place {
+            throw,
+            flags,
+            candidates: cs.iter().map(candidate).collect(),
+            as_written,
+        })
         .collect();
     let millis = s.start.elapsed().as_millis() as u64;
     Ok(Repairs { flags: total, places, candidates, cut: s.cut, replays: s.replays, millis })
+}
+
+/// The misnumbered throws of a record, as edits: each run of throws numbered wrong by the
+/// same amount is one [`Edit::Number`] (a doubled throw makes every number after it one
+/// less: one edit, not one per throw).
+fn number_runs(rec: &Record) -> Vec<Edit> {
+    let mut out: Vec<Edit> = Vec::new();
+    for (k, t) in rec.throws.iter().enumerate() {
+        let place = k as u32 + 1;
+        if t.number == place {
+            continue;
+        }
+        let by = i64::from(t.number) - i64::from(place);
+        if let Some(Edit::Number { throw, written, through }) = out.last_mut() {
+            let last = through.unwrap_or(*throw);
+            if last + 1 == place && i64::from(*written) - i64::from(*throw) == by {
+                *through = Some(place);
+                continue;
+            }
+        }
+        out.push(Edit::Number { throw: place, written: t.number, through: None });
+    }
+    out
+}
+
+/// Puts the first `top` candidates in an order where each is a different explanation (other
+/// kinds of edit, or at other throws) from those before it; a variation of one of them (the
+/// same kinds at the same throws) comes after them (issue 26).
+fn distinct_first(v: &mut Vec<State>, top: usize) {
+    let mut firsts: Vec<State> = Vec::with_capacity(top);
+    let mut rest: Vec<State> = Vec::with_capacity(v.len());
+    for st in v.drain(..) {
+        if firsts.len() < top && !firsts.iter().any(|f| f.explanation() == st.explanation()) {
+            firsts.push(st);
+        } else {
+            rest.push(st);
+        }
+    }
+    firsts.extend(rest);
+    *v = firsts;
+}
+
+/// What the record as written says the player did, by the kind of the flag.
+fn players_fault(kind: Option<FlagKind>) -> String {
+    match kind {
+        Some(FlagKind::FausseCase) => "a fausse case",
+        Some(FlagKind::Ecole | FlagKind::FausseEcole) => "an école",
+        Some(FlagKind::Holes) => "holes miscounted",
+        Some(FlagKind::Decision) => "a tient or va miscalled",
+        Some(FlagKind::Cube) => "an unlawful cube action",
+        _ => "a fault",
+    }
+    .to_string()
+}
+
+/// Drops each candidate that makes the edits of another and more, and leaves no fewer
+/// faults: its extra edits explain nothing.
+fn dominated(v: &mut Vec<State>) {
+    let keep: Vec<bool> = v
+        .iter()
+        .map(|c| {
+            !v.iter().any(|o| {
+                o.edits.len() < c.edits.len() && o.faults() <= c.faults() && o.edits.iter().all(|e| c.edits.contains(e))
+            })
+        })
+        .collect();
+    let mut k = keep.into_iter();
+    v.retain(|_| k.next().unwrap_or(true));
 }
 
 /// Keeps the first of candidates that give the same record.
@@ -237,9 +380,9 @@ impl Search<'_> {
         self.cut
     }
 
-    fn flags(&mut self, rec: &Record) -> Vec<Flag> {
+    fn flags(&mut self, rec: &Record) -> Replayed {
         self.replays += 1;
-        self.games.replay(rec, self.header, None, false).flags
+        Replayed::of(self.games.replay(rec, self.header, None, false), rec)
     }
 
     /// The replay of `rec` (flags and books, no steps) with its checkpoints: what the
@@ -252,23 +395,27 @@ impl Search<'_> {
 
     /// The flags of `rec`, an edit of `base`'s record `of` (or of a part of it), replayed from
     /// its first changed throw on: as [`Search::flags`] gives them.
-    fn flags_from(&mut self, rec: &Record, of: &Record, base: &Replay) -> Vec<Flag> {
+    fn flags_from(&mut self, rec: &Record, of: &Record, base: &Replay) -> Replayed {
         self.replays += 1;
         let from = crate::replay::first_change(of, rec);
         let (keep, earlier) =
             (crate::replay::Keep { steps: false, checkpoints: false }, std::borrow::Cow::Borrowed(base));
-        crate::replay::replay_resumed(self.games, rec, self.header, None, Some((earlier, from)), keep).flags
+        Replayed::of(
+            crate::replay::replay_resumed(self.games, rec, self.header, None, Some((earlier, from)), keep),
+            rec,
+        )
     }
 
-    /// Fills a state's flag count and first flagged place from its flags.
-    fn settle(&self, st: &mut State, flags: &[Flag]) {
+    /// Fills a state's flag count, throws not replayed and first flagged place.
+    fn settle(&self, st: &mut State, r: &Replayed) {
+        let flags = &r.flags;
         st.left = flags.len();
+        st.unreplayed = r.unreplayed;
         st.first = flags.iter().filter_map(|f| f.throw).min();
-        st.at_first = flags
-            .iter()
-            .filter(|f| f.throw.is_some() && f.throw == st.first)
-            .map(|f| format!("{}: {}", f.what(), f.message))
-            .collect();
+        let at: Vec<&Flag> = flags.iter().filter(|f| f.throw.is_some() && f.throw == st.first).collect();
+        // a fausse case there names the fault (an école often comes with it)
+        st.kind = at.iter().find(|f| f.kind == FlagKind::FausseCase).or(at.first()).map(|f| f.kind);
+        st.at_first = at.iter().map(|f| format!("{}: {}", f.what(), f.message)).collect();
     }
 
     /// The edits at a state's first flag, each replayed; the ones that clear it, best first.
@@ -335,6 +482,9 @@ impl Search<'_> {
             if self.over() || p.cost > clean_at + MARGIN {
                 break;
             }
+            if st.edits.iter().any(|e| p.edit.same_token(e)) {
+                continue;
+            }
             // the part of the record up to the throw after the flag (after the edit)
             let shift: i64 = match p.edit {
                 Edit::Lacuna { .. } => 1,
@@ -349,11 +499,11 @@ impl Search<'_> {
             let from = p.edit.throw().min(f);
             let last = part.throws.len() as u32;
             let flagged = |fl: &Flag| fl.throw.is_some_and(|n| n >= from && n <= last);
-            let mut flags = self.flags_from(&part, &st.rec, base);
+            let mut flags = self.flags_from(&part, &st.rec, base).flags;
             if let Some(q) = self.marked(&p, &flags) {
                 let mut again = Record { throws: st.rec.throws[..take].to_vec(), ..head(&st.rec) };
                 if q.edit.apply(&mut again, None) {
-                    flags = self.flags_from(&again, &st.rec, base);
+                    flags = self.flags_from(&again, &st.rec, base).flags;
                     p = q;
                 }
             }
@@ -384,12 +534,11 @@ impl Search<'_> {
             // two slips in one throw: the likeliest single edits, searched again at the same place
             for p in self.proposals(st, f, false).into_iter().take(self.opts.beam) {
                 let mut rec = st.rec.clone();
-                if !self.over() && p.edit.apply(&mut rec, None) {
+                if !self.over() && !st.edits.iter().any(|e| p.edit.same_token(e)) && p.edit.apply(&mut rec, None) {
                     let flags = self.flags_from(&rec, &st.rec, base);
                     let mut edits = st.edits.clone();
                     edits.push(p.edit.clone());
-                    let mut c =
-                        State { rec, edits, cost: st.cost + p.cost, left: 0, first: None, at_first: Vec::new() };
+                    let mut c = State::new(rec, edits, st.cost + p.cost);
                     self.settle(&mut c, &flags);
                     kept.push(c);
                 }
@@ -417,6 +566,10 @@ impl Search<'_> {
 
     /// A proposal made on the whole record and replayed (from its edit on).
     fn whole(&mut self, st: &State, base: &Replay, p: &Proposal) -> Option<State> {
+        // never an edit and its inverse (nor two edits of one token)
+        if st.edits.iter().any(|e| p.edit.same_token(e)) {
+            return None;
+        }
         let mut rec = st.rec.clone();
         if !p.edit.apply(&mut rec, None) {
             return None;
@@ -424,15 +577,9 @@ impl Search<'_> {
         let flags = self.flags_from(&rec, &st.rec, base);
         let mut edits = st.edits.clone();
         edits.push(p.edit.clone());
-        let mut c = State { rec, edits, cost: st.cost + p.cost, left: 0, first: None, at_first: Vec::new() };
+        let mut c = State::new(rec, edits, st.cost + p.cost);
         self.settle(&mut c, &flags);
-        // progress: fewer flags, or the first one later
-        let later = match (c.first, st.first) {
-            (None, _) => true,
-            (Some(a), Some(b)) => a > b,
-            (Some(_), None) => false,
-        };
-        (c.left < st.left || later).then_some(c)
+        c.improves(st).then_some(c)
     }
 }
 

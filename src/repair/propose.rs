@@ -1,6 +1,6 @@
 //! The edits proposed at one throw, each with its cost (−ln of its likelihood under the
 //! confusion model, [`super::confusion`]): the letters of the play read for their
-//! look-alikes, the dice, the moves swapped, the seat, the marks and holes, a `*` or a `#`
+//! look-alikes, the dice, the moves swapped, a move's two letters transposed, the seat, the marks and holes, a `*` or a `#`
 //! (docs/format.md §3, §4, §10), the throw written twice or in the next one's place, and a
 //! throw missing.
 
@@ -15,6 +15,7 @@ mod prior {
     pub const LETTER: f64 = 0.30;
     pub const DIE: f64 = 0.15;
     pub const SWAP_MOVES: f64 = 0.05;
+    pub const TRANSPOSE: f64 = 0.03;
     pub const SWAP_THROWS: f64 = 0.03;
     pub const SEAT: f64 = 0.05;
     pub const LACUNA: f64 = 0.06;
@@ -153,6 +154,13 @@ fn digit(d: u8) -> char {
 
 fn swaps(t: &Throw, n: u32, out: &mut Vec<Proposal>) {
     let Some(Play::Moves(ms)) = &t.play else { return };
+    // a move's two letters transposed (`GA` for `AG`)
+    for (mv, m) in ms.iter().enumerate() {
+        if m.rests.is_empty() && m.from_point().is_some_and(|f| Target::Point(f) != m.to && m.to != Target::Off) {
+            let edit = Edit::Transpose { throw: n, mv };
+            out.push(Proposal { edit, cost: cost(prior::TRANSPOSE, 1.0 / ms.len() as f64) });
+        }
+    }
     let pairs = ms.len() * ms.len().saturating_sub(1) / 2;
     for first in 0..ms.len() {
         for second in first + 1..ms.len() {

@@ -12,15 +12,87 @@ pub fn applied_text(rec: &Record, c: &Candidate, header: &Header) -> String {
     print_record(&super::apply(rec, c, header), PrintOptions::default())
 }
 
-/// The unified diff of the record's text (printed) and the candidate's (`name`: the file).
-pub fn diff(rec: &Record, c: &Candidate, header: &Header, name: &str) -> String {
-    let before = print_record(rec, PrintOptions::default());
-    let after = applied_text(rec, c, header);
+/// The unified diff of the file `src` the record was read from and the file with the
+/// candidate's edits made in it ([`edited_source`]: only the throws edited change, the
+/// rest of the file keeps its layout, so that `patch` applies the diff to the file as it is;
+/// `name`: the file). A record without spans is diffed as printed.
+pub fn diff(src: &str, rec: &Record, c: &Candidate, header: &Header, name: &str) -> String {
+    let (before, after) = match edited_source(src, rec, c, header) {
+        Some(after) => (src.to_string(), after),
+        None => (print_record(rec, PrintOptions::default()), applied_text(rec, c, header)),
+    };
     similar::TextDiff::from_lines(&before, &after)
         .unified_diff()
         .context_radius(2)
         .header(name, &format!("{name} (repaired)"))
         .to_string()
+}
+
+/// The file `src` with the edits of candidate `c` made in the text of record `rec` (read
+/// from it): a throw the edits leave alone stays as written; one renumbered only has its
+/// number changed; one edited is printed again in its place (with its `{ repaired: … }`
+/// comment), its line end kept; a throw supplied is put in on a line of its own; a copy
+/// taken out is taken out with its line. `None` when a throw has no span.
+pub fn edited_source(src: &str, rec: &Record, c: &Candidate, header: &Header) -> Option<String> {
+    let after = super::apply(rec, c, header);
+    let origins = origins(rec.throws.len(), &c.edits);
+    let spans: Vec<crate::notation::Span> = rec.throws.iter().map(|t| t.span).collect::<Option<_>>()?;
+    let (Some(first), Some(last)) = (spans.first(), spans.last()) else { return Some(src.to_string()) };
+    let game = crate::notation::printer::record_game(rec);
+    let text = |t: &crate::notation::Throw| crate::notation::printer::throw_text(t, header.letters, game);
+    let mut out = src.get(..first.start as usize)?.to_string();
+    for (k, t) in after.throws.iter().enumerate() {
+        let Some(j) = origins.get(k).copied().flatten() else {
+            let _ = writeln!(out, "{}", text(t));
+            continue;
+        };
+        let piece = src.get(spans[j].start as usize..spans[j].end as usize)?;
+        let body = piece.trim_end();
+        let tail = &piece[body.len()..];
+        let was = &rec.throws[j];
+        if same_but_number(was, t) {
+            let digits = body.len() - body.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            if was.number == t.number || digits == 0 {
+                out.push_str(piece);
+            } else {
+                let _ = write!(out, "{}{}{tail}", t.number, &body[digits..]);
+            }
+        } else {
+            let _ = write!(out, "{}{}", text(t), if tail.is_empty() { "\n" } else { tail });
+        }
+    }
+    out.push_str(src.get(last.end as usize..)?);
+    Some(out)
+}
+
+/// For each throw of the record the edits give, the throw of the record as read it stands
+/// for (`None`: a throw supplied).
+fn origins(n: usize, edits: &[super::Edit]) -> Vec<Option<usize>> {
+    let mut v: Vec<Option<usize>> = (0..n).map(Some).collect();
+    for e in edits {
+        match *e {
+            super::Edit::Lacuna { throw, .. } if (throw as usize) >= 1 && throw as usize <= v.len() + 1 => {
+                v.insert(throw as usize - 1, None)
+            }
+            super::Edit::Duplicate { throw } if (throw as usize) >= 1 && throw as usize <= v.len() => {
+                v.remove(throw as usize - 1);
+            }
+            _ => {}
+        }
+    }
+    v
+}
+
+/// Whether two throws are the same but for their numbers (and where they stand).
+fn same_but_number(a: &crate::notation::Throw, b: &crate::notation::Throw) -> bool {
+    let strip = |t: &crate::notation::Throw| {
+        let mut t = t.clone();
+        t.number = 0;
+        t.span = None;
+        t.spans = None;
+        t
+    };
+    strip(a) == strip(b)
 }
 
 /// The repairs in words: each flagged place with its candidates, then the whole record's.
@@ -33,7 +105,14 @@ pub fn report(r: &Repairs, header: &Header, name: &str) -> String {
     }
     let _ = writeln!(out, "{name}: {} flag{}", r.flags, if r.flags == 1 { "" } else { "s" });
     let line = |out: &mut String, k: usize, c: &Candidate| {
-        let _ = writeln!(out, "  {}. score {:.2}: removes {} flag(s), leaves {}", k + 1, c.score, c.removes, c.left);
+        let _ = write!(out, "  {}. score {:.2}: removes {} flag(s), leaves {}", k + 1, c.score, c.removes, c.left);
+        if c.unreplayed > 0 {
+            let _ = write!(out, ", {} throw(s) not replayed", c.unreplayed);
+        }
+        let _ = writeln!(out);
+        if c.as_written {
+            let _ = writeln!(out, "       the record as written: its flags are the players' own");
+        }
         for e in &c.edits {
             let _ = writeln!(out, "       {}", e.describe(d));
         }
@@ -43,7 +122,11 @@ pub fn report(r: &Repairs, header: &Header, name: &str) -> String {
         for f in &p.flags {
             let _ = writeln!(out, "  flag {f}");
         }
-        if p.candidates.is_empty() {
+        if let Some(what) = &p.as_written {
+            let _ =
+                writeln!(out, "  no transcription slip explains throw {} better than {what} by the player", p.throw);
+        }
+        if p.candidates.is_empty() && p.as_written.is_none() {
             let _ = writeln!(out, "  no candidate found");
         }
         for (k, c) in p.candidates.iter().enumerate() {

@@ -128,31 +128,44 @@ fn misnumbered(e: &SyntaxError) -> bool {
 }
 
 /// Searches the record's candidates within the budget and writes the first [`OFFERED`] that
-/// remove a flag (or, in a record with misnumbered throws, number them again).
+/// remove a flag and are likelier than the record as written (or, in a record with
+/// misnumbered throws, number them again).
 fn search(read: &ReadRecord, written: &str, s: Settings) -> Vec<Offer> {
     let opts = Options { budget: s.budget, ..Options::default() };
     let Ok(found) = repair::candidates(&read.record, &read.header, &opts) else { return Vec::new() };
     let cut = found.cut.then_some(s.budget);
     let d = read.header.letters;
+    // the throws the record as written leaves unreplayed (its replay stopped early)
+    let stopped = found.candidates.iter().find(|c| c.as_written).map_or(0, |c| c.unreplayed);
     found
         .candidates
         .iter()
-        .filter(|c| c.removes > 0 || !read.errors.is_empty())
+        // none below the record as written: its flags are then likelier the players' own
+        .take_while(|c| !c.as_written || !read.errors.is_empty())
+        .filter(|c| c.removes > 0 || c.unreplayed < stopped || !read.errors.is_empty())
         .take(OFFERED)
         .map(|c| {
             let words: Vec<String> = c.edits.iter().map(|e| e.describe(d)).collect();
-            let title = title(&words, c.removes, cut);
+            // the throws it lets the replay reach, said when it removes no flag
+            let more = if c.removes == 0 { stopped.saturating_sub(c.unreplayed) } else { 0 };
+            let title = title(&words, c.removes, more, cut);
             Offer { title, text: ending_as(&applied_text(&read.record, c, &read.header), written) }
         })
         .collect()
 }
 
-/// `Repair: <edits in words> (removes K flags)`, and when the search was cut by its budget
+/// `Repair: <edits in words> (removes K flags)`, `(removes 0 flags; replays N more throws)`
+/// when it removes none but lets the replay go further than the record as written, and when the search was cut by its budget
 /// `(removes K flags; search cut at 300 ms)`: a better candidate may not have been reached.
-fn title(words: &[String], removes: usize, cut: Option<Duration>) -> String {
+fn title(words: &[String], removes: usize, more: usize, cut: Option<Duration>) -> String {
     let flags = if removes == 1 { "flag" } else { "flags" };
+    let more = match more {
+        0 => String::new(),
+        1 => "; replays 1 more throw".to_string(),
+        n => format!("; replays {n} more throws"),
+    };
     let cut = cut.map(|b| format!("; search cut at {} ms", b.as_millis())).unwrap_or_default();
-    format!("Repair: {} (removes {removes} {flags}{cut})", words.join("; "))
+    format!("Repair: {} (removes {removes} {flags}{more}{cut})", words.join("; "))
 }
 
 /// The printed record `printed` as it will stand in the document: with the record's line
@@ -192,9 +205,9 @@ mod tests {
     #[test]
     fn the_title_names_the_edits_the_flags_removed_and_a_cut() {
         let words = ["throw 3: `A` read for `E` (move 2)".to_string(), "throw 6: dice 5-3 read for 5-5".into()];
-        assert_eq!(title(&words[..1], 2, None), "Repair: throw 3: `A` read for `E` (move 2) (removes 2 flags)");
+        assert_eq!(title(&words[..1], 2, 0, None), "Repair: throw 3: `A` read for `E` (move 2) (removes 2 flags)");
         assert_eq!(
-            title(&words, 1, Some(DEFAULT_BUDGET)),
+            title(&words, 1, 0, Some(DEFAULT_BUDGET)),
             "Repair: throw 3: `A` read for `E` (move 2); throw 6: dice 5-3 read for 5-5 (removes 1 flag; search cut \
              at 300 ms)"
         );
