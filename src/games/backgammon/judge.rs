@@ -141,6 +141,14 @@ const MAX_SEGMENTS: usize = 16;
 /// three: at most 2³.
 const MAX_FOUND: usize = 8;
 
+/// How far each recorded path has gone: its segments begun (`done`), and the point where
+/// its man rests inside the last one begun when its rests are unsaid (`rest`, 0: none).
+#[derive(Clone, Copy, Default)]
+struct Progress {
+    done: [u8; 4],
+    rest: [u8; 4],
+}
+
 struct Search {
     /// Bit p: two or more opposing men on the mover's p.
     blocked: u32,
@@ -180,7 +188,7 @@ impl Search {
 
     /// The next segment of each path in turn (any order of the men, each man's path in
     /// order), `done` segments played, `progress` of each path.
-    fn segment(&mut self, done: usize, progress: [u8; 4], side: &Side, pool: &[u8; 7], hits: u32, play: &mut Play) {
+    fn segment(&mut self, done: usize, progress: Progress, side: &Side, pool: &[u8; 7], hits: u32, play: &mut Play) {
         if done == self.n_segments {
             let key = play.key();
             if self.found[..self.n_found].iter().all(|f| f.0 != key) {
@@ -198,33 +206,39 @@ impl Search {
                 return;
             }
             let (start, len) = self.paths[k];
-            if progress[k] >= len {
-                continue;
-            }
-            let i = usize::from(start + progress[k]);
-            let s = self.segments[i];
-            let from = usize::from(s.from);
+            let mut next = progress;
+            // a man resting inside a stretch whose rests are unsaid goes on from there
+            let (i, from) = match std::mem::take(&mut next.rest[k]) {
+                0 if progress.done[k] >= len => continue,
+                0 => {
+                    next.done[k] += 1;
+                    let i = usize::from(start + progress.done[k]);
+                    (i, usize::from(self.segments[i].from))
+                }
+                rest => (usize::from(start + progress.done[k] - 1), usize::from(rest)),
+            };
+            let path = self.segments[i].path;
             if side.men[from] == 0 {
-                self.fail(done, Rule::NotThere, s.path);
+                self.fail(done, Rule::NotThere, path);
                 continue;
             }
             if from != BAR && side.men[BAR] > 0 {
-                self.fail(done, Rule::BarFirst, s.path);
+                self.fail(done, Rule::BarFirst, path);
                 continue;
             }
-            let mut next = progress;
-            next[k] += 1;
-            self.reach(done, i, next, from, side, pool, hits, play);
+            self.reach(done, (i, k), next, from, side, pool, hits, play);
         }
     }
 
-    /// Dice from `pool` taking the man on `at` to the end of segment `i`.
+    /// A die from `pool` taking the man on `at` towards the end of segment `i` of path `k`;
+    /// on a rest left unsaid, any man may move next (the dice in turn: `4-4 T# V#` is
+    /// `TZ V& Z# &#`, docs/games.md §I.11), this one going on later.
     #[allow(clippy::too_many_arguments)]
     fn reach(
         &mut self,
         done: usize,
-        i: usize,
-        progress: [u8; 4],
+        (i, k): (usize, usize),
+        progress: Progress,
         at: usize,
         side: &Side,
         pool: &[u8; 7],
@@ -288,7 +302,9 @@ impl Search {
             if to == target {
                 self.segment(done + 1, progress, &side2, &pool2, hits2, play);
             } else {
-                self.reach(done, i, progress, to, &side2, &pool2, hits2, play);
+                let mut resting = progress;
+                resting.rest[k] = to as u8;
+                self.segment(done, resting, &side2, &pool2, hits2, play);
             }
             play.len -= 1;
         }
@@ -412,7 +428,7 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     let occ = search.men[..OFF].iter().enumerate().fold(0u32, |m, (p, &c)| m | u32::from(c > 0) << p);
     let side = Side { men: search.men, occ };
     let mut play = Play::default();
-    search.segment(0, [0; 4], &side, &pool, 0, &mut play);
+    search.segment(0, Progress::default(), &side, &pool, 0, &mut play);
     let found = &search.found[..search.n_found];
     if found.is_empty() {
         return match search.failure {
