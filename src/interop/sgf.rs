@@ -277,6 +277,8 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
             }
         }
         let mut board = Board::opening(Seat::Top);
+        // a resignation offered (Gibbon), until accepted
+        let mut offered: Option<Won> = None;
         for node in &nodes[1..] {
             if node.get("AE").is_some() || node.get("AW").is_some() || node.get("AB").is_some() {
                 board = set_up(g.start.as_ref().unwrap_or(&board), node)?;
@@ -296,6 +298,20 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
                     "double" => g.events.push(Event::Double { seat, value: None }),
                     "take" => g.events.push(Event::Take),
                     "drop" => g.events.push(Event::Drop),
+                    // Gibbon's resignation as moves: `B[resign:2]`, then `W[accept]` (or
+                    // `reject`); docs/games.md §I.11, §I.5
+                    "accept" => {
+                        if let Some(won) = offered.take() {
+                            g.won = Some(g.won.filter(|w| w.points == won.points).unwrap_or(won));
+                            g.won.as_mut().into_iter().for_each(|w| w.resigned = true);
+                        }
+                    }
+                    "reject" => offered = None,
+                    _ if v.starts_with("resign") => {
+                        let points = v.strip_prefix("resign:").and_then(|n| n.trim().parse().ok());
+                        let points = points.ok_or_else(|| err(node.line, format!("`{v}`: no resignation's value")))?;
+                        offered = Some(Won { winner: seat.other(), points, resigned: true });
+                    }
                     _ => g.events.push(throw_event(node.line, seat, v)?),
                 }
             }

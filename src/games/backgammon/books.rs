@@ -267,6 +267,7 @@ impl<'r> BgBooks<'r> {
         debug_assert_eq!(options, game.options);
         // Jacoby and beavers are money play's (docs/games.md §I.4)
         let options = if match_length(rec) > 0 { options.in_match() } else { options };
+        unreadable_match_tags(&mut l, rec);
         let first = first_seat(rec, header);
         let mut cube = CubeBooks::default();
         let board = match &header.position {
@@ -586,6 +587,22 @@ fn points_needed(rec: &Record) -> Option<BySeat<u32>> {
     let score = rec.tags.iter().find(|t| t.name == "Score").and_then(|t| super::session::parse_score(&t.value))?;
     (length > 0)
         .then(|| BySeat::new(length.saturating_sub(score[Seat::Top]), length.saturating_sub(score[Seat::Bottom])))
+}
+
+/// Flags a `Match` tag that is no match length and a `Score` that is no score, each at its
+/// value (docs/games.md §I.1): such a record is not taken for money play silently.
+fn unreadable_match_tags(l: &mut Ledger<'_>, rec: &Record) {
+    for t in &rec.tags {
+        let (tag, rule) = match t.name.as_ref() {
+            "Match" if t.value.trim().parse::<u32>().is_err() => ("Match", "match"),
+            "Score" if super::session::parse_score(&t.value).is_none() => ("Score", "score"),
+            _ => continue,
+        };
+        let fact = Said::Backgammon(Fact::Match(super::fact::MatchFault::Unreadable { tag, value: t.value.clone() }));
+        let span = l.tag_span(tag);
+        let f = l.raise(None, FlagKind::Claim, None, fact, span);
+        f.rule = Some(rule);
+    }
 }
 
 /// `[Match "N"]`: the match length, 0 for money play (no tag, or not a number).

@@ -119,6 +119,15 @@ pub enum MatchFault {
         /// The doubler, as written.
         doubler: Option<Seat>,
     },
+    /// A `Match` or `Score` tag that does not read (`match`, `score`): `[Match "1.5"]`,
+    /// `[Score "top x bottom y"]` (docs/games.md §I.1): the record is not taken for money
+    /// play silently.
+    Unreadable {
+        /// The tag's name, `Match` or `Score`.
+        tag: &'static str,
+        /// Its value as written.
+        value: String,
+    },
     /// The `Crawford` tag says the game is (or is not) the Crawford game wrongly (`crawford`).
     CrawfordTag {
         /// What the tag says.

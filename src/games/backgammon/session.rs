@@ -124,7 +124,7 @@ impl Session {
                 MatchFault::Score { .. } => span("Score"),
                 MatchFault::CrawfordTag { .. } => span("Crawford"),
                 MatchFault::AfterMatch { .. } => span("Match"),
-                MatchFault::CrawfordDouble { .. } => None,
+                MatchFault::CrawfordDouble { .. } | MatchFault::Unreadable { .. } => None,
             };
             let mut flag = Flag::of(throw, kind, seat, Said::Backgammon(Fact::Match(f)), Dialect::Soumille, span);
             flag.rule = Some(rule);

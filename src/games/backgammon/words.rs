@@ -214,6 +214,12 @@ fn match_fault(why: &MatchFault) -> String {
             "throw {throw}: {} doubles in the Crawford game (the first game after a seat reached one point short of the match), where no double is allowed",
             doubler.map_or("a seat", Seat::name)
         ),
+        MatchFault::Unreadable { tag: "Match", value } => format!(
+            "the Match tag `{value}` is no match length (a whole number of points, 0 for money play): the game is not judged as a match"
+        ),
+        MatchFault::Unreadable { tag, value } => {
+            format!("the {tag} tag `{value}` does not read as the score before the game (`top A bottom B`)")
+        }
         MatchFault::CrawfordTag { claimed, expected } => format!(
             "the Crawford tag says the game {} the Crawford game, but it {}",
             if *claimed { "is" } else { "is not" },
