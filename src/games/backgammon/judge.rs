@@ -425,6 +425,11 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     if malformed.is_some() {
         return unlawful(Rule::Die, malformed);
     }
+    // a stretch on the board no sum of the dice makes breaks `die` whatever else the play
+    // does (a 6-6 play whose first move is seven points: docs/games.md §D.10)
+    if let Some(path) = search.no_sum_of_dice() {
+        return unlawful(Rule::Die, Some(path));
+    }
     let occ = search.men[..OFF].iter().enumerate().fold(0u32, |m, (p, &c)| m | u32::from(c > 0) << p);
     let side = Side { men: search.men, occ };
     let mut play = Play::default();
@@ -493,6 +498,17 @@ impl Search {
             faces: if dice.is_doublet() { [dice.high(), 0] } else { [dice.low(), dice.high()] },
             taken: false,
         }
+    }
+
+    /// The first path with a stretch on the board (not borne off) whose length is no sum
+    /// of the dice (d, 2d, 3d, 4d for a doublet; either die or both for a singleton).
+    fn no_sum_of_dice(&self) -> Option<usize> {
+        let (lo, hi) = (self.dice.low(), self.dice.high());
+        let sums: [u8; 4] = if lo == hi { [lo, 2 * lo, 3 * lo, 4 * lo] } else { [lo, hi, lo + hi, lo + hi] };
+        self.segments[..self.n_segments.min(MAX_SEGMENTS)]
+            .iter()
+            .find(|s| usize::from(s.to) < OFF && s.to > s.from && !sums.contains(&(s.to - s.from)))
+            .map(|s| usize::from(s.path))
     }
 
     /// The recorded paths as segments, one a die; the first path no die makes (a rest off
@@ -676,6 +692,11 @@ mod tests {
         assert_eq!(rule(pos2, (6, 6), "X# X# X# T#"), Some("overshoot"));
         assert_eq!(rule(pos2, (6, 6), "X# X# T# T#"), None);
         assert_eq!(rule(pos2, (6, 6), "T# T# X# X#"), None);
+        // a 6-6 play whose first move is seven points breaks `die`, not a bear-off rule
+        assert_eq!(rule("L2&13/A15 top", (6, 6), "LS L#"), Some("die"));
+        // each man over two dice, the dice in turn (docs/games.md §I.11): TZ V& Z# &#
+        assert_eq!(rule("TV#13/A15 top", (4, 4), "T# V#"), None);
+        assert_eq!(rule("TV#13/A15 top", (4, 4), "TZ# V&#"), None);
     }
 
     #[test]
