@@ -125,8 +125,8 @@ fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropErr
 /// The steps of one move token, in the mover's relative points: `13/11`, `bar/20*`,
 /// `6/off`, a man's rests written (`24/18*/13`), and eXtreme Gammon's count of men moved
 /// the same way (`13/11(2)`, `6/4*(2)`); `bar` and `off` in any case (docs/games.md §I.11).
-/// `None` when the token is no move.
-fn steps_of_token(t: &str) -> Option<Vec<StepMove>> {
+/// `None` when the token is no move. Nothing is allocated (the reader's speed).
+fn steps_of_token(t: &str) -> Option<smallvec::SmallVec<[StepMove; 4]>> {
     let (body, count) = match t.strip_suffix(')').and_then(|r| r.rsplit_once('(')) {
         Some((body, n)) => (body, n.parse::<usize>().ok().filter(|n| (1..=4).contains(n))?),
         None => (t, 1),
@@ -143,15 +143,22 @@ fn steps_of_token(t: &str) -> Option<Vec<StepMove>> {
         };
         Some((relative_of(n)?, hit))
     };
-    let points: Vec<(u8, bool)> = body.split('/').map(point).collect::<Option<_>>()?;
-    if points.len() < 2 || points.len() > 5 {
+    let mut one: smallvec::SmallVec<[StepMove; 4]> = smallvec::SmallVec::new();
+    let mut parts = body.split('/');
+    let mut from = point(parts.next()?)?.0;
+    for part in parts {
+        let (to, hit) = point(part)?;
+        one.push(StepMove { from, to, hit });
+        from = to;
+    }
+    if one.is_empty() || one.len() * count > 4 {
         return None;
     }
-    let one: Vec<StepMove> = points.windows(2).map(|w| StepMove { from: w[0].0, to: w[1].0, hit: w[1].1 }).collect();
-    if one.len() * count > 4 {
-        return None;
+    let mut all = smallvec::SmallVec::new();
+    for _ in 0..count {
+        all.extend_from_slice(&one);
     }
-    Some(std::iter::repeat_n(one, count).flatten().collect())
+    Some(all)
 }
 
 /// The players of a names line: `gnubg : 0      root : 0` (a match) or `gnubg      root`
