@@ -341,7 +341,7 @@ fn collect_flags(v: &serde_json::Value, out: &mut Vec<String>) {
     }
 }
 
-/// One fault stays where it is (docs/games.md §I.9): a game whose replay stops counts its
+/// One fault stays where it is (docs/games.md §I.12): a game whose replay stops counts its
 /// `Result` for the match, so the later games' `Score` tags are not flagged.
 #[test]
 fn a_stopped_game_counts_its_result_and_later_scores_stay_clean() {

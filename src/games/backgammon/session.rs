@@ -174,7 +174,7 @@ impl Session {
         }
         // the game's points: as replayed, else the `Result` as written, a resignation or a
         // game whose replay stopped, flagged or not: a fault stays in its own game (§I.3,
-        // §I.5, §I.9)
+        // §I.5, §I.12)
         let claimed = match &header.result {
             Some(ResultClaim::Points { winner, points, kind })
                 if replay.stopped_at.is_some() || kind.is_some_and(|k| k.is_resign()) =>
