@@ -605,6 +605,15 @@ fn unreadable_match_tags(l: &mut Ledger<'_>, rec: &Record) {
     }
 }
 
+/// The number of a `Result` value (`top 18446744073709551616 resign`) when it is more than
+/// a count holds, as written.
+fn too_large(value: &str) -> Option<String> {
+    let n = value.split_whitespace().nth(1)?;
+    let digits = n.split('-').next().unwrap_or(n);
+    (digits.bytes().all(|b| b.is_ascii_digit()) && !digits.is_empty() && digits.parse::<u32>().is_err())
+        .then(|| digits.to_string())
+}
+
 /// `[Match "N"]`: the match length, 0 for money play (no tag, or not a number).
 pub fn match_length(rec: &Record) -> u32 {
     rec.tags.iter().find(|t| t.name == "Match").and_then(|t| t.value.trim().parse().ok()).unwrap_or(0)
@@ -647,6 +656,15 @@ const PASS: RecordedPlay = RecordedPlay::Pass;
 fn check_result(l: &mut Ledger<'_>, header: &Header, end: Option<End>, (cube, needed): (u32, Option<BySeat<u32>>)) {
     let Some(claim) = &header.result else { return };
     if l.out.stopped_at.is_some() {
+        return;
+    }
+    // points no count holds, read as the largest: said as written (issue 24)
+    // (the tag's value as the file writes it: the record keeps the number read)
+    let span = l.tag_span("Result");
+    let written = span.zip(l.src).and_then(|(s, src)| src.get(s.start as usize..s.end as usize));
+    if let Some(written) = written.and_then(too_large) {
+        let fact = Said::Backgammon(Fact::Result(ResultFault::TooLarge { written }));
+        l.raise(None, FlagKind::Result, None, fact, span);
         return;
     }
     // the match-winning game's points capped by the writer at what the match needed

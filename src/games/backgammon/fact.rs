@@ -194,6 +194,12 @@ pub enum ResultFault {
         /// The cube's value at the end.
         cube: u32,
     },
+    /// The tag's points are more than any count holds (`top 18446744073709551616 resign`):
+    /// said as written, never as the largest count (issue 24).
+    TooLarge {
+        /// The number as the tag writes it.
+        written: String,
+    },
     /// The tag gives a score `W-L`, not the points won; `winner` when the game ended.
     Score {
         /// The winner, when the game ended.

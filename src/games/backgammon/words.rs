@@ -191,6 +191,9 @@ fn result(why: &ResultFault) -> String {
             cube.saturating_mul(2),
             cube.saturating_mul(3)
         ),
+        ResultFault::TooLarge { written } => format!(
+            "the Result tag's {written} points are more than any game is worth (the cube goes no higher than 2^30)"
+        ),
         ResultFault::Score { winner } => format!(
             "the Result tag gives a score `W-L`, not the points won (`{} N [kind]`, docs/games.md §D.9)",
             winner.map_or("SEAT", Seat::name)

@@ -2784,13 +2784,6 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
         let (r, a) = digit1(r)?;
         Ok((r, a.parse().unwrap_or(u32::MAX)))
     };
-    // a number no count holds is said as written, never as the largest count (issue 24)
-    if let Ok((_, digits)) = digit1::<&str, PErr>.parse(r) {
-        if digits.parse::<u32>().is_err() {
-            let message = format!("`{digits}` points: more than a result can hold (at most {})", u32::MAX);
-            return fail(r, digits.len(), message, "a number of points up to 4294967295");
-        }
-    }
     let Ok((r, wh)) = number(r) else { return fail(i, i.len(), format!("malformed result `{i}`"), expect) };
     let (mut r, lh) = match r.strip_prefix('-') {
         Some(r2) if score_form => match number(r2) {
