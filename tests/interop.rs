@@ -76,8 +76,8 @@ fn import_tells_the_format_and_refuses_what_is_no_match_file() {
     let _ = std::fs::remove_file(file);
 }
 
-/// Every real match of `tests/data/real-matches/` (FIBS logs, BackgammonGalaxy and gnubg
-/// files that people played; sources in its README) imports, and every game checks clean
+/// Every real match of `tests/data/real-matches/` (FIBS logs, BackgammonGalaxy, Backgammon
+/// Studio, eXtreme Gammon and gnubg files that people played; sources in its README) imports, and every game checks clean
 /// but for what the file itself lacks, listed here by name with the reason.
 #[test]
 fn every_real_match_imports_and_checks_clean() {
@@ -95,7 +95,10 @@ fn every_real_match_imports_and_checks_clean() {
     let dir = root().join("tests/data/real-matches");
     let mut files = 0;
     let mut found = Vec::new();
-    for sub in ["fibs", "gnubg-scripts", "gnubgparser"] {
+    // BackgammonGalaxy's capped points of the match-winning game (docs/games.md I.10), Backgammon
+    // Studio's and eXtreme Gammon's `13/11(2)`, `Bar/20`, `2/Off`, `Cannot Move`, `????`, a
+    // byte-order mark and CR line ends (I.11)
+    for sub in ["fibs", "galaxy", "gnubg-scripts", "gnubgparser", "studio", "xg"] {
         let mut names: Vec<_> = std::fs::read_dir(dir.join(sub)).unwrap().map(|e| e.unwrap().path()).collect();
         names.sort();
         for path in names {
@@ -118,7 +121,7 @@ fn every_real_match_imports_and_checks_clean() {
             files += 1;
         }
     }
-    assert_eq!(files, 141, "the real matches");
+    assert_eq!(files, 239, "the real matches");
     let want: Vec<_> = FILE_FAULTS.iter().map(|&(n, g, t, r)| (n.to_string(), g, t, r.to_string())).collect();
     assert_eq!(found, want);
 }
@@ -214,4 +217,42 @@ fn mat_comment_and_header_lines_are_kept_and_written_back() {
     for line in ["; annotated by hand", ";no space", "; game 1 was short", "; the end"] {
         assert!(out.lines().any(|l| l == line), "`{line}`:\n{out}");
     }
+}
+
+/// The turn-4 reproducers of the backgammon issues (tests/data/defect-repros/t4/, from the
+/// contract's defect-repros): eXtreme Gammon's `24/22(2)` is two men each, `Bar/20` any case
+/// (docs/games.md I.11), the path the dice allow written for a man's moves over several dice,
+/// Gibbon's SGF resignation as moves.
+#[test]
+fn turn_four_reproducers_import_as_the_programs_wrote_them() {
+    let t4 = |name: &str| std::fs::read_to_string(root().join("tests/data/defect-repros/t4").join(name)).unwrap();
+    let stn = |name: &str| {
+        let text = t4(name);
+        let imported = soumille::interop::import(&text, soumille::interop::guess_format(&text))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        soumille::notation::print_records(&imported.records, soumille::notation::PrintOptions::default())
+    };
+    // gnubg: 24/22 24/22 13/11 13/11
+    let count = stn("xg-count.mat");
+    assert!(count.contains("2. top: 2-2 AC AC MO MO"), "{count}");
+    let bar = stn("xg-capital-bar.mat");
+    assert!(bar.contains("4. top: 5-1 @E BC"), "{bar}");
+    // Gibbon: `;B[resign:1]` then `;W[accept]`: bottom wins 1 by resignation, as gnubg reads it
+    let gibbon = stn("gibbon-resign.sgf");
+    assert!(gibbon.contains("[Result \"bottom 1 resign\"]"), "{gibbon}");
+    for text in [count, bar, gibbon] {
+        let r = &soumille::notation::read(&text)[0];
+        let rp = soumille::replay(&r.record, &r.header, Some(&text));
+        assert!(rp.flags.is_empty(), "{text}\n{:?}", rp.flags);
+    }
+}
+
+/// A man's moves over several dice written as one (`20/4` with 4-4, `6/off(2)` with 6-6 in
+/// Backgammon Studio): the importer writes the dice's path, every rest (docs/games.md I.11).
+#[test]
+fn a_move_over_several_dice_is_imported_as_the_dice_path() {
+    let text = " 1 point match\n\n Game 1\n Alice : 0                             Bob : 0\n  1) 44: 24/16 13/5                   \n";
+    let imported = soumille::interop::import(text, soumille::interop::Format::Mat).unwrap();
+    let stn = soumille::notation::print_records(&imported.records, soumille::notation::PrintOptions::default());
+    assert!(stn.contains("1. top: 4-4 AEI MQV"), "{stn}");
 }

@@ -4,7 +4,7 @@
 
 use crate::common;
 use common::{assert_sample_flags, bin, root};
-use soumille::notation::{print_record, read, CubeAnswer, PrintOptions, ResultClaim, ResultKind};
+use soumille::notation::{print_record, print_records, read, CubeAnswer, PrintOptions, ResultClaim, ResultKind};
 
 fn sample(name: &str) -> std::path::PathBuf {
     root().join("samples/backgammon").join(name)
@@ -312,4 +312,95 @@ fn gnubgs_beavers_import_and_export() {
     common::gnubg_session(&format!("load game {}\nexport game gam {}\n", ours.display(), back.display()));
     let theirs = std::fs::read_to_string(dir.join("gnubg-beaver.gam")).unwrap();
     assert_eq!(std::fs::read_to_string(&back).unwrap(), theirs);
+}
+
+/// `check --format json` of a turn-4 reproducer (tests/data/defect-repros/t4/): each flag as
+/// `rule@game` (games from 1).
+fn t4_flags(name: &str) -> Vec<String> {
+    let path = root().join("tests/data/defect-repros/t4").join(name);
+    let o = bin().args(["check", "--format", "json"]).arg(&path).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut flags = Vec::new();
+    collect_flags(&v, &mut flags);
+    flags
+}
+
+/// Every `"rule"` of a flag object in a check report, in order.
+fn collect_flags(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            // a flag: its rule, else its kind (`not-replayed`)
+            if let (Some(rule), Some(_)) = (m.get("rule").or(m.get("kind")).and_then(|r| r.as_str()), m.get("message"))
+            {
+                out.push(rule.to_string());
+            }
+            m.values().for_each(|x| collect_flags(x, out));
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_flags(x, out)),
+        _ => {}
+    }
+}
+
+/// One fault stays where it is (docs/games.md §I.12): a game whose replay stops counts its
+/// `Result` for the match, so the later games' `Score` tags are not flagged.
+#[test]
+fn a_stopped_game_counts_its_result_and_later_scores_stay_clean() {
+    assert_eq!(t4_flags("score-cascade.stn"), ["not-there", "not-replayed"]);
+}
+
+/// `4-4 T# V#`: each man bears off over two dice, the dice in turn (`TZ V& Z# &#`) as gnubg
+/// plays it (docs/games.md §I.11); the same play with its rests written is lawful too.
+#[test]
+fn a_compound_bear_off_is_judged_as_the_dice_in_turn_play_it() {
+    assert_eq!(t4_flags("compound-bearoff.stn"), Vec::<String>::new());
+    assert_eq!(t4_flags("compound-bearoff-paths.stn"), Vec::<String>::new());
+    // the reproducer's `6-3 DO` goes ten points with nine: it is flagged `die`
+    assert_eq!(t4_flags("compound-move.stn"), ["die"]);
+}
+
+/// The match-winning game's points capped at what the match needed (BackgammonGalaxy's `Wins
+/// 3 point and the match` for a resignation at a cube of 4) are no fault (docs/games.md §I.10).
+#[test]
+fn capped_points_of_the_match_winning_game_are_no_fault() {
+    let text = std::fs::read_to_string(root().join("tests/data/defect-repros/t4/capped-resign.mat")).unwrap();
+    let imported = soumille::interop::import_mat(&text).unwrap();
+    let stn = print_records(&imported.records, PrintOptions::default());
+    let r = &read(&stn)[0];
+    let rp = soumille::replay(&r.record, &r.header, Some(&stn));
+    assert!(rp.flags.is_empty(), "{stn}\n{:?}", rp.flags);
+    // the same claim where it does not end the match is flagged
+    let not_last = stn.replace("[Match \"3\"]", "[Match \"5\"]");
+    let r = &read(&not_last)[0];
+    let rp = soumille::replay(&r.record, &r.header, Some(&not_last));
+    assert_eq!(rp.flags.iter().map(|f| f.what()).collect::<Vec<_>>(), ["result"]);
+}
+
+/// Issue 24: a `Match` or `Score` that does not read is flagged at its value, never taken for
+/// money play silently; `[Match "5"]` reads (and the beaver is then flagged).
+#[test]
+fn an_unreadable_match_or_score_tag_is_flagged() {
+    assert_eq!(t4_flags("match-tag-unreadable-is-money.stn"), ["match", "score"]);
+    assert_eq!(t4_flags("match-tag-5.stn"), ["score", "beaver"]);
+    let src =
+        std::fs::read_to_string(root().join("tests/data/defect-repros/t4/match-tag-unreadable-is-money.stn")).unwrap();
+    for bad in ["-1", "1.5", ""] {
+        let text = src.replace("4294967296", bad);
+        let r = &read(&text)[0];
+        let rp = soumille::replay(&r.record, &r.header, Some(&text));
+        let rules: Vec<_> = rp.flags.iter().map(|f| f.what()).collect();
+        assert_eq!(rules, ["match", "score"], "{bad}");
+        let span = rp.flags[0].span.expect("the Match tag's span");
+        assert_eq!(&text[span.start as usize..span.end as usize], bad, "{bad}");
+    }
+}
+
+/// Issue 24: a resignation of 2^64 points is said as written, not as 4294967295.
+#[test]
+fn a_resignation_beyond_any_count_is_said_as_written() {
+    let path = root().join("tests/data/defect-repros/t4/result-resign-saturates.stn");
+    let o = bin().arg("check").arg(&path).output().unwrap();
+    let all = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    assert!(all.contains("18446744073709551616"), "{all}");
+    assert!(!all.contains("worth 4294967295"), "{all}");
+    assert!(!o.status.success());
 }

@@ -87,27 +87,23 @@ fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropErr
             out.push((col, Action::Take));
         } else if t.eq_ignore_ascii_case("Drops") || t.eq_ignore_ascii_case("Passes") {
             out.push((col, Action::Drop));
-        } else if let Some((a, b)) = t.split_once('/') {
-            let hit = b.ends_with('*');
-            let b = b.trim_end_matches('*');
-            let point = |s: &str| -> Option<u8> {
-                match s {
-                    "bar" => Some(25),
-                    "off" => Some(0),
-                    _ => s.parse().ok(),
-                }
-            };
-            let (from, to) = match (point(a).and_then(relative_of), point(b).and_then(relative_of)) {
-                (Some(f), Some(t)) => (f, t),
-                _ => return Err(err(line_no, format!("`{t}` is no move"))),
-            };
-            if hit && usize::from(to) >= crate::games::backgammon::board::OFF {
+        } else if t.contains('/') {
+            let moved = steps_of_token(t).ok_or_else(|| err(line_no, format!("`{t}` is no move")))?;
+            if moved.iter().any(|s| s.hit && usize::from(s.to) >= crate::games::backgammon::board::OFF) {
                 return Err(err(line_no, format!("`{t}`: a man borne off hits nothing")));
             }
             match out.last_mut() {
-                Some((_, Action::Throw(_, steps))) if steps.len() < 4 => steps.push(StepMove { from, to, hit }),
+                Some((_, Action::Throw(_, steps))) if steps.len() + moved.len() <= 4 => steps.extend(moved),
+                Some((_, Action::Throw(..))) => return Err(err(line_no, format!("`{t}`: more than four moves"))),
                 _ => return Err(err(line_no, format!("the move `{t}` follows no roll"))),
             }
+        } else if t.eq_ignore_ascii_case("Cannot")
+            && tokens.clone().next().is_some_and(|(_, m)| m.eq_ignore_ascii_case("Move"))
+        {
+            // eXtreme Gammon's dance (docs/games.md §I.11): the roll with no move
+            tokens.next();
+        } else if t.len() >= 3 && t.bytes().all(|b| b == b'?') {
+            // `????`: a play the program did not record (docs/games.md §I.11), read as none
         } else if t == "Wins" || t == "Losses" {
             // `Wins 1 point [and the match]`: the rest of the line; `Losses` says the same
             let points = tokens.next().and_then(|(_, p)| p.parse().ok());
@@ -124,6 +120,45 @@ fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropErr
         }
     }
     Ok(line)
+}
+
+/// The steps of one move token, in the mover's relative points: `13/11`, `bar/20*`,
+/// `6/off`, a man's rests written (`24/18*/13`), and eXtreme Gammon's count of men moved
+/// the same way (`13/11(2)`, `6/4*(2)`); `bar` and `off` in any case (docs/games.md §I.11).
+/// `None` when the token is no move. Nothing is allocated (the reader's speed).
+fn steps_of_token(t: &str) -> Option<smallvec::SmallVec<[StepMove; 4]>> {
+    let (body, count) = match t.strip_suffix(')').and_then(|r| r.rsplit_once('(')) {
+        Some((body, n)) => (body, n.parse::<usize>().ok().filter(|n| (1..=4).contains(n))?),
+        None => (t, 1),
+    };
+    let point = |s: &str| -> Option<(u8, bool)> {
+        let hit = s.ends_with('*');
+        let s = s.trim_end_matches('*');
+        let n = if s.eq_ignore_ascii_case("bar") {
+            25
+        } else if s.eq_ignore_ascii_case("off") {
+            0
+        } else {
+            s.parse().ok()?
+        };
+        Some((relative_of(n)?, hit))
+    };
+    let mut one: smallvec::SmallVec<[StepMove; 4]> = smallvec::SmallVec::new();
+    let mut parts = body.split('/');
+    let mut from = point(parts.next()?)?.0;
+    for part in parts {
+        let (to, hit) = point(part)?;
+        one.push(StepMove { from, to, hit });
+        from = to;
+    }
+    if one.is_empty() || one.len() * count > 4 {
+        return None;
+    }
+    let mut all = smallvec::SmallVec::new();
+    for _ in 0..count {
+        all.extend_from_slice(&one);
+    }
+    Some(all)
 }
 
 /// The players of a names line: `gnubg : 0      root : 0` (a match) or `gnubg      root`

@@ -558,9 +558,16 @@ impl Writing {
             }
         }
         if let Some(after) = apply_steps(&self.board, &mut steps) {
-            // the hits as written (`.mat`), else as found
-            for (s, w) in steps.iter_mut().zip(game.written_hits(e)) {
-                s.hit |= w;
+            match self.dice_path(dice, &steps, &after) {
+                // one man's moves over several dice written as one: the dice's path
+                // (docs/games.md §I.11), its hits found
+                Some(path) => steps = path,
+                // the hits as written (`.mat`), else as found
+                None => {
+                    for (s, w) in steps.iter_mut().zip(game.written_hits(e)) {
+                        s.hit |= w;
+                    }
+                }
             }
             self.board = after;
         }
@@ -570,6 +577,22 @@ impl Writing {
             t.comments.push(Comment { style: CommentStyle::Brace, text: text.into(), after });
         }
         self.throws.push(t);
+    }
+
+    /// The steps of the lawful play, one a die, that leaves the position `after` that the
+    /// written `steps` leave, when they are fewer than the dice's moves (a man moved over
+    /// several dice written as one: `24/13`, `6/off` with 4-4; docs/games.md §I.11). `None`
+    /// when the steps are one a die already, or no lawful play leaves that position (the
+    /// play is kept as written, for the check to judge).
+    fn dice_path(&mut self, dice: Dice, steps: &[StepMove], after: &Board) -> Option<Vec<StepMove>> {
+        let moves = if dice.is_doublet() { 4 } else { 2 };
+        if steps.is_empty() || steps.len() >= moves {
+            return None;
+        }
+        let plays = self.plays.get_or_insert_with(Plays::new);
+        legal_plays_into(&self.board, dice, UnSeulDe::Moderne, plays);
+        let play = plays.as_slice().iter().find(|p| p.moves() > steps.len() && p.apply(&self.board) == *after)?;
+        Some(play.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect())
     }
 
     /// Rolled, then resigned, or the log stops (docs/games.md §I.5): no throw, a comment.

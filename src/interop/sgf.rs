@@ -277,6 +277,8 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
             }
         }
         let mut board = Board::opening(Seat::Top);
+        // a resignation offered (Gibbon), until accepted
+        let mut offered: Option<Won> = None;
         for node in &nodes[1..] {
             if node.get("AE").is_some() || node.get("AW").is_some() || node.get("AB").is_some() {
                 board = set_up(g.start.as_ref().unwrap_or(&board), node)?;
@@ -286,23 +288,49 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
                 start.turn = pl;
             }
             for (id, seat) in [("W", Seat::Top), ("B", Seat::Bottom)] {
-                let Some(v) = node.first(id) else { continue };
-                let v = v.trim();
-                match v {
-                    // a double answering the other seat's double is a beaver (docs/games.md §I.4)
-                    "double" if matches!(g.events.last(), Some(Event::Double { seat: d, .. }) if *d != seat) => {
-                        g.events.push(Event::Beaver { seat, value: None })
-                    }
-                    "double" => g.events.push(Event::Double { seat, value: None }),
-                    "take" => g.events.push(Event::Take),
-                    "drop" => g.events.push(Event::Drop),
-                    _ => g.events.push(throw_event(node.line, seat, v)?),
+                if let Some(v) = node.first(id) {
+                    move_node(&mut g, &mut offered, node.line, seat, v.trim())?;
                 }
             }
         }
         games.push(g);
     }
     Ok(games)
+}
+
+/// A move node's value `v` of `seat` (line `line`) into game `g`: a throw, a cube action, or
+/// Gibbon's resignation as moves (`resign:N` then `accept`/`reject`, docs/games.md §I.11,
+/// §I.5), `offered` holding the resignation until it is answered.
+fn move_node(
+    g: &mut MatchGame,
+    offered: &mut Option<Won>,
+    line: usize,
+    seat: Seat,
+    v: &str,
+) -> Result<(), InteropError> {
+    match v {
+        // a double answering the other seat's double is a beaver (docs/games.md §I.4)
+        "double" if matches!(g.events.last(), Some(Event::Double { seat: d, .. }) if *d != seat) => {
+            g.events.push(Event::Beaver { seat, value: None })
+        }
+        "double" => g.events.push(Event::Double { seat, value: None }),
+        "take" => g.events.push(Event::Take),
+        "drop" => g.events.push(Event::Drop),
+        "accept" => {
+            if let Some(won) = offered.take() {
+                g.won = Some(g.won.filter(|w| w.points == won.points).unwrap_or(won));
+                g.won.as_mut().into_iter().for_each(|w| w.resigned = true);
+            }
+        }
+        "reject" => *offered = None,
+        _ if v.starts_with("resign") => {
+            let points = v.strip_prefix("resign:").and_then(|n| n.trim().parse().ok());
+            let points = points.ok_or_else(|| err(line, format!("`{v}`: no resignation's value")))?;
+            *offered = Some(Won { winner: seat.other(), points, resigned: true });
+        }
+        _ => g.events.push(throw_event(line, seat, v)?),
+    }
+    Ok(())
 }
 
 /// The root properties gnubg writes for the match's place in the world, and their STN

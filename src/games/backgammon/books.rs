@@ -10,7 +10,7 @@ use super::judge::{judge_allowed, Judgement, Rule};
 use super::movegen::{allowance, legal_plays_into, Allowance, Path, Play, Plays};
 use super::options::{Options, PremierCoup};
 use super::Backgammon;
-use crate::board::{Dialect, Seat, Setup};
+use crate::board::{BySeat, Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::printer::move_text;
 use crate::notation::{
@@ -208,6 +208,8 @@ struct BgBooks<'r> {
     dropped_at: Option<u32>,
     /// The throw after whose dice the thrower resigned (`5-2 resign`, docs/games.md §I.5).
     resigned_at: Option<(u32, Seat)>,
+    /// The points each seat needs to win the match, in a match (docs/games.md §I.10).
+    needed: Option<BySeat<u32>>,
     /// How many throws, and the index of the next.
     throws: usize,
     next: usize,
@@ -265,6 +267,7 @@ impl<'r> BgBooks<'r> {
         debug_assert_eq!(options, game.options);
         // Jacoby and beavers are money play's (docs/games.md §I.4)
         let options = if match_length(rec) > 0 { options.in_match() } else { options };
+        unreadable_match_tags(&mut l, rec);
         let first = first_seat(rec, header);
         let mut cube = CubeBooks::default();
         let board = match &header.position {
@@ -304,6 +307,7 @@ impl<'r> BgBooks<'r> {
             borne: None,
             dropped_at: None,
             resigned_at: None,
+            needed: points_needed(rec),
             throws,
             next: 0,
         })
@@ -562,7 +566,8 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
         }
         let end = if self.l.out.stopped_at.is_none() { self.cube.dropped.or(self.borne.map(|e| e.1)) } else { None };
         let how = |e: End| GameEnd { winner: e.winner, value: f64::from(e.points), how: How::Backgammon(e.kind) };
-        check_result(&mut self.l, self.header, end, self.cube.cube.value);
+        let needed = self.needed;
+        check_result(&mut self.l, self.header, end, (self.cube.cube.value, needed));
         // a game resigned has an end: the Result tag's resignation (§I.5)
         let end = match end {
             None if self.l.out.stopped_at.is_none() => {
@@ -573,6 +578,40 @@ impl<'r> crate::replay::Books<'r> for BgBooks<'r> {
         self.l.out.end = end.map(how);
         self.l.out
     }
+}
+
+/// The points each seat needs to win the match (docs/games.md §I.10): the `Match` length
+/// less the `Score` before the game; `None` in money play or without a readable `Score`.
+fn points_needed(rec: &Record) -> Option<BySeat<u32>> {
+    let length = match_length(rec);
+    let score = rec.tags.iter().find(|t| t.name == "Score").and_then(|t| super::session::parse_score(&t.value))?;
+    (length > 0)
+        .then(|| BySeat::new(length.saturating_sub(score[Seat::Top]), length.saturating_sub(score[Seat::Bottom])))
+}
+
+/// Flags a `Match` tag that is no match length and a `Score` that is no score, each at its
+/// value (docs/games.md §I.1): such a record is not taken for money play silently.
+fn unreadable_match_tags(l: &mut Ledger<'_>, rec: &Record) {
+    for t in &rec.tags {
+        let (tag, rule) = match t.name.as_ref() {
+            "Match" if t.value.trim().parse::<u32>().is_err() => ("Match", "match"),
+            "Score" if super::session::parse_score(&t.value).is_none() => ("Score", "score"),
+            _ => continue,
+        };
+        let fact = Said::Backgammon(Fact::Match(super::fact::MatchFault::Unreadable { tag, value: t.value.clone() }));
+        let span = l.tag_span(tag);
+        let f = l.raise(None, FlagKind::Claim, None, fact, span);
+        f.rule = Some(rule);
+    }
+}
+
+/// The number of a `Result` value (`top 18446744073709551616 resign`) when it is more than
+/// a count holds, as written.
+fn too_large(value: &str) -> Option<String> {
+    let n = value.split_whitespace().nth(1)?;
+    let digits = n.split('-').next().unwrap_or(n);
+    (digits.bytes().all(|b| b.is_ascii_digit()) && !digits.is_empty() && digits.parse::<u32>().is_err())
+        .then(|| digits.to_string())
 }
 
 /// `[Match "N"]`: the match length, 0 for money play (no tag, or not a number).
@@ -614,10 +653,32 @@ const PASS: RecordedPlay = RecordedPlay::Pass;
 /// as computed, a drop only after a drop, `*` only while the game is unfinished; a
 /// resignation (`resign`, imported records) is taken as written on an unfinished game. Not
 /// judged when the replay stopped.
-fn check_result(l: &mut Ledger<'_>, header: &Header, end: Option<End>, cube: u32) {
+fn check_result(l: &mut Ledger<'_>, header: &Header, end: Option<End>, (cube, needed): (u32, Option<BySeat<u32>>)) {
     let Some(claim) = &header.result else { return };
     if l.out.stopped_at.is_some() {
         return;
+    }
+    // points no count holds, read as the largest: said as written (issue 24)
+    // (the tag's value as the file writes it: the record keeps the number read)
+    let span = l.tag_span("Result");
+    let written = span.zip(l.src).and_then(|(s, src)| src.get(s.start as usize..s.end as usize));
+    if let Some(written) = written.and_then(too_large) {
+        let fact = Said::Backgammon(Fact::Result(ResultFault::TooLarge { written }));
+        l.raise(None, FlagKind::Result, None, fact, span);
+        return;
+    }
+    // the match-winning game's points capped by the writer at what the match needed
+    // (BackgammonGalaxy: `Wins 3 point and the match` for a game worth 4; docs/games.md §I.10)
+    if let (ResultClaim::Points { winner, points, kind }, Some(needed)) = (claim, needed) {
+        // a resignation's own value is not known: capped, it says just what was needed
+        let (least, worth) = match end {
+            Some(e) if e.winner == *winner => (needed[*winner], Some(e.points)),
+            None if kind.is_some_and(|k| k.is_resign()) => (*points, cube.checked_mul(3)),
+            _ => (0, None),
+        };
+        if worth.is_some_and(|w| needed[*winner] == least && least <= *points && *points < w) {
+            return;
+        }
     }
     let fault = match (claim, end) {
         (ResultClaim::Unfinished, None) => None,

@@ -119,6 +119,15 @@ pub enum MatchFault {
         /// The doubler, as written.
         doubler: Option<Seat>,
     },
+    /// A `Match` or `Score` tag that does not read (`match`, `score`): `[Match "1.5"]`,
+    /// `[Score "top x bottom y"]` (docs/games.md §I.1): the record is not taken for money
+    /// play silently.
+    Unreadable {
+        /// The tag's name, `Match` or `Score`.
+        tag: &'static str,
+        /// Its value as written.
+        value: String,
+    },
     /// The `Crawford` tag says the game is (or is not) the Crawford game wrongly (`crawford`).
     CrawfordTag {
         /// What the tag says.
@@ -184,6 +193,12 @@ pub enum ResultFault {
         points: u32,
         /// The cube's value at the end.
         cube: u32,
+    },
+    /// The tag's points are more than any count holds (`top 18446744073709551616 resign`):
+    /// said as written, never as the largest count (issue 24).
+    TooLarge {
+        /// The number as the tag writes it.
+        written: String,
     },
     /// The tag gives a score `W-L`, not the points won; `winner` when the game ended.
     Score {

@@ -141,6 +141,14 @@ const MAX_SEGMENTS: usize = 16;
 /// three: at most 2³.
 const MAX_FOUND: usize = 8;
 
+/// How far each recorded path has gone: its segments begun (`done`), and the point where
+/// its man rests inside the last one begun when its rests are unsaid (`rest`, 0: none).
+#[derive(Clone, Copy, Default)]
+struct Progress {
+    done: [u8; 4],
+    rest: [u8; 4],
+}
+
 struct Search {
     /// Bit p: two or more opposing men on the mover's p.
     blocked: u32,
@@ -180,7 +188,7 @@ impl Search {
 
     /// The next segment of each path in turn (any order of the men, each man's path in
     /// order), `done` segments played, `progress` of each path.
-    fn segment(&mut self, done: usize, progress: [u8; 4], side: &Side, pool: &[u8; 7], hits: u32, play: &mut Play) {
+    fn segment(&mut self, done: usize, progress: Progress, side: &Side, pool: &[u8; 7], hits: u32, play: &mut Play) {
         if done == self.n_segments {
             let key = play.key();
             if self.found[..self.n_found].iter().all(|f| f.0 != key) {
@@ -198,33 +206,39 @@ impl Search {
                 return;
             }
             let (start, len) = self.paths[k];
-            if progress[k] >= len {
-                continue;
-            }
-            let i = usize::from(start + progress[k]);
-            let s = self.segments[i];
-            let from = usize::from(s.from);
+            let mut next = progress;
+            // a man resting inside a stretch whose rests are unsaid goes on from there
+            let (i, from) = match std::mem::take(&mut next.rest[k]) {
+                0 if progress.done[k] >= len => continue,
+                0 => {
+                    next.done[k] += 1;
+                    let i = usize::from(start + progress.done[k]);
+                    (i, usize::from(self.segments[i].from))
+                }
+                rest => (usize::from(start + progress.done[k] - 1), usize::from(rest)),
+            };
+            let path = self.segments[i].path;
             if side.men[from] == 0 {
-                self.fail(done, Rule::NotThere, s.path);
+                self.fail(done, Rule::NotThere, path);
                 continue;
             }
             if from != BAR && side.men[BAR] > 0 {
-                self.fail(done, Rule::BarFirst, s.path);
+                self.fail(done, Rule::BarFirst, path);
                 continue;
             }
-            let mut next = progress;
-            next[k] += 1;
-            self.reach(done, i, next, from, side, pool, hits, play);
+            self.reach(done, (i, k), next, from, side, pool, hits, play);
         }
     }
 
-    /// Dice from `pool` taking the man on `at` to the end of segment `i`.
+    /// A die from `pool` taking the man on `at` towards the end of segment `i` of path `k`;
+    /// on a rest left unsaid, any man may move next (the dice in turn: `4-4 T# V#` is
+    /// `TZ V& Z# &#`, docs/games.md §I.11), this one going on later.
     #[allow(clippy::too_many_arguments)]
     fn reach(
         &mut self,
         done: usize,
-        i: usize,
-        progress: [u8; 4],
+        (i, k): (usize, usize),
+        progress: Progress,
         at: usize,
         side: &Side,
         pool: &[u8; 7],
@@ -288,7 +302,9 @@ impl Search {
             if to == target {
                 self.segment(done + 1, progress, &side2, &pool2, hits2, play);
             } else {
-                self.reach(done, i, progress, to, &side2, &pool2, hits2, play);
+                let mut resting = progress;
+                resting.rest[k] = to as u8;
+                self.segment(done, resting, &side2, &pool2, hits2, play);
             }
             play.len -= 1;
         }
@@ -409,10 +425,15 @@ pub fn judge_allowed(board: &Board, dice: Dice, allowed: Allowance, paths: &[Pat
     if malformed.is_some() {
         return unlawful(Rule::Die, malformed);
     }
+    // a stretch on the board no sum of the dice makes breaks `die` whatever else the play
+    // does (a 6-6 play whose first move is seven points: docs/games.md §D.10)
+    if let Some(path) = search.no_sum_of_dice() {
+        return unlawful(Rule::Die, Some(path));
+    }
     let occ = search.men[..OFF].iter().enumerate().fold(0u32, |m, (p, &c)| m | u32::from(c > 0) << p);
     let side = Side { men: search.men, occ };
     let mut play = Play::default();
-    search.segment(0, [0; 4], &side, &pool, 0, &mut play);
+    search.segment(0, Progress::default(), &side, &pool, 0, &mut play);
     let found = &search.found[..search.n_found];
     if found.is_empty() {
         return match search.failure {
@@ -477,6 +498,17 @@ impl Search {
             faces: if dice.is_doublet() { [dice.high(), 0] } else { [dice.low(), dice.high()] },
             taken: false,
         }
+    }
+
+    /// The first path with a stretch on the board (not borne off) whose length is no sum
+    /// of the dice (d, 2d, 3d, 4d for a doublet; either die or both for a singleton).
+    fn no_sum_of_dice(&self) -> Option<usize> {
+        let (lo, hi) = (self.dice.low(), self.dice.high());
+        let sums: [u8; 4] = if lo == hi { [lo, 2 * lo, 3 * lo, 4 * lo] } else { [lo, hi, lo + hi, lo + hi] };
+        self.segments[..self.n_segments.min(MAX_SEGMENTS)]
+            .iter()
+            .find(|s| usize::from(s.to) < OFF && s.to > s.from && !sums.contains(&(s.to - s.from)))
+            .map(|s| usize::from(s.path))
     }
 
     /// The recorded paths as segments, one a die; the first path no die makes (a rest off
@@ -660,6 +692,11 @@ mod tests {
         assert_eq!(rule(pos2, (6, 6), "X# X# X# T#"), Some("overshoot"));
         assert_eq!(rule(pos2, (6, 6), "X# X# T# T#"), None);
         assert_eq!(rule(pos2, (6, 6), "T# T# X# X#"), None);
+        // a 6-6 play whose first move is seven points breaks `die`, not a bear-off rule
+        assert_eq!(rule("L2&13/A15 top", (6, 6), "LS L#"), Some("die"));
+        // each man over two dice, the dice in turn (docs/games.md §I.11): TZ V& Z# &#
+        assert_eq!(rule("TV#13/A15 top", (4, 4), "T# V#"), None);
+        assert_eq!(rule("TV#13/A15 top", (4, 4), "TZ# V&#"), None);
     }
 
     #[test]

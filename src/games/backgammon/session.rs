@@ -124,7 +124,7 @@ impl Session {
                 MatchFault::Score { .. } => span("Score"),
                 MatchFault::CrawfordTag { .. } => span("Crawford"),
                 MatchFault::AfterMatch { .. } => span("Match"),
-                MatchFault::CrawfordDouble { .. } => None,
+                MatchFault::CrawfordDouble { .. } | MatchFault::Unreadable { .. } => None,
             };
             let mut flag = Flag::of(throw, kind, seat, Said::Backgammon(Fact::Match(f)), Dialect::Soumille, span);
             flag.rule = Some(rule);
@@ -172,11 +172,18 @@ impl Session {
                 replay.flags.push(flag);
             }
         }
-        // the game's points: as replayed, else the resignation as written (§I.3, §I.5)
-        let won = replay.end.as_ref().map(|e| (e.winner, e.points())).or(match &header.result {
-            Some(ResultClaim::Points { winner, points, kind: Some(k) }) if k.is_resign() => Some((*winner, *points)),
+        // the game's points: as replayed, else the `Result` as written, a resignation or a
+        // game whose replay stopped, flagged or not: a fault stays in its own game (§I.3,
+        // §I.5, §I.12)
+        let claimed = match &header.result {
+            Some(ResultClaim::Points { winner, points, kind })
+                if replay.stopped_at.is_some() || kind.is_some_and(|k| k.is_resign()) =>
+            {
+                Some((*winner, *points))
+            }
             _ => None,
-        });
+        };
+        let won = replay.end.as_ref().map(|e| (e.winner, e.points())).or(claimed);
         if let Some((winner, points)) = won {
             self.score[winner] = self.score[winner].saturating_add(points);
         }

@@ -191,6 +191,9 @@ fn result(why: &ResultFault) -> String {
             cube.saturating_mul(2),
             cube.saturating_mul(3)
         ),
+        ResultFault::TooLarge { written } => format!(
+            "the Result tag's {written} points are more than any game is worth (the cube goes no higher than 2^30)"
+        ),
         ResultFault::Score { winner } => format!(
             "the Result tag gives a score `W-L`, not the points won (`{} N [kind]`, docs/games.md §D.9)",
             winner.map_or("SEAT", Seat::name)
@@ -214,6 +217,12 @@ fn match_fault(why: &MatchFault) -> String {
             "throw {throw}: {} doubles in the Crawford game (the first game after a seat reached one point short of the match), where no double is allowed",
             doubler.map_or("a seat", Seat::name)
         ),
+        MatchFault::Unreadable { tag: "Match", value } => format!(
+            "the Match tag `{value}` is no match length (a whole number of points, 0 for money play): the game is not judged as a match"
+        ),
+        MatchFault::Unreadable { tag, value } => {
+            format!("the {tag} tag `{value}` does not read as the score before the game (`top A bottom B`)")
+        }
         MatchFault::CrawfordTag { claimed, expected } => format!(
             "the Crawford tag says the game {} the Crawford game, but it {}",
             if *claimed { "is" } else { "is not" },
