@@ -457,3 +457,29 @@ fn what_stops_a_command_is_one_line_naming_it() {
         assert!(o.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// `explain FILE --at N` without `--dice` explains the record's own next throw (issue 24),
+/// and the usage line names the file.
+#[test]
+fn explain_at_takes_the_records_next_dice() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let f = "samples/lepeintre-teaching-game.stn";
+    let own = json(&["explain", f, "--at", "3", "--format", "json"]);
+    let rec = soumille::read(&std::fs::read_to_string(f).unwrap());
+    let dice = rec[0].record.throws[3].dice.unwrap().to_string();
+    let given = json(&["explain", f, "--at", "3", "--dice", &dice, "--format", "json"]);
+    assert_eq!(own, given);
+    let other = json(&["explain", f, "--at", "3", "--dice", "1-1", "--format", "json"]);
+    assert_ne!(own, other);
+    // past the last throw there are no dice to take
+    let n = rec[0].record.throws.len().to_string();
+    let o = run(&["explain", f, "--at", &n]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("give --dice"), "{}", text(&o.stderr));
+    let help = text(&run(&["explain", "--help"]).stdout);
+    assert!(help.contains("[POSITION|FILE]"), "{help}");
+}

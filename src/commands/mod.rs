@@ -130,6 +130,14 @@ pub enum CommandError {
         /// How far the replay went.
         reach: crate::render::Reach,
     },
+    /// `explain --at N` without `--dice`: the record has no dice at throw N+1.
+    #[error("no dice at throw {} of {} to explain: give --dice", u64::from(*at) + 1, path.display())]
+    NoNextDice {
+        /// The file.
+        path: PathBuf,
+        /// The throw whose position is explained.
+        at: u32,
+    },
     /// `explain` cannot explain.
     #[error(transparent)]
     Explain(#[from] crate::explain::ExplainError),
@@ -183,7 +191,10 @@ impl CommandError {
     pub fn command(&self) -> Option<&'static str> {
         match self {
             CommandError::Show(_) => Some("show"),
-            CommandError::ExplainWhat | CommandError::NoBoard { .. } | CommandError::Explain(_) => Some("explain"),
+            CommandError::ExplainWhat
+            | CommandError::NoBoard { .. }
+            | CommandError::NoNextDice { .. }
+            | CommandError::Explain(_) => Some("explain"),
             CommandError::Generate(_) => Some("generate"),
             CommandError::Import { .. } => Some("import"),
             CommandError::Export { .. } => Some("export"),
