@@ -11,7 +11,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-/// Records of French Grand Trictrac in Soumille's notation (STN): read, check, convert.
+/// Reads, replays and checks records of six tables games — Grand Trictrac, Trictrac à écrire,
+/// Jacquet, Moultezim, Tric Trac 1982, Backgammon — and backgammon players' files (.mat, SGF,
+/// FIBS logs).
 #[derive(Parser, Debug)]
 #[command(name = "soumille", version, about, long_about = None)]
 pub struct Cli {
