@@ -483,3 +483,42 @@ fn explain_at_takes_the_records_next_dice() {
     let help = text(&run(&["explain", "--help"]).stdout);
     assert!(help.contains("[POSITION|FILE]"), "{help}");
 }
+
+/// Every command that reads one file whole refuses binary input at once and reads no more
+/// than `MAX_INPUT` of a file (issue 24): `/dev/zero` is one line on stderr, not gigabytes.
+#[test]
+fn binary_and_endless_inputs_are_refused_at_once() {
+    let cases: [&[&str]; 10] = [
+        &["replay", "/dev/zero"],
+        &["sheet", "/dev/zero"],
+        &["view", "/dev/zero"],
+        &["show", "/dev/zero"],
+        &["export", "/dev/zero", "--to", "mat"],
+        &["import", "/dev/zero"],
+        &["repair", "/dev/zero"],
+        &["explain", "/dev/zero", "--at", "1"],
+        &["fmt", "--from-json", "/dev/zero"],
+        &["repair", "samples/opening.stn", "--confusions", "/dev/zero"],
+    ];
+    for args in cases {
+        let t = std::time::Instant::now();
+        let o = run(args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err,
+            "soumille: cannot read /dev/zero: binary data, not text (a NUL byte at offset 0); nothing is read\n"
+        );
+        assert!(t.elapsed() < std::time::Duration::from_secs(20), "{args:?}");
+    }
+    // standard input too
+    let o = run_stdin(&["replay", "-"], b"1. 6-5 AG AF\n\0");
+    assert!(text(&o.stderr).contains("a NUL byte at offset 13"), "{}", text(&o.stderr));
+    // and the cap, on a reader that never ends
+    let mut endless = std::io::repeat(b' ');
+    let e = soumille::commands::read_bounded(&mut endless, 1 << 20).unwrap_err();
+    assert!(e.to_string().starts_with("more than 1 MiB"), "{e}");
+    let mut short: &[u8] = b"1. 6-5 AG AF\n";
+    assert_eq!(soumille::commands::read_bounded(&mut short, 1 << 20).unwrap(), b"1. 6-5 AG AF\n");
+    assert_eq!(soumille::commands::MAX_INPUT, 64 << 20);
+}

@@ -19,7 +19,7 @@ pub mod repair;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-pub use read::{read_input, read_one_record, read_stn_any, read_stn_full, OneRecord};
+pub use read::{read_bounded, read_input, read_one_record, read_stn_any, read_stn_full, OneRecord, MAX_INPUT};
 
 /// What a command ended with: its exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
