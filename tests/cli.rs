@@ -522,3 +522,23 @@ fn binary_and_endless_inputs_are_refused_at_once() {
     assert_eq!(soumille::commands::read_bounded(&mut short, 1 << 20).unwrap(), b"1. 6-5 AG AF\n");
     assert_eq!(soumille::commands::MAX_INPUT, 64 << 20);
 }
+
+/// `json` of a file of comments only is what stops it, one line with nothing on stdout (it
+/// printed a whole document and exited 2); `--allow-empty` gives the document (issue 24).
+#[test]
+fn json_of_comments_only_prints_nothing() {
+    let o = run_stdin(&["json", "-"], b"{ just a note }\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+    assert!(text(&o.stderr).contains("no game"), "{}", text(&o.stderr));
+    let o = run_stdin(&["json", "--allow-empty", "-"], b"{ just a note }\n");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["records"][0]["comments"][0]["text"], " just a note ");
+    // a comment before a game is kept with it
+    let o = run_stdin(&["json", "-"], b"{ a note }\n\n[Game \"grand-trictrac\"]\n\n1. 6-5 AG AF\n");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let all = v["records"].to_string();
+    assert!(all.contains(" a note ") && all.contains("\"to\":\"G\""), "{all}");
+}
