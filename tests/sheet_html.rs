@@ -136,7 +136,7 @@ fn html_sheet_has_what_the_text_sheet_has_and_more() {
         "<h1>the author (top) against Kermadeuc (bottom)</h1>",
         "<dt>Event</dt><dd>Teaching game, first relève</dd>",
         "<dt>Source</dt><dd>Lepeintre 1818, première partie §I (LEP-GAME-1)</dd>",
-        "sortie=parisienne",
+        "<dt>Rules</dt><dd><span class=\"default\">the game's defaults</span></dd>",
     ] {
         assert!(h.contains(s), "missing {s}");
     }
@@ -186,11 +186,14 @@ fn a_ecrire_sheet_has_the_marques_and_the_totals() {
     assert!(h.contains("<tr><th class=\"l\">Total</th><td>33</td><td>0</td></tr>"));
     assert!(h.contains("<b>Match gain:</b> top, 30"));
     assert!(h.contains("marqué 1 ends"));
-    assert!(h.contains("consolation=lineaire <span class=\"default\">(default)</span></li>"));
+    // the options the record gives, not nine lines of defaults (issue 24)
+    assert!(!h.contains("consolation=lineaire") && !h.contains("(default)"));
     let (o, h) = sheet_html("samples/a-ecrire.stn");
     assert_eq!(o.status.code(), Some(0));
     assert!(h.contains("<h1>A. (top) against B. (bottom)</h1>"));
     assert!(h.contains("queue-jetons=oui</li>") && h.contains("consolation=double</li>"));
+    assert!(h.contains("every other option: the game's default</li>"));
+    assert!(!h.contains("sortie=parisienne"));
     assert!(h.contains("Trictrac à écrire"));
 }
 
@@ -208,7 +211,10 @@ fn names_and_comments_are_escaped() {
     assert!(h.contains("&lt;script&gt;x&lt;/script&gt; &amp; |"));
     let o = run_stdin(&["sheet", "--format", "markdown", "-"], NASTY.as_bytes());
     let md = text(&o.stdout);
-    assert!(md.contains("top (Pipe\\|&lt;i&gt;Jo&lt;/i&gt; &amp; Co) mark"), "{md}");
+    // `&` is written as it is where it starts no entity (issue 24), `&amp;` where it would
+    assert!(md.contains("top (Pipe\\|&lt;i&gt;Jo&lt;/i&gt; & Co) mark"), "{md}");
+    let o = run_stdin(&["sheet", "--format", "markdown", "-"], b"[Event \"a &amp; b\"]\n\n1. 6-5 AG AF\n");
+    assert!(text(&o.stdout).contains("a &amp;amp; b"), "{}", text(&o.stdout));
     assert!(!md.contains("<i>"));
     // every table line has the same number of unescaped cell separators
     let cells = |l: &str| l.replace("\\|", "").matches('|').count();

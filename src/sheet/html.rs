@@ -215,7 +215,7 @@ impl Sheet {
         );
         let _ = writeln!(s, "<dl class=\"tags\">");
         for tag in &self.tags {
-            if matches!(tag.name.as_str(), "Game" | "Rules") {
+            if matches!(tag.name.as_str(), "Game" | "Rules") || tag.value.trim().is_empty() {
                 continue;
             }
             let _ = writeln!(s, "<dt>{}</dt><dd>{}</dd>", escape(&tag.name), escape(&tag.value));
@@ -226,11 +226,9 @@ impl Sheet {
                 let how = if r.given { "" } else { " <span class=\"default\">(default)</span>" };
                 let _ = writeln!(s, "<li>{}{how}</li>", escape(&r.option));
             }
-            if !self.has_jans() {
-                let _ = writeln!(s, "<li class=\"default\">every other option: the game's default</li>");
-            }
+            let _ = writeln!(s, "<li class=\"default\">every other option: the game's default</li>");
             let _ = writeln!(s, "</ul></dd>");
-        } else if !self.has_jans() && !self.tags.is_empty() {
+        } else {
             let _ = writeln!(s, "<dt>Rules</dt><dd><span class=\"default\">the game's defaults</span></dd>");
         }
         if let Some(m) = &self.match_state {

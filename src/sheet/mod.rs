@@ -292,8 +292,9 @@ pub struct Sheet {
     /// The record's tags, in canonical order (empty when made without the record).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<TitleTag>,
-    /// The rule options in force (Grand Trictrac: every option; the other games: those that
-    /// differ from the game's defaults).
+    /// The rule options the fiche lists (Grand Trictrac: those the `Rules` tag gives; the
+    /// other games: those that differ from the game's defaults); the others are the game's
+    /// defaults.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<RuleInForce>,
     /// The record's comments before its throws (the head of the file, the tags').
@@ -510,12 +511,13 @@ impl Sheet {
     }
 }
 
-/// The rule options in force: Grand Trictrac's every option, given or default; the other
-/// games' options that differ from the game's defaults (given when the `Rules` tag names
-/// the key).
+/// The rule options in force that the fiche lists: Grand Trictrac's options the `Rules`
+/// tag gives; the other games' options that differ from the game's defaults (given when the
+/// `Rules` tag names the key). The others are "the game's defaults" (docs/rules.md §13).
 fn rules_in_force(header: &Header, grand_trictrac: bool) -> Vec<RuleInForce> {
     crate::output::rules_listed(header, grand_trictrac)
         .into_iter()
+        .filter(|&(_, given)| given || !grand_trictrac)
         .map(|(option, given)| RuleInForce { option, given })
         .collect()
 }
@@ -553,20 +555,27 @@ pub(crate) fn terminal_text(s: String) -> String {
     }
 }
 
-/// Escapes text for a Markdown table cell: `|` (the cell's end), and `&`, `<`, `>` as HTML
-/// entities so that no markup passes through.
+/// Escapes text for a Markdown table cell: `|` (the cell's end), `<` and `>` as HTML
+/// entities so that no markup passes through, and `&` where it would start an entity.
 pub fn md_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+    for (i, c) in s.char_indices() {
         match c {
             '|' => out.push_str("\\|"),
-            '&' => out.push_str("&amp;"),
+            // `&` only where it would start an entity (`&amp;`, `&#38;`): `&S` stays as it is
+            '&' if entity_follows(&s[i + 1..]) => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             c => out.push(c),
         }
     }
     out
+}
+
+/// Whether the text after a `&` would make it an HTML entity: a name or `#` number then `;`.
+fn entity_follows(rest: &str) -> bool {
+    let name = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'#').count();
+    name > 0 && rest.as_bytes().get(name) == Some(&b';')
 }
 
 #[cfg(test)]
