@@ -299,3 +299,20 @@ fn svg_board_counts_men_borne_off() {
     assert!(svg.contains("borne off: top 14, bottom 0"), "{svg}");
     assert!(svg.contains(">off 14<"));
 }
+
+/// The boards of a fiche are drawn large enough that their captions read on paper (they were
+/// 18em wide when printed, captions at about 5 pt), and the viewer's position string breaks
+/// between its fields, not inside a word (issue 24).
+#[test]
+fn boards_print_readably_and_the_position_string_breaks_between_words() {
+    let (_, h) = sheet_html("samples/fausse-cases/must-fill.stn");
+    let print = &h[h.find("@media print").expect("a print style")..];
+    let width = print.split("svg.board{max-width:").nth(1).and_then(|r| r.split("em").next()).unwrap();
+    let em: f64 = width.parse().unwrap();
+    // the caption's 13 units of a 604-unit board, at the print style's 10pt
+    assert!(13.0 * em * 10.0 / 604.0 >= 7.5, "captions at {} pt", 13.0 * em * 10.0 / 604.0);
+    let o = run(&["view", "samples/opening.stn"]);
+    let v = text(&o.stdout);
+    let rule = v.lines().find(|l| l.starts_with("#position")).unwrap();
+    assert!(!rule.contains("break-all") && !rule.contains("anywhere"), "{rule}");
+}
