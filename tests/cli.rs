@@ -268,8 +268,10 @@ fn the_lepeintre_fragment_flags_exactly_throws_13_and_20() {
             .map(|x| (x["throw"].as_u64().unwrap(), x["rule"].as_str().unwrap()))
             .collect();
         assert_eq!(got, vec![(13, "must-fill"), (20, "must-play-both")], "{f}");
-        // with its claims: the broken fill is a school too, and top's hits at 18 and 22 are
-        // never marked in the book (par moins); nothing else
+        // with its claims: the broken fill is a school too. Only Kermadeuc's (bottom's) marks
+        // are kept (docs/rules.md §9): top's hits at 18 and 22, never marked in the book, are
+        // scored from the computed marks, no école; they break Kermadeuc's bredouille, so his
+        // two holes claimed at 19 and 23 are one too many by the rules (the book's convention)
         let ecoles: Vec<(u64, i64, i64, i64)> = flags
             .iter()
             .filter(|x| x["kind"] == "ecole")
@@ -282,7 +284,7 @@ fn the_lepeintre_fragment_flags_exactly_throws_13_and_20() {
                 )
             })
             .collect();
-        assert_eq!(ecoles, vec![(13, 0, 0, 6), (18, 0, 2, 2), (22, 0, 4, 4)], "{f}");
+        assert_eq!(ecoles, vec![(13, 0, 0, 6), (19, 2, 1, 12), (23, 2, 1, 12)], "{f}");
         assert_eq!(flags.len(), 5, "{f}: {flags:#?}");
         // the books follow the claims: six holes for Kermadeuc, as the book says
         let fin = &v["files"][0]["games"][0]["final"];
@@ -541,4 +543,32 @@ fn json_of_comments_only_prints_nothing() {
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let all = v["records"].to_string();
     assert!(all.contains(" a note ") && all.contains("\"to\":\"G\""), "{all}");
+}
+
+/// One-sided marks (docs/rules.md §9, issue 24): `[MarksKept "bottom"]` (or `MarquesTenues`)
+/// scores top from the computed marks with no école against him; `both` schools every jan
+/// top never wrote; without the tag, a record where one seat alone writes marks is read as
+/// the tag would read it, and its sheet says so once.
+#[test]
+fn one_sided_marks_are_not_an_ecole_per_throw() {
+    let lep = std::fs::read_to_string("samples/lepeintre-teaching-game.stn").unwrap();
+    let ecoles_at = |text: &str| -> Vec<u64> {
+        let o = run_stdin(&["check", "--format", "json", "-"], text.as_bytes());
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let flags = v["files"][0]["games"][0]["flags"].as_array().unwrap().clone();
+        flags.iter().filter(|x| x["kind"] == "ecole").map(|x| x["throw"].as_u64().unwrap()).collect()
+    };
+    let with = |tag: &str| format!("{tag}\n{lep}");
+    assert_eq!(ecoles_at(&lep), vec![13, 19, 23]);
+    assert_eq!(ecoles_at(&with("[MarksKept \"bottom\"]")), vec![13, 19, 23]);
+    assert_eq!(ecoles_at(&with("[MarquesTenues \"bas\"]")), vec![13, 19, 23]);
+    // both kept: each jan top never wrote is an école par moins
+    assert_eq!(ecoles_at(&with("[MarksKept \"both\"]")), vec![13, 18, 22]);
+    // none kept: scored from the computed marks, no école at all
+    assert!(ecoles_at(&with("[MarksKept \"none\"]")).is_empty());
+    let sheet = text(&run_stdin(&["sheet", "-"], lep.as_bytes()).stdout);
+    assert_eq!(sheet.matches("MarksKept").count(), 1, "{sheet}");
+    assert!(sheet.contains("only bottom writes marks"), "{sheet}");
+    let tagged = text(&run_stdin(&["sheet", "-"], with("[MarksKept \"bottom\"]").as_bytes()).stdout);
+    assert!(!tagged.contains("only bottom writes marks"), "{tagged}");
 }

@@ -153,11 +153,13 @@ fn html_sheet_has_what_the_text_sheet_has_and_more() {
     );
     // marks, jans, holes, bredouille, decisions, relève
     assert!(h.contains("six-tables (bottom) 4"));
-    assert!(h.contains("<span class=\"wrong\">0≠2</span>"));
+    // top's marks are not kept (docs/rules.md §9): his jans are scored, not schooled, once noted
+    assert!(!h.contains("<span class=\"wrong\">0≠2</span>"));
+    assert!(h.contains("<dd class=\"marks-note\">only bottom writes marks"));
     assert!(h.contains("0<b>+2</b>"));
     assert!(h.contains("<abbr title=\"en bredouille\">b</abbr>"));
     assert!(h.contains("<td>tient</td>"));
-    assert!(h.contains("<td>va; relève ends</td>"));
+    assert!(h.contains("<td>va; relève ends; <a class=\"flag\" href=\"#flag-5\">ecole [5]</a>"));
     // the record's comments: the head's and the throws'
     assert!(h.contains("Lepeintre, Cours complet de trictrac (1818)"));
     assert!(h.contains("<p class=\"comment\">jan de six tables on the third throw</p>"));

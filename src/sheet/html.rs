@@ -234,6 +234,9 @@ impl Sheet {
         if let Some(m) = &self.match_state {
             let _ = writeln!(s, "<dt>The match</dt><dd class=\"match\">{}</dd>", escape(&m.words()));
         }
+        if let Some(n) = &self.marks_note {
+            let _ = writeln!(s, "<dt>Note</dt><dd class=\"marks-note\">{}</dd>", escape(n));
+        }
         let _ = writeln!(s, "</dl>\n</header>");
         if !self.comments.is_empty() {
             let _ = writeln!(s, "<section class=\"notes\">\n<h2>The record's notes</h2>");

@@ -300,6 +300,10 @@ pub struct Sheet {
     /// The record's comments before its throws (the head of the file, the tags').
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
+    /// The one note of a record in which one seat alone writes marks and no `MarksKept`
+    /// tag says so (docs/rules.md §9).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks_note: Option<String>,
     /// A record of Trictrac à écrire.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub a_ecrire: bool,
@@ -406,6 +410,7 @@ impl Sheet {
             tags: Vec::new(),
             rules: Vec::new(),
             comments: Vec::new(),
+            marks_note: rp.grand_trictrac.as_ref().and_then(|g| g.silent_seat).map(marks_note),
             a_ecrire: false,
             letters: Dialect::Soumille,
             grand_trictrac: rp.grand_trictrac.is_some(),
@@ -509,6 +514,15 @@ impl Sheet {
             self.markdown_tables()
         }
     }
+}
+
+/// The note of a record whose `silent` seat never writes marks while the other does
+/// (docs/rules.md §9).
+fn marks_note(silent: Seat) -> String {
+    let kept = silent.other();
+    format!(
+        "only {kept} writes marks: {silent}'s are scored from the computed marks, with no école against {silent} ([MarksKept \"{kept}\"] says so)"
+    )
 }
 
 /// The rule options in force that the fiche lists: Grand Trictrac's options the `Rules`

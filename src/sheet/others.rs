@@ -60,6 +60,9 @@ impl Sheet {
         if let Some(m) = &self.match_state {
             let _ = writeln!(s, "  {}", m.words());
         }
+        if let Some(n) = &self.marks_note {
+            let _ = writeln!(s, "  note: {n}");
+        }
         for c in &self.comments {
             let _ = writeln!(s, "  {{ {} }}", one_line(c));
         }
@@ -84,6 +87,9 @@ impl Sheet {
         }
         if let Some(m) = &self.match_state {
             items.push(esc(&m.words()));
+        }
+        if let Some(n) = &self.marks_note {
+            items.push(format!("**Note**: {}", esc(n)));
         }
         for i in &items {
             let _ = writeln!(s, "* {i}");
