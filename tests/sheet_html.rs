@@ -172,7 +172,9 @@ fn html_sheet_has_what_the_text_sheet_has_and_more() {
     // a board at each relève start and each flagged throw
     let want = board_throws(file);
     assert!(want.len() >= 4, "{want:?}");
-    assert_eq!(h.matches("<svg").count(), want.len(), "{want:?}");
+    // and the final position (issue 24)
+    assert_eq!(h.matches("<svg").count(), want.len() + 1, "{want:?}");
+    assert!(h.contains("<p><b>The final position</b>.</p>"));
     for n in want.iter().skip(1) {
         assert!(h.contains(&format!("Throw {n}: before the throw")), "no board at throw {n}");
     }

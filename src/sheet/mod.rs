@@ -315,6 +315,9 @@ pub struct Sheet {
     /// and the holes.
     #[serde(skip)]
     pub grand_trictrac: bool,
+    /// The other games' columns that some row fills (its Points, its Score), found once.
+    #[serde(skip)]
+    pub(crate) filled: std::cell::OnceCell<[bool; 2]>,
 }
 
 /// The game's columns of a step.
@@ -414,6 +417,7 @@ impl Sheet {
             a_ecrire: false,
             letters: Dialect::Soumille,
             grand_trictrac: rp.grand_trictrac.is_some(),
+            filled: std::cell::OnceCell::new(),
         }
     }
 
