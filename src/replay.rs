@@ -16,7 +16,9 @@ use crate::position::Position;
 use serde::Serialize;
 use std::borrow::Cow;
 
+mod file;
 pub mod words;
+pub use file::{replay_file, ReplayedRecord};
 
 /// What a flag is about (docs/commands.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
