@@ -677,8 +677,8 @@ pub struct ThrowFeed<'a> {
     pub marks: bool,
     /// Some throw claims marks for the opponent (after `/`).
     pub opponent_marks: bool,
-    /// Marks written for the seat of the odd throws and for that of the even ones.
-    pub marks_by_turn: [bool; 2],
+    /// The throws with marks written for the seat of the odd throws and of the even ones.
+    pub marks_by_turn: [u32; 2],
     /// Some throw claims a partie (Tric Trac).
     pub partie: bool,
     /// Take a checkpoint before every throw ([`replay_resumable`]).
@@ -705,9 +705,9 @@ pub struct FeedSummary {
     pub marks: bool,
     /// Some throw claims marks for the opponent.
     pub opponent_marks: bool,
-    /// Marks written for the seat of the odd throws (the first thrower's, when the seats
-    /// alternate) and for the seat of the even ones, by themselves or after `/`.
-    pub marks_by_turn: [bool; 2],
+    /// The throws with marks written for the seat of the odd throws (the first thrower's,
+    /// when the seats alternate) and for the seat of the even ones, by themselves or after `/`.
+    pub marks_by_turn: [u32; 2],
     /// Some throw claims a partie.
     pub partie: bool,
 }
@@ -721,8 +721,8 @@ impl FeedSummary {
         let opponent = t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty());
         self.opponent_marks |= opponent;
         let odd = (t.number % 2) as usize; // 1 for an odd throw
-        self.marks_by_turn[1 - odd] |= !t.marks.is_empty();
-        self.marks_by_turn[odd] |= opponent;
+        self.marks_by_turn[1 - odd] += u32::from(!t.marks.is_empty());
+        self.marks_by_turn[odd] += u32::from(opponent);
         self.partie |= t.partie.is_some();
     }
 }

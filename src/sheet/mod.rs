@@ -602,7 +602,10 @@ mod tests {
 
     #[test]
     fn markdown_escapes_cells_and_markup() {
-        assert_eq!(md_escape("a|b <i>&</i>"), "a\\|b &lt;i&gt;&amp;&lt;/i&gt;");
+        assert_eq!(md_escape("a|b <i>&</i>"), "a\\|b &lt;i&gt;&&lt;/i&gt;");
+        // `&` is escaped only where it would start an entity (issue 24)
+        assert_eq!(md_escape("&S &V"), "&S &V");
+        assert_eq!(md_escape("&amp; &#38;"), "&amp;amp; &amp;#38;");
         assert_eq!(md_escape("Kermadeuc"), "Kermadeuc");
     }
 

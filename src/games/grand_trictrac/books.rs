@@ -241,20 +241,27 @@ pub(crate) fn books_fed(
     out
 }
 
+/// The throws with marks a seat writes, the other none, for a record without the
+/// `MarksKept` tag to be read as keeping that seat's marks alone (docs/rules.md §9).
+const ONE_SIDED_MARKS: u32 = 3;
+
 /// Whose marks a record keeps, `[top, bottom]`, and the seat the one note is said of
 /// (docs/rules.md §9). The `MarksKept` tag (`MarquesTenues`: `both`, `top`, `bottom`, `none`)
 /// says it; without it, a seat's marks are kept when the record writes any, and a record in
-/// which one seat writes marks and the other never does keeps the first's alone, the other
-/// (`silent`) being scored from the computed marks. `first`: the seat of the odd throws.
+/// which one seat writes marks (on [`ONE_SIDED_MARKS`] throws or more) and the other never
+/// does keeps the first's alone, the other (`silent`) being scored from the computed marks. `first`: the seat of the odd throws.
 fn marks_kept(rec: &Record, first: Seat, feed: &crate::replay::ThrowFeed<'_>) -> ([bool; 2], Option<Seat>) {
     let tag = rec
         .tags
         .iter()
         .find(|t| t.name.eq_ignore_ascii_case("MarksKept") || t.name.eq_ignore_ascii_case("MarquesTenues"));
     let by_turn = feed.marks_by_turn;
-    let mut written = [false; 2];
-    written[first.index()] = by_turn[0];
-    written[first.other().index()] = by_turn[1];
+    let mut count = [0u32; 2];
+    count[first.index()] = by_turn[0];
+    count[first.other().index()] = by_turn[1];
+    let written = count.map(|n| n > 0);
+    // a scribe's habit, not one mark: the seat that writes marks does so on three throws
+    let habit = count.iter().any(|&n| n >= ONE_SIDED_MARKS);
     let given = tag.and_then(|t| match t.value.trim().to_ascii_lowercase().as_str() {
         "both" | "les-deux" | "tous" => Some([true, true]),
         "top" | "haut" => Some([true, false]),
@@ -265,8 +272,8 @@ fn marks_kept(rec: &Record, first: Seat, feed: &crate::replay::ThrowFeed<'_>) ->
     match given {
         // a record with no marks at all is scored, whatever the tag says
         Some(k) => (if written.contains(&true) { k } else { [false; 2] }, None),
-        None if written == [true, false] => (written, Some(Seat::Bottom)),
-        None if written == [false, true] => (written, Some(Seat::Top)),
+        None if habit && written == [true, false] => (written, Some(Seat::Bottom)),
+        None if habit && written == [false, true] => (written, Some(Seat::Top)),
         None => ([written.contains(&true); 2], None),
     }
 }
