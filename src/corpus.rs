@@ -862,6 +862,8 @@ pub fn json_stream(
     let reader = input.open()?;
     let mut n = 0usize;
     let mut werr: Option<io::Error> = None;
+    // held until the file's first game: a file of comments only writes no document
+    let w = &mut Held { w, held: Some(Vec::new()) };
     if compact {
         w.write_all(b"{\"path\":")?;
         serde_json::to_writer(&mut *w, &input.name()).map_err(io::Error::other)?;
@@ -874,6 +876,12 @@ pub fn json_stream(
         count_record(&r, &mut sum, &mut shown, &name, set, err);
         if sum.errors > 0 {
             return ControlFlow::Continue(());
+        }
+        if r.is_game() {
+            if let Err(e) = w.release() {
+                werr = Some(e);
+                return ControlFlow::Break(());
+            }
         }
         // the record's own text (its span, before spans are stripped)
         let own = r.read.record.span.map_or(r.text, |sp| &r.text[sp.start as usize..sp.end as usize]);
@@ -920,7 +928,42 @@ pub fn json_stream(
     } else {
         w.write_all(b"]\n}\n")?;
     }
-    Ok(finish_file(sum, &end, &mut shown, &name, set, err))
+    let sum = finish_file(sum, &end, &mut shown, &name, set, err);
+    if sum.games > 0 || sum.errors > 0 || set.allow_empty {
+        w.release()?;
+    }
+    Ok(sum)
+}
+
+/// A writer that holds what is written until [`Held::release`] (then writes through).
+struct Held<'a> {
+    w: &'a mut dyn Write,
+    held: Option<Vec<u8>>,
+}
+
+impl Held<'_> {
+    /// Writes what was held, and from now on writes through.
+    fn release(&mut self) -> io::Result<()> {
+        match self.held.take() {
+            Some(b) => self.w.write_all(&b),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Write for Held<'_> {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        match &mut self.held {
+            Some(h) => {
+                h.extend_from_slice(b);
+                Ok(b.len())
+            }
+            None => self.w.write(b),
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
 }
 
 /// One record of `json`'s document, the `n`th of its file, written straight into `w` through

@@ -152,9 +152,9 @@ pub use replay::{
     first_change, replay_from, replay_from_owned, replay_resumable, replay_resumed, Checkpoint, Checkpoints, Keep,
 };
 pub use replay::{
-    position_of, readable_prefix, replay, replay_books, replay_game, start_score, throws_by_number, CubeAction, End,
-    Fact, Flag, FlagKind, FlagsByThrow, GrandTrictracStep, How, NotRead, Outcome, PartieStep, Replay, Step, StepDetail,
-    Stop,
+    position_of, readable_prefix, replay, replay_books, replay_file, replay_game, start_score, throws_by_number,
+    CubeAction, End, Fact, Flag, FlagKind, FlagsByThrow, GrandTrictracStep, How, NotRead, Outcome, PartieStep, Replay,
+    ReplayedRecord, Step, StepDetail, Stop,
 };
 // questions on a position, and games made up
 pub use explain::{

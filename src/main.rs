@@ -67,10 +67,14 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
                 let per_line = commands::explain::stdout_is_interactive();
                 return commands::explain::batch(con, &mut io::stdin().lock(), per_line, &asked);
             }
-            let (Some(p), Some(d)) = (position, dice) else { return Err(CommandError::ExplainWhat) };
-            let p = match at {
-                None => p,
-                Some(at) => commands::explain::position_in_file(con, Path::new(&p), at, record)?,
+            let Some(p) = position else { return Err(CommandError::ExplainWhat) };
+            let (p, d) = match at {
+                None => (p, dice.ok_or(CommandError::ExplainWhat)?),
+                Some(at) => {
+                    let (pos, next) = commands::explain::position_in_file(con, Path::new(&p), at, record)?;
+                    let missing = || CommandError::NoNextDice { path: p.clone().into(), at };
+                    (pos, dice.or(next.map(|d| d.to_string())).ok_or_else(missing)?)
+                }
             };
             commands::explain::explain(con, &p, &d, format == Format::Json, &asked)
         }

@@ -16,7 +16,9 @@ use crate::position::Position;
 use serde::Serialize;
 use std::borrow::Cow;
 
+mod file;
 pub mod words;
+pub use file::{replay_file, ReplayedRecord};
 
 /// What a flag is about (docs/commands.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -518,6 +520,13 @@ pub struct GrandTrictracBooks {
     pub score: Score,
     /// Whether the record has claims (`+` marks); without them the computed marks are used.
     pub has_claims: bool,
+    /// Whose marks the record's claims are, `[top, bottom]` (docs/rules.md §9: the
+    /// `MarksKept` tag, else the seats that write marks); a seat whose marks were not kept is
+    /// scored from the computed marks, with no école against it.
+    pub marks_kept: [bool; 2],
+    /// A record without the `MarksKept` tag in which only one seat writes marks: the seat
+    /// that never does (the one note said of it, docs/rules.md §9).
+    pub silent_seat: Option<Seat>,
     /// Trictrac à écrire: the marqués played (winner's and loser's holes).
     pub marques: Vec<MarqueResult>,
     /// Whether the queue des jetons is counted (`queue-jetons`).
@@ -668,6 +677,8 @@ pub struct ThrowFeed<'a> {
     pub marks: bool,
     /// Some throw claims marks for the opponent (after `/`).
     pub opponent_marks: bool,
+    /// The throws with marks written for the seat of the odd throws and of the even ones.
+    pub marks_by_turn: [u32; 2],
     /// Some throw claims a partie (Tric Trac).
     pub partie: bool,
     /// Take a checkpoint before every throw ([`replay_resumable`]).
@@ -694,6 +705,9 @@ pub struct FeedSummary {
     pub marks: bool,
     /// Some throw claims marks for the opponent.
     pub opponent_marks: bool,
+    /// The throws with marks written for the seat of the odd throws (the first thrower's,
+    /// when the seats alternate) and for the seat of the even ones, by themselves or after `/`.
+    pub marks_by_turn: [u32; 2],
     /// Some throw claims a partie.
     pub partie: bool,
 }
@@ -704,7 +718,11 @@ impl FeedSummary {
         self.len += 1;
         self.last = Some(t.number);
         self.marks |= !t.marks.is_empty();
-        self.opponent_marks |= t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty());
+        let opponent = t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty());
+        self.opponent_marks |= opponent;
+        let odd = (t.number % 2) as usize; // 1 for an odd throw
+        self.marks_by_turn[1 - odd] += u32::from(!t.marks.is_empty());
+        self.marks_by_turn[odd] += u32::from(opponent);
         self.partie |= t.partie.is_some();
     }
 }
@@ -730,6 +748,7 @@ impl<'a> ThrowFeed<'a> {
             last: sum.last,
             marks: sum.marks,
             opponent_marks: sum.opponent_marks,
+            marks_by_turn: sum.marks_by_turn,
             partie: sum.partie,
             checkpoints: false,
             resume: None,

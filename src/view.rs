@@ -601,7 +601,7 @@ table.score td, table.score th { border: 1px solid #b89b72; padding: .2em .7em; 
 .label { color: #6b5234; }
 #flags li, #record-flags li, #all-flags li { color: #8b1a1a; }
 #jans li { list-style: square; }
-#position { font-family: monospace; font-size: .9em; word-break: break-all; }
+#position { font-family: monospace; font-size: .9em; overflow-wrap: break-word; }
 .unlawful { color: #8b1a1a; font-weight: bold; }
 #status { color: #8b1a1a; font-weight: bold; }
 .comment { font-style: italic; margin: .2em 0; }

@@ -268,8 +268,10 @@ fn the_lepeintre_fragment_flags_exactly_throws_13_and_20() {
             .map(|x| (x["throw"].as_u64().unwrap(), x["rule"].as_str().unwrap()))
             .collect();
         assert_eq!(got, vec![(13, "must-fill"), (20, "must-play-both")], "{f}");
-        // with its claims: the broken fill is a school too, and top's hits at 18 and 22 are
-        // never marked in the book (par moins); nothing else
+        // with its claims: the broken fill is a school too. Only Kermadeuc's (bottom's) marks
+        // are kept (docs/rules.md §9): top's hits at 18 and 22, never marked in the book, are
+        // scored from the computed marks, no école; they break Kermadeuc's bredouille, so his
+        // two holes claimed at 19 and 23 are one too many by the rules (the book's convention)
         let ecoles: Vec<(u64, i64, i64, i64)> = flags
             .iter()
             .filter(|x| x["kind"] == "ecole")
@@ -282,7 +284,7 @@ fn the_lepeintre_fragment_flags_exactly_throws_13_and_20() {
                 )
             })
             .collect();
-        assert_eq!(ecoles, vec![(13, 0, 0, 6), (18, 0, 2, 2), (22, 0, 4, 4)], "{f}");
+        assert_eq!(ecoles, vec![(13, 0, 0, 6), (19, 2, 1, 12), (23, 2, 1, 12)], "{f}");
         assert_eq!(flags.len(), 5, "{f}: {flags:#?}");
         // the books follow the claims: six holes for Kermadeuc, as the book says
         let fin = &v["files"][0]["games"][0]["final"];
@@ -456,4 +458,117 @@ fn what_stops_a_command_is_one_line_naming_it() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(o.stdout.is_empty(), "{args:?}");
     }
+}
+
+/// `explain FILE --at N` without `--dice` explains the record's own next throw (issue 24),
+/// and the usage line names the file.
+#[test]
+fn explain_at_takes_the_records_next_dice() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let f = "samples/lepeintre-teaching-game.stn";
+    let own = json(&["explain", f, "--at", "3", "--format", "json"]);
+    let rec = soumille::read(&std::fs::read_to_string(f).unwrap());
+    let dice = rec[0].record.throws[3].dice.unwrap().to_string();
+    let given = json(&["explain", f, "--at", "3", "--dice", &dice, "--format", "json"]);
+    assert_eq!(own, given);
+    let other = json(&["explain", f, "--at", "3", "--dice", "1-1", "--format", "json"]);
+    assert_ne!(own, other);
+    // past the last throw there are no dice to take
+    let n = rec[0].record.throws.len().to_string();
+    let o = run(&["explain", f, "--at", &n]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("give --dice"), "{}", text(&o.stderr));
+    let help = text(&run(&["explain", "--help"]).stdout);
+    assert!(help.contains("[POSITION|FILE]"), "{help}");
+}
+
+/// Every command that reads one file whole refuses binary input at once and reads no more
+/// than `MAX_INPUT` of a file (issue 24): `/dev/zero` is one line on stderr, not gigabytes.
+#[test]
+fn binary_and_endless_inputs_are_refused_at_once() {
+    let cases: [&[&str]; 10] = [
+        &["replay", "/dev/zero"],
+        &["sheet", "/dev/zero"],
+        &["view", "/dev/zero"],
+        &["show", "/dev/zero"],
+        &["export", "/dev/zero", "--to", "mat"],
+        &["import", "/dev/zero"],
+        &["repair", "/dev/zero"],
+        &["explain", "/dev/zero", "--at", "1"],
+        &["fmt", "--from-json", "/dev/zero"],
+        &["repair", "samples/opening.stn", "--confusions", "/dev/zero"],
+    ];
+    for args in cases {
+        let t = std::time::Instant::now();
+        let o = run(args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err,
+            "soumille: cannot read /dev/zero: binary data, not text (a NUL byte at offset 0); nothing is read\n"
+        );
+        assert!(t.elapsed() < std::time::Duration::from_secs(20), "{args:?}");
+    }
+    // standard input too
+    let o = run_stdin(&["replay", "-"], b"1. 6-5 AG AF\n\0");
+    assert!(text(&o.stderr).contains("a NUL byte at offset 13"), "{}", text(&o.stderr));
+    // and the cap, on a reader that never ends
+    let mut endless = std::io::repeat(b' ');
+    let e = soumille::commands::read_bounded(&mut endless, 1 << 20).unwrap_err();
+    assert!(e.to_string().starts_with("more than 1 MiB"), "{e}");
+    let mut short: &[u8] = b"1. 6-5 AG AF\n";
+    assert_eq!(soumille::commands::read_bounded(&mut short, 1 << 20).unwrap(), b"1. 6-5 AG AF\n");
+    assert_eq!(soumille::commands::MAX_INPUT, 64 << 20);
+}
+
+/// `json` of a file of comments only is what stops it, one line with nothing on stdout (it
+/// printed a whole document and exited 2); `--allow-empty` gives the document (issue 24).
+#[test]
+fn json_of_comments_only_prints_nothing() {
+    let o = run_stdin(&["json", "-"], b"{ just a note }\n");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+    assert!(text(&o.stderr).contains("no game"), "{}", text(&o.stderr));
+    let o = run_stdin(&["json", "--allow-empty", "-"], b"{ just a note }\n");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["records"][0]["comments"][0]["text"], " just a note ");
+    // a comment before a game is kept with it
+    let o = run_stdin(&["json", "-"], b"{ a note }\n\n[Game \"grand-trictrac\"]\n\n1. 6-5 AG AF\n");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let all = v["records"].to_string();
+    assert!(all.contains(" a note ") && all.contains("\"to\":\"G\""), "{all}");
+}
+
+/// One-sided marks (docs/rules.md §9, issue 24): `[MarksKept "bottom"]` (or `MarquesTenues`)
+/// scores top from the computed marks with no école against him; `both` schools every jan
+/// top never wrote; without the tag, a record where one seat alone writes marks is read as
+/// the tag would read it, and its sheet says so once.
+#[test]
+fn one_sided_marks_are_not_an_ecole_per_throw() {
+    let lep = std::fs::read_to_string("samples/lepeintre-teaching-game.stn").unwrap();
+    let ecoles_at = |text: &str| -> Vec<u64> {
+        let o = run_stdin(&["check", "--format", "json", "-"], text.as_bytes());
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let flags = v["files"][0]["games"][0]["flags"].as_array().unwrap().clone();
+        flags.iter().filter(|x| x["kind"] == "ecole").map(|x| x["throw"].as_u64().unwrap()).collect()
+    };
+    let with = |tag: &str| format!("{tag}\n{lep}");
+    assert_eq!(ecoles_at(&lep), vec![13, 19, 23]);
+    assert_eq!(ecoles_at(&with("[MarksKept \"bottom\"]")), vec![13, 19, 23]);
+    assert_eq!(ecoles_at(&with("[MarquesTenues \"bas\"]")), vec![13, 19, 23]);
+    // both kept: each jan top never wrote is an école par moins
+    assert_eq!(ecoles_at(&with("[MarksKept \"both\"]")), vec![13, 18, 22]);
+    // none kept: scored from the computed marks, no école at all
+    assert!(ecoles_at(&with("[MarksKept \"none\"]")).is_empty());
+    let sheet = text(&run_stdin(&["sheet", "-"], lep.as_bytes()).stdout);
+    assert_eq!(sheet.matches("MarksKept").count(), 1, "{sheet}");
+    assert!(sheet.contains("only bottom writes marks"), "{sheet}");
+    let tagged = text(&run_stdin(&["sheet", "-"], with("[MarksKept \"bottom\"]").as_bytes()).stdout);
+    assert!(!tagged.contains("only bottom writes marks"), "{tagged}");
 }

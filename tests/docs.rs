@@ -446,3 +446,26 @@ fn citations_of_the_rules_and_the_format_name_their_sections() {
     }
     assert!(n >= 200, "{n} citations");
 }
+
+/// `--help`, the man page, the crate description and the README's first paragraph say in one
+/// line that soumille reads six tables games and backgammon players' files (issue 24).
+#[test]
+fn every_front_page_names_the_six_games() {
+    let games = ["Grand Trictrac", "Trictrac à écrire", "Jacquet", "Moultezim", "Tric Trac 1982", "Backgammon"];
+    let says_all = |what: &str, s: &str| {
+        for g in games {
+            assert!(s.contains(g), "{what} does not name {g}: {s}");
+        }
+        assert!(s.contains("backgammon players' files"), "{what}: {s}");
+    };
+    let (code, help) = run(&["--help"]);
+    assert_eq!(code, Some(0));
+    says_all("--help", help.lines().next().unwrap());
+    let (_, man) = run(&["man"]);
+    let name = man.lines().skip_while(|l| *l != ".SH NAME").nth(1).unwrap().replace("\\*(Aq", "'");
+    says_all("the man page", &name);
+    says_all("the crate description", env!("CARGO_PKG_DESCRIPTION"));
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let first = readme.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    says_all("the README's first paragraph", &first);
+}

@@ -404,3 +404,40 @@ fn a_resignation_beyond_any_count_is_said_as_written() {
     assert!(!all.contains("worth 4294967295"), "{all}");
     assert!(!o.status.success());
 }
+
+/// `replay_file` replays a whole match file as `check` does (issue 24): the same flags per
+/// record, the match's games with their scores and the Crawford game; a wrong `Score` in a
+/// later game is flagged by it as by `check`.
+#[test]
+fn replay_file_replays_a_match_as_check_does() {
+    let file = "samples/backgammon-match/crawford-match.stn";
+    let text = std::fs::read_to_string(file).unwrap();
+    let games = soumille::replay_file(&text);
+    assert_eq!(games.len(), 3);
+    let m: Vec<_> = games.iter().map(|g| g.match_game.unwrap()).collect();
+    assert!(m.iter().all(|g| g.length == 3));
+    assert_eq!([m[1].before[soumille::Seat::Top], m[1].before[soumille::Seat::Bottom]], [0, 2]);
+    assert_eq!([m[1].crawford, m[2].crawford], [true, false]);
+    // a second game that says the match starts again at 0-0 is flagged, as check flags it
+    let wrong = text.replacen("[Score \"top 0 bottom 2\"]", "[Score \"top 0 bottom 0\"]", 1);
+    let games = soumille::replay_file(&wrong);
+    let ours: Vec<Vec<String>> =
+        games.iter().map(|g| g.replay.flags.iter().map(|f| f.kind.name().to_string()).collect()).collect();
+    let o = crate::common::run_stdin(&["check", "--format", "json", "-"], wrong.as_bytes());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let checks: Vec<Vec<String>> = v["files"][0]["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["flags"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap().to_string()).collect())
+        .collect();
+    assert_eq!(ours, checks);
+    assert!(!ours[1].is_empty(), "the wrong score is flagged: {ours:?}");
+    // a match file converted by the library replays the same way
+    let mat = std::fs::read_to_string("tests/data/interop/match3.mat").unwrap();
+    let records = soumille::interop::mat_to_stn(&mat).unwrap();
+    let stn = soumille::notation::print_records(&records, Default::default());
+    let games = soumille::replay_file(&stn);
+    assert_eq!(games.len(), records.len());
+    assert!(games.iter().all(|g| g.match_game.is_some_and(|m| m.length == 3)), "every game of the match");
+}

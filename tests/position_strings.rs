@@ -331,7 +331,12 @@ fn an_ecole_s_json_says_who_is_schooled_and_why() {
     assert_eq!(plein["school"], "plein");
     assert_eq!(plein["seat"], "bottom");
     assert_eq!(plein["school_for"], "top");
-    let moins = flags.iter().find(|f| f["kind"] == "ecole" && f["throw"] == 18).unwrap();
+    // top's unmarked jans are schooled only when both seats' marks are kept (docs/rules.md §9)
+    let both = format!("[MarksKept \"both\"]\n{}", std::fs::read_to_string(LEP).unwrap());
+    let o = crate::common::run_stdin(&["check", "--format", "json", "-"], both.as_bytes());
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let both_flags = v["files"][0]["games"][0]["flags"].as_array().unwrap();
+    let moins = both_flags.iter().find(|f| f["kind"] == "ecole" && f["throw"] == 18).unwrap();
     assert_eq!(moins["school"], "par-moins");
     assert_eq!(moins["school_for"], "bottom");
     let o = run(&["check", "--format", "json", "samples/ecoles/par-trop.stn"]);

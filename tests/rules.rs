@@ -325,3 +325,25 @@ fn no_function_is_over_100_lines() {
     }
     assert!(long.is_empty(), "functions over 100 lines:\n{}", long.join("\n"));
 }
+
+/// The library without its default features needs none of the command line's crates
+/// (issue 24): each is optional and pulled in by the `fancy` feature only. (`cargo tree
+/// --no-default-features -e normal` lists none of them.)
+#[test]
+fn the_library_needs_none_of_the_command_lines_crates() {
+    let toml = std::fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let section = |name: &str| -> String {
+        let start = toml.find(&format!("\n[{name}]\n")).unwrap_or_else(|| panic!("no [{name}]"));
+        let rest = &toml[start + name.len() + 4..];
+        rest[..rest.find("\n[").unwrap_or(rest.len())].to_string()
+    };
+    let deps = section("dependencies");
+    let features = section("features");
+    for krate in ["clap", "clap_complete", "clap_mangen", "indicatif", "rayon", "lsp-server", "lsp-types"] {
+        let line = deps.lines().find(|l| l.starts_with(&format!("{krate} ="))).unwrap_or_else(|| panic!("{krate}"));
+        assert!(line.contains("optional = true"), "{krate} is not optional: {line}");
+        assert!(features.contains(&format!("\"dep:{krate}\"")), "the fancy feature does not name {krate}");
+    }
+    let default = features.lines().find(|l| l.starts_with("default =")).unwrap();
+    assert_eq!(default, "default = [\"fancy\"]");
+}

@@ -136,7 +136,7 @@ fn html_sheet_has_what_the_text_sheet_has_and_more() {
         "<h1>the author (top) against Kermadeuc (bottom)</h1>",
         "<dt>Event</dt><dd>Teaching game, first relève</dd>",
         "<dt>Source</dt><dd>Lepeintre 1818, première partie §I (LEP-GAME-1)</dd>",
-        "sortie=parisienne",
+        "<dt>Rules</dt><dd><span class=\"default\">the game's defaults</span></dd>",
     ] {
         assert!(h.contains(s), "missing {s}");
     }
@@ -153,11 +153,13 @@ fn html_sheet_has_what_the_text_sheet_has_and_more() {
     );
     // marks, jans, holes, bredouille, decisions, relève
     assert!(h.contains("six-tables (bottom) 4"));
-    assert!(h.contains("<span class=\"wrong\">0≠2</span>"));
+    // top's marks are not kept (docs/rules.md §9): his jans are scored, not schooled, once noted
+    assert!(!h.contains("<span class=\"wrong\">0≠2</span>"));
+    assert!(h.contains("<dd class=\"marks-note\">only bottom writes marks"));
     assert!(h.contains("0<b>+2</b>"));
     assert!(h.contains("<abbr title=\"en bredouille\">b</abbr>"));
     assert!(h.contains("<td>tient</td>"));
-    assert!(h.contains("<td>va; relève ends</td>"));
+    assert!(h.contains("<td>va; relève ends; <a class=\"flag\" href=\"#flag-5\">ecole [5]</a>"));
     // the record's comments: the head's and the throws'
     assert!(h.contains("Lepeintre, Cours complet de trictrac (1818)"));
     assert!(h.contains("<p class=\"comment\">jan de six tables on the third throw</p>"));
@@ -170,7 +172,9 @@ fn html_sheet_has_what_the_text_sheet_has_and_more() {
     // a board at each relève start and each flagged throw
     let want = board_throws(file);
     assert!(want.len() >= 4, "{want:?}");
-    assert_eq!(h.matches("<svg").count(), want.len(), "{want:?}");
+    // and the final position (issue 24)
+    assert_eq!(h.matches("<svg").count(), want.len() + 1, "{want:?}");
+    assert!(h.contains("<p><b>The final position</b>.</p>"));
     for n in want.iter().skip(1) {
         assert!(h.contains(&format!("Throw {n}: before the throw")), "no board at throw {n}");
     }
@@ -186,11 +190,14 @@ fn a_ecrire_sheet_has_the_marques_and_the_totals() {
     assert!(h.contains("<tr><th class=\"l\">Total</th><td>33</td><td>0</td></tr>"));
     assert!(h.contains("<b>Match gain:</b> top, 30"));
     assert!(h.contains("marqué 1 ends"));
-    assert!(h.contains("consolation=lineaire <span class=\"default\">(default)</span></li>"));
+    // the options the record gives, not nine lines of defaults (issue 24)
+    assert!(!h.contains("consolation=lineaire") && !h.contains("(default)"));
     let (o, h) = sheet_html("samples/a-ecrire.stn");
     assert_eq!(o.status.code(), Some(0));
     assert!(h.contains("<h1>A. (top) against B. (bottom)</h1>"));
     assert!(h.contains("queue-jetons=oui</li>") && h.contains("consolation=double</li>"));
+    assert!(h.contains("every other option: the game's default</li>"));
+    assert!(!h.contains("sortie=parisienne"));
     assert!(h.contains("Trictrac à écrire"));
 }
 
@@ -208,7 +215,10 @@ fn names_and_comments_are_escaped() {
     assert!(h.contains("&lt;script&gt;x&lt;/script&gt; &amp; |"));
     let o = run_stdin(&["sheet", "--format", "markdown", "-"], NASTY.as_bytes());
     let md = text(&o.stdout);
-    assert!(md.contains("top (Pipe\\|&lt;i&gt;Jo&lt;/i&gt; &amp; Co) mark"), "{md}");
+    // `&` is written as it is where it starts no entity (issue 24), `&amp;` where it would
+    assert!(md.contains("top (Pipe\\|&lt;i&gt;Jo&lt;/i&gt; & Co) mark"), "{md}");
+    let o = run_stdin(&["sheet", "--format", "markdown", "-"], b"[Event \"a &amp; b\"]\n\n1. 6-5 AG AF\n");
+    assert!(text(&o.stdout).contains("a &amp;amp; b"), "{}", text(&o.stdout));
     assert!(!md.contains("<i>"));
     // every table line has the same number of unescaped cell separators
     let cells = |l: &str| l.replace("\\|", "").matches('|').count();
@@ -292,4 +302,21 @@ fn svg_board_counts_men_borne_off() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(svg.contains("borne off: top 14, bottom 0"), "{svg}");
     assert!(svg.contains(">off 14<"));
+}
+
+/// The boards of a fiche are drawn large enough that their captions read on paper (they were
+/// 18em wide when printed, captions at about 5 pt), and the viewer's position string breaks
+/// between its fields, not inside a word (issue 24).
+#[test]
+fn boards_print_readably_and_the_position_string_breaks_between_words() {
+    let (_, h) = sheet_html("samples/fausse-cases/must-fill.stn");
+    let print = &h[h.find("@media print").expect("a print style")..];
+    let width = print.split("svg.board{max-width:").nth(1).and_then(|r| r.split("em").next()).unwrap();
+    let em: f64 = width.parse().unwrap();
+    // the caption's 13 units of a 604-unit board, at the print style's 10pt
+    assert!(13.0 * em * 10.0 / 604.0 >= 7.5, "captions at {} pt", 13.0 * em * 10.0 / 604.0);
+    let o = run(&["view", "samples/opening.stn"]);
+    let v = text(&o.stdout);
+    let rule = v.lines().find(|l| l.starts_with("#position")).unwrap();
+    assert!(!rule.contains("break-all") && !rule.contains("anywhere"), "{rule}");
 }

@@ -60,7 +60,18 @@ fn every_game_has_the_sections_of_grand_trictracs_sheet() {
         assert!(html.contains("<dl class=\"tags\">") && html.contains("<dt>Rules</dt>"), "{name}: fiche");
         assert!(html.contains("<dt>Event</dt>"), "{name}: tags");
         // the running score column
-        assert!(html.contains("<th class=\"score\">Score</th>") && html.contains("<td class=\"score\">off "), "{name}");
+        // the Score column when some throw changes the score (men borne off, the cube, points)
+        let changes = html.contains("<td class=\"score\">off ");
+        assert_eq!(html.contains("<th class=\"score\">Score</th>"), changes, "{name}");
+        assert!(changes || name == "jacquet" || name == "moultezim", "{name}");
+        // only the columns the game fills (issue 24): Points for Tric Trac alone, the score
+        // where it changes, not `off 0/0` on every row
+        assert_eq!(html.contains("<th>Points</th>"), name == "tric_trac", "{name}: the Points column");
+        let rows = html.matches("<tr id=\"throw-").count();
+        let scores = html.matches("<td class=\"score\">off ").count();
+        assert!(scores < rows, "{name}: the score on every row ({scores} of {rows})");
+        // the final position, drawn after the last throw
+        assert!(html.contains("<p><b>The final position</b>.</p>"), "{name}: the final position");
         // each flag under its throw, the list of flags linked both ways
         assert!(html.contains("<p class=\"flag-text\" id=\"at-flag-1\">"), "{name}: the flag under its throw");
         assert!(html.contains("<ol class=\"flags\">") && html.contains("<li id=\"flag-1\">"), "{name}: the list");
@@ -81,6 +92,9 @@ fn the_backgammon_sheet_has_the_cube_and_the_match() {
     let html = flagged_out(&["sheet", &file, "--format", "html"]);
     assert!(html.contains("match to 3, score before this game top 1 bottom 0"), "the match");
     assert!(html.contains("cube 2 (top)") && html.contains("double, take: cube 2"), "the cube and its action");
+    // the boards where something happens: a man hit, the cube turned, the end (issue 24)
+    assert!(html.contains("a man hit</b>.</p>") || html.contains(": double, take"), "a board at an event");
+    assert!(html.matches("<tr class=\"board after\"").count() >= 2, "the boards after the events");
     let json: serde_json::Value = serde_json::from_str(&flagged_out(&["sheet", &file, "--format", "json"])).unwrap();
     assert_eq!(json["match"]["length"], 3);
     assert_eq!(json["match"]["crawford"], false);

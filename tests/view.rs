@@ -587,3 +587,47 @@ fn the_viewer_of_every_game_follows_the_url_and_shows_comments_and_moves_in_chro
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The fiche of every game, as Chromium lays it out and prints it (issue 24): the boards
+/// where something happens and the final position are in the page Chromium renders, and it
+/// prints to a PDF of at least one page.
+#[test]
+fn every_games_fiche_prints_with_its_boards_in_chromium() {
+    let files = [
+        "samples/lepeintre-teaching-game.stn",
+        "samples/a-ecrire/end-of-a-marque.stn",
+        "samples/jacquet/endgame-annotated.stn",
+        "samples/moultezim/bear-off.stn",
+        "samples/tric-trac/hand-written.stn",
+        "samples/backgammon/gnubg-match3-game2.stn",
+    ];
+    for file in files {
+        let dir = scratch("fiche");
+        let o = Command::new(env!("CARGO_BIN_EXE_soumille"))
+            .args(["sheet", "--format", "html", file])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert!(matches!(o.status.code(), Some(0 | 1)), "{file}: {}", String::from_utf8_lossy(&o.stderr));
+        let page = dir.join("fiche.html");
+        std::fs::write(&page, &o.stdout).unwrap();
+        let dom =
+            String::from_utf8(run_chromium(&["--dump-dom".to_string(), format!("file://{}", page.display())])).unwrap();
+        assert!(dom.contains("<b>The final position</b>"), "{file}: no final position");
+        assert!(dom.matches("<svg").count() >= 2, "{file}: the start and the end at least");
+        if file.contains("backgammon") {
+            assert!(dom.contains("a man hit</b>"), "{file}: a board where a man is hit");
+        }
+        let pdf = dir.join("fiche.pdf");
+        let _ = run_chromium(&[
+            format!("--print-to-pdf={}", pdf.display()),
+            "--no-pdf-header-footer".to_string(),
+            format!("file://{}", page.display()),
+        ]);
+        let bytes = std::fs::read(&pdf).unwrap_or_else(|e| panic!("{file}: no PDF: {e}"));
+        assert!(bytes.starts_with(b"%PDF"), "{file}");
+        let pages = bytes.windows(10).filter(|w| w == b"/Type /Pag" || w == b"/Type/Page").count();
+        assert!(pages >= 1, "{file}: {pages} pages");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

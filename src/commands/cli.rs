@@ -11,7 +11,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-/// Records of French Grand Trictrac in Soumille's notation (STN): read, check, convert.
+/// Reads, replays and checks records of six tables games — Grand Trictrac, Trictrac à écrire,
+/// Jacquet, Moultezim, Tric Trac 1982, Backgammon — and backgammon players' files (.mat, SGF,
+/// FIBS logs).
 #[derive(Parser, Debug)]
 #[command(name = "soumille", version, about, long_about = None)]
 pub struct Cli {
@@ -193,18 +195,19 @@ pub enum Command {
     /// or Lepeintre's letters (the answer is in the same letters). A position of another game
     /// names it (`game=jacquet`) and the rules that differ from its defaults
     /// (`rules=postillon:immediat`), as `show --format position` writes them: `--game` and
-    /// `--rules` may not contradict them. With `--at N`, POSITION is an STN file and the
-    /// position is the one after its throw N, under its game and rules. Plays are in
+    /// `--rules` may not contradict them. With `--at N`, the argument is an STN FILE and the
+    /// position is the one after its throw N, under its game and rules, and the dice are
+    /// those of its throw N+1 unless `--dice` gives others. Plays are in
     /// canonical notation with the resulting men (field 1 of a position string). With
     /// `--batch`, reads `POSITION<TAB>DICE` lines from stdin and writes one JSON object a line,
     /// for any game: what `--format json` writes, or `{"line": N, "error": "…"}` for a bad
     /// line (and exit status 2 at the end).
     Explain {
         /// A position string, e.g. "A9BC2DGH/N2VX&11 bottom" (with --at: an STN file).
-        #[arg(required_unless_present = "batch")]
+        #[arg(required_unless_present = "batch", value_name = "POSITION|FILE")]
         position: Option<String>,
-        /// The roll, e.g. 6-5 or sonnez.
-        #[arg(long, required_unless_present = "batch")]
+        /// The roll, e.g. 6-5 or sonnez (with --at: by default the record's next throw).
+        #[arg(long, required_unless_present_any = ["batch", "at"])]
         dice: Option<String>,
         /// Read `POSITION<TAB>DICE` lines from stdin, write JSON Lines (one line out a line in;
         /// blank lines are skipped).
@@ -221,8 +224,9 @@ pub enum Command {
         /// grand-trictrac). Only Grand Trictrac lists jans.
         #[arg(long, value_parser = GameArg)]
         game: Option<crate::notation::Game>,
-        /// Explain the position after throw N of the record in the file POSITION (`0`: the
-        /// start), with the record's game and rules.
+        /// Explain the position after throw N of the record in the file FILE (`0`: the
+        /// start), with the record's game and rules, and the dice of its throw N+1 unless
+        /// --dice gives others.
         #[arg(long, value_name = "N", conflicts_with_all = ["game", "rules"])]
         at: Option<u32>,
         /// With --at: which record of the file (1 = the first).

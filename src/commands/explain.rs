@@ -45,17 +45,25 @@ pub fn explain(
 }
 
 /// The position string after throw `at` of record `record` (1-based) of an STN file, under
-/// the record's game and rules, in its letters (what `show --format position` writes).
-pub fn position_in_file(con: &mut Console, file: &Path, at: u32, record: usize) -> Result<String, CommandError> {
+/// the record's game and rules, in its letters (what `show --format position` writes), and
+/// the dice of the record's next throw (`at + 1`), when it has them.
+pub fn position_in_file(
+    con: &mut Console,
+    file: &Path,
+    at: u32,
+    record: usize,
+) -> Result<(String, Option<crate::Dice>), CommandError> {
     let super::OneRecord { rec, text, .. } = super::read_one_record(con, file, record)?;
     let rp = crate::replay::replay(&rec.record, &rec.header, Some(&text));
-    crate::explain::position_string_at(&rp, &rec.header, at).ok_or_else(|| {
+    let next = at.checked_add(1).and_then(|n| rec.record.throws.iter().find(|t| t.number == n)).and_then(|t| t.dice);
+    let position = crate::explain::position_string_at(&rp, &rec.header, at).ok_or_else(|| {
         let reach = match rp.stopped_at {
             Some(n) => crate::render::Reach::Stopped(n),
             None => crate::render::Reach::Throws(rec.record.throws.len()),
         };
         CommandError::NoBoard { path: file.to_path_buf(), at, reach }
-    })
+    })?;
+    Ok((position, next))
 }
 
 /// Whether standard output is a terminal, a pipe or a socket (not a file): `explain --batch`

@@ -21,7 +21,7 @@ pub mod table;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-pub use read::{read_input, read_one_record, read_stn_any, read_stn_full, OneRecord};
+pub use read::{read_bounded, read_input, read_one_record, read_stn_any, read_stn_full, OneRecord, MAX_INPUT};
 
 /// What a command ended with: its exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +132,14 @@ pub enum CommandError {
         /// How far the replay went.
         reach: crate::render::Reach,
     },
+    /// `explain --at N` without `--dice`: the record has no dice at throw N+1.
+    #[error("no dice at throw {} of {} to explain: give --dice", u64::from(*at) + 1, path.display())]
+    NoNextDice {
+        /// The file.
+        path: PathBuf,
+        /// The throw whose position is explained.
+        at: u32,
+    },
     /// `explain` cannot explain.
     #[error(transparent)]
     Explain(#[from] crate::explain::ExplainError),
@@ -188,7 +196,10 @@ impl CommandError {
     pub fn command(&self) -> Option<&'static str> {
         match self {
             CommandError::Show(_) => Some("show"),
-            CommandError::ExplainWhat | CommandError::NoBoard { .. } | CommandError::Explain(_) => Some("explain"),
+            CommandError::ExplainWhat
+            | CommandError::NoBoard { .. }
+            | CommandError::NoNextDice { .. }
+            | CommandError::Explain(_) => Some("explain"),
             CommandError::Generate(_) => Some("generate"),
             CommandError::Import { .. } => Some("import"),
             CommandError::Export { .. } => Some("export"),

@@ -6,14 +6,44 @@ use crate::report::FileReading;
 use std::io::{self, Read};
 use std::path::Path;
 
-/// The bytes of a file, or of standard input for `-`.
+/// The most a command that reads one file whole reads of it: 64 MiB (`check` and `json`
+/// stream files of any size).
+pub const MAX_INPUT: u64 = 64 << 20;
+
+/// The bytes of a file, or of standard input for `-`, read whole: refused at once when they
+/// hold a NUL byte (binary data, not text: as `check` refuses it), and when there are more
+/// than [`MAX_INPUT`] of them (`/dev/zero` or an endless pipe is not read to the end).
 pub fn read_input(path: &Path) -> io::Result<Vec<u8>> {
     if path.as_os_str() == "-" {
-        let mut v = Vec::new();
-        io::stdin().read_to_end(&mut v)?;
-        Ok(v)
+        read_bounded(&mut io::stdin().lock(), MAX_INPUT)
     } else {
-        std::fs::read(path)
+        read_bounded(&mut std::fs::File::open(path)?, MAX_INPUT)
+    }
+}
+
+/// At most `max` bytes of text from `input`, read in blocks: an error as soon as a block
+/// holds a NUL byte or the text grows past `max`.
+pub fn read_bounded(input: &mut dyn Read, max: u64) -> io::Result<Vec<u8>> {
+    let mut v = Vec::new();
+    let mut block = vec![0u8; 64 << 10];
+    loop {
+        let n = match input.read(&mut block) {
+            Ok(0) => return Ok(v),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if let Some(k) = memchr::memchr(0, &block[..n]) {
+            let at = v.len() + k;
+            let why = format!("binary data, not text (a NUL byte at offset {at}); nothing is read");
+            return Err(io::Error::new(io::ErrorKind::InvalidData, why));
+        }
+        if (v.len() + n) as u64 > max {
+            let why =
+                format!("more than {} MiB: too large for one record's command (`check` reads any size)", max >> 20);
+            return Err(io::Error::new(io::ErrorKind::InvalidData, why));
+        }
+        v.extend_from_slice(&block[..n]);
     }
 }
 

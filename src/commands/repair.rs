@@ -62,7 +62,10 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
         opts.budget = b;
     }
     if let Some(path) = &asked.confusions {
-        let t = std::fs::read_to_string(path).map_err(|source| CommandError::Read { path: path.clone(), source })?;
+        let cannot = |source| CommandError::Read { path: path.clone(), source };
+        let bytes = super::read_input(path).map_err(cannot)?;
+        let t =
+            String::from_utf8(bytes).map_err(|e| cannot(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))?;
         opts.confusions.add_text(&t).map_err(|error| CommandError::Confusions { path: path.clone(), error })?;
     }
     let reading = super::read_input(file).map_err(|source| CommandError::Read { path: file.to_path_buf(), source })?;

@@ -42,7 +42,7 @@ impl Sheet {
         let seat_w = |name: &str| len(name).max(22);
         let (tw, bw) = (seat_w(&t), seat_w(&b));
         let labels = format!("{:>6} {:>7} {:>7}", "mark", "points", "holes");
-        let mut s = String::new();
+        let mut s = self.text_head();
         let lead = format!("{:>5}  {:<6} {:<4} {} ", "throw", "seat", "dice", pad("play", play_w));
         let _ = writeln!(s, "{lead}| {} | {} |", center(&t, tw), center(&b, bw));
         let blank = " ".repeat(len(&lead));
@@ -62,6 +62,12 @@ impl Sheet {
                 right(&cell(&g.top), tw),
                 right(&cell(&g.bottom), bw)
             );
+            for c in &r.comments {
+                let _ = writeln!(s, "        {{ {} }}", super::others::one_line(c));
+            }
+            for f in &r.flags {
+                let _ = writeln!(s, "        [{}] {}", f.what(), f.body());
+            }
         }
         let _ = writeln!(s, "{rule}");
         for (k, m) in self.marques.iter().enumerate() {
@@ -109,7 +115,9 @@ impl Sheet {
     pub(crate) fn markdown_grand_trictrac(&self) -> String {
         let (t, b) = self.names();
         let (t, b) = (md_escape(&t), md_escape(&b));
-        let mut s = format!(
+        let mut s = self.markdown_head();
+        let _ = write!(
+            s,
             "| throw | seat | dice | play | {t} mark | {t} points | {t} holes | {b} mark | {b} points | {b} holes | notes |\n|---:|---|---|---|---:|---:|---:|---:|---:|---:|---|\n"
         );
         for (r, g) in self.gt_rows() {
@@ -138,7 +146,13 @@ impl Sheet {
                 md_escape(&notes.join(", "))
             );
         }
-        // flags of no row: the Result tag, the replay's stop, the throws not read
+        // each flag written out under the table, then those of no row: the Result tag, the
+        // replay's stop, the throws not read
+        for (r, _) in self.gt_rows() {
+            for f in &r.flags {
+                let _ = writeln!(s, "\n* **{}. {}**: {}", r.throw, f.what(), md_escape(f.body()));
+            }
+        }
         for f in &self.other_flags {
             let _ = writeln!(s, "\n* **{}**: {}", f.what(), md_escape(&f.message));
         }

@@ -30,10 +30,10 @@ tr.flagged td{background:#fdf0ee}.wrong{color:#a00;font-weight:bold}a.flag{color
 tr.detail td{background:#fbfaf6}tr.board td{background:#fff;text-align:center}
 .flag-text{margin:.3em 0}.flag-text b{color:#a00}
 .diagram{display:flex;gap:1em;align-items:flex-start;flex-wrap:wrap}.diagram>div{flex:1;min-width:16em;text-align:left}
-svg.board{width:100%;max-width:25em;height:auto}
+svg.board{width:100%;max-width:36em;height:auto}
 ol.flags li{margin:.35em 0}.legend{font-size:.88em;color:#333}
 table.totals{width:auto}table.totals td,table.totals th{text-align:right}table.totals th.l,table.totals td.l{text-align:left}
-@media print{body{margin:0;max-width:none;font-size:10pt}thead{display:table-header-group}tfoot{display:table-footer-group}tr{break-inside:avoid;page-break-inside:avoid}a{color:inherit;text-decoration:none}tr.flagged td,tr.detail td,th{background:none}svg.board{max-width:18em}h2{break-after:avoid}}
+@media print{body{margin:0;max-width:none;font-size:10pt}thead{display:table-header-group}tfoot{display:table-footer-group}tr{break-inside:avoid;page-break-inside:avoid}a{color:inherit;text-decoration:none}tr.flagged td,tr.detail td,th{background:none}svg.board{max-width:36em}.diagram{break-inside:avoid}h2{break-after:avoid}}
 ";
 
 /// A flag kind in words, for a reader of the sheet.
@@ -193,6 +193,10 @@ impl Sheet {
             }
             self.html_row(&mut s, r, &numbered);
             self.html_detail(&mut s, r, &numbered);
+            let last = std::ptr::eq(r, self.rows.last().unwrap_or(r));
+            if let Some(what) = self.event_after(r, last) {
+                self.html_after(&mut s, r, &what);
+            }
         }
         let _ = writeln!(s, "</tbody>\n</table>");
         let _ = writeln!(s, "<p><b>Result:</b> {}</p>", escape(&self.result_line()));
@@ -215,7 +219,7 @@ impl Sheet {
         );
         let _ = writeln!(s, "<dl class=\"tags\">");
         for tag in &self.tags {
-            if matches!(tag.name.as_str(), "Game" | "Rules") {
+            if matches!(tag.name.as_str(), "Game" | "Rules") || tag.value.trim().is_empty() {
                 continue;
             }
             let _ = writeln!(s, "<dt>{}</dt><dd>{}</dd>", escape(&tag.name), escape(&tag.value));
@@ -226,15 +230,16 @@ impl Sheet {
                 let how = if r.given { "" } else { " <span class=\"default\">(default)</span>" };
                 let _ = writeln!(s, "<li>{}{how}</li>", escape(&r.option));
             }
-            if !self.has_jans() {
-                let _ = writeln!(s, "<li class=\"default\">every other option: the game's default</li>");
-            }
+            let _ = writeln!(s, "<li class=\"default\">every other option: the game's default</li>");
             let _ = writeln!(s, "</ul></dd>");
-        } else if !self.has_jans() && !self.tags.is_empty() {
+        } else {
             let _ = writeln!(s, "<dt>Rules</dt><dd><span class=\"default\">the game's defaults</span></dd>");
         }
         if let Some(m) = &self.match_state {
             let _ = writeln!(s, "<dt>The match</dt><dd class=\"match\">{}</dd>", escape(&m.words()));
+        }
+        if let Some(n) = &self.marks_note {
+            let _ = writeln!(s, "<dt>Note</dt><dd class=\"marks-note\">{}</dd>", escape(n));
         }
         let _ = writeln!(s, "</dl>\n</header>");
         if !self.comments.is_empty() {
@@ -261,13 +266,20 @@ impl Sheet {
             );
             return;
         }
+        let (legend, th) =
+            if self.scores_points() { ("Points: what the throw scored. ", "<th>Points</th>") } else { ("", "") };
+        let (score_legend, score_th) = if self.score_changes() {
+            ("Score: the running score where the throw changes it: the men borne off (top/bottom), the cube and its owner, the points and parties. ", "<th class=\"score\">Score</th>")
+        } else {
+            ("", "")
+        };
         let _ = writeln!(
             s,
-            "<h2>The throws</h2>\n<p class=\"legend\">Points: what the throw scored. Score: the running score after the throw: the men borne off (top/bottom), the cube and its owner, the points and parties. <span class=\"wrong\">✗</span>: an unlawful play. Each flag is written out under its throw and listed at the end.</p>"
+            "<h2>The throws</h2>\n<p class=\"legend\">{legend}{score_legend}<span class=\"wrong\">✗</span>: an unlawful play. Each flag is written out under its throw and listed at the end; the board is drawn where a man is hit, at a cube action and at the end.</p>"
         );
         let _ = writeln!(
             s,
-            "<table class=\"fiche\">\n<thead>\n<tr><th>Throw</th><th>Seat</th><th>Dice</th><th>Play</th><th>Points</th><th class=\"score\">Score</th><th>Notes</th></tr>\n</thead>\n<tbody>"
+            "<table class=\"fiche\">\n<thead>\n<tr><th>Throw</th><th>Seat</th><th>Dice</th><th>Play</th>{th}{score_th}<th>Notes</th></tr>\n</thead>\n<tbody>"
         );
     }
 
@@ -276,8 +288,73 @@ impl Sheet {
         if self.has_jans() {
             COLUMNS
         } else {
-            7
+            5 + usize::from(self.scores_points()) + usize::from(self.score_changes())
         }
+    }
+
+    /// Whether some throw of the other games changes the running score (men borne off, the
+    /// cube, Tric Trac's points): the Score column.
+    fn score_changes(&self) -> bool {
+        self.filled_columns()[1]
+    }
+
+    /// Whether some throw of the other games scored points (Tric Trac): the Points column.
+    fn scores_points(&self) -> bool {
+        self.filled_columns()[0]
+    }
+
+    /// Which of the other games' Points and Score columns some row fills (found once).
+    fn filled_columns(&self) -> [bool; 2] {
+        *self.filled.get_or_init(|| {
+            let points = self.tables_rows().any(|(_, t)| t.points != [0, 0]);
+            let score = self.tables_rows().any(|(r, t)| t.running != super::Running::of(&r.board.before));
+            [points, score]
+        })
+    }
+
+    /// What happens at row `r` of the other games that the fiche draws the board after: a
+    /// man hit (one more on the bar), a cube action, men put back, a partie; and the end.
+    fn event_after(&self, r: &Row, last: bool) -> Option<String> {
+        if last {
+            return Some("The final position".to_string());
+        }
+        let RowScore::Tables(t) = &r.score else { return None };
+        let (b, a) = (&r.board.before, &r.board.after);
+        let hit = Seat::ALL.iter().any(|&s| a.bar[s] > b.bar[s]);
+        if hit {
+            Some(format!("After throw {}: a man hit", r.throw))
+        } else if !t.note.is_empty() {
+            Some(format!("After throw {}: {}", r.throw, t.note))
+        } else {
+            None
+        }
+    }
+
+    /// The board after row `r`'s throw, titled `what`, on a row of its own.
+    fn html_after(&self, s: &mut String, r: &Row, what: &str) {
+        let cols = self.columns();
+        let svg = match r.grand_trictrac() {
+            Some(_) => {
+                let setup = trictrac_setup(&position_of(&r.board.after), &r.board.score);
+                board_picture(&setup, &Notes { caption: self.caption(what, None), ..Notes::default() }, self.letters)
+            }
+            None => {
+                let after = &r.board.after;
+                let notes = Notes {
+                    caption: self.caption(what, None),
+                    game: &self.game,
+                    points: after.score.points.is_some() || after.score.parties.is_some(),
+                    ..Notes::default()
+                };
+                board_picture(after, &notes, self.letters)
+            }
+        };
+        let _ = writeln!(
+            s,
+            "<tr class=\"board after\" id=\"after-{}\"><td colspan=\"{cols}\"><div class=\"diagram\">{svg}<div><p><b>{}</b>.</p></div></div></td></tr>",
+            r.throw,
+            escape(what)
+        );
     }
 
     /// The board where a relève (or the game) starts, before row `r`: drawn here, or with
@@ -367,11 +444,18 @@ impl Sheet {
                 points_cell(&g.bottom),
                 holes_cell(&g.bottom, r.board.score_before.holes[1], g.pavillon == Some(Seat::Bottom)),
             ),
-            RowScore::Tables(t) => format!(
-                "<td>{}</td><td class=\"score\">{}</td>",
-                escape(&super::others::points_text(t.points)),
-                escape(&t.running.words())
-            ),
+            RowScore::Tables(t) => {
+                // the score when it changes (the first row: when it is not the start's)
+                let before = super::Running::of(&r.board.before);
+                let score = if t.running != before { escape(&t.running.words()) } else { String::new() };
+                let points = if self.scores_points() {
+                    format!("<td>{}</td>", escape(&super::others::points_text(t.points)))
+                } else {
+                    String::new()
+                };
+                let score = if self.score_changes() { format!("<td class=\"score\">{score}</td>") } else { String::new() };
+                format!("{points}{score}")
+            }
         };
         // the other games mark an unlawful play in its cell (Grand Trictrac's flag says it)
         let play_cell = match &r.score {

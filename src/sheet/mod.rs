@@ -292,13 +292,18 @@ pub struct Sheet {
     /// The record's tags, in canonical order (empty when made without the record).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<TitleTag>,
-    /// The rule options in force (Grand Trictrac: every option; the other games: those that
-    /// differ from the game's defaults).
+    /// The rule options the fiche lists (Grand Trictrac: those the `Rules` tag gives; the
+    /// other games: those that differ from the game's defaults); the others are the game's
+    /// defaults.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub rules: Vec<RuleInForce>,
     /// The record's comments before its throws (the head of the file, the tags').
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,
+    /// The one note of a record in which one seat alone writes marks and no `MarksKept`
+    /// tag says so (docs/rules.md §9).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks_note: Option<String>,
     /// A record of Trictrac à écrire.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub a_ecrire: bool,
@@ -310,6 +315,9 @@ pub struct Sheet {
     /// and the holes.
     #[serde(skip)]
     pub grand_trictrac: bool,
+    /// The other games' columns that some row fills (its Points, its Score), found once.
+    #[serde(skip)]
+    pub(crate) filled: std::cell::OnceCell<[bool; 2]>,
 }
 
 /// The game's columns of a step.
@@ -405,9 +413,11 @@ impl Sheet {
             tags: Vec::new(),
             rules: Vec::new(),
             comments: Vec::new(),
+            marks_note: rp.grand_trictrac.as_ref().and_then(|g| g.silent_seat).map(marks_note),
             a_ecrire: false,
             letters: Dialect::Soumille,
             grand_trictrac: rp.grand_trictrac.is_some(),
+            filled: std::cell::OnceCell::new(),
         }
     }
 
@@ -510,12 +520,22 @@ impl Sheet {
     }
 }
 
-/// The rule options in force: Grand Trictrac's every option, given or default; the other
-/// games' options that differ from the game's defaults (given when the `Rules` tag names
-/// the key).
+/// The note of a record whose `silent` seat never writes marks while the other does
+/// (docs/rules.md §9).
+fn marks_note(silent: Seat) -> String {
+    let kept = silent.other();
+    format!(
+        "only {kept} writes marks: {silent}'s are scored from the computed marks, with no école against {silent} ([MarksKept \"{kept}\"] says so)"
+    )
+}
+
+/// The rule options in force that the fiche lists: Grand Trictrac's options the `Rules`
+/// tag gives; the other games' options that differ from the game's defaults (given when the
+/// `Rules` tag names the key). The others are "the game's defaults" (docs/rules.md §13).
 fn rules_in_force(header: &Header, grand_trictrac: bool) -> Vec<RuleInForce> {
     crate::output::rules_listed(header, grand_trictrac)
         .into_iter()
+        .filter(|&(_, given)| given || !grand_trictrac)
         .map(|(option, given)| RuleInForce { option, given })
         .collect()
 }
@@ -553,14 +573,15 @@ pub(crate) fn terminal_text(s: String) -> String {
     }
 }
 
-/// Escapes text for a Markdown table cell: `|` (the cell's end), and `&`, `<`, `>` as HTML
-/// entities so that no markup passes through.
+/// Escapes text for a Markdown table cell: `|` (the cell's end), `<` and `>` as HTML
+/// entities so that no markup passes through, and `&` where it would start an entity.
 pub fn md_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+    for (i, c) in s.char_indices() {
         match c {
             '|' => out.push_str("\\|"),
-            '&' => out.push_str("&amp;"),
+            // `&` only where it would start an entity (`&amp;`, `&#38;`): `&S` stays as it is
+            '&' if entity_follows(&s[i + 1..]) => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             c => out.push(c),
@@ -569,13 +590,22 @@ pub fn md_escape(s: &str) -> String {
     out
 }
 
+/// Whether the text after a `&` would make it an HTML entity: a name or `#` number then `;`.
+fn entity_follows(rest: &str) -> bool {
+    let name = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'#').count();
+    name > 0 && rest.as_bytes().get(name) == Some(&b';')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn markdown_escapes_cells_and_markup() {
-        assert_eq!(md_escape("a|b <i>&</i>"), "a\\|b &lt;i&gt;&amp;&lt;/i&gt;");
+        assert_eq!(md_escape("a|b <i>&</i>"), "a\\|b &lt;i&gt;&&lt;/i&gt;");
+        // `&` is escaped only where it would start an entity (issue 24)
+        assert_eq!(md_escape("&S &V"), "&S &V");
+        assert_eq!(md_escape("&amp; &#38;"), "&amp;amp; &amp;#38;");
         assert_eq!(md_escape("Kermadeuc"), "Kermadeuc");
     }
 

@@ -8,7 +8,7 @@ use crate::board::Seat;
 use std::fmt::Write;
 
 /// A comment on one line: its runs of white space (line ends included) as one space.
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -32,18 +32,25 @@ impl Sheet {
     }
 
     /// The head of the other games' sheets: `jacquet: top (A) against bottom (B)`.
-    fn title_line(&self) -> String {
+    pub(crate) fn title_line(&self) -> String {
         format!("{}: {} against {}", self.game, self.name_line(Seat::Top), self.name_line(Seat::Bottom))
     }
 
-    /// The sheet of one of the other games as text: the fiche (tags, rules, match, the
-    /// record's notes), one line per throw with its running score and note, its comments
-    /// and flags under it, the end.
-    pub(crate) fn text_tables(&self) -> String {
+    /// Whether the head of a sheet shows a tag: not the names and the game, not an empty
+    /// one, not the `Rules` tag when the rules in force are listed.
+    fn heads_tag(&self, name: &str, value: &str) -> bool {
+        let shown_apart = matches!(name, "Top" | "Bottom" | "Game") || (name == "Rules" && !self.rules.is_empty());
+        !shown_apart && !value.trim().is_empty()
+    }
+
+    /// The head of a sheet as text, whatever the game: the title line, the tags (but the
+    /// names and the game, and empty ones), the rules that depart from the defaults, the
+    /// match, the record's notes; a blank line after it.
+    pub(crate) fn text_head(&self) -> String {
         let mut s = format!("{}\n", self.title_line());
         for t in &self.tags {
-            if !matches!(t.name.as_str(), "Top" | "Bottom" | "Game") {
-                let _ = writeln!(s, "  {}: {}", t.name, t.value);
+            if self.heads_tag(&t.name, &t.value) {
+                let _ = writeln!(s, "  {}: {}", t.name, one_line(&t.value));
             }
         }
         if !self.rules.is_empty() {
@@ -53,10 +60,54 @@ impl Sheet {
         if let Some(m) = &self.match_state {
             let _ = writeln!(s, "  {}", m.words());
         }
+        if let Some(n) = &self.marks_note {
+            let _ = writeln!(s, "  note: {n}");
+        }
         for c in &self.comments {
             let _ = writeln!(s, "  {{ {} }}", one_line(c));
         }
         s.push('\n');
+        s
+    }
+
+    /// The head of a sheet as Markdown, whatever the game: the title, the tags as a list,
+    /// the rules that depart from the defaults, the match, the record's notes.
+    pub(crate) fn markdown_head(&self) -> String {
+        let esc = md_escape;
+        let mut s = format!("# {}\n\n", esc(&self.title_line()));
+        let mut items = Vec::new();
+        for t in &self.tags {
+            if self.heads_tag(&t.name, &t.value) {
+                items.push(format!("**{}**: {}", esc(&t.name), esc(&one_line(&t.value))));
+            }
+        }
+        if !self.rules.is_empty() {
+            let r: Vec<String> = self.rules.iter().map(|r| format!("`{}`", r.option)).collect();
+            items.push(format!("**Rules**: {} (the others: the game's defaults)", r.join(", ")));
+        }
+        if let Some(m) = &self.match_state {
+            items.push(esc(&m.words()));
+        }
+        if let Some(n) = &self.marks_note {
+            items.push(format!("**Note**: {}", esc(n)));
+        }
+        for i in &items {
+            let _ = writeln!(s, "* {i}");
+        }
+        if !items.is_empty() {
+            s.push('\n');
+        }
+        for c in &self.comments {
+            let _ = writeln!(s, "> {}\n", esc(&one_line(c)));
+        }
+        s
+    }
+
+    /// The sheet of one of the other games as text: the fiche (tags, rules, match, the
+    /// record's notes), one line per throw with its running score and note, its comments
+    /// and flags under it, the end.
+    pub(crate) fn text_tables(&self) -> String {
+        let mut s = self.text_head();
         let play_w = self.rows.iter().map(|r| self.play_of(r).chars().count()).max().unwrap_or(0).max(4);
         for (r, t) in self.tables_rows() {
             let mark = if r.lawful { ' ' } else { '✗' };
@@ -89,10 +140,7 @@ impl Sheet {
     /// The sheet of one of the other games as a Markdown table, with its running score.
     pub(crate) fn markdown_tables(&self) -> String {
         let esc = md_escape;
-        let mut s = format!("# {}\n\n", esc(&self.title_line()));
-        if let Some(m) = &self.match_state {
-            let _ = writeln!(s, "{}\n", esc(&m.words()));
-        }
+        let mut s = self.markdown_head();
         s.push_str("| # | seat | dice | play | points | score | note | flags |\n|---|---|---|---|---|---|---|---|\n");
         for (r, t) in self.tables_rows() {
             let flags: Vec<String> = r.flags.iter().map(|f| format!("**{}**: {}", f.what(), esc(f.body()))).collect();

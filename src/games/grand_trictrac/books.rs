@@ -59,7 +59,9 @@ struct Books<'a> {
     pos: Position,
     score: Score,
     history: History,
-    has_claims: bool,
+    /// Whose marks the record keeps, `[top, bottom]` (docs/rules.md §9): a seat's claims are
+    /// checked only when they are kept; the other is scored from the computed marks.
+    kept: [bool; 2],
     /// Trictrac à écrire: who won a hole after the other's first (holes "in a row"), the
     /// refaits in a row, who threw first in the marqué.
     first_hole: [bool; 2],
@@ -200,7 +202,7 @@ pub(crate) fn books_fed(
         pos,
         score: start_score(header),
         history: History { first_releve: header.position.is_none(), ..History::default() },
-        has_claims: feed.marks || feed.opponent_marks,
+        kept: [false; 2],
         first_hole: [false; 2],
         broken_row: [false; 2],
         refaits: 0,
@@ -219,10 +221,61 @@ pub(crate) fn books_fed(
         }
     }
     let queue_jetons = game.options.queue_jetons == crate::games::grand_trictrac::options::QueueJetons::Oui;
-    let (score, has_claims) = (b.score, b.has_claims);
-    b.ledger.out.grand_trictrac = Some(GrandTrictracBooks { score, has_claims, marques: Vec::new(), queue_jetons });
+    let (marks_kept, silent_seat) = marks_kept(rec, first, &feed);
+    b.kept = marks_kept;
+    let (score, has_claims) = (b.score, marks_kept.contains(&true));
+    let marques = Vec::new();
+    let books = GrandTrictracBooks { score, has_claims, marks_kept, silent_seat, marques, queue_jetons };
+    b.ledger.out.grand_trictrac = Some(books);
     b.ledger.last_throw = feed.last;
-    crate::replay::run(b, feed)
+    let mut out = crate::replay::run(b, feed);
+    // the note is said of a seat that had something to mark (the steps kept tell it)
+    if let Some(g) = out.grand_trictrac.as_mut() {
+        if let Some(silent) = g.silent_seat {
+            let marked = |st: &crate::replay::Step| st.grand_trictrac().is_some_and(|d| d.marked[silent.index()] > 0);
+            if keep_steps && !out.steps.iter().any(marked) {
+                g.silent_seat = None;
+            }
+        }
+    }
+    out
+}
+
+/// The throws with marks a seat writes, the other none, for a record without the
+/// `MarksKept` tag to be read as keeping that seat's marks alone (docs/rules.md §9).
+const ONE_SIDED_MARKS: u32 = 3;
+
+/// Whose marks a record keeps, `[top, bottom]`, and the seat the one note is said of
+/// (docs/rules.md §9). The `MarksKept` tag (`MarquesTenues`: `both`, `top`, `bottom`, `none`)
+/// says it; without it, a seat's marks are kept when the record writes any, and a record in
+/// which one seat writes marks (on [`ONE_SIDED_MARKS`] throws or more) and the other never
+/// does keeps the first's alone, the other (`silent`) being scored from the computed marks. `first`: the seat of the odd throws.
+fn marks_kept(rec: &Record, first: Seat, feed: &crate::replay::ThrowFeed<'_>) -> ([bool; 2], Option<Seat>) {
+    let tag = rec
+        .tags
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case("MarksKept") || t.name.eq_ignore_ascii_case("MarquesTenues"));
+    let by_turn = feed.marks_by_turn;
+    let mut count = [0u32; 2];
+    count[first.index()] = by_turn[0];
+    count[first.other().index()] = by_turn[1];
+    let written = count.map(|n| n > 0);
+    // a scribe's habit, not one mark: the seat that writes marks does so on three throws
+    let habit = count.iter().any(|&n| n >= ONE_SIDED_MARKS);
+    let given = tag.and_then(|t| match t.value.trim().to_ascii_lowercase().as_str() {
+        "both" | "les-deux" | "tous" => Some([true, true]),
+        "top" | "haut" => Some([true, false]),
+        "bottom" | "bas" => Some([false, true]),
+        "none" | "aucun" => Some([false, false]),
+        _ => None,
+    });
+    match given {
+        // a record with no marks at all is scored, whatever the tag says
+        Some(k) => (if written.contains(&true) { k } else { [false; 2] }, None),
+        None if habit && written == [true, false] => (written, Some(Seat::Bottom)),
+        None if habit && written == [false, true] => (written, Some(Seat::Top)),
+        None => ([written.contains(&true); 2], None),
+    }
 }
 
 /// A Grand Trictrac game's state between two throws, owned ([`crate::replay::Books::save`]).
@@ -293,8 +346,9 @@ impl Books<'_> {
         turn.owed = expected - dropped.min(expected);
         let owed = turn.owed;
         let (claim_t, school_t) = claimed(&t.marks);
-        turn.marked_t = if self.has_claims { claim_t } else { owed };
-        if self.has_claims && (claim_t != owed || dropped > 0) {
+        let kept = self.kept[thrower.index()];
+        turn.marked_t = if kept { claim_t } else { owed };
+        if kept && (claim_t != owed || dropped > 0) {
             let worth: Vec<_> = self.jans().iter().filter(|j| j.seat == thrower).copied().collect();
             let (fact, amount) = match broken {
                 Some(rule) if dropped > 0 => {
@@ -340,7 +394,7 @@ impl Books<'_> {
         turn.tour_over = !self.game.a_ecrire && self.score.winner().is_some();
         if won && !turn.tour_over {
             turn.decision = Some(t.decision.unwrap_or(Decision::Hold));
-            if t.decision.is_none() && self.has_claims {
+            if t.decision.is_none() && self.kept[thrower.index()] {
                 let span = turn.spans.get(&self.ledger, t).and_then(|s| s.holes.or(s.dice));
                 self.raise(t, FlagKind::Decision, thrower, Fact::NoDecision { throw: t.number, seat: thrower }, span);
             }
@@ -362,7 +416,7 @@ impl Books<'_> {
             self.ledger.out.end = self.game.outcome(&self.score, &turn.score_before).map(End::from);
         }
         let (claim_o, _) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
-        if self.has_claims && claim_o > 0 {
+        if self.kept[thrower.other().index()] && claim_o > 0 {
             let span = marks_span(turn.spans.get(&self.ledger, t), true);
             let fact = Fact::MarkedAfterGo { throw: t.number, went: thrower, claimed: claim_o };
             let f = self.raise(t, FlagKind::Ecole, thrower.other(), fact, span);
@@ -573,11 +627,12 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
         let opp = turn.thrower.other();
         let (claim_o, school_o) = t.opponent.as_ref().map_or((0, 0), |o| claimed(&o.marks));
         let owed_o = turn.expected[opp.index()];
-        let marked_o = if self.has_claims { claim_o } else { owed_o };
+        let kept_o = self.kept[opp.index()];
+        let marked_o = if kept_o { claim_o } else { owed_o };
         if school_o > 0 {
             claim_school(self, t, opp, school_o, &turn.spans, true);
         }
-        if self.has_claims && claim_o != owed_o {
+        if kept_o && claim_o != owed_o {
             let amount = claim_o.abs_diff(owed_o);
             let worth: Vec<_> = self.jans().iter().filter(|j| j.seat == opp).copied().collect();
             let span = marks_span(turn.spans.get(&self.ledger, t), true);
@@ -732,7 +787,7 @@ fn check_holes(
         f.claimed = Some(c as i64);
         f.expected = Some(won as i64);
         b.score.holes[i] = before[i] + c;
-    } else if !b.ledger.out.grand_trictrac.as_ref().is_some_and(|g| g.has_claims) {
+    } else if !b.kept[i] {
         // a record without marks is scored, not schooled: a wrong hole count is only that
         let fact = Fact::HolesUnmarked { throw, seat, claimed: c, given: won };
         let f = b.raise(t, FlagKind::Holes, seat, fact, span);
