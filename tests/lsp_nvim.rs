@@ -1,6 +1,7 @@
 //! A real client: Neovim, headless, starts `soumille lsp` on a record with a fausse case and
-//! an école (tests/data/lsp/nvim.lua), waits for the diagnostics, asks a hover and the
-//! completions after a throw's dice, and writes them to a JSON file; the test asserts them.
+//! an école (tests/data/lsp/nvim.lua), waits for the diagnostics, asks a hover, the inlay
+//! hints, the code actions (applying the repair) and the completions after a throw's dice,
+//! and writes them to a JSON file; the test asserts them.
 //! Neovim is found as gnubg is (tests/common/mod.rs): `$SOUMILLE_NVIM`, else `nvim` on the
 //! `PATH`, else Debian's `/usr/bin/nvim`; the test fails, saying how to install it, when
 //! there is none (`scripts/test`, the README's test command, installs it).
@@ -31,7 +32,7 @@ fn nvim() -> PathBuf {
 }
 
 #[test]
-fn neovim_gets_the_diagnostics_a_hover_and_the_completions() {
+fn neovim_gets_the_diagnostics_a_hover_the_inlay_hints_the_repair_and_the_completions() {
     let dir = scratch_dir("lsp-nvim", "record");
     let file = dir.join("record.stn");
     std::fs::copy(root().join("tests/data/lsp/grand-trictrac.stn"), &file).unwrap();
@@ -83,6 +84,23 @@ fn neovim_gets_the_diagnostics_a_hover_and_the_completions() {
     let position = String::from_utf8(position.stdout).unwrap();
     assert!(hover.contains(&format!("Position after: `{}`", position.trim())), "{hover}");
     assert_eq!(hover.matches("&  Z  Y  X  V  T |  S  R  Q  P  O  N").count(), 2, "{hover}");
+    // the inlay hints: the score after each of the six throws, at the end of its line
+    let hints = v["inlay"].as_array().unwrap();
+    assert_eq!(hints.len(), 6, "{v:#}");
+    let position = run(&["show", "--format", "position", "--at", "5", "tests/data/lsp/grand-trictrac.stn"]);
+    let position = String::from_utf8(position.stdout).unwrap();
+    let field = |k: &str| position.split_whitespace().find_map(|f| f.strip_prefix(k)).unwrap().to_string();
+    let want = format!("points {} · holes {}", field("points="), field("holes="));
+    assert_eq!((hints[4]["line"].as_u64(), hints[4]["label"].as_str()), (Some(10), Some(want.as_str())), "{v:#}");
+    assert_eq!(hints[4]["character"], 22, "{v:#}"); // after `5. 6-3 +2 (vrai) AG BE`
+                                                    // the code actions at throw 3: the fausse case's lawful plays, and the repair, which
+                                                    // applied leaves no flag
+    let actions: Vec<&str> = v["actions"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+    let repair = actions.iter().find(|a| a.starts_with("Repair: ")).unwrap_or_else(|| panic!("{v:#}"));
+    assert_eq!(*repair, "Repair: throw 3: `A` read for `E` (move 2) (removes 2 flags)", "{v:#}");
+    assert!(v["repaired"].as_str().unwrap().contains("{ repaired: throw 3: `A` read for `E` (move 2) }"), "{v:#}");
+    assert_eq!(v["repair_cleared"], true, "{v:#}");
+    assert_eq!(v["after_repair"], serde_json::json!([]), "{v:#}");
     // the completions after `7. 6-3 `: the lawful plays, as explain lists them
     let mut plays: Vec<&str> = v["completion"]
         .as_array()
