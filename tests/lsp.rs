@@ -1005,3 +1005,92 @@ fn definition_goes_from_a_flag_to_its_rule() {
     assert_eq!(loc, Value::Null);
     assert_eq!(c.shutdown(), Some(0));
 }
+
+/// The entries of a zip file's central directory: (name, CRC-32, uncompressed size).
+fn zip_entries(zip: &[u8]) -> Vec<(String, u32, u32)> {
+    let u16_at = |i: usize| u16::from_le_bytes([zip[i], zip[i + 1]]) as usize;
+    let u32_at = |i: usize| u32::from_le_bytes([zip[i], zip[i + 1], zip[i + 2], zip[i + 3]]);
+    let eocd = (0..zip.len().saturating_sub(21)).rev().find(|&i| zip[i..].starts_with(b"PK\x05\x06")).expect("a zip");
+    let (count, mut at) = (u16_at(eocd + 10), u32_at(eocd + 16) as usize);
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        assert!(zip[at..].starts_with(b"PK\x01\x02"), "a central directory entry at {at}");
+        let (crc, size) = (u32_at(at + 16), u32_at(at + 24));
+        let (name_len, extra, comment) = (u16_at(at + 28), u16_at(at + 30), u16_at(at + 32));
+        out.push((String::from_utf8_lossy(&zip[at + 46..at + 46 + name_len]).into_owned(), crc, size));
+        at += 46 + name_len + extra + comment;
+    }
+    out
+}
+
+/// CRC-32 (the zip's, IEEE 802.3).
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// The VS Code extension, as `scripts/build-vscode` packages it (scripts/test runs it before
+/// `cargo test`): the `.vsix` holds the VSIX manifest, the extension's files as committed
+/// (their CRC-32 the files' own), and the language client it needs at run time.
+#[test]
+fn the_vscode_extension_is_packaged() {
+    let ext = root().join("editors/vscode");
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(ext.join("package.json")).unwrap()).unwrap();
+    assert_eq!(manifest["contributes"]["languages"][0]["extensions"], json!([".stn"]));
+    assert_eq!(manifest["main"], "./extension.js");
+    let js = std::fs::read_to_string(ext.join("extension.js")).unwrap();
+    assert!(js.contains("args: [\"lsp\"]") && js.contains("vscode-languageclient/node"), "{js}");
+    let grammar: Value =
+        serde_json::from_str(&std::fs::read_to_string(ext.join("syntaxes/stn.tmLanguage.json")).unwrap()).unwrap();
+    assert_eq!(grammar["scopeName"], "source.stn");
+    assert!(ext.join("package-lock.json").is_file(), "the lock pins vsce and the language client");
+    let vsix = root().join(format!(
+        "target/{}-{}.vsix",
+        manifest["name"].as_str().unwrap(),
+        manifest["version"].as_str().unwrap()
+    ));
+    let zip = std::fs::read(&vsix).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}: the VS Code extension is not built; run scripts/build-vscode (scripts/test runs it \
+             before cargo test; it needs node, npm and the npm registry)",
+            vsix.display()
+        )
+    });
+    let entries = zip_entries(&zip);
+    let names: Vec<&str> = entries.iter().map(|e| e.0.as_str()).collect();
+    assert!(names.contains(&"extension.vsixmanifest"), "{names:?}");
+    for f in ["package.json", "extension.js", "language-configuration.json", "syntaxes/stn.tmLanguage.json"] {
+        let bytes = std::fs::read(ext.join(f)).unwrap();
+        let e = entries.iter().find(|e| e.0 == format!("extension/{f}")).unwrap_or_else(|| panic!("{f}: {names:?}"));
+        assert_eq!(
+            (e.1, e.2 as usize),
+            (crc32(&bytes), bytes.len()),
+            "{f} as committed (rebuild: scripts/build-vscode)"
+        );
+    }
+    assert!(names.iter().any(|n| n.starts_with("extension/node_modules/vscode-languageclient/")), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("extension/node_modules/@vscode/vsce")), "vsce is not shipped");
+}
+
+/// Helix's configuration starts `soumille lsp` for the `stn` files, as docs/editors.md shows.
+#[test]
+fn the_helix_configuration_starts_the_server() {
+    let toml = std::fs::read_to_string(root().join("editors/helix/languages.toml")).unwrap();
+    let docs = std::fs::read_to_string(root().join("docs/editors.md")).unwrap();
+    for line in [
+        "[language-server.soumille]",
+        "command = \"soumille\"",
+        "args = [\"lsp\"]",
+        "file-types = [\"stn\"]",
+        "language-servers = [\"soumille\"]",
+    ] {
+        assert!(toml.lines().any(|l| l == line), "{line}");
+        assert!(docs.lines().any(|l| l == line), "docs/editors.md: {line}");
+    }
+}
