@@ -4,7 +4,7 @@
 //! match score the record's `Match` and `Score` tags give (docs/games.md §D.9, §I.1).
 
 use super::analysis::{Analysed, Analysis};
-use crate::board::ScoreFields;
+use crate::board::{BySeat, ScoreFields};
 use crate::notation::Span;
 use lsp_types::{InlayHint, InlayHintKind, InlayHintLabel};
 
@@ -23,7 +23,8 @@ pub fn inlay_hints(a: &Analysis, range: Span) -> Vec<InlayHint> {
                 continue;
             }
             let Some(step) = r.step(t.number) else { continue };
-            let Some(label) = score_label(&step.after.score, tags.as_deref()) else { continue };
+            let score = kept_score(r.read.header.game, &step.after.score);
+            let Some(label) = score_label(&score, tags.as_deref()) else { continue };
             out.push(InlayHint {
                 position: a.lines.position(&a.text, end),
                 label: InlayHintLabel::String(label),
@@ -37,6 +38,27 @@ pub fn inlay_hints(a: &Analysis, range: Span) -> Vec<InlayHint> {
         }
     }
     out
+}
+
+/// The score fields the game keeps, those not set yet at their start (a position leaves out
+/// `0/0` and the cube at 1): Grand Trictrac's points and holes (docs/rules.md §8), Tric
+/// Trac's points and parties (docs/games.md §E.11), backgammon's cube (§D.9).
+fn kept_score(game: crate::notation::Game, score: &ScoreFields) -> ScoreFields {
+    use crate::notation::Game;
+    let mut s = score.clone();
+    match game {
+        Game::GrandTrictrac | Game::TrictracAEcrire => {
+            s.points = s.points.or(Some(BySeat::new(0, 0)));
+            s.holes = s.holes.or(Some(BySeat::new(0, 0)));
+        }
+        Game::TricTrac => {
+            s.points = s.points.or(Some(BySeat::new(0, 0)));
+            s.parties = s.parties.or(Some(BySeat::new(0, 0)));
+        }
+        Game::Backgammon => s.cube = s.cube.or(Some(1)),
+        Game::Jacquet | Game::Moultezim => {}
+    }
+    s
 }
 
 /// The byte after a throw's last character that is not white space (its text runs to the
