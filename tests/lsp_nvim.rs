@@ -1,7 +1,8 @@
 //! A real client: Neovim, headless, starts `soumille lsp` on a record with a fausse case and
 //! an école (tests/data/lsp/nvim.lua), waits for the diagnostics, asks a hover, the inlay
 //! hints, the code actions (applying the repair) and the completions after a throw's dice,
-//! and writes them to a JSON file; the test asserts them.
+//! and writes them to a JSON file; the test asserts them. A second test runs docs/editors.md's
+//! configuration for Neovim 0.7 as written and sees the diagnostics arrive.
 //! Neovim is found as gnubg is (tests/common/mod.rs): `$SOUMILLE_NVIM`, else `nvim` on the
 //! `PATH`, else Debian's `/usr/bin/nvim`; the test fails, saying how to install it, when
 //! there is none (`scripts/test`, the README's test command, installs it).
@@ -31,6 +32,21 @@ fn nvim() -> PathBuf {
         })
 }
 
+/// Waits for Neovim to quit (two minutes at most: then it is killed and the test fails).
+fn quit(mut child: std::process::Child) -> std::process::ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            return s;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("nvim did not quit within two minutes");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn neovim_gets_the_diagnostics_a_hover_the_inlay_hints_the_repair_and_the_completions() {
     let dir = scratch_dir("lsp-nvim", "record");
@@ -38,7 +54,7 @@ fn neovim_gets_the_diagnostics_a_hover_the_inlay_hints_the_repair_and_the_comple
     std::fs::copy(root().join("tests/data/lsp/grand-trictrac.stn"), &file).unwrap();
     let out = dir.join("out.json");
     let script = root().join("tests/data/lsp/nvim.lua");
-    let mut child = std::process::Command::new(nvim())
+    let child = std::process::Command::new(nvim())
         .args(["--headless", "--clean", "-n", "-i", "NONE", "-u", "NONE", "-c"])
         .arg(format!("luafile {}", script.display()))
         .env("SOUMILLE_FILE", &file)
@@ -51,17 +67,7 @@ fn neovim_gets_the_diagnostics_a_hover_the_inlay_hints_the_repair_and_the_comple
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("nvim did not quit within two minutes");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = quit(child);
     assert!(status.success(), "nvim: {status}");
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("nvim wrote its answers")).unwrap();
     assert_eq!(v["errors"], serde_json::json!([]), "{v:#}");
@@ -121,4 +127,62 @@ fn neovim_gets_the_diagnostics_a_hover_the_inlay_hints_the_repair_and_the_comple
         .unwrap()
         .iter()
         .all(|i| i["detail"].as_str().is_some_and(|d| d.contains("6-3"))));
+}
+
+/// The Lua block of docs/editors.md that follows the line starting with `heading`.
+fn docs_lua(heading: &str) -> String {
+    let docs = std::fs::read_to_string(root().join("docs/editors.md")).unwrap();
+    let from = docs.find(heading).unwrap_or_else(|| panic!("docs/editors.md: {heading}"));
+    let block = &docs[from..];
+    let start = block.find("```lua\n").unwrap() + "```lua\n".len();
+    let end = start + block[start..].find("```").unwrap();
+    block[start..end].to_string()
+}
+
+/// docs/editors.md's configuration for Neovim 0.7 (Debian's), as a user would put it in their
+/// init.lua (the program's name replaced by its path): opening a record starts the server,
+/// whose diagnostics arrive.
+#[test]
+fn the_documented_neovim_configuration_starts_the_server() {
+    let dir = scratch_dir("lsp-nvim", "documented");
+    let file = dir.join("record.stn");
+    std::fs::copy(root().join("tests/data/lsp/grand-trictrac.stn"), &file).unwrap();
+    let out = dir.join("out.json");
+    let bin = env!("CARGO_BIN_EXE_soumille").replace('\\', "\\\\");
+    let config = docs_lua("**Neovim 0.7**").replace("{ \"soumille\", \"lsp\" }", &format!("{{ \"{bin}\", \"lsp\" }}"));
+    assert!(config.contains(&bin), "{config}");
+    let init = dir.join("init.lua");
+    let probe = r#"
+vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("SOUMILLE_FILE")))
+local got = vim.wait(30000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+local codes = {}
+for _, d in ipairs(vim.diagnostic.get(0)) do
+  local lsp = d.user_data and d.user_data.lsp or {}
+  table.insert(codes, d.code or lsp.code)
+end
+local f = io.open(os.getenv("SOUMILLE_OUT"), "w")
+f:write(vim.fn.json_encode({ waited = got, codes = codes, filetype = vim.bo.filetype }))
+f:close()
+vim.cmd("qa!")
+"#;
+    std::fs::write(&init, format!("{config}\n{probe}")).unwrap();
+    let child = std::process::Command::new(nvim())
+        .args(["--headless", "-n", "-i", "NONE", "-u"])
+        .arg(&init)
+        .env("SOUMILLE_FILE", &file)
+        .env("SOUMILLE_OUT", &out)
+        .env("HOME", &dir)
+        .env("XDG_CONFIG_HOME", &dir)
+        .env("XDG_STATE_HOME", &dir)
+        .env("XDG_DATA_HOME", &dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let status = quit(child);
+    assert!(status.success(), "nvim: {status}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).expect("nvim wrote its answers")).unwrap();
+    assert_eq!(v["filetype"], "stn", "{v}");
+    assert_eq!(v["waited"], true, "{v}");
+    assert_eq!(v["codes"], serde_json::json!(["die-mismatch", "ecole"]), "{v}");
 }
