@@ -493,8 +493,9 @@ fn an_unknown_request_is_refused_and_the_server_goes_on() {
     let (mut c, _) = Client::start();
     c.next_id += 1;
     let id = c.next_id;
-    c.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/definition", "params": {
-        "textDocument": { "uri": "file:///x.stn" }, "position": { "line": 0, "character": 0 } } }));
+    c.send(json!({ "jsonrpc": "2.0", "id": id, "method": "textDocument/references", "params": {
+        "textDocument": { "uri": "file:///x.stn" }, "position": { "line": 0, "character": 0 },
+        "context": { "includeDeclaration": true } } }));
     let answer = c.next();
     assert_eq!(answer["id"], json!(id));
     assert_eq!(answer["error"]["code"], json!(-32601), "{answer}");
@@ -802,4 +803,306 @@ fn code_actions_over_a_long_record_are_linear() {
         assert!(a["title"].as_str().unwrap().len() < 400, "{}", a["title"]);
     }
     assert_eq!(c.shutdown(), Some(0));
+}
+
+/// The score fields of `show --format position --at N FILE`, as `name=value` pairs.
+fn position_fields(file: &str, at: u32) -> Vec<(String, String)> {
+    let o = run(&["show", "--format", "position", "--at", &at.to_string(), file]);
+    let text = utf8(&o.stdout);
+    text.split_whitespace()
+        .skip(2)
+        .filter_map(|f| f.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect()
+}
+
+fn inlay_hints(c: &mut Client, uri: &str, lines: u32) -> Vec<Value> {
+    let range = json!({ "start": pos(0, 0), "end": pos(lines, 0) });
+    let v = c.request("textDocument/inlayHint", json!({ "textDocument": { "uri": uri }, "range": range }));
+    v.as_array().unwrap().clone()
+}
+
+/// Inlay hints: after each throw replayed, at its end, the score `show` gives after it
+/// (Grand Trictrac's points and holes; backgammon's cube, its owner and the match score).
+#[test]
+fn inlay_hints_give_the_running_score_after_each_throw() {
+    let (mut c, caps) = Client::start();
+    assert_eq!(caps["inlayHintProvider"], json!(true), "{caps}");
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    c.open(&uri_of(GT), &text);
+    let hints = inlay_hints(&mut c, &uri_of(GT), 99);
+    assert_eq!(hints.len(), 6, "{hints:#?}");
+    for (k, h) in hints.iter().enumerate() {
+        let n = k as u32 + 1;
+        let line = text.lines().position(|l| l.starts_with(&format!("{n}. "))).unwrap();
+        let end = text.lines().nth(line).unwrap().trim_end().len();
+        assert_eq!(h["position"], pos(line as u32, end as u32), "throw {n}");
+        let f = position_fields(GT, n);
+        let get = |k: &str| f.iter().find(|(n, _)| n == k).unwrap().1.clone();
+        let want = format!("points {} · holes {}", get("points"), get("holes"));
+        assert_eq!(h["label"], json!(want), "throw {n}");
+    }
+    // only the throws that end in the range asked
+    let some = inlay_hints(&mut c, &uri_of(GT), 8);
+    assert_eq!(some.len(), 2, "{some:#?}");
+    // Tric Trac: the partie's points and the series' parties, as `show` gives them
+    let tt = "samples/tric-trac/hand-written.stn";
+    let text = std::fs::read_to_string(root().join(tt)).unwrap();
+    c.open(&uri_of(tt), &text);
+    let hints = inlay_hints(&mut c, &uri_of(tt), 999);
+    assert_eq!(hints.len(), 6, "{hints:#?}");
+    for (k, h) in hints.iter().enumerate() {
+        let f = position_fields(tt, k as u32 + 1);
+        // the position string leaves out a score of 0/0
+        let get = |k: &str| f.iter().find(|(n, _)| n == k).map_or("0/0".to_string(), |f| f.1.clone());
+        assert_eq!(h["label"], json!(format!("points {} · parties {}", get("points"), get("parties"))), "{f:?}");
+    }
+    // backgammon: the cube, its owner, the match score of the Match and Score tags
+    let bg = "samples/backgammon/gnubg-match3-game2.stn";
+    let text = std::fs::read_to_string(root().join(bg)).unwrap();
+    c.open(&uri_of(bg), &text);
+    let hints = inlay_hints(&mut c, &uri_of(bg), 999);
+    let labels: Vec<&str> = hints.iter().map(|h| h["label"].as_str().unwrap()).collect();
+    assert_eq!(labels[0], "cube 1 · match 3: top 1 bottom 0", "{labels:?}");
+    assert_eq!(labels[3], "cube 2 (top) · match 3: top 1 bottom 0", "{labels:?}");
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// A record whose throw 7 moves a man the thrower does not have: the replay stops there.
+fn stopped_record() -> String {
+    let mut text = std::fs::read_to_string(root().join(GT)).unwrap();
+    text.push_str("7. 6-3 CI CF\n8. 4-3 &V &X\n");
+    text
+}
+
+/// Hover on the throw where the replay stopped: the board before it, the position there and
+/// the throw's flags (it was "no board" before issue 26).
+#[test]
+fn hover_shows_the_board_at_the_throw_that_stops_the_replay() {
+    let (mut c, _) = Client::start();
+    let uri = "file:///tmp/soumille-lsp-test/stopped.stn";
+    let text = stopped_record();
+    let diags = c.open(uri, &text);
+    assert!(codes(&diags).contains(&"not-replayed".to_string()), "{diags:#?}");
+    let h =
+        c.request("textDocument/hover", json!({ "textDocument": { "uri": uri }, "position": pos_of(&text, "7. 6-3") }));
+    let v = h["contents"]["value"].as_str().unwrap();
+    assert!(v.starts_with("**Throw 7**: the replay stopped here"), "{v}");
+    assert_eq!(v.matches("&  Z  Y  X  V  T |  S  R  Q  P  O  N").count(), 1, "{v}");
+    let o = run(&["show", "--format", "position", "--at", "6", GT]);
+    assert!(v.contains(&format!("Position before: `{}`", utf8(&o.stdout).trim())), "{v}");
+    assert!(v.contains("* `not-own-man`: top moved CI but there is no man on C: lawful plays were"), "{v}");
+    assert!(v.contains("* `not-replayed`: the play of throw 7 cannot be applied"), "{v}");
+    // the throw after it has no board, and says why
+    let h =
+        c.request("textDocument/hover", json!({ "textDocument": { "uri": uri }, "position": pos_of(&text, "8. 4-3") }));
+    assert_eq!(h["contents"]["value"], "**Throw 8**: no board: the replay stopped at throw 7.");
+    // a record whose first throw stops it: the board of its Position tag
+    let f = "samples/fausse-cases/blocked.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    c.open(&uri_of(f), &text);
+    let h = c.request(
+        "textDocument/hover",
+        json!({ "textDocument": { "uri": uri_of(f) }, "position": pos_of(&text, "1. 6-5") }),
+    );
+    let v = h["contents"]["value"].as_str().unwrap();
+    assert!(v.contains("Position before: `A15/F2&13 top"), "{v}");
+    assert!(v.contains("* `blocked`: "), "{v}");
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// Folding ranges: each record, each relève (the outline's).
+#[test]
+fn folding_ranges_are_records_and_releves() {
+    let f = "samples/lepeintre-teaching-game.stn";
+    let text = std::fs::read_to_string(root().join(f)).unwrap();
+    let (mut c, caps) = Client::start();
+    assert_eq!(caps["foldingRangeProvider"], json!(true));
+    c.open(&uri_of(f), &text);
+    let folds = c.request("textDocument/foldingRange", json!({ "textDocument": { "uri": uri_of(f) } }));
+    let folds = folds.as_array().unwrap();
+    let symbols = c.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri_of(f) } }));
+    let record = &symbols[0];
+    let releves = record["children"].as_array().map_or(0, Vec::len);
+    assert!(releves >= 1, "{symbols:#}");
+    assert_eq!(folds[0]["startLine"], record["range"]["start"]["line"]);
+    assert_eq!(folds[0]["endLine"], record["range"]["end"]["line"]);
+    assert_eq!(folds[0]["collapsedText"], record["name"]);
+    assert!(folds.len() > releves.min(1), "{folds:#?}");
+    assert!(folds.iter().all(|f| f["endLine"].as_u64() > f["startLine"].as_u64()));
+    // two records of two games: two folds at least
+    let two = "samples/two-records.stn";
+    c.open(&uri_of(two), &std::fs::read_to_string(root().join(two)).unwrap());
+    let folds = c.request("textDocument/foldingRange", json!({ "textDocument": { "uri": uri_of(two) } }));
+    let names: Vec<&str> = folds.as_array().unwrap().iter().filter_map(|f| f["collapsedText"].as_str()).collect();
+    assert!(names.iter().filter(|n| n.starts_with("Game ")).count() >= 2, "{names:?}");
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// The semantic tokens, decoded: (line, column, length, type, flagged).
+fn decoded(data: &[Value]) -> Vec<(u64, u64, u64, u64, u64)> {
+    let (mut line, mut col) = (0, 0);
+    data.chunks(5)
+        .map(|t| {
+            let n: Vec<u64> = t.iter().map(|x| x.as_u64().unwrap()).collect();
+            if n[0] > 0 {
+                col = 0;
+            }
+            line += n[0];
+            col += n[1];
+            (line, col, n[2], n[3], n[4])
+        })
+        .collect()
+}
+
+/// Semantic tokens: the dice (`number`), the plays (`variable`), the marks (`enumMember`),
+/// a token a flag stands on marked `flagged`.
+#[test]
+fn semantic_tokens_are_dice_plays_marks_and_flags() {
+    let (mut c, caps) = Client::start();
+    let legend = &caps["semanticTokensProvider"]["legend"];
+    assert_eq!(legend["tokenTypes"], json!(["number", "variable", "enumMember"]), "{caps}");
+    assert_eq!(legend["tokenModifiers"], json!(["flagged"]));
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    c.open(&uri_of(GT), &text);
+    let v = c.request("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": uri_of(GT) } }));
+    let tokens = decoded(v["data"].as_array().unwrap());
+    let at = |needle: &str| {
+        let p = pos_of(&text, needle);
+        (p["line"].as_u64().unwrap(), p["character"].as_u64().unwrap())
+    };
+    let find = |needle: &str| *tokens.iter().find(|t| (t.0, t.1) == at(needle)).unwrap_or_else(|| panic!("{needle}"));
+    assert_eq!(find("1-1"), (at("1-1").0, at("1-1").1, 3, 0, 0));
+    assert_eq!(find("AB AB"), (at("AB AB").0, at("AB AB").1, 5, 1, 0));
+    assert_eq!(find("+2").3, 2, "{tokens:?}");
+    // throw 3's fausse case (die-mismatch) and throw 5's école are flagged
+    let flagged: Vec<u64> = tokens.iter().filter(|t| t.4 == 1).map(|t| t.0).collect();
+    assert!(flagged.contains(&at("AH AE").0), "{tokens:?}");
+    assert!(flagged.contains(&at("+2").0), "{tokens:?}");
+    assert!(!flagged.contains(&at("1-1").0), "{tokens:?}");
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// Go to definition on a flagged throw, or on a rule's name, opens the rule's text in docs/.
+#[test]
+fn definition_goes_from_a_flag_to_its_rule() {
+    let (mut c, caps) = Client::start();
+    assert_eq!(caps["definitionProvider"], json!(true));
+    let text = std::fs::read_to_string(root().join(GT)).unwrap();
+    c.open(&uri_of(GT), &text);
+    let lines_of = |doc: &str| std::fs::read_to_string(root().join("docs").join(doc)).unwrap();
+    let target = |loc: &Value| {
+        let uri = loc["uri"].as_str().unwrap().to_string();
+        let doc = uri.rsplit('/').next().unwrap().to_string();
+        assert!(uri.starts_with("file://") && uri.contains("/docs/"), "{uri}");
+        let line = loc["range"]["start"]["line"].as_u64().unwrap() as usize;
+        lines_of(&doc).lines().nth(line).unwrap().to_string()
+    };
+    // the word `must-fill` in a comment: docs/rules.md §10
+    let p = pos_of(&text, "must-fill");
+    let loc = c.request("textDocument/definition", json!({ "textDocument": { "uri": uri_of(GT) }, "position": p }));
+    assert!(target(&loc).starts_with("## 10."), "{loc}");
+    // throw 3, flagged die-mismatch: the row that defines it
+    let p = pos_of(&text, "3. 4-3");
+    let loc = c.request("textDocument/definition", json!({ "textDocument": { "uri": uri_of(GT) }, "position": p }));
+    let line = target(&loc);
+    assert!(line.contains("die-mismatch") || line.starts_with("## 10."), "{line}");
+    // throw 5, an école: docs/rules.md §9
+    let p = pos_of(&text, "5. 6-3");
+    let loc = c.request("textDocument/definition", json!({ "textDocument": { "uri": uri_of(GT) }, "position": p }));
+    let line = target(&loc);
+    assert!(line.contains("ecole") || line.contains("## 9."), "{line}");
+    // a throw with no flag: nothing
+    let p = pos_of(&text, "1. 1-1");
+    let loc = c.request("textDocument/definition", json!({ "textDocument": { "uri": uri_of(GT) }, "position": p }));
+    assert_eq!(loc, Value::Null);
+    assert_eq!(c.shutdown(), Some(0));
+}
+
+/// The entries of a zip file's central directory: (name, CRC-32, uncompressed size).
+fn zip_entries(zip: &[u8]) -> Vec<(String, u32, u32)> {
+    let u16_at = |i: usize| u16::from_le_bytes([zip[i], zip[i + 1]]) as usize;
+    let u32_at = |i: usize| u32::from_le_bytes([zip[i], zip[i + 1], zip[i + 2], zip[i + 3]]);
+    let eocd = (0..zip.len().saturating_sub(21)).rev().find(|&i| zip[i..].starts_with(b"PK\x05\x06")).expect("a zip");
+    let (count, mut at) = (u16_at(eocd + 10), u32_at(eocd + 16) as usize);
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        assert!(zip[at..].starts_with(b"PK\x01\x02"), "a central directory entry at {at}");
+        let (crc, size) = (u32_at(at + 16), u32_at(at + 24));
+        let (name_len, extra, comment) = (u16_at(at + 28), u16_at(at + 30), u16_at(at + 32));
+        out.push((String::from_utf8_lossy(&zip[at + 46..at + 46 + name_len]).into_owned(), crc, size));
+        at += 46 + name_len + extra + comment;
+    }
+    out
+}
+
+/// CRC-32 (the zip's, IEEE 802.3).
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// The VS Code extension, as `scripts/build-vscode` packages it (scripts/test runs it before
+/// `cargo test`): the `.vsix` holds the VSIX manifest, the extension's files as committed
+/// (their CRC-32 the files' own), and the language client it needs at run time.
+#[test]
+fn the_vscode_extension_is_packaged() {
+    let ext = root().join("editors/vscode");
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(ext.join("package.json")).unwrap()).unwrap();
+    assert_eq!(manifest["contributes"]["languages"][0]["extensions"], json!([".stn"]));
+    assert_eq!(manifest["main"], "./extension.js");
+    let js = std::fs::read_to_string(ext.join("extension.js")).unwrap();
+    assert!(js.contains("args: [\"lsp\"]") && js.contains("vscode-languageclient/node"), "{js}");
+    let grammar: Value =
+        serde_json::from_str(&std::fs::read_to_string(ext.join("syntaxes/stn.tmLanguage.json")).unwrap()).unwrap();
+    assert_eq!(grammar["scopeName"], "source.stn");
+    assert!(ext.join("package-lock.json").is_file(), "the lock pins vsce and the language client");
+    let vsix = root().join(format!(
+        "target/{}-{}.vsix",
+        manifest["name"].as_str().unwrap(),
+        manifest["version"].as_str().unwrap()
+    ));
+    let zip = std::fs::read(&vsix).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}: the VS Code extension is not built; run scripts/build-vscode (scripts/test runs it \
+             before cargo test; it needs node, npm and the npm registry)",
+            vsix.display()
+        )
+    });
+    let entries = zip_entries(&zip);
+    let names: Vec<&str> = entries.iter().map(|e| e.0.as_str()).collect();
+    assert!(names.contains(&"extension.vsixmanifest"), "{names:?}");
+    for f in ["package.json", "extension.js", "language-configuration.json", "syntaxes/stn.tmLanguage.json"] {
+        let bytes = std::fs::read(ext.join(f)).unwrap();
+        let e = entries.iter().find(|e| e.0 == format!("extension/{f}")).unwrap_or_else(|| panic!("{f}: {names:?}"));
+        assert_eq!(
+            (e.1, e.2 as usize),
+            (crc32(&bytes), bytes.len()),
+            "{f} as committed (rebuild: scripts/build-vscode)"
+        );
+    }
+    assert!(names.iter().any(|n| n.starts_with("extension/node_modules/vscode-languageclient/")), "{names:?}");
+    assert!(!names.iter().any(|n| n.starts_with("extension/node_modules/@vscode/vsce")), "vsce is not shipped");
+}
+
+/// Helix's configuration starts `soumille lsp` for the `stn` files, as docs/editors.md shows.
+#[test]
+fn the_helix_configuration_starts_the_server() {
+    let toml = std::fs::read_to_string(root().join("editors/helix/languages.toml")).unwrap();
+    let docs = std::fs::read_to_string(root().join("docs/editors.md")).unwrap();
+    for line in [
+        "[language-server.soumille]",
+        "command = \"soumille\"",
+        "args = [\"lsp\"]",
+        "file-types = [\"stn\"]",
+        "language-servers = [\"soumille\"]",
+    ] {
+        assert!(toml.lines().any(|l| l == line), "{line}");
+        assert!(docs.lines().any(|l| l == line), "docs/editors.md: {line}");
+    }
 }

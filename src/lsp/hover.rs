@@ -40,6 +40,11 @@ pub fn word_at(text: &str, at: usize) -> (&str, crate::notation::Span) {
 fn throw_text(r: &Analysed, n: u32) -> String {
     let letters = r.read.header.letters;
     let Some(step) = r.step(n) else {
+        if r.replay.stopped_at == Some(n) {
+            if let Some(before) = r.setup_before(n) {
+                return stopped_text(r, n, &before);
+            }
+        }
         let why = match r.replay.stopped_at {
             Some(s) if s <= n => format!("the replay stopped at throw {s}"),
             _ => "the throw is not read (a syntax error)".to_string(),
@@ -60,6 +65,26 @@ fn throw_text(r: &Analysed, n: u32) -> String {
         out.push_str(&format!("\nScore after: `{score}`\n"));
     }
     out.push_str(&format!("\nPosition after: `{position}`\n"));
+    for f in r.flags().filter(|f| f.throw == Some(n)) {
+        out.push_str(&format!("\n* `{}`: {}", f.what(), f.body()));
+    }
+    out
+}
+
+/// The hover of the throw where the replay stopped (its play could not be made, a fausse
+/// case that leaves no position, docs/rules.md §10): the board before it, the score and
+/// position string there, and its flags (the lawful plays among them).
+fn stopped_text(r: &Analysed, n: u32, before: &Setup) -> String {
+    let letters = r.read.header.letters;
+    let mut out = format!("**Throw {n}**: the replay stopped here (the play as written cannot be made)");
+    out.push_str("\n\nBefore:\n```text\n");
+    out.push_str(crate::show::setup_text(before, letters).trim_end());
+    out.push_str("\n```\n");
+    let position = position_string(before, &r.read.header);
+    if let Some((_, score)) = score_fields(&position) {
+        out.push_str(&format!("\nScore before: `{score}`\n"));
+    }
+    out.push_str(&format!("\nPosition before: `{position}`\n"));
     for f in r.flags().filter(|f| f.throw == Some(n)) {
         out.push_str(&format!("\n* `{}`: {}", f.what(), f.body()));
     }

@@ -6,7 +6,9 @@
 //!   syntax errors and the replay's flags, as `check` gives them ([`diagnostics`]);
 //! * hover: a throw's boards, score and position string; a rule's text ([`hover`]);
 //! * completion: the lawful plays of a throw's roll, the marks a play scores ([`complete`]);
-//! * code actions, formatting by the canonical printer, document symbols ([`actions`]).
+//! * code actions, formatting by the canonical printer, document symbols ([`actions`]);
+//! * inlay hints with the running score ([`inlay`]); folding ranges, semantic tokens, the
+//!   rule's text from a flag ([`outline`]).
 //!
 //! Only with the `fancy` feature (the binary's). Positions are counted in UTF-16 code units,
 //! the protocol's default ([`lines`]).
@@ -16,7 +18,9 @@ pub mod analysis;
 pub mod complete;
 pub mod diagnostics;
 pub mod hover;
+pub mod inlay;
 pub mod lines;
+pub mod outline;
 pub mod rule_docs;
 pub mod transport;
 
@@ -26,10 +30,12 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
 };
 use lsp_types::request::{
-    CodeActionRequest, Completion, DocumentSymbolRequest, Formatting, HoverRequest, Request as _,
+    CodeActionRequest, Completion, DocumentSymbolRequest, FoldingRangeRequest, Formatting, GotoDefinition,
+    HoverRequest, InlayHintRequest, Request as _, SemanticTokensFullRequest,
 };
 use lsp_types::{
-    CodeActionProviderCapability, CompletionOptions, HoverProviderCapability, OneOf, PublishDiagnosticsParams,
+    CodeActionProviderCapability, CompletionOptions, FoldingRangeProviderCapability, HoverProviderCapability, OneOf,
+    PublishDiagnosticsParams, SemanticTokensFullOptions, SemanticTokensOptions, SemanticTokensServerCapabilities,
     ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 use std::collections::HashMap;
@@ -90,6 +96,16 @@ pub fn capabilities() -> ServerCapabilities {
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
+        inlay_hint_provider: Some(OneOf::Left(true)),
+        folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+        semantic_tokens_provider: Some(SemanticTokensServerCapabilities::SemanticTokensOptions(
+            SemanticTokensOptions {
+                legend: outline::legend(),
+                full: Some(SemanticTokensFullOptions::Bool(true)),
+                ..SemanticTokensOptions::default()
+            },
+        )),
+        definition_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -204,6 +220,10 @@ impl Server {
             CodeActionRequest::METHOD,
             Formatting::METHOD,
             DocumentSymbolRequest::METHOD,
+            InlayHintRequest::METHOD,
+            FoldingRangeRequest::METHOD,
+            SemanticTokensFullRequest::METHOD,
+            GotoDefinition::METHOD,
         ];
         let code = if known.contains(&req.method.as_str()) {
             lsp_server::ErrorCode::InvalidParams
@@ -248,6 +268,36 @@ impl Server {
                 let (_, p) = extract::<DocumentSymbolRequest>(req)?;
                 let symbols = self.docs.get(&p.text_document.uri).map(actions::symbols);
                 to_value(symbols.map(lsp_types::DocumentSymbolResponse::Nested)).map_err(json)
+            }
+            _ => self.answer_shape(req),
+        }
+    }
+
+    /// The answers about the document's shape: inlay hints, folding ranges, semantic
+    /// tokens, definitions ([`inlay`], [`outline`]).
+    fn answer_shape(&self, req: Request) -> Result<serde_json::Value, String> {
+        use serde_json::to_value;
+        let json = |e: serde_json::Error| e.to_string();
+        match req.method.as_str() {
+            InlayHintRequest::METHOD => {
+                let (_, p) = extract::<InlayHintRequest>(req)?;
+                let Some(a) = self.docs.get(&p.text_document.uri) else { return Ok(serde_json::Value::Null) };
+                let (s, e) = (a.lines.offset(&a.text, p.range.start), a.lines.offset(&a.text, p.range.end));
+                let span = crate::notation::Span { start: s as u32, end: e as u32 };
+                to_value(inlay::inlay_hints(a, span)).map_err(json)
+            }
+            FoldingRangeRequest::METHOD => {
+                let (_, p) = extract::<FoldingRangeRequest>(req)?;
+                to_value(self.docs.get(&p.text_document.uri).map(outline::folding_ranges)).map_err(json)
+            }
+            SemanticTokensFullRequest::METHOD => {
+                let (_, p) = extract::<SemanticTokensFullRequest>(req)?;
+                to_value(self.docs.get(&p.text_document.uri).map(outline::semantic_tokens)).map_err(json)
+            }
+            GotoDefinition::METHOD => {
+                let (_, p) = extract::<GotoDefinition>(req)?;
+                let at = self.offset(&p.text_document_position_params)?;
+                to_value(at.and_then(|(a, at)| outline::definition(a, at))).map_err(json)
             }
             other => Err(format!("soumille lsp does not answer {other}")),
         }

@@ -50,6 +50,32 @@ pub fn rule_text(word: &str) -> Option<String> {
     (!parts.is_empty()).then(|| format!("**`{word}`**\n\n{}", parts.join("\n\n---\n\n")))
 }
 
+/// Where the text of the rule named `word` is: the document (`rules.md` or `games.md`, of
+/// docs/) and the line (from 0) of its row in a table of what is flagged, else of its
+/// section's heading; `None` when `word` names no rule. What "go to definition" on a flag's
+/// rule opens (docs/editors.md).
+pub fn rule_place(word: &str) -> Option<(&'static str, usize)> {
+    if word.len() < 2 {
+        return None;
+    }
+    let heading = |doc: &'static str, head: &str| doc.lines().position(|l| l.starts_with(head));
+    if crate::games::grand_trictrac::fausse_case::Rule::ALL.iter().any(|r| r.name() == word) {
+        return heading(RULES, "## 10.").map(|l| ("rules.md", l));
+    }
+    let (row, item) = (format!("| `{word}` |"), format!("* `{word}`"));
+    for (name, doc) in [("rules.md", RULES), ("games.md", GAMES)] {
+        if let Some(l) = doc.lines().position(|l| l.starts_with(&row) || l.starts_with(&item)) {
+            return Some((name, l));
+        }
+    }
+    if let Some((_, head)) = KINDS.iter().find(|(k, _)| *k == word) {
+        return heading(RULES, head).map(|l| ("rules.md", l));
+    }
+    let (doc, head) = JanCode::from_code(word).map(jan_section)?;
+    let name = if std::ptr::eq(doc, RULES) { "rules.md" } else { "games.md" };
+    heading(doc, head).map(|l| (name, l))
+}
+
 /// A `Rules` option of some game: its values, its default, what it does, its section.
 fn option_text(key: &str) -> Option<String> {
     let mut lines: Vec<(String, Vec<&str>)> = Vec::new();
@@ -142,5 +168,18 @@ mod tests {
         assert!(t.contains("### §E.9 Points and the end of a partie"), "{t}");
         assert_eq!(rule_text("AG"), None);
         assert_eq!(rule_text("top"), None);
+    }
+
+    #[test]
+    fn a_rule_name_gives_its_place() {
+        let line = |doc: &str, l: usize| doc.lines().nth(l).unwrap().to_string();
+        let (d, l) = rule_place("must-fill").unwrap();
+        assert_eq!((d, line(RULES, l).starts_with("## 10.")), ("rules.md", true));
+        let (d, l) = rule_place("occupied").unwrap();
+        assert_eq!(d, "games.md");
+        assert!(line(GAMES, l).contains("`occupied`"));
+        let (d, l) = rule_place("ecole").unwrap();
+        assert!(d == "rules.md" && line(RULES, l).contains("cole"), "{}", line(RULES, l));
+        assert_eq!(rule_place("AG"), None);
     }
 }
