@@ -864,6 +864,7 @@ pub fn json_stream(
     let mut werr: Option<io::Error> = None;
     // held until the file's first game: a file of comments only writes no document
     let w = &mut Held { w, held: Some(Vec::new()) };
+    let mut jbuf = Vec::new();
     if compact {
         w.write_all(b"{\"path\":")?;
         serde_json::to_writer(&mut *w, &input.name()).map_err(io::Error::other)?;
@@ -892,13 +893,14 @@ pub fn json_stream(
             r.read.record.strip_spans();
         }
         let res = if r.read.spilled == 0 {
-            write_json(&mut *w, compact, n, &crate::json::WireRecord::from(&r.read.record))
+            write_json(&mut *w, &mut jbuf, compact, n, &crate::json::WireRecord::from(&r.read.record))
         } else {
             // a long record, whose throws were dropped as they were read: read again from
             // its text, each throw written as it comes (memory: the text, issue 16)
             let rec = &r.read.record;
             write_json(
                 &mut *w,
+                &mut jbuf,
                 compact,
                 n,
                 &SpilledRecord {
@@ -966,23 +968,121 @@ impl Write for Held<'_> {
     }
 }
 
-/// One record of `json`'s document, the `n`th of its file, written straight into `w` through
-/// a small buffer (no copy of its whole JSON is held): on one line (`compact`) or as
+/// One record of `json`'s document, the `n`th of its file, written into `w` through `buf`
+/// (reused from record to record, handed on in chunks of 64 KiB: no copy of a long record's
+/// whole JSON is held), then `w` flushed (the end of a record): on one line (`compact`) or as
 /// `to_writer_pretty` writes it, each line after the first indented four more spaces.
-fn write_json<T: Serialize>(w: &mut dyn Write, compact: bool, n: usize, value: &T) -> io::Result<()> {
-    let mut out = io::BufWriter::with_capacity(64 << 10, w);
+fn write_json<T: Serialize>(
+    w: &mut dyn Write,
+    buf: &mut Vec<u8>,
+    compact: bool,
+    n: usize,
+    value: &T,
+) -> io::Result<()> {
+    buf.clear();
+    let mut out = Chunked { buf, w: &mut *w };
     if compact {
-        out.write_all(if n > 0 { b"," } else { b"" })?;
+        out.buf.extend_from_slice(if n > 0 { b"," } else { b"" });
         serde_json::to_writer(&mut out, value).map_err(io::Error::other)?;
     } else {
-        out.write_all(if n > 0 { b",\n    " } else { b"\n    " })?;
-        let mut ser = serde_json::Serializer::with_formatter(
-            Indented(&mut out),
-            serde_json::ser::PrettyFormatter::with_indent(b"  "),
-        );
+        out.buf.extend_from_slice(if n > 0 { b",\n    " } else { b"\n    " });
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, Nested::default());
         value.serialize(&mut ser).map_err(io::Error::other)?;
     }
-    out.flush()
+    out.w.write_all(out.buf)?;
+    out.buf.clear();
+    w.flush()
+}
+
+/// A writer into a reused buffer, handed on to `w` past 64 KiB.
+struct Chunked<'a> {
+    buf: &'a mut Vec<u8>,
+    w: &'a mut dyn Write,
+}
+
+impl Write for Chunked<'_> {
+    #[inline]
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        self.write_all(b).map(|_| b.len())
+    }
+    #[inline]
+    fn write_all(&mut self, b: &[u8]) -> io::Result<()> {
+        self.buf.extend_from_slice(b);
+        if self.buf.len() >= 64 << 10 {
+            self.w.write_all(self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `serde_json`'s pretty layout (two spaces a level) with every line after the first
+/// indented four spaces more: a record inside the document's `records`.
+#[derive(Default)]
+struct Nested {
+    level: usize,
+    has_value: bool,
+}
+
+impl Nested {
+    fn line<W: ?Sized + Write>(&self, w: &mut W, lead: &'static [u8]) -> io::Result<()> {
+        const SPACES: &[u8; 64] = &[b' '; 64];
+        w.write_all(lead)?;
+        let mut n = 4 + 2 * self.level;
+        while n > 0 {
+            let k = n.min(SPACES.len());
+            w.write_all(&SPACES[..k])?;
+            n -= k;
+        }
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for Nested {
+    fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        w.write_all(b"[")
+    }
+    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            self.line(w, b"\n")?;
+        }
+        w.write_all(b"]")
+    }
+    fn begin_array_value<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        self.line(w, if first { b"\n" } else { b",\n" })
+    }
+    fn end_array_value<W: ?Sized + Write>(&mut self, _w: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+    fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        w.write_all(b"{")
+    }
+    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            self.line(w, b"\n")?;
+        }
+        w.write_all(b"}")
+    }
+    fn begin_object_key<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> io::Result<()> {
+        self.line(w, if first { b"\n" } else { b",\n" })
+    }
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> io::Result<()> {
+        w.write_all(b": ")
+    }
+    fn end_object_value<W: ?Sized + Write>(&mut self, _w: &mut W) -> io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
 }
 
 /// A record read with its throws spilled ([`crate::notation::stream_records_spilling`]), as
@@ -1030,26 +1130,6 @@ impl Serialize for Reread<'_> {
             Some(e) => Err(e),
             None => seq.end(),
         }
-    }
-}
-
-/// A writer that indents every line after the first four spaces more (JSON's strings escape
-/// their line ends, so each `\n` it is given is a line end of the layout).
-struct Indented<W: Write>(W);
-
-impl<W: Write> Write for Indented<W> {
-    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
-        let mut rest = b;
-        while let Some(k) = memchr::memchr(b'\n', rest) {
-            self.0.write_all(&rest[..=k])?;
-            self.0.write_all(b"    ")?;
-            rest = &rest[k + 1..];
-        }
-        self.0.write_all(rest)?;
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
     }
 }
 

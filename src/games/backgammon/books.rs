@@ -722,19 +722,30 @@ pub fn explain_plays(
     setup: &Setup,
     dice: Dice,
 ) -> Result<Vec<super::ShownPlay>, crate::games::PlaysError> {
+    thread_local! {
+        // one list of plays for every question (`explain --batch`), not one zeroed a line
+        static PLAYS: std::cell::RefCell<Plays> = std::cell::RefCell::new(Plays::new());
+    }
     let board = Board::from_setup(setup)?;
-    let mut plays = Plays::new();
-    legal_plays_into(&board, dice, options.un_seul_de, &mut plays);
+    PLAYS.with(|cell| {
+        let mut plays = cell.borrow_mut();
+        legal_plays_into(&board, dice, options.un_seul_de, &mut plays);
+        Ok(shown_plays(&board, &plays))
+    })
+}
+
+/// The plays of `plays` as `explain` shows them, sorted as plain ASCII strings.
+fn shown_plays(board: &Board, plays: &Plays) -> Vec<super::ShownPlay> {
     let seat = board.turn;
     let mut shown: Vec<super::ShownPlay> = plays
         .as_slice()
         .iter()
         .map(|p| {
-            let mut after = p.apply(&board);
+            let mut after = p.apply(board);
             after.turn = seat;
             super::ShownPlay { notation: p.notation(seat), result: after.men_field(), points: 0 }
         })
         .collect();
     shown.sort_by(|a, b| a.notation.cmp(&b.notation));
-    Ok(shown)
+    shown
 }
