@@ -49,8 +49,9 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         Command::Fmt { files, letters, write, corpus, annotate, strip, .. } if annotate || strip => {
             commands::select::annotate(&files, (letters.map(Into::into), write, strip), &corpus.options(d))
         }
-        Command::Fmt { files, letters, write, corpus, .. } => {
-            commands::corpus::fmt(&files, letters.map(Into::into), write, &corpus.options(d))
+        Command::Fmt { files, letters, letters_in_comments, write, corpus, .. } => {
+            let opts = soumille::notation::PrintOptions { letters: letters.map(Into::into), letters_in_comments };
+            commands::corpus::fmt(&files, opts, write, &corpus.options(d))
         }
         Command::Json { files, spans, corpus } => commands::corpus::json(&files, spans, &corpus.options(d)),
         Command::Replay { file, game, format } => commands::record::replay(con, &file, game, format.into()),

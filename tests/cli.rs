@@ -109,6 +109,32 @@ fn bad_json_is_refused() {
     }
 }
 
+/// `fmt --letters soumille --letters-in-comments` converts the letters a comment quotes:
+/// the teaching game's throw comments come out as the Soumille sample writes them.
+#[test]
+fn letters_in_comments_convert_with_the_moves() {
+    let throw_comments = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()) && l.contains('{'))
+            .map(|l| l[l.find('{').unwrap()..].to_string())
+            .collect()
+    };
+    let lep =
+        run(&["fmt", "--letters", "soumille", "--letters-in-comments", "samples/lepeintre-teaching-game.lep.stn"]);
+    assert_eq!(lep.status.code(), Some(0));
+    let soum = run(&["fmt", "samples/lepeintre-teaching-game.stn"]);
+    assert_eq!(throw_comments(&text(&lep.stdout)), throw_comments(&text(&soum.stdout)));
+    assert!(text(&lep.stdout).contains("{ resting on K, an empty point of top's grand jan }"));
+    // without the option the comments are kept byte for byte
+    let plain = run(&["fmt", "--letters", "soumille", "samples/lepeintre-teaching-game.lep.stn"]);
+    assert!(text(&plain.stdout).contains("{ resting on o, an empty point"));
+    // the option needs --letters
+    assert_eq!(
+        run(&["fmt", "--letters-in-comments", "samples/lepeintre-teaching-game.lep.stn"]).status.code(),
+        Some(2)
+    );
+}
+
 #[test]
 fn letters_convert_both_ways() {
     let lep = run(&["fmt", "--letters", "soumille", "samples/lepeintre-teaching-game.lep.stn"]);

@@ -221,9 +221,9 @@ proptest! {
 
     #[test]
     fn letters_convert_losslessly(rec in record()) {
-        let lep = print_record(&rec, PrintOptions { letters: Some(Dialect::Lepeintre) });
+        let lep = print_record(&rec, PrintOptions { letters: Some(Dialect::Lepeintre), ..Default::default() });
         let back = reread(&lep);
-        let soum = print_record(&back, PrintOptions { letters: Some(Dialect::Soumille) });
+        let soum = print_record(&back, PrintOptions { letters: Some(Dialect::Soumille), ..Default::default() });
         let again = reread(&soum);
         prop_assert_eq!(&again.throws, &rec.throws, "lepeintre:\n{}", lep);
     }

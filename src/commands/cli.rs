@@ -98,6 +98,11 @@ pub enum Command {
         /// Convert the record's letters.
         #[arg(long, value_enum)]
         letters: Option<Letters>,
+        /// With --letters, also convert the board letters a comment quotes: everything
+        /// between backquotes, and a letter standing alone or joined by - or / (`x-t`,
+        /// `on o`); not a letter inside a word, nor a, y, A, I alone (quote them).
+        #[arg(long, requires = "letters")]
+        letters_in_comments: bool,
         /// Rewrite each file in place instead of printing it (a symbolic link stays a link:
         /// the file it names is rewritten).
         #[arg(long, conflicts_with = "from_json")]

@@ -108,15 +108,9 @@ impl Write for EmitWriter<'_> {
     }
 }
 
-/// `fmt FILES`: every record printed canonically (in `letters`, if given), on the output or
-/// (`write`) into each file in place.
-pub fn fmt(
-    files: &[PathBuf],
-    letters: Option<crate::Dialect>,
-    write: bool,
-    c: &CorpusOptions,
-) -> Result<Outcome, CommandError> {
-    let opts = PrintOptions { letters };
+/// `fmt FILES`: every record printed canonically (in `opts`' letters, if given), on the
+/// output or (`write`) into each file in place.
+pub fn fmt(files: &[PathBuf], opts: PrintOptions, write: bool, c: &CorpusOptions) -> Result<Outcome, CommandError> {
     let Some((inputs, _, printer, set)) = setup(files, c, false)? else { return Ok(Outcome::Failed) };
     let sum = crate::corpus::run_all(&inputs, &printer, |k, input, emit| {
         let mut o = Output::default();
@@ -162,7 +156,9 @@ pub fn fmt_from_json(
             .map_err(|error| CommandError::FromJson { path: file.to_path_buf(), error })?;
         records.extend(r);
     }
-    con.out.write_all(crate::notation::print_records(&records, PrintOptions { letters }).as_bytes())?;
+    con.out.write_all(
+        crate::notation::print_records(&records, PrintOptions { letters, ..Default::default() }).as_bytes(),
+    )?;
     Ok(Outcome::Clean)
 }
 

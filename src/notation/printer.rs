@@ -16,6 +16,9 @@ pub struct PrintOptions {
     /// and Trictrac à écrire only: the other games are always written in Soumille's
     /// letters (docs/games.md §0.3), and this option leaves them so.
     pub letters: Option<Dialect>,
+    /// With `letters`, also convert the board letters quoted in comments
+    /// ([`comment_letters_in`]): `fmt --letters-in-comments`.
+    pub letters_in_comments: bool,
 }
 
 /// Prints several records, separated by a blank line.
@@ -60,7 +63,15 @@ pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
         None => Dialect::Soumille,
     };
     tags.sort_by_key(|t| tag_rank(&t.name));
-    let mut w = Writer { out: String::with_capacity(64 + rec.throws.len() * 24), line_start: true, indent: false };
+    let from = record_dialect(rec);
+    let comment_letters =
+        (opts.letters_in_comments && game.is_trictrac() && from != dialect).then_some((from, dialect));
+    let mut w = Writer {
+        out: String::with_capacity(64 + rec.throws.len() * 24),
+        line_start: true,
+        indent: false,
+        comment_letters,
+    };
     for c in &rec.comments {
         w.comment(c);
         w.newline();
@@ -91,6 +102,43 @@ pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
     w.out
 }
 
+/// A comment's text with the board letters it quotes converted from `from`'s alphabet to
+/// `to`'s (docs/format.md §2, `fmt --letters-in-comments`). A comment is prose, so only what
+/// reads as letters of the board is converted: everything between backquotes (`` `ad` ``),
+/// and a letter standing alone as a word or joined to others by `-` or `/` (`x-t`,
+/// `on o`, `A/F`). A letter inside a word (`d'une`, `tout`), in an abbreviation (`e.g.`),
+/// or standing alone where it is also a word of French or English (`a`, `y`, `A`, `I`)
+/// is left as written: quote it between backquotes to have it converted.
+pub fn comment_letters_in(text: &str, from: Dialect, to: Dialect) -> String {
+    use crate::board::Point;
+    let conv = |c: char| Point::from_letter(c, from).map_or(c, |p| p.letter(to));
+    let chars: Vec<char> = text.chars().collect();
+    let wordish = |c: char| c.is_alphanumeric() || c == '\'' || c == '\u{2019}';
+    let mut out = String::with_capacity(text.len());
+    let mut quoted = false;
+    for (k, &c) in chars.iter().enumerate() {
+        if c == '`' {
+            quoted = !quoted;
+            out.push(c);
+            continue;
+        }
+        if quoted {
+            out.push(conv(c));
+            continue;
+        }
+        let before = k.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(k + 1).copied();
+        let alone = c.is_alphabetic() && !before.is_some_and(wordish) && !after.is_some_and(wordish);
+        // an abbreviation: a letter between dots and letters (`e.g.`, `i.e.`)
+        let abbreviation = after == Some('.') && chars.get(k + 2).is_some_and(|n| n.is_alphanumeric())
+            || before == Some('.') && k >= 2 && chars[k - 2].is_alphanumeric();
+        let joined = before.is_some_and(|b| b == '-' || b == '/') || after.is_some_and(|a| a == '-' || a == '/');
+        let a_word = matches!(c, 'a' | 'y' | 'A' | 'I') && !joined;
+        out.push(if alone && !abbreviation && !a_word { conv(c) } else { c });
+    }
+    out
+}
+
 fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -100,6 +148,8 @@ struct Writer {
     line_start: bool,
     /// The line was ended by a line comment inside a throw: indent what follows.
     indent: bool,
+    /// The letters of comments converted, from the first alphabet to the second.
+    comment_letters: Option<(Dialect, Dialect)>,
 }
 
 impl Writer {
@@ -134,10 +184,14 @@ impl Writer {
     }
 
     fn comment(&mut self, c: &Comment) {
+        let text = match self.comment_letters {
+            Some((from, to)) => std::borrow::Cow::Owned(comment_letters_in(&c.text, from, to)),
+            None => std::borrow::Cow::Borrowed(c.text.as_str()),
+        };
         match c.style {
-            CommentStyle::Brace => self.token(&format!("{{{}}}", c.text)),
+            CommentStyle::Brace => self.token(&format!("{{{text}}}")),
             CommentStyle::Line => {
-                self.token(&format!(";{}", c.text));
+                self.token(&format!(";{text}"));
                 self.out.push('\n');
                 self.line_start = true;
                 self.indent = true;
@@ -235,7 +289,7 @@ pub fn play_text(play: &Play, dialect: Dialect) -> String {
 /// One throw as [`print_record`] writes it in a record of `game` in `dialect`, without the
 /// line's end (a line comment at its end keeps no newline).
 pub fn throw_text(t: &Throw, dialect: Dialect, game: Game) -> String {
-    let mut w = Writer { out: String::with_capacity(24), line_start: true, indent: false };
+    let mut w = Writer { out: String::with_capacity(24), line_start: true, indent: false, comment_letters: None };
     print_throw(&mut w, t, dialect, game);
     if w.out.ends_with('\n') {
         w.out.pop();
@@ -423,5 +477,27 @@ fn print_marks(w: &mut Writer, t: &Throw) {
     for (k, m) in t.marks.iter().enumerate() {
         w.token(&mark_text(m));
         w.comments_at(t, Anchor::Mark(k));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::comment_letters_in;
+    use crate::board::Dialect::{Lepeintre, Soumille};
+
+    #[test]
+    fn a_comments_board_letters_are_converted_and_its_words_kept() {
+        let c = |s| comment_letters_in(s, Lepeintre, Soumille);
+        // letters alone or joined by - or /, and everything between backquotes
+        assert_eq!(c("resting on o, then d-f tout d'une"), "resting on K, then X-T tout d'une");
+        assert_eq!(c("played a-b-c; `ad` and `y`"), "played &-Z-Y; `&X` and `A`");
+        // a letter inside a word, an abbreviation, and a, y alone are left as written
+        assert_eq!(c("a fausse case, e.g. il y a"), "a fausse case, e.g. il y a");
+        assert_eq!(c("l'as de b"), "l'as de Z");
+        // capitals are no Lepeintre letters: the book's own quotes stay
+        assert_eq!(c("\"ensemble en D\""), "\"ensemble en D\"");
+        // and back: A and I alone are words
+        let back = |s| comment_letters_in(s, Soumille, Lepeintre);
+        assert_eq!(back("A to F, I think; X-T; `A`"), "A to s, I think; d-f; `y`");
     }
 }

@@ -166,7 +166,10 @@ impl fmt::Display for Record {
 
 impl fmt::Display for InLetters<'_, Record> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&printer::print_record(self.item, PrintOptions { letters: Some(self.dialect) }))
+        f.write_str(&printer::print_record(
+            self.item,
+            PrintOptions { letters: Some(self.dialect), ..Default::default() },
+        ))
     }
 }
 

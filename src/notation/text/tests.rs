@@ -63,7 +63,7 @@ fn records_in_the_other_letters_are_fmt_letters() {
     for rec in sample_records().into_iter().filter(|r| record_game(r).is_trictrac()) {
         for d in [Dialect::Soumille, Dialect::Lepeintre] {
             let text = rec.in_letters(d).to_string();
-            assert_eq!(text, print_record(&rec, PrintOptions { letters: Some(d) }));
+            assert_eq!(text, print_record(&rec, PrintOptions { letters: Some(d), ..Default::default() }));
             let back: Record = text.parse().unwrap_or_else(|e| panic!("{e}:\n{text}"));
             assert_eq!(back.to_string(), text);
         }
