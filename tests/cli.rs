@@ -575,6 +575,20 @@ fn json_of_comments_only_prints_nothing() {
 /// scores top from the computed marks with no école against him; `both` schools every jan
 /// top never wrote; without the tag, a record where one seat alone writes marks is read as
 /// the tag would read it, and its sheet says so once.
+/// A `MarksKept` value that does not read is a syntax error at the value (docs/rules.md §9),
+/// not silently read as no tag; its French name and values read.
+#[test]
+fn an_unreadable_marks_kept_is_an_error_at_its_value() {
+    let o = run_stdin(&["check", "--format", "json", "-"], b"[MarksKept \"kermadeuc\"]\n\n1. 2-1 &Z &Y\n");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
+    let out = text(&o.stdout);
+    assert!(out.contains("unknown MarksKept value `kermadeuc`"), "{out}");
+    for ok in ["[MarquesTenues \"bas\"]", "[MarksKept \"both\"]", "[MarksKept \" None \"]"] {
+        let o = run_stdin(&["check", "-"], format!("{ok}\n\n1. 2-1 &Z &Y\n").as_bytes());
+        assert_eq!(o.status.code(), Some(0), "{ok}: {}", text(&o.stderr));
+    }
+}
+
 #[test]
 fn one_sided_marks_are_not_an_ecole_per_throw() {
     let lep = std::fs::read_to_string("samples/lepeintre-teaching-game.stn").unwrap();

@@ -567,11 +567,39 @@ pub fn interpret_into(tags: &mut [Tag], position_in_dialect: bool, h: &mut Heade
                     "expected a whole number such as 6, 8 or 12",
                 )),
             },
+            name if is_marks_kept(name) => {
+                if marks_kept_value(&t.value).is_none() {
+                    errors.push(SyntaxError::new(
+                        span,
+                        format!("unknown {name} value `{}`", t.value),
+                        "expected both, top, bottom or none (les-deux, haut, bas, aucun)",
+                    ))
+                }
+            }
             _ => {}
         }
     }
     if !sorted {
         tags.sort_by_key(|t| tag_rank(&t.name));
+    }
+}
+
+/// Whether a tag is `MarksKept` (`MarquesTenues`), whose marks the scribe kept
+/// (docs/rules.md §9, docs/format.md §2).
+pub fn is_marks_kept(name: &str) -> bool {
+    name.eq_ignore_ascii_case("MarksKept") || name.eq_ignore_ascii_case("MarquesTenues")
+}
+
+/// The value of a `MarksKept` tag, `[top, bottom]`: `both` (`les-deux`, `tous`), `top`
+/// (`haut`), `bottom` (`bas`), `none` (`aucun`); `None` for a value that does not read
+/// (a syntax error at the tag, docs/rules.md §9).
+pub fn marks_kept_value(value: &str) -> Option<[bool; 2]> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "both" | "les-deux" | "tous" => Some([true, true]),
+        "top" | "haut" => Some([true, false]),
+        "bottom" | "bas" => Some([false, true]),
+        "none" | "aucun" => Some([false, false]),
+        _ => None,
     }
 }
 

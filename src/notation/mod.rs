@@ -18,7 +18,7 @@ pub use ast::*;
 pub use error::render as render_errors;
 pub use error::{escape_controls, line_column, FileErrors, Locator, Place, SyntaxError};
 pub use error::{Style, WINDOW};
-pub use header::canonical_tag_name;
+pub use header::{canonical_tag_name, is_marks_kept, marks_kept_value};
 pub use header::{rule_pairs, Game, Header, ResultBredouille, ResultClaim, ResultKind, RulePair, RulesError};
 /// The reader without its fast path for plain throws: the oracle of the fast path's tests
 /// and benchmarks.

@@ -251,10 +251,7 @@ const ONE_SIDED_MARKS: u32 = 3;
 /// which one seat writes marks (on [`ONE_SIDED_MARKS`] throws or more) and the other never
 /// does keeps the first's alone, the other (`silent`) being scored from the computed marks. `first`: the seat of the odd throws.
 fn marks_kept(rec: &Record, first: Seat, feed: &crate::replay::ThrowFeed<'_>) -> ([bool; 2], Option<Seat>) {
-    let tag = rec
-        .tags
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("MarksKept") || t.name.eq_ignore_ascii_case("MarquesTenues"));
+    let tag = rec.tags.iter().find(|t| crate::notation::is_marks_kept(&t.name));
     let by_turn = feed.marks_by_turn;
     let mut count = [0u32; 2];
     count[first.index()] = by_turn[0];
@@ -262,13 +259,7 @@ fn marks_kept(rec: &Record, first: Seat, feed: &crate::replay::ThrowFeed<'_>) ->
     let written = count.map(|n| n > 0);
     // a scribe's habit, not one mark: the seat that writes marks does so on three throws
     let habit = count.iter().any(|&n| n >= ONE_SIDED_MARKS);
-    let given = tag.and_then(|t| match t.value.trim().to_ascii_lowercase().as_str() {
-        "both" | "les-deux" | "tous" => Some([true, true]),
-        "top" | "haut" => Some([true, false]),
-        "bottom" | "bas" => Some([false, true]),
-        "none" | "aucun" => Some([false, false]),
-        _ => None,
-    });
+    let given = tag.and_then(|t| crate::notation::marks_kept_value(&t.value));
     match given {
         // a record with no marks at all is scored, whatever the tag says
         Some(k) => (if written.contains(&true) { k } else { [false; 2] }, None),
