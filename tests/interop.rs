@@ -269,7 +269,8 @@ fn a_move_over_several_dice_is_imported_as_the_dice_path() {
 
 /// `export` writes a record as it is or refuses it with a clear error naming the record
 /// (docs/games.md §I.8; tests/data/defect-repros/t4/): two matches in one `.mat` file,
-/// `beaver=oui` where no beaver was played; `Source` and the comments come back through
+/// `beaver=oui` where no beaver was played, a double to another value than twice the cube;
+/// `Source` and the comments come back through
 /// `export` and `import`.
 #[test]
 fn export_keeps_the_record_or_refuses_it_naming_the_record() {
@@ -284,6 +285,14 @@ fn export_keeps_the_record_or_refuses_it_naming_the_record() {
         assert!(o.stdout.is_empty(), "{name} --to {to}: nothing written");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(why), "{name} --to {to}: {err}");
+    }
+    // a double to another value than twice the cube: the files say a double, not its value
+    let cube = "[Game \"backgammon\"]\n[First \"top\"]\n[Result \"top 3 drop\"]\n\n1. top: 4-3 AE MP\n2. bottom: double 3 drop\n";
+    for to in ["mat", "sgf"] {
+        let o = run(&["export", scratch(&format!("cube3-{to}.stn"), cube).to_str().unwrap(), "--to", to]);
+        assert_eq!(o.status.code(), Some(2), "{to}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("record 1: throw 2: a double to 3 with the cube at 1"), "{to}: {err}");
     }
     // the record comes back with its Source, its comments, a throw's as the game's (the
     // files hold a game's comments only), the throw named

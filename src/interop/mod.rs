@@ -698,6 +698,15 @@ impl MatchGame {
             board.turn = seat;
             if let Some(a) = &t.cube {
                 let value = a.value.or_else(|| cube.checked_mul(2));
+                if value != cube.checked_mul(2) {
+                    // the files say a double, never its value: it would be read as twice the cube
+                    let v = value.map_or("?".into(), |v| v.to_string());
+                    return Err(InteropError::Record(format!(
+                        "throw {}: a double to {v} with the cube at {cube} (the file can only say a double to {})",
+                        t.number,
+                        u64::from(cube) * 2
+                    )));
+                }
                 g.events.push(Event::Double { seat, value });
                 match a.answer {
                     Some(CubeAnswer::Take) => {
@@ -994,7 +1003,16 @@ pub fn export(records: &[Record], format: Format, force: bool) -> Result<Written
             return Err(InteropError::Record(format!("{line}: export each match to a file of its own")));
         }
     }
-    let games = records.iter().map(MatchGame::from_record).collect::<Result<Vec<_>, _>>()?;
+    let games = records
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            MatchGame::from_record(r).map_err(|e| match e {
+                InteropError::Record(why) => InteropError::Record(format!("record {}: {why}", k + 1)),
+                e => e,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let text = match format {
         Format::Mat => mat::write(&games)?,
         Format::Sgf => sgf::write(&games),
