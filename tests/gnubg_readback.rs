@@ -194,3 +194,25 @@ fn gnubg_reads_the_self_play_corpus_back_as_the_same_matches() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The turn-4 reproducers of `export --to mat` (tests/data/defect-repros/t4/): a take then
+/// the doubler's resignation (no second double), a single money game (a ` 0 point match`,
+/// the only layout gnubg's `import mat` reads): gnubg reads the export as the same game.
+#[test]
+fn gnubg_reads_a_resignation_after_a_take_and_a_money_game_as_written() {
+    let exe = common::gnubg_required("the gnubg read-back of the turn-4 exports");
+    let dir = common::scratch_dir("gnubg-readback", "t4");
+    let t4 =
+        |name: &str| std::fs::read_to_string(common::root().join("tests/data/defect-repros/t4").join(name)).unwrap();
+    let records = soumille::interop::mat_to_stn(&t4("take-then-resign.mat")).unwrap();
+    let resign = print_records(&records, soumille::notation::PrintOptions::default());
+    for (name, stn) in [("take-then-resign", resign), ("money-game", t4("export-mat-single-money-game.stn"))] {
+        let want = games_of(&stn);
+        assert_eq!(want.len(), 1, "{name}");
+        let back = through_gnubg(&exe, &dir, name, &stn, "mat");
+        assert_eq!(games_of(&back), want, "{name} through mat and gnubg:\n{back}");
+        let result = |s: &str| read(s)[0].record.tag("Result").map(String::from);
+        assert_eq!(result(&back), result(&stn), "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -190,7 +190,17 @@ fn mat_comment_and_header_lines_are_kept_and_written_back() {
                     .map(|t| (t.name.to_string(), t.value.clone(), t.comments.clone()))
                     .collect::<Vec<_>>()
             };
-            assert_eq!(tags(a), tags(b), "{name} game {}:\n{out}", k + 1);
+            // a throw's comments come back as the game's, the throw named
+            let moved: Vec<String> = a
+                .throws
+                .iter()
+                .flat_map(|t| t.comments.iter().map(move |c| format!(" throw {}: {}", t.number, c.text.trim())))
+                .collect();
+            let mut b = b.clone();
+            let kept = b.tags[0].comments.len();
+            b.tags[0].comments.retain(|c| !moved.contains(&c.text));
+            assert_eq!(kept - b.tags[0].comments.len(), moved.len(), "{name} game {}: the throws' comments", k + 1);
+            assert_eq!(tags(a), tags(&b), "{name} game {}:\n{out}", k + 1);
         }
         // the file's comment lines that are no tags, as written
         for line in text.lines().map(|l| l.trim_end_matches('\r')).filter(|l| l.trim_start().starts_with(';')) {
@@ -255,4 +265,54 @@ fn a_move_over_several_dice_is_imported_as_the_dice_path() {
     let imported = soumille::interop::import(text, soumille::interop::Format::Mat).unwrap();
     let stn = soumille::notation::print_records(&imported.records, soumille::notation::PrintOptions::default());
     assert!(stn.contains("1. top: 4-4 AEI MQV"), "{stn}");
+}
+
+/// `export` writes a record as it is or refuses it with a clear error naming the record
+/// (docs/games.md §I.8; tests/data/defect-repros/t4/): two matches in one `.mat` file,
+/// `beaver=oui` where no beaver was played, a double to another value than twice the cube;
+/// `Source` and the comments come back through
+/// `export` and `import`.
+#[test]
+fn export_keeps_the_record_or_refuses_it_naming_the_record() {
+    let t4 = |name: &str| root().join("tests/data/defect-repros/t4").join(name);
+    for (name, to, why) in [
+        ("export-mat-two-matches.stn", "mat", "record 6: another match than record 1's"),
+        ("export-drops-beaver-rule.stn", "mat", "record 1: the Rules tag `beaver=oui`"),
+        ("export-drops-beaver-rule.stn", "sgf", "record 1: the Rules tag `beaver=oui`"),
+    ] {
+        let o = run(&["export", t4(name).to_str().unwrap(), "--to", to]);
+        assert_eq!(o.status.code(), Some(2), "{name} --to {to}");
+        assert!(o.stdout.is_empty(), "{name} --to {to}: nothing written");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(why), "{name} --to {to}: {err}");
+    }
+    // a double to another value than twice the cube: the files say a double, not its value
+    let cube = "[Game \"backgammon\"]\n[First \"top\"]\n[Result \"top 3 drop\"]\n\n1. top: 4-3 AE MP\n2. bottom: double 3 drop\n";
+    for to in ["mat", "sgf"] {
+        let o = run(&["export", scratch(&format!("cube3-{to}.stn"), cube).to_str().unwrap(), "--to", to]);
+        assert_eq!(o.status.code(), Some(2), "{to}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("record 1: throw 2: a double to 3 with the cube at 1"), "{to}: {err}");
+    }
+    // the record comes back with its Source, its comments, a throw's as the game's (the
+    // files hold a game's comments only), the throw named
+    let text = std::fs::read_to_string(t4("export-drops-source-and-comments.stn")).unwrap();
+    for to in ["mat", "sgf"] {
+        let o = run(&["export", scratch(&format!("source-{to}.stn"), &text).to_str().unwrap(), "--to", to]);
+        assert_eq!(o.status.code(), Some(0), "{to}: {}", String::from_utf8_lossy(&o.stderr));
+        let file = scratch(&format!("source.{to}"), &String::from_utf8(o.stdout).unwrap());
+        let o = run(&["import", file.to_str().unwrap()]);
+        let back = String::from_utf8(o.stdout).unwrap();
+        for kept in [
+            "[Source \"a book\"]",
+            "; head comment",
+            "; throw 2: top takes and owns the cube at 2",
+            "; throw 2: throw comment",
+            "; throw 5: top redoubles to 4; bottom drops and loses 2",
+            "[Event \"My Event\"]",
+            "[Result \"top 2 drop\"]",
+        ] {
+            assert!(back.contains(kept), "{to}: {kept} lost:\n{back}");
+        }
+    }
 }

@@ -404,8 +404,8 @@ fn action_text(e: &Event) -> String {
     }
 }
 
-/// Writes games as a `.mat` file (a match: `N point match`, `Game n`, the scores) when the
-/// first has a match length, else as `.gam` games (the names line and the throws).
+/// Writes games as a `.mat` file: `N point match` (`0` for money play, as gnubg reads it),
+/// then each game's `Game n`, the scores and the throws.
 pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
     let mut out = String::new();
     let Some(first) = games.first() else { return Ok(out) };
@@ -426,20 +426,13 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
     if !first.tags.is_empty() || !first.comments.is_empty() {
         out.push('\n');
     }
-    // a money session is a ` 0 point match` with its games numbered: gnubg reads no other
-    // layout of several games; one money game is the `.gam` of gnubg's `export game`
-    let headed = first.match_length.is_some() || games.len() > 1;
-    if headed {
-        out.push_str(&format!(" {} point match\n\n", first.match_length.unwrap_or(0)));
-    }
+    // money play is a ` 0 point match` with its games numbered: gnubg's `import mat` reads
+    // no other layout, not even of one game (it refuses the `.gam` of its `export game`)
+    out.push_str(&format!(" {} point match\n\n", first.match_length.unwrap_or(0)));
     for (i, g) in games.iter().enumerate() {
-        if headed {
-            let (ws, bs) = g.score.unwrap_or((0, 0));
-            out.push_str(&format!(" Game {}\n", i + 1));
-            out.push_str(&format!("{:<32}{} : {bs}\n", format!(" {} : {ws}", g.top), g.bottom));
-        } else {
-            out.push_str(&format!("{:<32}{}\n", format!(" {}", g.top), g.bottom));
-        }
+        let (ws, bs) = g.score.unwrap_or((0, 0));
+        out.push_str(&format!(" Game {}\n", i + 1));
+        out.push_str(&format!("{:<32}{} : {bs}\n", format!(" {} : {ws}", g.top), g.bottom));
         // the actions in lines: left (top) then right (bottom)
         let mut lines: Vec<(Option<String>, Option<String>)> = Vec::new();
         let mut doubler = Seat::Top;
@@ -486,7 +479,12 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
             let l = l.as_deref().unwrap_or("");
             let r = r.as_deref().unwrap_or("");
             let sep = if l.len() >= 28 { " " } else { "" };
-            out.push_str(format!("{:>3}) {l:<28}{sep}{r}", n + 1).trim_end());
+            let line = format!("{:>3}) {l:<28}{sep}{r}", n + 1);
+            // a left take (or beaver) alone on its line keeps its padding, as gnubg writes
+            // it: trimmed, gnubg reads the right player's resignation after it as a second
+            // double (docs/games.md §I.8)
+            let padded = r.is_empty() && [" Takes", " Beavers"].iter().any(|a| l.starts_with(a));
+            out.push_str(if padded { &line } else { line.trim_end() });
             out.push('\n');
         }
         if let Some(w) = won {

@@ -130,6 +130,9 @@ pub enum Unheld {
     MatPosition,
     /// The cube of a `Position` tag: SGF set-up holds the men only.
     SgfCube,
+    /// A record after the first that is another match (other players or match length):
+    /// a `.mat` file holds one match (docs/games.md §I.8).
+    OtherMatch,
 }
 
 /// What of record `record` (from 1) the format cannot hold: `record 2: the Position tag (…)`.
@@ -148,6 +151,9 @@ impl std::fmt::Display for Dropped {
             Unheld::Rules(rules) => write!(f, "the Rules tag `{rules}` (the format holds the default rules only)"),
             Unheld::MatPosition => f.write_str("the Position tag (a .mat file starts every game from the opening)"),
             Unheld::SgfCube => f.write_str("the cube of the Position tag (SGF set-up holds the men only)"),
+            Unheld::OtherMatch => f.write_str(
+                "another match than record 1's (other players or match length: a .mat file holds one match)",
+            ),
         }
     }
 }
@@ -692,6 +698,15 @@ impl MatchGame {
             board.turn = seat;
             if let Some(a) = &t.cube {
                 let value = a.value.or_else(|| cube.checked_mul(2));
+                if value != cube.checked_mul(2) {
+                    // the files say a double, never its value: it would be read as twice the cube
+                    let v = value.map_or("?".into(), |v| v.to_string());
+                    return Err(InteropError::Record(format!(
+                        "throw {}: a double to {v} with the cube at {cube} (the file can only say a double to {})",
+                        t.number,
+                        u64::from(cube) * 2
+                    )));
+                }
                 g.events.push(Event::Double { seat, value });
                 match a.answer {
                     Some(CubeAnswer::Take) => {
@@ -764,9 +779,12 @@ impl MatchGame {
             .flat_map(|c| c.text.lines())
             .map(String::from)
             .collect();
-        const OWN: [&str; 5] = ["Match", "Score", "Flagged", "Source", "Crawford"];
-        // the known tags that say where the match was played, kept (docs/games.md §I.7)
-        const PLACE: [&str; 4] = ["Event", "Site", "Date", "Annotator"];
+        // a throw's comments, which the files hold as the game's: kept, the throw named
+        let throws = rec.throws.iter().flat_map(|t| t.comments.iter().map(move |c| (t.number, c)));
+        g.comments.extend(throws.flat_map(|(n, c)| c.text.lines().map(move |l| format!(" throw {n}: {}", l.trim()))));
+        const OWN: [&str; 4] = ["Match", "Score", "Flagged", "Crawford"];
+        // the known tags that say where the match was played or comes from, kept (docs/games.md §I.7)
+        const PLACE: [&str; 5] = ["Event", "Site", "Date", "Annotator", "Source"];
         // the players' ratings (`.mat` headers of eXtreme Gammon, FIBS's `name,rating`)
         const ELO: [&str; 2] = ["TopElo", "BottomElo"];
         for t in &rec.tags {
@@ -943,8 +961,10 @@ fn imported(games: Vec<MatchGame>) -> Result<Imported, InteropError> {
 fn unwritable(rec: &Record, format: Format) -> Vec<Unheld> {
     let mut out = Vec::new();
     let Ok(header) = Header::of_tags(&rec.tags) else { return out };
-    // beavers are written as the program writes them (docs/games.md §I.4)
-    let written = |o: Options| Options { beaver: false, ..o };
+    // beavers are written as the program writes them (docs/games.md §I.4), and read back
+    // as the rule only from a beaver played
+    let beavered = rec.throws.iter().any(|t| t.cube.as_ref().is_some_and(|a| a.answer == Some(CubeAnswer::Beaver)));
+    let written = |o: Options| Options { beaver: o.beaver && !beavered, ..o };
     if !header.game_rules.is_empty()
         && Options::from_pairs(&header.game_rules).ok().map(written) != Some(Options::default())
     {
@@ -977,12 +997,39 @@ pub fn export(records: &[Record], format: Format, force: bool) -> Result<Written
             dropped.push(line);
         }
     }
-    let games = records.iter().map(MatchGame::from_record).collect::<Result<Vec<_>, _>>()?;
+    if format == Format::Mat {
+        if let Some(k) = other_match(records) {
+            let line = Dropped { record: k + 1, what: Unheld::OtherMatch };
+            return Err(InteropError::Record(format!("{line}: export each match to a file of its own")));
+        }
+    }
+    let games = records
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            MatchGame::from_record(r).map_err(|e| match e {
+                InteropError::Record(why) => InteropError::Record(format!("record {}: {why}", k + 1)),
+                e => e,
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
     let text = match format {
         Format::Mat => mat::write(&games)?,
         Format::Sgf => sgf::write(&games),
     };
     Ok(Written { text, dropped })
+}
+
+/// The first record (from 0) that is not of record 0's match: other players, another
+/// match length, or a match's score back at 0–0 (in a match, every game after the first
+/// starts with points won).
+fn other_match(records: &[Record]) -> Option<usize> {
+    let first = records.first()?;
+    let same = |r: &Record, name: &str| r.tag(name) == first.tag(name);
+    records.iter().enumerate().skip(1).find_map(|(k, r)| {
+        let restart = r.tag("Match").is_some() && r.tag("Score").and_then(parse_score) == Some((0, 0));
+        (restart || !["Top", "Bottom", "Match"].iter().all(|n| same(r, n))).then_some(k)
+    })
 }
 
 /// Writes STN backgammon records as a Jellyfish `.mat` (with a `Match` tag) or `.gam` file;

@@ -261,6 +261,10 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
                 g.tags.push((name.into(), v.to_string()));
             }
         }
+        // the game's comments (`GC`), one a line, as export writes them (docs/games.md §I.7)
+        if let Some(gc) = root.first("GC") {
+            g.comments.extend(gc.lines().map(String::from));
+        }
         // `RU[Crawford]`: the rule; `RU[Crawford:CrawfordGame]`: this is the Crawford game
         let rules = root.first("RU").unwrap_or("");
         g.crawford_rule = rules.split(':').any(|r| r == "Crawford");
@@ -334,8 +338,9 @@ fn move_node(
 }
 
 /// The root properties gnubg writes for the match's place in the world, and their STN
-/// tags (docs/games.md §I.7): event, round, place, annotator.
-const ROOT_TAGS: [(&str, &str); 4] = [("EV", "Event"), ("RO", "Round"), ("PC", "Site"), ("AN", "Annotator")];
+/// tags (docs/games.md §I.7): event, round, place, annotator, source.
+const ROOT_TAGS: [(&str, &str); 5] =
+    [("EV", "Event"), ("RO", "Round"), ("PC", "Site"), ("AN", "Annotator"), ("SO", "Source")];
 
 fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace(']', "\\]")
@@ -360,6 +365,9 @@ pub fn write(games: &[MatchGame]) -> String {
             if let Some((_, v)) = g.tags.iter().find(|(n, _)| n == name) {
                 out.push_str(&format!("{id}[{}]", escape(v)));
             }
+        }
+        if !g.comments.is_empty() {
+            out.push_str(&format!("GC[{}]", escape(&g.comments.join("\n"))));
         }
         if let Some(length) = g.match_length.filter(|_| g.crawford_rule) {
             // the Crawford game: the first after one seat reaches length − 1 (docs/games.md
