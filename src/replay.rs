@@ -679,6 +679,9 @@ pub struct ThrowFeed<'a> {
     pub opponent_marks: bool,
     /// The throws with marks written for the seat of the odd throws and of the even ones.
     pub marks_by_turn: [u32; 2],
+    /// The seats of the odd and even throws are not known from the text alone
+    /// ([`FeedSummary::turns_unsure`]).
+    pub turns_unsure: bool,
     /// Some throw claims a partie (Tric Trac).
     pub partie: bool,
     /// Take a checkpoint before every throw ([`replay_resumable`]).
@@ -708,14 +711,21 @@ pub struct FeedSummary {
     /// The throws with marks written for the seat of the odd throws (the first thrower's,
     /// when the seats alternate) and for the seat of the even ones, by themselves or after `/`.
     pub marks_by_turn: [u32; 2],
+    /// A throw follows a relève ended by `va`: the seats of the odd and even throws are no
+    /// longer known from the text alone, and `marks_by_turn` says nothing of them.
+    pub turns_unsure: bool,
     /// Some throw claims a partie.
     pub partie: bool,
+    /// The last throw counted said `va`.
+    gone: bool,
 }
 
 impl FeedSummary {
     /// Counts throw `t` in.
     pub fn add(&mut self, t: &Throw) {
         self.len += 1;
+        self.turns_unsure |= self.gone;
+        self.gone = t.decision == Some(Decision::Go);
         self.last = Some(t.number);
         self.marks |= !t.marks.is_empty();
         let opponent = t.opponent.as_ref().is_some_and(|o| !o.marks.is_empty());
@@ -749,6 +759,7 @@ impl<'a> ThrowFeed<'a> {
             marks: sum.marks,
             opponent_marks: sum.opponent_marks,
             marks_by_turn: sum.marks_by_turn,
+            turns_unsure: sum.turns_unsure,
             partie: sum.partie,
             checkpoints: false,
             resume: None,

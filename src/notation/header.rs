@@ -567,13 +567,11 @@ pub fn interpret_into(tags: &mut [Tag], position_in_dialect: bool, h: &mut Heade
                     "expected a whole number such as 6, 8 or 12",
                 )),
             },
-            name if is_marks_kept(name) && marks_kept_value(&t.value).is_none() => {
-                errors.push(SyntaxError::new(
-                    span,
-                    format!("unknown {name} value `{}`", t.value),
-                    "expected both, top, bottom or none (les-deux, haut, bas, aucun)",
-                ))
-            }
+            name if is_marks_kept(name) && marks_kept_value(&t.value).is_none() => errors.push(SyntaxError::new(
+                span,
+                format!("unknown {name} value `{}`", t.value),
+                "expected both, top, bottom or none (les-deux, haut, bas, aucun)",
+            )),
             _ => {}
         }
     }

@@ -258,7 +258,9 @@ fn marks_kept(rec: &Record, first: Seat, feed: &crate::replay::ThrowFeed<'_>) ->
     count[first.other().index()] = by_turn[1];
     let written = count.map(|n| n > 0);
     // a scribe's habit, not one mark: the seat that writes marks does so on three throws
-    let habit = count.iter().any(|&n| n >= ONE_SIDED_MARKS);
+    // and only where the text tells whose throws are whose (no relève ended by `va` before
+    // the last throw: after it, the seats of the odd and even throws are not known)
+    let habit = count.iter().any(|&n| n >= ONE_SIDED_MARKS) && !feed.turns_unsure;
     let given = tag.and_then(|t| crate::notation::marks_kept_value(&t.value));
     match given {
         // a record with no marks at all is scored, whatever the tag says
