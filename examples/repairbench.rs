@@ -3,7 +3,8 @@
 //! `cargo run --release --example repairbench [RECORDS_PER_GAME] [SEED]` takes clean
 //! records — generated games of every game (the library's `generate`), the clean samples of
 //! `samples/`, the Lepeintre game `samples/lepeintre-teaching-game.lep.stn` up to its fausse
-//! case, and the real matches of `../shared/real-matches/fibs/` imported as STN — injects
+//! case, and the real matches of `../shared/real-matches/fibs/` (or of the folder the
+//! environment variable `REPAIRBENCH_REAL_MATCHES` names) imported as STN — injects
 //! 1, 2 and 3 transcription errors drawn from the confusion model (seeded), each of which
 //! adds flags (an error that leaves a lawful record cannot be seen),
 //! runs `repair` on one core, and prints how often the original record is the first
@@ -68,7 +69,11 @@ fn sources(per_game: u32, seed: u64) -> Vec<Clean> {
         let cut: String = t.lines().take_while(|l| !l.starts_with("13.")).map(|l| format!("{l}\n")).collect();
         all.extend(read(&cut, "lepeintre"));
     }
-    let fibs = root.join("../shared/real-matches/fibs");
+    // the real matches beside the checkout, or where REPAIRBENCH_REAL_MATCHES says (a git
+    // worktree has none beside it)
+    let real = std::env::var_os("REPAIRBENCH_REAL_MATCHES")
+        .map_or_else(|| root.join("../shared/real-matches"), std::path::PathBuf::from);
+    let fibs = real.join("fibs");
     if let Ok(entries) = std::fs::read_dir(&fibs) {
         let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
@@ -100,7 +105,7 @@ fn pick<T: Copy>(rng: &mut Rng, items: &[(T, f64)]) -> Option<T> {
 }
 
 /// The kinds of slip, by the number `slip` draws them with, and their names.
-const KINDS: [&str; 11] = [
+const KINDS: [&str; 13] = [
     "look-alike letter",
     "die",
     "moves swapped",
@@ -112,6 +117,8 @@ const KINDS: [&str; 11] = [
     "any letter (no look-alike)",
     "2-3 throws lost (page break)",
     "two letters transposed",
+    "move left out",
+    "mark or holes miscounted",
 ];
 
 /// One slip drawn from the model, made on `rec` (throws numbered from 1); `false` when the
@@ -133,6 +140,15 @@ fn slip_of(kind: usize, rec: &mut Record, game: Game, d: Dialect, conf: &Confusi
     let throw = 2 + rng.below(n - 1) as u32;
     match kind {
         8 | 10 => other_letter(kind == 10, rec, throw, rng),
+        11 => {
+            let Some(Play::Moves(ms)) = &mut rec.throws[throw as usize - 1].play else { return false };
+            if ms.len() < 2 {
+                return false;
+            }
+            ms.remove(rng.below(ms.len() as u64) as usize);
+            true
+        }
+        12 => miscount(rec, game, rng),
         9 => {
             let lost = 2 + rng.below(2) as usize;
             if throw as usize - 1 + lost > rec.throws.len() {
@@ -145,6 +161,34 @@ fn slip_of(kind: usize, rec: &mut Record, game: Game, d: Dialect, conf: &Confusi
             true
         }
         _ => slip_listed(kind, rec, throw, game, d, conf, rng),
+    }
+}
+
+/// A mark's points or a hole count miscounted (one mark's worth more or less: 2 points, 1
+/// in Tric Trac; a hole more or less), at a throw drawn among those that have them.
+fn miscount(rec: &mut Record, game: Game, rng: &mut Rng) -> bool {
+    let with: Vec<usize> =
+        (1..rec.throws.len()).filter(|&k| !rec.throws[k].marks.is_empty() || rec.throws[k].holes.is_some()).collect();
+    if with.is_empty() {
+        return false;
+    }
+    let t = &mut rec.throws[with[rng.below(with.len() as u64) as usize]];
+    let up = rng.below(2) == 0;
+    if let (Some(m), true) = (t.marks.first_mut(), t.holes.is_none() || rng.below(2) == 0) {
+        let step = if game.is_tric_trac() { 1 } else { 2 };
+        let read = if up { m.points + step } else { m.points - step };
+        if read <= 0 {
+            return false;
+        }
+        m.points = read;
+        return true;
+    }
+    match t.holes {
+        Some(h) if up || h > 1 => {
+            t.holes = Some(if up { h + 1 } else { h - 1 });
+            true
+        }
+        _ => false,
     }
 }
 
@@ -261,7 +305,15 @@ fn slip_listed(
 /// the candidate supplied for a lacuna, whose roll and play no record can tell (any that
 /// fits what follows is as good).
 fn same(original: &Record, c: &repair::Candidate) -> bool {
-    let supplied: Vec<u32> = c.edits.iter().filter(|&e| matches!(e, Edit::Lacuna { .. })).map(Edit::throw).collect();
+    let supplied: Vec<u32> = c
+        .edits
+        .iter()
+        .flat_map(|e| match e {
+            Edit::Lacuna { throw, .. } => vec![*throw],
+            Edit::PageBreak { throw, lost } => (*throw..*throw + lost.len() as u32).collect(),
+            _ => vec![],
+        })
+        .collect();
     original.throws.len() == c.record.throws.len()
         && original.throws.iter().zip(&c.record.throws).all(|(a, b)| {
             supplied.contains(&b.number)

@@ -20,6 +20,18 @@ pub enum Slot {
     To,
 }
 
+/// A throw supplied for one lost at a page break ([`Edit::PageBreak`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Supplied {
+    /// The roll supplied.
+    pub dice: Dice,
+    /// The play supplied, in Soumille's letters.
+    pub play: String,
+    /// The points it marks, when it scores.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marks: Option<i64>,
+}
+
 /// One transcription edit. `written` is what the record has, `read` what the edit reads
 /// instead; points are given in Soumille's letters in JSON (docs/format.md §1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,6 +79,17 @@ pub enum Edit {
         #[serde(rename = "move")]
         mv: usize,
     },
+    /// A move left out of a throw's play: the move `read` (in Soumille's letters) put in as
+    /// move `mv`, so that the play is one the dice allow (issue 26).
+    LeftOut {
+        /// The throw.
+        throw: u32,
+        /// Where the move goes in the play (from 0).
+        #[serde(rename = "move")]
+        mv: usize,
+        /// The move put in, in Soumille's letters.
+        read: String,
+    },
     /// Two throws written in each other's place: the dice, marks and play of `throw` and
     /// `throw + 1` exchanged.
     SwapThrows {
@@ -107,6 +130,14 @@ pub enum Edit {
         /// The points it marks (Grand Trictrac, Trictrac à écrire), when it scores.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         marks: Option<i64>,
+    },
+    /// Two or three consecutive throws missing (a page break, issue 26): the throws `lost`
+    /// put in from throw `throw` on.
+    PageBreak {
+        /// The number the first missing throw takes.
+        throw: u32,
+        /// The throws supplied, in order.
+        lost: Vec<Supplied>,
     },
     /// A throw written twice: the copy `throw` is taken out.
     Duplicate {
@@ -175,10 +206,12 @@ impl Edit {
             | Edit::Die { throw, .. }
             | Edit::SwapMoves { throw, .. }
             | Edit::Transpose { throw, .. }
+            | Edit::LeftOut { throw, .. }
             | Edit::SwapThrows { throw }
             | Edit::Seat { throw, .. }
             | Edit::Number { throw, .. }
             | Edit::Lacuna { throw, .. }
+            | Edit::PageBreak { throw, .. }
             | Edit::Duplicate { throw }
             | Edit::Mark { throw, .. }
             | Edit::Holes { throw, .. }
@@ -214,6 +247,7 @@ impl Edit {
             | (Transpose { throw: a, mv: m }, Letter { throw: b, mv: n, .. })
             | (Letter { throw: a, mv: m, .. }, Transpose { throw: b, mv: n }) => (a, m) == (b, n),
             (Off { throw: a, mv: m, .. }, Off { throw: b, mv: n, .. }) => (a, m) == (b, n),
+            (LeftOut { throw: a, .. }, LeftOut { throw: b, .. }) => a == b,
             _ => false,
         }
     }
@@ -225,10 +259,12 @@ impl Edit {
             Edit::Die { .. } => "die",
             Edit::SwapMoves { .. } => "swap-moves",
             Edit::Transpose { .. } => "transpose",
+            Edit::LeftOut { .. } => "left-out",
             Edit::SwapThrows { .. } => "swap-throws",
             Edit::Seat { .. } => "seat",
             Edit::Number { .. } => "number",
             Edit::Lacuna { .. } => "lacuna",
+            Edit::PageBreak { .. } => "page-break",
             Edit::Duplicate { .. } => "duplicate",
             Edit::Mark { .. } => "mark",
             Edit::Holes { .. } => "holes",
@@ -254,6 +290,10 @@ impl Edit {
             Edit::Transpose { throw, mv } => {
                 format!("throw {throw}: the two letters of move {} written in each other's place", mv + 1)
             }
+            Edit::LeftOut { throw, mv, read } => {
+                let shown = read.parse::<Play>().map_or_else(|_| read.clone(), |p| play_in(&p, d));
+                format!("throw {throw}: move {} `{shown}` left out, put in", mv + 1)
+            }
             Edit::Seat { throw, written, read } => format!("throw {throw}: {} read for {}", seat(read), seat(written)),
             Edit::Number { throw, written, through: None } => format!("throw {throw}: numbered {written}"),
             Edit::Number { throw, written, through: Some(last) } => {
@@ -270,6 +310,18 @@ impl Edit {
                 let play = play.parse::<Play>().map_or_else(|_| play.clone(), |p| play_in(&p, d));
                 let marks = marks.map(|m| format!("+{m} ")).unwrap_or_default();
                 format!("throw {throw} missing: {dice} {marks}{play} supplied")
+            }
+            Edit::PageBreak { throw, lost } => {
+                let each: Vec<String> = lost
+                    .iter()
+                    .map(|s| {
+                        let play = s.play.parse::<Play>().map_or_else(|_| s.play.clone(), |p| play_in(&p, d));
+                        let marks = s.marks.map(|m| format!("+{m} ")).unwrap_or_default();
+                        format!("{} {marks}{play}", s.dice)
+                    })
+                    .collect();
+                let last = throw + lost.len().saturating_sub(1) as u32;
+                format!("throws {throw}–{last} missing (a page break): {} supplied", each.join("; "))
             }
             Edit::Duplicate { throw } => format!("throw {throw} written twice: the copy taken out"),
             Edit::Mark { throw, opponent, written, read, .. } => {
@@ -298,6 +350,11 @@ impl Edit {
         let ok = match self {
             Edit::SwapThrows { .. } => swap_throws(rec, i),
             Edit::Lacuna { dice, play, marks, .. } => lacuna(rec, i, *dice, play, *marks),
+            Edit::PageBreak { lost, .. } => {
+                // put in last first: each takes the other seat of the throw after it
+                let fits = (1..=rec.throws.len() + 1).contains(&i) && !lost.is_empty();
+                fits && lost.iter().rev().all(|s| lacuna(rec, i, s.dice, &s.play, s.marks))
+            }
             Edit::Duplicate { .. } => duplicate(rec, i, note),
             Edit::Number { throw, through, .. } => renumber_run(rec, *throw, through.unwrap_or(*throw)),
             _ => match rec.throws.get_mut(i.wrapping_sub(1)) {
@@ -361,6 +418,17 @@ impl Edit {
                 m.from = crate::notation::Origin::Point(to);
                 m.to = Target::Point(from);
                 m.hits = 0;
+                true
+            }
+            Edit::LeftOut { mv, ref read, .. } => {
+                let Ok(Play::Moves(added)) = read.parse::<Play>() else { return false };
+                let (Some(m), Some(ms)) = (added.first().copied(), moves(t)) else { return false };
+                if added.len() != 1 || mv > ms.len() {
+                    return false;
+                }
+                let mut v: Vec<crate::notation::Move> = ms.to_vec();
+                v.insert(mv, m);
+                *ms = v.into_iter().collect();
                 true
             }
             Edit::Seat { written, read, .. } => {

@@ -18,11 +18,12 @@
 
 pub mod confusion;
 pub mod edit;
+pub mod page;
 pub mod propose;
 pub mod text;
 
 pub use confusion::{ConfusionError, Confusions};
-pub use edit::{Edit, Slot};
+pub use edit::{Edit, Slot, Supplied};
 
 use crate::notation::{Header, Record};
 use crate::replay::{Flag, FlagKind, Replay};
@@ -112,7 +113,8 @@ pub struct Place {
 pub struct Repairs {
     /// The record's flags.
     pub flags: usize,
-    /// The flagged places, in order, along the best candidate.
+    /// The flagged places, in order: those along the best candidate, and every other
+    /// flagged throw of the record as read.
     pub places: Vec<Place>,
     /// The candidates for the whole record, best first.
     pub candidates: Vec<Candidate>,
@@ -229,6 +231,7 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
     }
     let flags = s.flags(&root.rec);
     let total = flags.flags.len();
+    let as_read = flags.flags.clone();
     s.settle(&mut root, &flags);
     let mut done: Vec<State> = Vec::new();
     let mut places = Vec::new();
@@ -279,7 +282,7 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
     };
     let candidates: Vec<Candidate> = done.iter().map(candidate).collect();
     let best = candidates.first().map(|c| c.edits.clone()).unwrap_or_default();
-    let places = places
+    let mut places: Vec<Place> = places
         .into_iter()
         .filter(|(pre, ..)| best.starts_with(pre))
         .map(|(_, throw, flags, cs, as_written)| Place {
@@ -289,8 +292,48 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
             as_written,
         })
         .collect();
+    every_place(&mut places, &as_read, &done, opts, candidate);
     let millis = s.start.elapsed().as_millis() as u64;
     Ok(Repairs { flags: total, places, candidates, cut: s.cut, replays: s.replays, millis })
+}
+
+/// Adds a place for each flagged throw of the record as read that the search along the best
+/// candidate did not reach (issue 26: every flagged place is reported, Lepeintre's throws
+/// 13, 15 and 20): its flags, the candidates whose edits are at it or in the window before
+/// it, and what the players did there when none is likelier than the record as written.
+fn every_place(
+    places: &mut Vec<Place>,
+    as_read: &[Flag],
+    done: &[State],
+    opts: &Options,
+    candidate: impl Fn(&State) -> Candidate,
+) {
+    let mut throws: Vec<u32> = as_read.iter().filter_map(|f| f.throw).collect();
+    throws.sort_unstable();
+    throws.dedup();
+    let written = done.iter().find(|d| d.as_written()).map_or(f64::INFINITY, State::rank);
+    for throw in throws {
+        if places.iter().any(|p| p.throw == throw) {
+            continue;
+        }
+        let at: Vec<&Flag> = as_read.iter().filter(|f| f.throw == Some(throw)).collect();
+        let near = |e: &Edit| e.throw() <= throw && e.throw() + opts.window > throw;
+        let cs: Vec<&State> = done
+            .iter()
+            .filter(|d| !d.as_written())
+            .filter(|d| d.edits.iter().any(|e| !matches!(e, Edit::Number { .. }) && near(e)))
+            .take(opts.top)
+            .collect();
+        let kind = at.iter().find(|f| f.kind == FlagKind::FausseCase).or(at.first()).map(|f| f.kind);
+        let players = cs.first().is_none_or(|b| b.rank() >= written).then(|| players_fault(kind));
+        places.push(Place {
+            throw,
+            flags: at.iter().map(|f| format!("{}: {}", f.what(), f.message)).collect(),
+            candidates: cs.into_iter().map(&candidate).collect(),
+            as_written: players,
+        });
+    }
+    places.sort_by_key(|p| p.throw);
 }
 
 /// The misnumbered throws of a record, as edits: each run of throws numbered wrong by the
@@ -426,6 +469,9 @@ impl Search<'_> {
         if found.is_empty() && !self.over() {
             found = self.try_window(st, &base, f, true);
         }
+        if !found.iter().any(|c| c.left == 0) && !self.over() {
+            found.extend(self.page_breaks(st, &base, f));
+        }
         found.sort_by(|a, b| a.rank().total_cmp(&b.rank()));
         found
     }
@@ -446,6 +492,7 @@ impl Search<'_> {
             for n in f.saturating_sub(1).max(1)..=f {
                 self.lacunae(st, n, &mut out);
             }
+            self.left_out(st, f, &mut out);
         }
         out.sort_by(|a, b| a.cost.total_cmp(&b.cost));
         out
@@ -470,6 +517,85 @@ impl Search<'_> {
         propose::lacunae(n, &before, plays, out);
     }
 
+    /// The moves that may have been left out of throw `n` (the position after throw `n - 1`).
+    fn left_out(&mut self, st: &State, n: u32, out: &mut Vec<Proposal>) {
+        let Some(t) = st.rec.throws.get((n as usize).wrapping_sub(1)) else { return };
+        let Some(before) = self.position_before(st, n) else { return };
+        let games = self.games;
+        let plays = |setup: &crate::board::Setup, dice| {
+            games.explain_plays(setup, dice).map(|ps| ps.into_iter().map(|p| p.notation).collect()).unwrap_or_default()
+        };
+        propose::left_out(t, n, &before, plays, out);
+    }
+
+    /// The position before throw `n` of `st`'s record (after throw `n - 1`; the start before
+    /// throw 1).
+    fn position_before(&mut self, st: &State, n: u32) -> Option<crate::board::Setup> {
+        let k = (n as usize).checked_sub(1).filter(|&k| k >= 1 && k <= st.rec.throws.len())?;
+        let part = Record { throws: st.rec.throws[..k].to_vec(), ..head(&st.rec) };
+        self.replays += 1;
+        let rp = self.games.replay(&part, self.header, None, true);
+        rp.steps.iter().find(|s| s.number + 1 == n).map(|s| s.after.clone())
+    }
+
+    /// The page breaks of two or three throws before throw `f` or the one before it, each
+    /// made on the whole record (with the marks its throws score, docs/rules.md §9) and
+    /// replayed; those that leave fewer faults.
+    fn page_breaks(&mut self, st: &State, base: &Replay, f: u32) -> Vec<State> {
+        let mut out = Vec::new();
+        for n in [f, f.saturating_sub(1)] {
+            let Some(before) = self.position_before(st, n) else { continue };
+            let next = &st.rec.throws[n as usize - 1..(n as usize + 1).min(st.rec.throws.len())];
+            for k in 2..=3 {
+                if !self.over() {
+                    page::page_breaks(self.games, self.header.game, n, k, &before, next, &mut out);
+                }
+            }
+        }
+        out.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+        let mut kept = Vec::new();
+        for mut p in out {
+            if self.over() {
+                break;
+            }
+            for _ in 0..3 {
+                let mut rec = st.rec.clone();
+                if !p.edit.apply(&mut rec, None) {
+                    break;
+                }
+                let flags = self.flags_from(&rec, &st.rec, base);
+                match self.break_marked(&p.edit, &flags.flags) {
+                    Some(e) => p.edit = e,
+                    None => break,
+                }
+            }
+            if let Some(c) = self.whole(st, base, &p) {
+                kept.push(c);
+            }
+        }
+        kept
+    }
+
+    /// A page break whose supplied throws get the marks they score, when the replay flags the
+    /// école of marks left out at one of them (Grand Trictrac, Trictrac à écrire).
+    fn break_marked(&self, e: &Edit, flags: &[Flag]) -> Option<Edit> {
+        let Edit::PageBreak { throw, lost } = e else { return None };
+        if !self.header.game.is_trictrac() {
+            return None;
+        }
+        let mut lost = lost.clone();
+        let mut changed = false;
+        for (k, s) in lost.iter_mut().enumerate() {
+            let n = throw + k as u32;
+            let at = flags.iter().find(|f| f.throw == Some(n) && f.kind == FlagKind::Ecole && f.claimed.unwrap_or(0) == 0);
+            if let Some(e) = at.and_then(|f| f.expected).filter(|&e| e > 0 && s.marks.is_none()) {
+                s.marks = Some(e);
+                changed = true;
+            }
+        }
+        changed.then_some(Edit::PageBreak { throw: *throw, lost })
+    }
+
     /// Tries the proposals at flag `f`; `wide`: any letter at the flagged throw, and a
     /// candidate kept when it only moves the first flag on.
     fn try_window(&mut self, st: &State, base: &Replay, f: u32, wide: bool) -> Vec<State> {
@@ -488,6 +614,7 @@ impl Search<'_> {
             // the part of the record up to the throw after the flag (after the edit)
             let shift: i64 = match p.edit {
                 Edit::Lacuna { .. } => 1,
+                Edit::PageBreak { ref lost, .. } => lost.len() as i64,
                 Edit::Duplicate { .. } => -1,
                 _ => 0,
             };

@@ -16,6 +16,8 @@ mod prior {
     pub const DIE: f64 = 0.15;
     pub const SWAP_MOVES: f64 = 0.05;
     pub const TRANSPOSE: f64 = 0.03;
+    pub const LEFT_OUT: f64 = 0.03;
+    pub const MISCOUNT: f64 = 0.03;
     pub const SWAP_THROWS: f64 = 0.03;
     pub const SEAT: f64 = 0.05;
     pub const LACUNA: f64 = 0.06;
@@ -91,6 +93,47 @@ pub fn lacunae(n: u32, before: &Setup, plays: impl Fn(&Setup, Dice) -> Vec<Strin
             let edit = Edit::Lacuna { throw: n, dice, play, marks: None };
             out.push(Proposal { edit, cost: cost(prior::LACUNA, p_dice * p_play) });
         }
+    }
+}
+
+/// Every move that may have been left out of throw `n`'s play `t`, the position before it
+/// being `before`: each legal play of its dice (`plays` lists them, in Soumille's letters)
+/// that is the written moves and one more gives that move, put in where the play has it.
+pub fn left_out(t: &Throw, n: u32, before: &Setup, plays: impl Fn(&Setup, Dice) -> Vec<String>, out: &mut Vec<Proposal>) {
+    let (Some(dice), Some(Play::Moves(written))) = (t.dice, &t.play) else { return };
+    let key = |m: &crate::notation::Move| (m.from, m.to);
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for text in plays(before, dice) {
+        let Ok(Play::Moves(ms)) = text.parse::<Play>() else { continue };
+        if ms.len() != written.len() + 1 {
+            continue;
+        }
+        // the one move of the legal play that the written play lacks
+        let mut rest: Vec<_> = written.iter().map(key).collect();
+        let mut extra = None;
+        for (k, m) in ms.iter().enumerate() {
+            match rest.iter().position(|w| *w == key(m)) {
+                Some(i) => {
+                    rest.swap_remove(i);
+                }
+                None if extra.is_none() => extra = Some(k),
+                None => {
+                    extra = None;
+                    break;
+                }
+            }
+        }
+        let Some(k) = extra.filter(|_| rest.is_empty()) else { continue };
+        let one: crate::notation::Moves = std::iter::once(ms[k]).collect();
+        let read = crate::notation::printer::play_text(&Play::Moves(one), Dialect::Soumille);
+        let mv = k.min(written.len());
+        if !found.iter().any(|f| f.1 == read) {
+            found.push((mv, read));
+        }
+    }
+    let w = 1.0 / found.len().max(1) as f64;
+    for (mv, read) in found {
+        out.push(Proposal { edit: Edit::LeftOut { throw: n, mv, read }, cost: cost(prior::LEFT_OUT, w) });
     }
 }
 
@@ -208,7 +251,15 @@ fn marks(t: &Throw, n: u32, cx: &Context, out: &mut Vec<Proposal>) {
     let sides = [(false, t.marks.as_slice()), (true, t.opponent.as_ref().map_or(&[][..], |o| o.marks.as_slice()))];
     for (opponent, ms) in sides {
         for (index, m) in ms.iter().enumerate() {
-            for (v, w) in misread_numbers(m.points.unsigned_abs(), cx) {
+            // miscounted: one mark's worth more or less (2 points; 1 in Tric Trac)
+            let step: u64 = if even { 2 } else { 1 };
+            let x = m.points.unsigned_abs();
+            let mut reads = misread_numbers(x, cx);
+            let miscounts = [x + step, x.saturating_sub(step)];
+            reads.extend(miscounts.into_iter().map(|v| (v, prior::MISCOUNT / prior::MARK * 0.5)));
+            reads.sort_by_key(|r| r.0);
+            reads.dedup_by_key(|r| r.0);
+            for (v, w) in reads {
                 let read = v as i64;
                 if even && read % 2 != 0 || read == 0 {
                     continue;
@@ -225,8 +276,15 @@ fn marks(t: &Throw, n: u32, cx: &Context, out: &mut Vec<Proposal>) {
             Some(x) => misread_numbers(u64::from(x), cx).into_iter().map(|(v, w)| (Some(v as u32), w)).collect(),
             None => vec![(Some(1), 0.2)],
         };
-        if written.is_some() {
+        if let Some(x) = written {
             reads.push((None, 0.2));
+            // a hole more or less
+            reads.push((Some(x + 1), prior::MISCOUNT / prior::HOLES * 0.5));
+            if x > 1 {
+                reads.push((Some(x - 1), prior::MISCOUNT / prior::HOLES * 0.5));
+            }
+            reads.sort_by_key(|r| r.0);
+            reads.dedup_by_key(|r| r.0);
         }
         for (read, w) in reads {
             if read != Some(0) {

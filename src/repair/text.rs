@@ -74,6 +74,11 @@ fn origins(n: usize, edits: &[super::Edit]) -> Vec<Option<usize>> {
             super::Edit::Lacuna { throw, .. } if (throw as usize) >= 1 && throw as usize <= v.len() + 1 => {
                 v.insert(throw as usize - 1, None)
             }
+            super::Edit::PageBreak { throw, ref lost } if (throw as usize) >= 1 && throw as usize <= v.len() + 1 => {
+                for _ in lost {
+                    v.insert(throw as usize - 1, None);
+                }
+            }
             super::Edit::Duplicate { throw } if (throw as usize) >= 1 && throw as usize <= v.len() => {
                 v.remove(throw as usize - 1);
             }
