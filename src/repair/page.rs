@@ -59,7 +59,15 @@ fn lawful(games: Games, setup: &Setup, t: &Throw) -> bool {
 
 /// The page breaks of `k` throws that may be missing before throw `n`, whose written throws
 /// from there on are `next` (at least one), the position after throw `n - 1` being `before`.
-pub fn page_breaks(games: Games, game: Game, n: u32, k: usize, before: &Setup, next: &[Throw], out: &mut Vec<Proposal>) {
+pub fn page_breaks(
+    games: Games,
+    game: Game,
+    n: u32,
+    k: usize,
+    before: &Setup,
+    next: &[Throw],
+    out: &mut Vec<Proposal>,
+) {
     let Some(first) = next.first() else { return };
     // the lost throws' seats alternate and end with the other of the first written one's
     let mut start = before.clone();

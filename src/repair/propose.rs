@@ -99,7 +99,13 @@ pub fn lacunae(n: u32, before: &Setup, plays: impl Fn(&Setup, Dice) -> Vec<Strin
 /// Every move that may have been left out of throw `n`'s play `t`, the position before it
 /// being `before`: each legal play of its dice (`plays` lists them, in Soumille's letters)
 /// that is the written moves and one more gives that move, put in where the play has it.
-pub fn left_out(t: &Throw, n: u32, before: &Setup, plays: impl Fn(&Setup, Dice) -> Vec<String>, out: &mut Vec<Proposal>) {
+pub fn left_out(
+    t: &Throw,
+    n: u32,
+    before: &Setup,
+    plays: impl Fn(&Setup, Dice) -> Vec<String>,
+    out: &mut Vec<Proposal>,
+) {
     let (Some(dice), Some(Play::Moves(written))) = (t.dice, &t.play) else { return };
     let key = |m: &crate::notation::Move| (m.from, m.to);
     let mut found: Vec<(usize, String)> = Vec::new();
