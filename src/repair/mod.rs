@@ -21,6 +21,7 @@ pub mod edit;
 pub mod page;
 pub mod propose;
 pub mod text;
+pub mod unread;
 
 pub use confusion::{ConfusionError, Confusions};
 pub use edit::{Edit, Slot, Supplied};
@@ -587,7 +588,8 @@ impl Search<'_> {
         let mut changed = false;
         for (k, s) in lost.iter_mut().enumerate() {
             let n = throw + k as u32;
-            let at = flags.iter().find(|f| f.throw == Some(n) && f.kind == FlagKind::Ecole && f.claimed.unwrap_or(0) == 0);
+            let at =
+                flags.iter().find(|f| f.throw == Some(n) && f.kind == FlagKind::Ecole && f.claimed.unwrap_or(0) == 0);
             if let Some(e) = at.and_then(|f| f.expected).filter(|&e| e > 0 && s.marks.is_none()) {
                 s.marks = Some(e);
                 changed = true;
