@@ -164,6 +164,53 @@ fn slip_of(kind: usize, rec: &mut Record, game: Game, d: Dialect, conf: &Confusi
     }
 }
 
+/// The record's text with one character of a throw drawn at random made unreadable: a die
+/// written 7–9, a letter written in the other alphabet's case, or a letter that is no
+/// point of the record's alphabet.
+fn unreadable_text(rec: &Record, d: Dialect, rng: &mut Rng) -> Option<String> {
+    let text = print_record(rec, Default::default());
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let throws: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.split('.').next().is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n > 1)))
+        .map(|(k, _)| k)
+        .collect();
+    let k = *throws.get(rng.below(throws.len().max(1) as u64) as usize)?;
+    let body: Vec<char> = lines[k].chars().collect();
+    let start = body.iter().position(|&c| c == '.')? + 1;
+    let dice: Vec<usize> = (start + 1..body.len().saturating_sub(1))
+        .filter(|&i| body[i] == '-' && body[i - 1].is_ascii_digit() && body[i + 1].is_ascii_digit())
+        .take(1)
+        .flat_map(|i| [i - 1, i + 1])
+        .collect();
+    let letters: Vec<usize> = (start..body.len()).filter(|&i| Point::from_letter(body[i], d).is_some()).collect();
+    let other = if matches!(d, Dialect::Soumille) { Dialect::Lepeintre } else { Dialect::Soumille };
+    let no_point: Vec<char> = ('A'..='Z')
+        .chain('a'..='z')
+        .filter(|&c| Point::from_letter(c, d).is_none() && Point::from_letter(c, other).is_none())
+        .collect();
+    let mut out = body.clone();
+    match rng.below(3) {
+        0 if !dice.is_empty() => out[dice[rng.below(dice.len() as u64) as usize]] = (b'7' + rng.below(3) as u8) as char,
+        1 if !letters.is_empty() => {
+            let i = letters[rng.below(letters.len() as u64) as usize];
+            let c = body[i];
+            out[i] = if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() };
+        }
+        2 if !letters.is_empty() && !no_point.is_empty() => {
+            let i = letters[rng.below(letters.len() as u64) as usize];
+            let same_case: Vec<char> =
+                no_point.iter().copied().filter(|c| c.is_ascii_uppercase() == body[i].is_ascii_uppercase()).collect();
+            let pool = if same_case.is_empty() { &no_point } else { &same_case };
+            out[i] = pool[rng.below(pool.len() as u64) as usize];
+        }
+        _ => return None,
+    }
+    lines[k] = out.into_iter().collect();
+    Some(lines.join("\n") + "\n")
+}
+
 /// A mark's points or a hole count miscounted (one mark's worth more or less: 2 points, 1
 /// in Tric Trac; a hole more or less), at a throw drawn among those that have them.
 fn miscount(rec: &mut Record, game: Game, rng: &mut Rng) -> bool {
@@ -434,6 +481,7 @@ fn main() {
             t.times.push(took);
             t.cpu.push(cpu);
         }
+        unreadable(c, &opts, &mut rng, &mut by_kind);
         if k % 20 == 19 {
             eprintln!("{} / {} records", k + 1, clean.len());
         }
@@ -454,6 +502,45 @@ fn main() {
             t.cut
         );
     }
+}
+
+/// One unreadable character in `c`'s text (up to 10 tries for one the reader refuses): the
+/// original is first when the likeliest reading, with its first candidate when flagged,
+/// gives the clean record back.
+fn unreadable(c: &Clean, opts: &Options, rng: &mut Rng, by_kind: &mut BTreeMap<String, Tally>) {
+    let bad = (0..10).find_map(|_| {
+        let t = unreadable_text(&c.rec, c.header.letters, rng)?;
+        let read = soumille::FileReading::of_bytes(t.as_bytes());
+        read.records.first().is_some_and(|r| !r.errors.is_empty()).then_some(t)
+    });
+    let Some(bad) = bad else { return };
+    let (start, cpu) = (Instant::now(), cpu_time());
+    let past = repair::unread::read_past(&bad, 0, opts);
+    let rank = past.as_ref().and_then(|(_, read)| {
+        let found = repair::candidates(&read.record, &read.header, opts).ok()?;
+        if found.flags == 0 {
+            return (read.record.throws == c.rec.throws || same_throws(&c.rec, &read.record)).then_some(0);
+        }
+        found.candidates.iter().position(|x| x.left == 0 && same(&c.rec, x))
+    });
+    let took = start.elapsed();
+    let cpu = cpu_time().saturating_sub(cpu);
+    let t = by_kind.entry("unreadable text (die 7-9, other alphabet, no point)".to_string()).or_default();
+    t.records += 1;
+    t.first += u32::from(rank == Some(0));
+    t.three += u32::from(rank.is_some_and(|r| r < 3));
+    t.throws += c.rec.throws.len() as u64;
+    t.times.push(took);
+    t.cpu.push(cpu);
+}
+
+/// Whether two records have the same throws (their spans aside).
+fn same_throws(a: &Record, b: &Record) -> bool {
+    a.throws.len() == b.throws.len()
+        && a.throws.iter().zip(&b.throws).all(|(x, y)| {
+            (x.dice, &x.play, &x.marks, x.seat, x.holes, &x.opponent)
+                == (y.dice, &y.play, &y.marks, y.seat, y.holes, &y.opponent)
+        })
 }
 
 fn print(tally: &BTreeMap<(String, usize), Tally>) {

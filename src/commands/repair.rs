@@ -47,6 +47,9 @@ struct Document<'a> {
     file: String,
     game: &'static str,
     letters: &'static str,
+    /// The characters read for others so that the text reads (issue 26).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    read_as: Vec<repair::unread::TextEdit>,
     #[serde(flatten)]
     repairs: &'a repair::Repairs,
     /// Each candidate's edits in words, in the record's letters (as `candidates`).
@@ -74,16 +77,25 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
     let Some(read) = asked.game.checked_sub(1).and_then(|g| reading.records.get(g)) else {
         return Err(CommandError::NoSuchRecord { path: file.to_path_buf(), has: n, asked: asked.game });
     };
-    // misnumbered throws are repaired; any other syntax error leaves the file unreadable
-    let misnumbered =
-        |e: &&crate::notation::SyntaxError| e.message.contains("where throw") && e.message.ends_with("was expected");
-    let unreadable: Vec<_> = read.errors.iter().filter(|e| !misnumbered(e)).cloned().collect();
-    if !unreadable.is_empty() || reading.errors().iter().any(|e| e.message.contains("UTF-8")) {
+    // misnumbered throws are repaired; any other syntax error is read past when a few
+    // characters read for others make the record read (issue 26), else the file is unreadable
+    let unreadable: Vec<_> = read.errors.iter().filter(|e| !repair::unread::misnumbered(e)).cloned().collect();
+    let utf8 = reading.errors().iter().any(|e| e.message.contains("UTF-8"));
+    let past = if unreadable.is_empty() || utf8 {
+        None
+    } else {
+        repair::unread::read_past(&reading.text, asked.game - 1, &opts)
+    };
+    if past.is_none() && (!unreadable.is_empty() || utf8) {
         let drawn = crate::notation::error::render(&file.display().to_string(), &reading.text, &unreadable, con.style);
         con.warn(format_args!("{drawn}"));
         return Ok(Outcome::Failed);
     }
-    let (rec, header) = (&read.record, &read.header);
+    let read_as = past.as_ref().map(|p| p.0.edits.clone()).unwrap_or_default();
+    let (src, rec, header) = match &past {
+        Some((reading, r)) => (reading.text.as_str(), &r.record, &r.header),
+        None => (reading.text.as_str(), &read.record, &read.header),
+    };
     let r = repair::candidates(rec, header, &opts)?;
     let name = file.display().to_string();
     if let Some(k) = asked.apply {
@@ -91,7 +103,7 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
             return Err(CommandError::NoCandidate { path: file.to_path_buf(), has: r.candidates.len(), asked: k });
         };
         let out = if asked.diff {
-            text::diff(&reading.text, rec, c, header, &name)
+            text::diff_from(&reading.text, src, rec, c, header, &name)
         } else {
             text::applied_text(rec, c, header)
         };
@@ -101,17 +113,21 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
     if asked.json {
         let d = header.letters;
         let described = r.candidates.iter().map(|c| c.edits.iter().map(|e| e.describe(d)).collect()).collect();
-        let doc = Document { file: name, game: header.game.name(), letters: d.name(), repairs: &r, described };
+        let doc = Document { file: name, game: header.game.name(), letters: d.name(), read_as, repairs: &r, described };
         serde_json::to_writer_pretty(&mut *con.out, &doc)?;
         con.out.write_all(b"\n")?;
     } else if asked.diff {
         if let Some(c) = r.candidates.first() {
-            con.out.write_all(text::diff(&reading.text, rec, c, header, &name).as_bytes())?;
+            con.out.write_all(text::diff_from(&reading.text, src, rec, c, header, &name).as_bytes())?;
         }
     } else {
+        for e in &read_as {
+            writeln!(con.out, "{name}: {}", e.describe())?;
+        }
         con.out.write_all(text::report(&r, header, &name).as_bytes())?;
     }
-    Ok(if r.flags == 0 && r.candidates.is_empty() { Outcome::Clean } else { Outcome::Flagged })
+    // a text read past is not clean: its characters were read for others
+    Ok(if r.flags == 0 && r.candidates.is_empty() && past.is_none() { Outcome::Clean } else { Outcome::Flagged })
 }
 
 #[cfg(test)]

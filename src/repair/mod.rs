@@ -21,6 +21,7 @@ pub mod edit;
 pub mod page;
 pub mod propose;
 pub mod text;
+pub mod unread;
 
 pub use confusion::{ConfusionError, Confusions};
 pub use edit::{Edit, Slot, Supplied};

@@ -13,7 +13,10 @@ use crate::games::Games;
 use crate::notation::{Game, Play, Throw};
 
 /// How many partial runs of supplied throws are kept at each throw.
-const WIDTH: usize = 3;
+const WIDTH: usize = 6;
+
+/// How many page breaks are proposed (each is replayed whole).
+const LAST: usize = 12;
 
 /// The prior of a page break (relative, as those of [`super::propose`]).
 const PRIOR: f64 = 0.04;
@@ -32,21 +35,38 @@ fn plays(games: Games, game: Game, setup: &Setup, dice: Dice) -> Vec<(String, Se
     shown
         .into_iter()
         .filter_map(|p| {
-            let mut after = crate::notation::parse_position_of(&p.result, Dialect::Soumille, game).ok()?;
-            after.turn = setup.turn.other();
+            let text = format!("{} {}", p.result, setup.turn.other().name());
+            let mut after = crate::notation::parse_position_of(&text, Dialect::Soumille, game).ok()?;
             after.score = setup.score.clone();
             Some((p.notation, after))
         })
         .collect()
 }
 
-/// The moves of a play as (from, to) pairs, sorted: what a written play and a lawful one
-/// are compared by.
-fn key(play: &Play) -> Option<Vec<String>> {
+/// What a play does to the board: for each place a man leaves or reaches (points, the bar,
+/// the rail; a point's name is the same as an origin and as an end), the men it gains, sorted; a man's rests cancel out, so that a play written as
+/// one man's path and as its moves compare equal.
+fn key(play: &Play) -> Option<Vec<(String, i32)>> {
     let Play::Moves(ms) = play else { return None };
-    let mut v: Vec<String> = ms.iter().map(|m| format!("{:?}{:?}", m.from, m.to)).collect();
+    let mut net: std::collections::BTreeMap<String, i32> = std::collections::BTreeMap::new();
+    for m in ms {
+        *net.entry(format!("{:?}", m.from)).or_default() -= 1;
+        *net.entry(format!("{:?}", m.to)).or_default() += 1;
+    }
+    let mut v: Vec<(String, i32)> = net.into_iter().filter(|x| x.1 != 0).collect();
     v.sort_unstable();
     Some(v)
+}
+
+/// The position after throw `t`'s written play from `setup` (`None` when it is not lawful
+/// or cannot be told).
+fn after_written(games: Games, game: Game, setup: &Setup, t: &Throw) -> Option<Setup> {
+    let (Some(dice), Some(play)) = (t.dice, &t.play) else { return None };
+    let want = key(play)?;
+    plays(games, game, setup, dice)
+        .into_iter()
+        .find(|(p, _)| p.parse::<Play>().ok().as_ref().and_then(key).as_ref() == Some(&want))
+        .map(|x| x.1)
 }
 
 /// Whether throw `t`'s written play is lawful for `setup`'s seat (true when it cannot be told).
@@ -97,14 +117,19 @@ pub fn page_breaks(
                     if fits {
                         let mut lost = run.lost.clone();
                         lost.push(Supplied { dice, play, marks: None });
-                        let cost = run.cost - (p_dice * p_play).ln();
+                        // at the last throw, those after which the second written throw is
+                        // lawful too come first
+                        let second = j < k
+                            || after_written(games, game, &after, first)
+                                .is_none_or(|s| next.get(1).is_none_or(|t| lawful(games, &s, t)));
+                        let cost = run.cost - (p_dice * p_play).ln() + if second { 0.0 } else { 5.0 };
                         grown.push(Run { setup: after, lost, cost });
                     }
                 }
             }
         }
         grown.sort_by(|a, b| a.cost.total_cmp(&b.cost));
-        grown.truncate(WIDTH);
+        grown.truncate(if j == k { LAST } else { WIDTH });
         if grown.is_empty() {
             return;
         }

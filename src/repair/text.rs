@@ -17,8 +17,14 @@ pub fn applied_text(rec: &Record, c: &Candidate, header: &Header) -> String {
 /// rest of the file keeps its layout, so that `patch` applies the diff to the file as it is;
 /// `name`: the file). A record without spans is diffed as printed.
 pub fn diff(src: &str, rec: &Record, c: &Candidate, header: &Header, name: &str) -> String {
+    diff_from(src, src, rec, c, header, name)
+}
+
+/// As [`diff`], the record having been read from `src`, a reading of the file `original`
+/// with some characters read for others ([`super::unread`]): the diff is of the file as it is.
+pub fn diff_from(original: &str, src: &str, rec: &Record, c: &Candidate, header: &Header, name: &str) -> String {
     let (before, after) = match edited_source(src, rec, c, header) {
-        Some(after) => (src.to_string(), after),
+        Some(after) => (original.to_string(), after),
         None => (print_record(rec, PrintOptions::default()), applied_text(rec, c, header)),
     };
     similar::TextDiff::from_lines(&before, &after)
