@@ -437,6 +437,30 @@ impl Edit {
                     true
                 }
             }
+            Edit::Mark { .. } | Edit::Holes { .. } => self.apply_to_score(t),
+            Edit::Hit { mv, after, written, .. } => {
+                let Some(m) = moves(t).and_then(|ms| ms.get_mut(mv)) else { return false };
+                if after > m.rests.len() || m.hit_after(after) != written {
+                    return false;
+                }
+                m.hits ^= 1 << after;
+                true
+            }
+            Edit::Off { mv, written, read, .. } => {
+                let Some(m) = moves(t).and_then(|ms| ms.get_mut(mv)) else { return false };
+                if m.to != target_of(written) {
+                    return false;
+                }
+                m.to = target_of(read);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// A mark or hole count edited within one throw (a part of [`Edit::apply_in`]).
+    fn apply_to_score(&self, t: &mut Throw) -> bool {
+        match *self {
             Edit::Mark { opponent, index, written, read, .. } => {
                 let marks: Option<&mut [Mark]> = if opponent {
                     t.opponent.as_mut().map(|o| o.marks.as_mut_slice())
@@ -460,22 +484,6 @@ impl Edit {
                     }
                     _ => false,
                 }
-            }
-            Edit::Hit { mv, after, written, .. } => {
-                let Some(m) = moves(t).and_then(|ms| ms.get_mut(mv)) else { return false };
-                if after > m.rests.len() || m.hit_after(after) != written {
-                    return false;
-                }
-                m.hits ^= 1 << after;
-                true
-            }
-            Edit::Off { mv, written, read, .. } => {
-                let Some(m) = moves(t).and_then(|ms| ms.get_mut(mv)) else { return false };
-                if m.to != target_of(written) {
-                    return false;
-                }
-                m.to = target_of(read);
-                true
             }
             _ => false,
         }
