@@ -25,7 +25,7 @@ pub use header::{rule_pairs, Game, Header, ResultBredouille, ResultClaim, Result
 #[doc(hidden)]
 pub use parser::read_without_fast_path;
 pub use parser::{fill_spans, parse_position_of, read_position, ReadPosition, ValueError};
-pub use parser::{read, read_bytes, records, records_spilling, ReadRecord, Records};
+pub use parser::{last_anchor, read, read_bytes, records, records_spilling, ReadRecord, Records};
 pub use printer::{comment_letters_in, print_record, print_records, record_dialect, record_game, PrintOptions};
 pub use stream::{stream_records, stream_records_spilling, StreamEnd, StreamRecord, Unreadable};
 pub use text::{InLetters, RecordErrors};

@@ -3,7 +3,7 @@
 //! throw (a flag of no throw: after the `Result` tag, else before the first throw), and
 //! taken out again. Only comments that start with `soumille:` are touched.
 
-use crate::notation::{Anchor, Comment, CommentStyle, Play, Record, Throw};
+use crate::notation::{Comment, CommentStyle, Record};
 use crate::replay::{Flag, Replay};
 
 /// The start of every comment `--annotate` writes.
@@ -59,13 +59,14 @@ pub fn comment_of(f: &Flag) -> Comment {
 /// last token of its throw.
 pub fn annotate_flags(rec: &mut Record, rp: &Replay) -> usize {
     strip_annotations(rec);
+    let game = crate::notation::record_game(rec);
     for f in &rp.flags {
         let mut c = comment_of(f);
         let at = f.throw.and_then(|n| rec.throws.iter().position(|t| t.number == n));
         match at {
             Some(k) => {
                 let t = &mut rec.throws[k];
-                c.after = Some(last_anchor(t));
+                c.after = Some(crate::notation::last_anchor(t, game));
                 t.comments.push(c);
             }
             None => match rec.tags.iter().position(|t| t.name == "Result").or(rec.tags.len().checked_sub(1)) {
@@ -75,42 +76,4 @@ pub fn annotate_flags(rec: &mut Record, rp: &Replay) -> usize {
         }
     }
     rp.flags.len()
-}
-/// The last token of a throw, in the printer's order.
-fn last_anchor(t: &Throw) -> Anchor {
-    if let Some(o) = &t.opponent {
-        if o.holes.is_some() {
-            return Anchor::OpponentHoles;
-        }
-        if !o.marks.is_empty() {
-            return Anchor::OpponentMark(o.marks.len() - 1);
-        }
-        return Anchor::Slash;
-    }
-    if t.partie.is_some() {
-        return Anchor::Partie;
-    }
-    if t.glyph.is_some() {
-        return Anchor::Glyph;
-    }
-    match &t.play {
-        Some(Play::Moves(m)) if !m.is_empty() => return Anchor::Move(m.len() - 1),
-        Some(Play::Pass) => return Anchor::Pass,
-        _ => {}
-    }
-    if t.decision.is_some() {
-        Anchor::Decision
-    } else if t.holes.is_some() {
-        Anchor::Holes
-    } else if !t.marks.is_empty() {
-        Anchor::Mark(t.marks.len() - 1)
-    } else if t.dice.is_some() {
-        Anchor::Dice
-    } else if t.cube.is_some() {
-        Anchor::Cube
-    } else if t.seat.is_some() {
-        Anchor::Seat
-    } else {
-        Anchor::Number
-    }
 }
