@@ -73,6 +73,26 @@
 //! assert_eq!(rp.last.as_ref().map(|s| s.off[soumille::Seat::Top]), Some(15));
 //! ```
 //!
+//! ## Replaying a match
+//!
+//! [`replay_file`] replays every record of a file as `soumille check` does, and judges the
+//! backgammon games of a match as a match (docs/games.md §I: the score each game starts
+//! from, the Crawford game, a game after the match was won). Records that were not read
+//! from STN text — a Jellyfish `.mat` or a gnubg SGF imported by [`interop`] — take the
+//! same path: [`read_records`] gives them their headers and [`replay_match`] replays them
+//! with the match's checks.
+//!
+//! ```
+//! let mat = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/interop/match3.mat"));
+//! let records = soumille::interop::mat_to_stn(mat).unwrap();
+//! let games = soumille::replay_match(soumille::read_records(records), None);
+//! let m: Vec<_> = games.iter().map(|g| g.match_game.unwrap()).collect();
+//! assert!(m.iter().all(|g| g.length == 3));
+//! // the second game starts from the score the first one left
+//! let first = games[0].replay.end.unwrap();
+//! assert_eq!(m[1].before[first.winner], first.points());
+//! ```
+//!
 //! ## Explaining a roll
 //!
 //! [`explain_with`] lists every legal play of a roll and every jan it makes, from a
@@ -152,9 +172,9 @@ pub use replay::{
     first_change, replay_from, replay_from_owned, replay_resumable, replay_resumed, Checkpoint, Checkpoints, Keep,
 };
 pub use replay::{
-    position_of, readable_prefix, replay, replay_books, replay_file, replay_game, start_score, throws_by_number,
-    CubeAction, End, Fact, Flag, FlagKind, FlagsByThrow, GrandTrictracStep, How, NotRead, Outcome, PartieStep, Replay,
-    ReplayedRecord, Step, StepDetail, Stop,
+    position_of, read_records, readable_prefix, replay, replay_books, replay_file, replay_game, replay_match,
+    start_score, throws_by_number, CubeAction, End, Fact, Flag, FlagKind, FlagsByThrow, GrandTrictracStep, How,
+    NotRead, Outcome, PartieStep, Replay, ReplayedRecord, Step, StepDetail, Stop,
 };
 // questions on a position, and games made up
 pub use explain::{

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 mod file;
 pub mod words;
-pub use file::{replay_file, ReplayedRecord};
+pub use file::{read_records, replay_file, replay_match, ReplayedRecord};
 
 /// What a flag is about (docs/commands.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

@@ -441,3 +441,32 @@ fn replay_file_replays_a_match_as_check_does() {
     assert_eq!(games.len(), records.len());
     assert!(games.iter().all(|g| g.match_game.is_some_and(|m| m.length == 3)), "every game of the match");
 }
+
+/// `replay_match` replays records imported from a `.mat` file directly, without printing
+/// them (issue 24): the same games, match scores, Crawford games and flags as `replay_file`
+/// of the same records printed as STN, and a wrong `Score` in a later game is flagged.
+#[test]
+fn replay_match_replays_imported_records_as_replay_file_does() {
+    let mat = std::fs::read_to_string("tests/data/interop/match3.mat").unwrap();
+    let records = soumille::interop::mat_to_stn(&mat).unwrap();
+    let stn = soumille::notation::print_records(&records, Default::default());
+    let by_text = soumille::replay_file(&stn);
+    let direct = soumille::replay_match(soumille::read_records(records.clone()), None);
+    assert_eq!(direct.len(), records.len());
+    assert!(direct.len() > 1, "a match of several games");
+    for (d, t) in direct.iter().zip(&by_text) {
+        assert_eq!(d.match_game, t.match_game);
+        assert!(d.match_game.is_some_and(|m| m.length == 3));
+        let kinds = |r: &soumille::ReplayedRecord| r.replay.flags.iter().map(|f| f.kind).collect::<Vec<_>>();
+        assert_eq!(kinds(d), kinds(t));
+        assert_eq!(d.replay.end, t.replay.end);
+        assert_eq!(d.replay.steps.len(), t.replay.steps.len());
+    }
+    // the match's checks: a later game that says the match starts again at 0-0 is flagged
+    let mut wrong = records;
+    let score = wrong[1].tags.iter_mut().find(|t| t.name == "Score").expect("a Score tag");
+    assert_ne!(score.value, "top 0 bottom 0", "the second game starts from the first one's points");
+    score.value = "top 0 bottom 0".into();
+    let games = soumille::replay_match(soumille::read_records(wrong), None);
+    assert!(!games[1].replay.flags.is_empty(), "the wrong score is flagged");
+}
