@@ -225,6 +225,60 @@ fn completions_and_man_page() {
     }
 }
 
+/// The commands `soumille --help` lists (but `help`).
+fn commands_of_the_help() -> Vec<String> {
+    let (code, help) = run(&["--help"]);
+    assert_eq!(code, Some(0));
+    let list = help.split_once("Commands:\n").expect("a list of commands").1;
+    let names: Vec<String> = list
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_string)
+        .collect();
+    assert!(names.len() >= 10, "{names:?}");
+    names
+}
+
+/// A `## ` section of docs/commands.md that names `cmd` as a word of its heading, and its text.
+fn command_section<'d>(doc: &'d str, cmd: &str) -> Option<&'d str> {
+    let at = doc.split_inclusive('\n').scan(0, |pos, l| {
+        let here = *pos;
+        *pos += l.len();
+        Some((here, l))
+    });
+    let (start, _) = at
+        .filter(|(_, l)| l.starts_with("## "))
+        .find(|(_, l)| l[3..].split(|c: char| !c.is_alphanumeric() && c != '-').any(|w| w == cmd))?;
+    let rest = &doc[start..];
+    Some(&rest[..rest[3..].find("\n## ").map_or(rest.len(), |e| e + 4)])
+}
+
+/// Every command of `soumille --help` has its section in docs/commands.md (issue 29: `select`
+/// and `table` had none), and the sections of `select` and `table` name every option of their
+/// `--help` and their exit status.
+#[test]
+fn every_command_has_its_section_in_the_commands_page() {
+    let doc = std::fs::read_to_string(root().join("docs/commands.md")).unwrap();
+    for cmd in commands_of_the_help() {
+        assert!(command_section(&doc, &cmd).is_some(), "docs/commands.md has no `## {cmd}` section");
+    }
+    for cmd in ["select", "table"] {
+        let section = command_section(&doc, cmd).unwrap();
+        let (code, help) = run(&[cmd, "--help"]);
+        assert_eq!(code, Some(0));
+        let flags = help.split_whitespace().filter_map(|w| w.strip_prefix("--")).map(|f| {
+            let end = f.find(|c: char| !c.is_ascii_lowercase() && c != '-').unwrap_or(f.len());
+            &f[..end]
+        });
+        for flag in flags.filter(|f| !f.is_empty() && !["help", "diagnostics"].contains(f)) {
+            assert!(section.contains(&format!("--{flag}")), "the `## {cmd}` section does not name --{flag}");
+        }
+        assert!(section.contains("Exit status"), "the `## {cmd}` section has no exit status");
+    }
+}
+
 /// The sections of docs/games.md: the number each heading starts with (`### §A.5 The
 /// postillon` is `A.5`).
 fn games_sections() -> std::collections::BTreeSet<String> {
