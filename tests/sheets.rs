@@ -86,6 +86,47 @@ fn every_game_has_the_sections_of_grand_trictracs_sheet() {
     }
 }
 
+/// The text and Markdown sheets of every game have the columns of its HTML fiche (issue 24):
+/// Points for Tric Trac alone, the score only where a throw changes it (not `off 0/0` on
+/// every row), no column no throw fills.
+#[test]
+fn every_games_text_and_markdown_sheets_have_only_the_columns_it_fills() {
+    for (name, file) in files() {
+        let html = flagged_out(&["sheet", &file, "--format", "html"]);
+        let rows = html.matches("<tr id=\"throw-").count();
+        let html_scores = html.matches("<td class=\"score\">off ").count();
+        let text = flagged_out(&["sheet", &file]);
+        // a throw's line: `  12. top    6-5    play  | score  points  [note]`
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok()))
+            .collect();
+        assert_eq!(lines.len(), rows, "{name}: a line a throw\n{text}");
+        let scores = lines.iter().filter(|l| l.contains("| off ")).count();
+        assert_eq!(scores, html_scores, "{name}: the score where it changes, as the fiche\n{text}");
+        assert!(scores < rows, "{name}: the score on every line\n{text}");
+        let mut last = None;
+        for l in &lines {
+            let score = l.split_once("| off ").map(|(_, s)| s.split("  ").next().unwrap());
+            assert!(score.is_none() || score != last, "{name}: the same score twice running: {l}");
+            last = score.or(last);
+        }
+        let md = flagged_out(&["sheet", &file, "--format", "markdown"]);
+        let head = md.lines().find(|l| l.starts_with("| # |")).unwrap();
+        assert_eq!(head.contains("| points |"), name == "tric_trac", "{name}: the Points column: {head}");
+        assert_eq!(head.contains("| score |"), html.contains("<th class=\"score\">Score</th>"), "{name}: {head}");
+        let table: Vec<&str> = md.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| # |")).collect();
+        assert_eq!(table.len(), rows, "{name}");
+        let columns = head.matches(" |").count();
+        for row in &table {
+            assert_eq!(row.matches(" |").count(), columns, "{name}: {row}");
+        }
+        assert_eq!(table.iter().filter(|r| r.contains("| off ")).count(), html_scores, "{name}\n{md}");
+        insta::assert_snapshot!(format!("text_{name}"), text);
+        insta::assert_snapshot!(format!("markdown_{name}"), md);
+    }
+}
+
 #[test]
 fn the_backgammon_sheet_has_the_cube_and_the_match() {
     let (_, file) = files().into_iter().find(|(n, _)| *n == "backgammon").unwrap();

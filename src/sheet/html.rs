@@ -292,26 +292,6 @@ impl Sheet {
         }
     }
 
-    /// Whether some throw of the other games changes the running score (men borne off, the
-    /// cube, Tric Trac's points): the Score column.
-    fn score_changes(&self) -> bool {
-        self.filled_columns()[1]
-    }
-
-    /// Whether some throw of the other games scored points (Tric Trac): the Points column.
-    fn scores_points(&self) -> bool {
-        self.filled_columns()[0]
-    }
-
-    /// Which of the other games' Points and Score columns some row fills (found once).
-    fn filled_columns(&self) -> [bool; 2] {
-        *self.filled.get_or_init(|| {
-            let points = self.tables_rows().any(|(_, t)| t.points != [0, 0]);
-            let score = self.tables_rows().any(|(r, t)| t.running != super::Running::of(&r.board.before));
-            [points, score]
-        })
-    }
-
     /// What happens at row `r` of the other games that the fiche draws the board after: a
     /// man hit (one more on the bar), a cube action, men put back, a partie; and the end.
     fn event_after(&self, r: &Row, last: bool) -> Option<String> {
@@ -446,8 +426,7 @@ impl Sheet {
             ),
             RowScore::Tables(t) => {
                 // the score when it changes (the first row: when it is not the start's)
-                let before = super::Running::of(&r.board.before);
-                let score = if t.running != before { escape(&t.running.words()) } else { String::new() };
+                let score = super::others::score_change(r, t).map(|w| escape(&w)).unwrap_or_default();
                 let points = if self.scores_points() {
                     format!("<td>{}</td>", escape(&super::others::points_text(t.points)))
                 } else {

@@ -22,7 +22,34 @@ pub(crate) fn points_text(p: [u16; 2]) -> String {
     }
 }
 
+/// The running score after row `r`'s throw in words, when the throw changes it (the first
+/// row: when it is not the start's): what the Score column of every sheet of the other
+/// games shows (issue 24), not `off 0/0` on every row.
+pub(crate) fn score_change(r: &Row, t: &TablesColumns) -> Option<String> {
+    (t.running != super::Running::of(&r.board.before)).then(|| t.running.words())
+}
+
 impl Sheet {
+    /// Whether some throw of the other games changes the running score (men borne off, the
+    /// cube, Tric Trac's points): the Score column.
+    pub(crate) fn score_changes(&self) -> bool {
+        self.filled_columns()[1]
+    }
+
+    /// Whether some throw of the other games scored points (Tric Trac): the Points column.
+    pub(crate) fn scores_points(&self) -> bool {
+        self.filled_columns()[0]
+    }
+
+    /// Which of the other games' Points and Score columns some row fills (found once).
+    fn filled_columns(&self) -> [bool; 2] {
+        *self.filled.get_or_init(|| {
+            let points = self.tables_rows().any(|(_, t)| t.points != [0, 0]);
+            let score = self.tables_rows().any(|(r, t)| score_change(r, t).is_some());
+            [points, score]
+        })
+    }
+
     /// The rows of the other games with their columns.
     pub(crate) fn tables_rows(&self) -> impl Iterator<Item = (&Row, &TablesColumns)> {
         self.rows.iter().filter_map(|r| match &r.score {
@@ -113,13 +140,12 @@ impl Sheet {
             let mark = if r.lawful { ' ' } else { '✗' };
             let (dice, play) = (r.dice_text(), self.play_of(r));
             let mut line = format!("{:>4}. {:<6} {dice:<4} {mark} {play:<play_w$}", r.throw, r.seat.name());
-            let _ = write!(line, "  | {}", t.running.words());
-            let pts = points_text(t.points);
-            if !pts.is_empty() {
-                let _ = write!(line, "  {pts}");
-            }
-            if !t.note.is_empty() {
-                let _ = write!(line, "  [{}]", t.note);
+            // what the throw scored and the score where it changes, as the fiche's columns
+            let mut said: Vec<String> = score_change(r, t).into_iter().collect();
+            said.extend(Some(points_text(t.points)).filter(|p| !p.is_empty()));
+            said.extend((!t.note.is_empty()).then(|| format!("[{}]", t.note)));
+            if !said.is_empty() {
+                let _ = write!(line, "  | {}", said.join("  "));
             }
             let _ = writeln!(s, "{}", line.trim_end());
             for c in &r.comments {
@@ -137,25 +163,37 @@ impl Sheet {
         terminal_text(s)
     }
 
-    /// The sheet of one of the other games as a Markdown table, with its running score.
+    /// The sheet of one of the other games as a Markdown table: the columns the game fills
+    /// (as the HTML fiche: Points when a throw scores, Score where a throw changes it, the
+    /// notes and flags when there are some).
     pub(crate) fn markdown_tables(&self) -> String {
         let esc = md_escape;
         let mut s = self.markdown_head();
-        s.push_str("| # | seat | dice | play | points | score | note | flags |\n|---|---|---|---|---|---|---|---|\n");
+        let notes = self.tables_rows().any(|(_, t)| !t.note.is_empty());
+        let flags = self.tables_rows().any(|(r, _)| !r.flags.is_empty());
+        let filled = [self.scores_points(), self.score_changes(), notes, flags];
+        let names = ["points", "score", "note", "flags"];
+        let heads: Vec<&str> = names.iter().zip(filled).filter(|(_, f)| *f).map(|(n, _)| *n).collect();
+        let _ =
+            writeln!(s, "| # | seat | dice | play |{}", heads.iter().map(|h| format!(" {h} |")).collect::<String>());
+        let _ = writeln!(s, "|---|---|---|---|{}", "---|".repeat(heads.len()));
         for (r, t) in self.tables_rows() {
             let flags: Vec<String> = r.flags.iter().map(|f| format!("**{}**: {}", f.what(), esc(f.body()))).collect();
+            let cells = [
+                points_text(t.points),
+                score_change(r, t).map(|w| esc(&w)).unwrap_or_default(),
+                esc(&t.note),
+                flags.join("<br>"),
+            ];
+            let cells: String = cells.iter().zip(filled).filter(|(_, f)| *f).map(|(c, _)| format!(" {c} |")).collect();
+            let unlawful = if r.lawful { "" } else { " ✗" };
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {}{} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {}{unlawful} |{cells}",
                 r.throw,
                 r.seat,
                 r.dice_text(),
                 esc(&self.play_of(r)),
-                if r.lawful { "" } else { " ✗" },
-                points_text(t.points),
-                esc(&t.running.words()),
-                esc(&t.note),
-                flags.join("<br>")
             );
         }
         for f in &self.other_flags {
