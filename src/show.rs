@@ -212,6 +212,11 @@ impl Layout {
     }
 }
 
+/// The least font size of a picture's text, in its own units. The fiche and the viewer draw
+/// a picture at its own size (a unit to a CSS pixel, 0.75 pt on paper), so its smallest
+/// label prints at 9.75 pt, no smaller than a printed page's body text (issue 24).
+const SMALLEST_FONT: u32 = 13;
+
 const TITLE: &str = r#" font-size="15" font-weight="bold""#;
 const PLAIN: &str = r#" font-size="13""#;
 const FLAG: &str = r##" font-size="13" class="flag" fill="#8b1a1a""##;
@@ -346,6 +351,8 @@ fn point(s: &mut String, l: &Layout, setup: &Setup, (row, col, p): (u8, usize, P
     let i = p.index();
     let (base, tip, ly) =
         if row == 0 { (l.y0 + 30.0, l.y0 + 200.0, l.y0 + 20.0) } else { (l.y1 - 30.0, l.y1 - 200.0, l.y1 - 9.0) };
+    // a talon's or a coin's box: its letter over its word, between the frame and the flèche
+    let box_top = if row == 0 { l.y0 + 2.0 } else { l.y1 - 29.0 };
     let (t, b) = (setup.count(Seat::Top, p), setup.count(Seat::Bottom, p));
     let class = if moved { r#" class="moved""# } else { "" };
     let soumille = escape(&p.letter(Dialect::Soumille).to_string());
@@ -373,15 +380,15 @@ fn point(s: &mut String, l: &Layout, setup: &Setup, (row, col, p): (u8, usize, P
         let c = if corner { "#1d5e2e" } else { "#5a3b1e" };
         let _ = writeln!(
             s,
-            r##"<rect x="{}" y="{}" width="{}" height="17" rx="3" fill="none" stroke="{c}"/>"##,
-            x + 3.0,
-            ly - 13.0,
-            POINT_W - 6.0
+            r##"<rect x="{}" y="{box_top}" width="{}" height="27" rx="3" fill="none" stroke="{c}"/>"##,
+            x + 2.0,
+            POINT_W - 4.0
         );
         let what = if corner { "coin" } else { "talon" };
         let _ = writeln!(
             s,
-            r##"<text x="{cx}" y="{ly}" text-anchor="middle" font-size="13" fill="{c}">{letter}<tspan font-size="8"> {what}</tspan></text>"##
+            r##"<text x="{cx}" y="{}" text-anchor="middle" font-size="{SMALLEST_FONT}" fill="{c}">{letter}<tspan x="{cx}" dy="12">{what}</tspan></text>"##,
+            box_top + 12.0
         );
     } else {
         let _ = writeln!(s, r#"<text x="{cx}" y="{ly}" text-anchor="middle" font-size="14">{letter}</text>"#);
@@ -446,7 +453,8 @@ fn tray(s: &mut String, l: &Layout, setup: &Setup) {
             Seat::Bottom => ("#fafafa", l.y1 - 10.0),
         };
         let _ = writeln!(s, r#"<g class="off" data-seat="{seat}" data-count="{off}">"#);
-        let _ = writeln!(s, r#"<text x="{cx}" y="{ty}" text-anchor="middle" font-size="12">off {off}</text>"#);
+        let _ =
+            writeln!(s, r#"<text x="{cx}" y="{ty}" text-anchor="middle" font-size="{SMALLEST_FONT}">off {off}</text>"#);
         for k in 0..off.min(15) {
             let y = match seat {
                 Seat::Top => l.y0 + 30.0 + 9.0 * f64::from(k),
@@ -543,7 +551,7 @@ fn tables_band(s: &mut String, seat: Seat, setup: &Setup, notes: &Notes<'_>, ban
     if points {
         // the points as twelve pegs
         let row = band_y + 40.0;
-        let _ = writeln!(s, r#"<text x="10" y="{}" font-size="11">points</text>"#, row + 4.0);
+        let _ = writeln!(s, r#"<text x="10" y="{}" font-size="{SMALLEST_FONT}">points</text>"#, row + 4.0);
         for k in 0..12u8 {
             let f = if k < score[i] { "#5a3b1e" } else { "none" };
             let _ = writeln!(
@@ -682,26 +690,26 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
     );
     // twelve holes
     let row = y + 40.0;
-    let _ = writeln!(s, r#"<text x="10" y="{}" font-size="11">holes</text>"#, row + 4.0);
+    let _ = writeln!(s, r#"<text x="10" y="{}" font-size="{SMALLEST_FONT}">holes</text>"#, row + 4.0);
     for k in 0..12u16 {
         let cx = 50.0 + 14.0 * k as f64;
         let f = if k < holes { "#5a3b1e" } else { "none" };
         let _ = writeln!(s, r##"<circle cx="{cx}" cy="{row}" r="5" fill="{f}" stroke="#333"/>"##);
     }
     if holes > 12 {
-        let _ = writeln!(s, r#"<text x="222" y="{}" font-size="11">+{}</text>"#, row + 4.0, holes - 12);
+        let _ = writeln!(s, r#"<text x="222" y="{}" font-size="{SMALLEST_FONT}">+{}</text>"#, row + 4.0, holes - 12);
     }
     // the jeton rail
     let x0 = 260.0;
-    let _ = writeln!(s, r#"<text x="{x0}" y="{}" font-size="11">points</text>"#, row + 4.0);
+    let _ = writeln!(s, r#"<text x="{x0}" y="{}" font-size="{SMALLEST_FONT}">points</text>"#, row + 4.0);
     let rail = |p: u16| x0 + 50.0 + 24.0 * (p / 2) as f64;
     let _ = writeln!(s, r##"<line x1="{}" y1="{row}" x2="{}" y2="{row}" stroke="#999"/>"##, rail(0), rail(10));
     for p in (0..=10).step_by(2) {
         let _ = writeln!(
             s,
-            r##"<text x="{}" y="{}" text-anchor="middle" font-size="9" fill="#666">{p}</text>"##,
+            r##"<text x="{}" y="{}" text-anchor="middle" font-size="{SMALLEST_FONT}" fill="#666">{p}</text>"##,
             rail(p),
-            row - 8.0
+            row - 9.0
         );
     }
     if points > 0 {
@@ -727,7 +735,7 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
             row - 9.0,
             row - 4.0
         );
-        let _ = writeln!(s, r#"<text x="{}" y="{}" font-size="11">pavillon</text>"#, px + 20.0, row + 4.0);
+        let _ = writeln!(s, r#"<text x="{}" y="{}" font-size="{SMALLEST_FONT}">pavillon</text>"#, px + 20.0, row + 4.0);
     }
 }
 

@@ -803,7 +803,7 @@ const SCRIPT_BOARD: &str = r##"  var W = 40, BAR = data.shows.holes ? 20 : 44, H
     var g = offs[seat];
     clear(g);
     g.setAttribute("data-count", n);
-    var label = el("text", { x: cx, y: seat === "top" ? 26 : H - 14, "text-anchor": "middle", "font-size": 12 }, g);
+    var label = el("text", { x: cx, y: seat === "top" ? 26 : H - 14, "text-anchor": "middle", "font-size": 13 }, g);
     label.textContent = "off " + n;
     for (var i = 0; i < Math.min(n, 15); i++) {
       el("rect", { x: cx - 18, y: seat === "top" ? 32 + 9 * i : H - 39 - 9 * i, width: 36, height: 7, rx: 2,

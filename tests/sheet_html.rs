@@ -304,17 +304,26 @@ fn svg_board_counts_men_borne_off() {
     assert!(svg.contains(">off 14<"));
 }
 
-/// The boards of a fiche are drawn large enough that their captions read on paper (they were
-/// 18em wide when printed, captions at about 5 pt), and the viewer's position string breaks
-/// between its fields, not inside a word (issue 24).
+/// The boards of a fiche are drawn at their own size, a unit of the picture to a CSS pixel,
+/// on screen and on paper, and no text of theirs is under 13 units: 9.75 pt printed (they
+/// were printed at 36em of the table's 9.2 pt, the captions at about 5 pt; measured in
+/// Chromium by `view::every_games_boards_print_their_text_at_9_pt_in_chromium`); and the
+/// viewer's position string breaks between its fields, not inside a word (issue 24).
 #[test]
 fn boards_print_readably_and_the_position_string_breaks_between_words() {
     let (_, h) = sheet_html("samples/fausse-cases/must-fill.stn");
-    let print = &h[h.find("@media print").expect("a print style")..];
-    let width = print.split("svg.board{max-width:").nth(1).and_then(|r| r.split("em").next()).unwrap();
-    let em: f64 = width.parse().unwrap();
-    // the caption's 13 units of a 604-unit board, at the print style's 10pt
-    assert!(13.0 * em * 10.0 / 604.0 >= 7.5, "captions at {} pt", 13.0 * em * 10.0 / 604.0);
+    let rules: Vec<&str> = h.split("svg.board{").skip(1).map(|r| r.split('}').next().unwrap()).collect();
+    assert!(!rules.is_empty(), "a style for the boards");
+    for r in &rules {
+        let shrinks =
+            r.split(';').any(|d| d.starts_with("width:") || (d.starts_with("max-width:") && d.ends_with("em")));
+        assert!(!shrinks, "a board scaled below its size: {r}");
+    }
+    let sizes: Vec<f64> =
+        h.split("font-size=\"").skip(1).map(|r| r.split('"').next().unwrap().parse().unwrap()).collect();
+    assert!(sizes.len() > 24, "the boards' texts");
+    let least = sizes.iter().copied().fold(f64::INFINITY, f64::min);
+    assert!(least * 0.75 >= 9.0, "a board's text at {least} units, {} pt printed", least * 0.75);
     let o = run(&["view", "samples/opening.stn"]);
     let v = text(&o.stdout);
     let rule = v.lines().find(|l| l.starts_with("#position")).unwrap();

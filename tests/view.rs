@@ -631,3 +631,115 @@ fn every_games_fiche_prints_with_its_boards_in_chromium() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+/// A script that measures the text of the boards as Chromium lays the page out: every `text`
+/// and `tspan` of a board (`svg.board`, the viewer's `svg#board`) with characters of its own,
+/// its computed font size times the scale of its screen matrix (the SVG's viewBox scaled
+/// into the page), in points (a CSS pixel is 0.75 pt in print). It writes `fonts N min P at
+/// TEXT` into the page's title when the page is laid out for print (Chromium writes the title
+/// into the PDF), and into `<pre id="font-probe">` once the page has loaded.
+const FONT_PROBE: &str = r#"<script>
+(function () {
+  function probe() {
+    var min = 1e9, at = "", n = 0;
+    document.querySelectorAll("svg.board text, svg.board tspan, svg#board text, svg#board tspan").forEach(function (t) {
+      var own = Array.prototype.some.call(t.childNodes, function (c) { return c.nodeType === 3 && c.textContent.trim() !== ""; });
+      var m = t.getScreenCTM();
+      if (!own || !m) return;
+      var px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(m.a * m.a + m.b * m.b);
+      n++;
+      if (px < min) { min = px; at = t.textContent.trim().slice(0, 24).replace(/[^A-Za-z0-9 +]/g, "_"); }
+    });
+    return "fonts " + n + " min " + (min * 0.75).toFixed(2) + " at " + at;
+  }
+  matchMedia("print").addListener(function (e) { if (e.matches) document.title = probe(); });
+  addEventListener("load", function () {
+    var p = document.createElement("pre");
+    p.id = "font-probe";
+    p.textContent = probe();
+    document.body.appendChild(p);
+  });
+})();
+</script>
+"#;
+
+/// `fonts N min P at TEXT` → (N, P, TEXT).
+fn read_probe(s: &str) -> (usize, f64, String) {
+    let w: Vec<&str> = s.splitn(6, ' ').collect();
+    assert!(w.len() >= 5 && w[0] == "fonts" && w[2] == "min" && w[4] == "at", "not a probe: {s:?}");
+    (w[1].parse().unwrap(), w[3].parse().unwrap(), w.get(5).unwrap_or(&"").to_string())
+}
+
+/// `html` with the font probe, written to `dir/name`.
+fn probed(html: &str, dir: &Path, name: &str) -> PathBuf {
+    let at = html.rfind("</body>").unwrap_or(html.len());
+    let page = dir.join(name);
+    std::fs::write(&page, format!("{}{FONT_PROBE}{}", &html[..at], &html[at..])).unwrap();
+    page
+}
+
+/// The probe of `page` printed to PDF by Chromium: read from the PDF's `/Title`.
+fn printed_fonts(page: &Path) -> (usize, f64, String) {
+    let pdf = page.with_extension("pdf");
+    let _ = run_chromium(&[
+        format!("--print-to-pdf={}", pdf.display()),
+        "--no-pdf-header-footer".to_string(),
+        format!("file://{}", page.display()),
+    ]);
+    let bytes = std::fs::read(&pdf).unwrap_or_else(|e| panic!("{}: no PDF: {e}", page.display()));
+    let text = String::from_utf8_lossy(&bytes);
+    let title = text.split("/Title (").nth(1).and_then(|t| t.split(')').next());
+    read_probe(title.unwrap_or_else(|| panic!("{}: no title in the PDF", page.display())))
+}
+
+/// The probe of `page` laid out on a screen `width` pixels wide.
+fn screen_fonts(page: &Path, width: u32) -> (usize, f64, String) {
+    let dom = run_chromium(&[
+        format!("--window-size={width},900"),
+        "--dump-dom".to_string(),
+        format!("file://{}", page.display()),
+    ]);
+    let dom = String::from_utf8(dom).unwrap();
+    let probe = dom.split("<pre id=\"font-probe\">").nth(1).and_then(|p| p.split("</pre>").next());
+    read_probe(&unescape(probe.unwrap_or_else(|| panic!("{}: no probe in the DOM", page.display()))))
+}
+
+/// The text of the boards of every game is printed at 9 pt at least, as the body text of a
+/// printed page (issue 24: the captions printed at about 5 pt): the fiche (`sheet --format
+/// html`) and the SVG of `show` printed to PDF by Chromium, the viewer on a screen 1,280
+/// pixels wide. Measured in Chromium's own layout (see [`FONT_PROBE`]).
+#[test]
+fn every_games_boards_print_their_text_at_9_pt_in_chromium() {
+    let files = [
+        ("samples/lepeintre-teaching-game.stn", 15),
+        ("samples/a-ecrire/end-of-a-marque.stn", 2),
+        ("samples/jacquet/endgame-annotated.stn", 2),
+        ("samples/moultezim/bear-off.stn", 1),
+        ("samples/tric-trac/hand-written.stn", 4),
+        ("samples/backgammon/gnubg-match3-game2.stn", 4),
+    ];
+    let soumille = |args: &[&str]| -> String {
+        let o = Command::new(env!("CARGO_BIN_EXE_soumille")).args(args).current_dir(root()).output().unwrap();
+        assert!(matches!(o.status.code(), Some(0 | 1)), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let mut least = Vec::new();
+    for (file, at) in files {
+        let dir = scratch("fonts");
+        let fiche = probed(&soumille(&["sheet", "--format", "html", file]), &dir, "fiche.html");
+        let svg = soumille(&["show", file, "--at", &at.to_string(), "--format", "svg"]);
+        let svg = probed(&format!("<!DOCTYPE html>\n<html><body>\n{svg}</body></html>\n"), &dir, "svg.html");
+        let viewer = probed(&soumille(&["view", file]), &dir, "view.html");
+        for (what, (n, pt, text)) in
+            [("fiche", printed_fonts(&fiche)), ("svg", printed_fonts(&svg)), ("viewer", screen_fonts(&viewer, 1280))]
+        {
+            assert!(n >= 24, "{file}: {what}: {n} texts measured: the boards are not all there");
+            least.push((format!("{file}: {what}: the text {text:?} of a board is {pt} pt"), pt));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let all: Vec<&str> = least.iter().map(|(s, _)| s.as_str()).collect();
+    eprintln!("the least text of the boards:\n{}", all.join("\n"));
+    let small: Vec<&str> = least.iter().filter(|(_, pt)| *pt < 9.0).map(|(s, _)| s.as_str()).collect();
+    assert!(small.is_empty(), "less than 9 pt:\n{}", small.join("\n"));
+}

@@ -30,10 +30,10 @@ tr.flagged td{background:#fdf0ee}.wrong{color:#a00;font-weight:bold}a.flag{color
 tr.detail td{background:#fbfaf6}tr.board td{background:#fff;text-align:center}
 .flag-text{margin:.3em 0}.flag-text b{color:#a00}
 .diagram{display:flex;gap:1em;align-items:flex-start;flex-wrap:wrap}.diagram>div{flex:1;min-width:16em;text-align:left}
-svg.board{width:100%;max-width:36em;height:auto}
+svg.board{max-width:100%;height:auto}
 ol.flags li{margin:.35em 0}.legend{font-size:.88em;color:#333}
 table.totals{width:auto}table.totals td,table.totals th{text-align:right}table.totals th.l,table.totals td.l{text-align:left}
-@media print{body{margin:0;max-width:none;font-size:10pt}thead{display:table-header-group}tfoot{display:table-footer-group}tr{break-inside:avoid;page-break-inside:avoid}a{color:inherit;text-decoration:none}tr.flagged td,tr.detail td,th{background:none}svg.board{max-width:36em}.diagram{break-inside:avoid}h2{break-after:avoid}}
+@media print{body{margin:0;max-width:none;font-size:10pt}thead{display:table-header-group}tfoot{display:table-footer-group}tr{break-inside:avoid;page-break-inside:avoid}a{color:inherit;text-decoration:none}tr.flagged td,tr.detail td,th{background:none}.diagram{break-inside:avoid}h2{break-after:avoid}}
 ";
 
 /// A flag kind in words, for a reader of the sheet.
