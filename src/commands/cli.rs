@@ -253,7 +253,10 @@ pub enum Command {
     /// the arrow keys step through it. No network: CSS, script and the game are inline.
     /// Every game: Jacquet, Moultezim, Backgammon and Tric Trac show the men on the bar and
     /// borne off, the cube, Tric Trac's points and parties, and the flags at their throw.
-    /// A replay that stops shows the throws up to the stop and its `not-replayed` flag.
+    /// A replay that stops shows the throws up to the stop and its `not-replayed` flag. A file
+    /// of several records of one game (a backgammon match) is one page for the whole file
+    /// unless `--record` asks for one: the steps go on from game to game, with the list of the
+    /// games and the match score beside each board.
     View {
         /// The STN file (`-` for standard input).
         file: PathBuf,
