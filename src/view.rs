@@ -1230,3 +1230,50 @@ const SCRIPT_STEPS: &str = r##"  document.getElementById("first").addEventListen
   following = true;
   if (hash || search) follow(frames[k]);
 "##;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A two-game match to 3 from set-up positions: Bob wins a gammon, then Ann a gammon
+    /// in the Crawford game.
+    const MATCH: &str = "[Game \"backgammon\"]\n[Top \"Ann\"]\n[Bottom \"Bob\"]\n[Match \"3\"]\n[Score \"top 0 bottom 0\"]\n[Position \"T15/A1#14 bottom\"]\n[Result \"bottom 2 gammon\"]\n\n1. bottom: 2-1 A#\n\n[Game \"backgammon\"]\n[Top \"Ann\"]\n[Bottom \"Bob\"]\n[Match \"3\"]\n[Score \"top 0 bottom 2\"]\n[Position \"T1#14/A15 top\"]\n[Result \"top 2 gammon\"]\n\n1. top: 6-5 T#\n";
+
+    /// The data of a page of a whole file: every game's frames, one after the other, and the
+    /// game lines with the match score before and after each game (after the last: its score
+    /// before and the points it won) and the Crawford game.
+    #[test]
+    fn a_file_page_holds_every_game_and_the_match_score() {
+        let recs = crate::notation::read(MATCH);
+        let mut replays: Vec<Replay> =
+            recs.iter().map(|r| crate::replay::replay(&r.record, &r.header, Some(MATCH))).collect();
+        let lines =
+            crate::output::match_lines(recs.iter().zip(replays.iter_mut()).map(|(r, rp)| (&r.record, &r.header, rp)));
+        let games: Vec<FileGame> = recs
+            .iter()
+            .zip(&replays)
+            .zip(lines)
+            .map(|((r, rp), line)| FileGame {
+                rec: &r.record,
+                header: &r.header,
+                replay: rp,
+                plays: Vec::new(),
+                line: Some(line),
+            })
+            .collect();
+        let page = view_file_html(&games);
+        let open = "id=\"game-data\">";
+        let at = page.find(open).unwrap() + open.len();
+        let data: serde_json::Value =
+            serde_json::from_str(&page[at..at + page[at..].find("</script>").unwrap()]).unwrap();
+        assert_eq!(data["kind"], "backgammon: 3-point match, 2 games");
+        assert_eq!(data["games"].as_array().unwrap().len(), 2);
+        assert!(data["games"].as_array().unwrap().iter().all(|g| g["frames"].as_array().unwrap().len() == 2));
+        let l = &data["lines"];
+        assert_eq!((l[0]["before"].to_string(), l[0]["after"].to_string()), ("[0,0]".into(), "[0,2]".into()));
+        assert_eq!((l[1]["before"].to_string(), l[1]["after"].to_string()), ("[0,2]".into(), "[2,2]".into()));
+        assert_eq!((l[0]["crawford"].as_bool(), l[1]["crawford"].as_bool()), (Some(false), Some(true)));
+        assert_eq!(l[1]["result"], "top (Ann) wins 2 points (gammon)");
+        assert_eq!(page.matches("<script type=\"application/json\"").count(), 1, "one page");
+    }
+}

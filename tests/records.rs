@@ -169,6 +169,13 @@ fn view_of_a_match_holds_every_game() {
     for id in ["game-list", "prev-game", "next-game", "match-score", "game-number"] {
         assert!(page.contains(&format!("id=\"{id}\"")), "#{id}");
     }
+    // --points: every game's plays in point numbers
+    let o = bin().arg("view").arg(&file).arg("--points").output().unwrap();
+    let points = page_data(&String::from_utf8(o.stdout).unwrap());
+    for (k, g) in points["games"].as_array().unwrap().iter().enumerate() {
+        let play = g["frames"][1]["play"].as_str().unwrap();
+        assert!(play.contains('/') && play.chars().any(|c| c.is_ascii_digit()), "game {}: {play}", k + 1);
+    }
     // --record 2: game 2 alone, the page of one record
     let o = bin().arg("view").arg(&file).args(["--record", "2"]).output().unwrap();
     let one = page_data(&String::from_utf8(o.stdout).unwrap());
