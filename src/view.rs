@@ -1,6 +1,7 @@
 //! What a historian sees: the positions a record passes through, as position strings
 //! (docs/format.md §6) that `explain` reads back, the replay as one JSON document, and a
-//! self-contained HTML page that steps through a game throw by throw.
+//! self-contained HTML page that steps through a game throw by throw, or through every game
+//! of a file (a backgammon match, docs/games.md §I.9).
 //!
 //! Everything here only reads a [`Replay`]; nothing replays twice.
 //!
