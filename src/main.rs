@@ -6,7 +6,7 @@
 //! the command line was wrong. A closed pipe on standard output is not an error.
 
 use clap::Parser;
-use soumille::commands::cli::{Cli, Command, Format};
+use soumille::commands::cli::{record_asked, Cli, Command, Format};
 use soumille::commands::explain::Asked;
 use soumille::commands::{self, CommandError, Console, Outcome};
 use std::io::{self, Write};
@@ -54,14 +54,22 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
             commands::corpus::fmt(&files, opts, write, &corpus.options(d))
         }
         Command::Json { files, spans, corpus } => commands::corpus::json(&files, spans, &corpus.options(d)),
-        Command::Replay { file, game, format } => commands::record::replay(con, &file, game, format.into()),
-        Command::Sheet { file, game, format, points } => {
+        Command::Replay { file, record, old_game, format } => {
+            let game = record_asked(record, old_game, con.err).unwrap_or(1);
+            commands::record::replay(con, &file, game, format.into())
+        }
+        Command::Sheet { file, record, old_game, format, points } => {
+            let game = record_asked(record, old_game, con.err);
             commands::record::sheet(con, &file, game, format.into(), points)
         }
-        Command::Show { file, at, game, format, points } => {
+        Command::Show { file, at, record, old_game, format, points } => {
+            let game = record_asked(record, old_game, con.err).unwrap_or(1);
             commands::record::show(con, &file, (at, game), format.into(), points)
         }
-        Command::View { file, game, points } => commands::record::view(con, &file, game, points),
+        Command::View { file, record, old_game, points } => {
+            let game = record_asked(record, old_game, con.err);
+            commands::record::view(con, &file, game, points)
+        }
         Command::Explain { position, dice, batch, format, rules, game, at, record, points } => {
             let asked = Asked { game, rules, points };
             if batch {
@@ -89,18 +97,18 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         }
         Command::Import { file, from } => commands::interop::import(con, &file, from.map(Into::into)),
         Command::Export { file, to, force } => commands::interop::export(con, &file, to.into(), force),
-        Command::Repair { file, game, format, diff, apply, budget, confusions } => commands::repair::repair(
-            con,
-            &file,
-            &commands::repair::RepairAsked {
+        Command::Repair { file, record, old_game, format, diff, apply, budget, confusions } => {
+            let game = record_asked(record, old_game, con.err).unwrap_or(1);
+            let asked = commands::repair::RepairAsked {
                 game,
                 json: format == Format::Json,
                 diff,
                 apply,
                 budget: Some(budget),
                 confusions,
-            },
-        ),
+            };
+            commands::repair::repair(con, &file, &asked)
+        }
         Command::Generate { games, seed, game } => commands::generate(con, game, games, seed),
         Command::Select { files, select, corpus } => {
             commands::select::select(&files, &select.asked()?, &corpus.options(d))

@@ -164,6 +164,32 @@ pub fn view_in(rp: &Replay, rec: &ReadRecord, points: bool) -> String {
     crate::view::view_html_with_plays(&rec.record, &rec.header, rp, &plays_in_points(rp, rec))
 }
 
+/// `view` of a file of several records of one game (a backgammon match or money session,
+/// docs/games.md §I; a file of parties): one page that steps through every game, with the
+/// list of the games and, in a backgammon file, the match score (each replay gets the
+/// match's flags first, [`crate::output::match_lines`], as [`match_sheet`]'s).
+/// `points`: the plays in point numbers.
+pub fn view_file(games: &mut [(ReadRecord, Replay)], points: bool) -> String {
+    let backgammon = games.iter().all(|(rec, _)| rec.header.game == Game::Backgammon);
+    let mut lines = if backgammon {
+        crate::output::match_lines(games.iter_mut().map(|(rec, rp)| (&rec.record, &rec.header, rp)))
+    } else {
+        Vec::new()
+    }
+    .into_iter();
+    let shown: Vec<crate::view::FileGame> = games
+        .iter()
+        .map(|(rec, rp)| crate::view::FileGame {
+            rec: &rec.record,
+            header: &rec.header,
+            replay: rp,
+            plays: if points { plays_in_points(rp, rec) } else { Vec::new() },
+            line: lines.next(),
+        })
+        .collect();
+    crate::view::view_file_html(&shown)
+}
+
 /// `view`: the self-contained HTML page that steps through the game.
 pub fn view(rp: &Replay, rec: &ReadRecord) -> String {
     crate::view::view_html(&rec.record, &rec.header, rp)

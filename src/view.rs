@@ -1,6 +1,7 @@
 //! What a historian sees: the positions a record passes through, as position strings
 //! (docs/format.md §6) that `explain` reads back, the replay as one JSON document, and a
-//! self-contained HTML page that steps through a game throw by throw.
+//! self-contained HTML page that steps through a game throw by throw, or through every game
+//! of a file (a backgammon match, docs/games.md §I.9).
 //!
 //! Everything here only reads a [`Replay`]; nothing replays twice.
 //!
@@ -546,12 +547,18 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
 /// [`view_html`], the plays of the throws in `plays` (throw, text) written as given there:
 /// backgammon's plays in point numbers (`view --points`).
 pub fn view_html_with_plays(rec: &Record, header: &Header, rp: &Replay, plays: &[(u32, String)]) -> String {
+    let data = page_data(rec, header, rp, plays);
+    page(&data.head.title, &script_json(&data))
+}
+
+/// The data of `rec`'s page: its head, fiche, frames and flags.
+fn page_data(rec: &Record, header: &Header, rp: &Replay, plays: &[(u32, String)]) -> PageData {
     let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref());
     let numbers: std::collections::HashSet<u32> = rp.steps.iter().map(|s| s.number).collect();
     let record_flags =
         rp.flags.iter().filter(|f| f.throw.is_none_or(|n| !numbers.contains(&n))).map(FlagView::of).collect();
     let head = PageHead::of(rec, header, header.game.name(), !rp.steps.is_empty());
-    let data = PageData {
+    PageData {
         result: result_line(rp, &head),
         head,
         fiche: Fiche::of(rec, header),
@@ -559,8 +566,105 @@ pub fn view_html_with_plays(rec: &Record, header: &Header, rp: &Replay, plays: &
         frames: with_plays(frame_views(rec, header, rp, start), plays),
         record_flags,
         flags: rp.flags.iter().map(FlagView::of).collect(),
+    }
+}
+
+/// One game of a file shown whole by [`view_file_html`]: the record, its replay (with the
+/// match's flags, [`crate::output::match_lines`]), its plays as they are to be written
+/// (`plays`, as in [`view_html_with_plays`]), and its line in the match table (backgammon,
+/// docs/games.md §I; `None` for the other games).
+pub struct FileGame<'a> {
+    /// The record.
+    pub rec: &'a Record,
+    /// Its header.
+    pub header: &'a Header,
+    /// Its replay.
+    pub replay: &'a Replay,
+    /// The plays written otherwise (throw, text); empty: as recorded.
+    pub plays: Vec<(u32, String)>,
+    /// Its line in the match table.
+    pub line: Option<crate::output::MatchLine>,
+}
+
+/// A game of the page's game list: its number in the file, players, result, and in a match
+/// the score before and after it (top, bottom), the match length and the Crawford game.
+#[derive(Serialize)]
+struct GameLine {
+    game: usize,
+    top: String,
+    bottom: String,
+    result: String,
+    length: Option<u32>,
+    before: Option<[u32; 2]>,
+    after: Option<[u32; 2]>,
+    crawford: bool,
+}
+
+/// The data of a page of several games: the title, what the file is (`3-point match, 3
+/// games`), the games' lines and the games' own data.
+#[derive(Serialize)]
+struct FileData {
+    title: String,
+    kind: String,
+    lines: Vec<GameLine>,
+    games: Vec<PageData>,
+}
+
+/// The game lines of `games`: in a match, the score after a game is the score before the next
+/// one (the match's own account, docs/games.md §I.3), after the last its score before and
+/// the points it won.
+fn game_lines(games: &[FileGame], pages: &[PageData]) -> Vec<GameLine> {
+    let befores: Vec<Option<[u32; 2]>> = games
+        .iter()
+        .map(|g| g.line.as_ref().and_then(|l| l.match_game).map(|m| [m.before[Seat::Top], m.before[Seat::Bottom]]))
+        .collect();
+    let mut lines = Vec::with_capacity(games.len());
+    for (k, (g, p)) in games.iter().zip(pages).enumerate() {
+        let m = g.line.as_ref().and_then(|l| l.match_game);
+        let won = |mut b: [u32; 2]| {
+            if let Some(e) = g.line.as_ref().and_then(|l| l.end.as_ref()) {
+                b[e.winner.index()] += e.points();
+            }
+            b
+        };
+        let after = befores.get(k + 1).copied().flatten().or_else(|| befores[k].map(won));
+        lines.push(GameLine {
+            game: k + 1,
+            top: p.head.top.clone(),
+            bottom: p.head.bottom.clone(),
+            result: p.result.clone(),
+            length: m.map(|m| m.length),
+            before: befores[k],
+            after: m.and(after),
+            crawford: m.is_some_and(|m| m.crawford),
+        });
+    }
+    lines
+}
+
+/// The step-through viewer of a whole file of several games (a backgammon match, the parties
+/// of a file): one self-contained page, as [`view_html`]'s, whose steps run through every
+/// game in turn (the buttons and the arrow keys go on from a game's last throw to the next
+/// game's start), with the list of the games (number, players, result, the match score
+/// before and after, the Crawford game) as links, and the match score beside each board.
+/// The URL follows the step as `#game-G-throw-N` (`#game-G`: its start); `clicks=game-G`
+/// opens game G. Ids added to [`view_html`]'s: `#game-list` (a row `tr[data-game]` a game,
+/// class `current` on the game shown), `#game-number`, `#game-count`, `#match-score`,
+/// `#main[data-game]`.
+pub fn view_file_html(games: &[FileGame]) -> String {
+    let pages: Vec<PageData> = games.iter().map(|g| page_data(g.rec, g.header, g.replay, &g.plays)).collect();
+    let lines = game_lines(games, &pages);
+    let first = pages.first();
+    let names = first.map_or((String::new(), String::new()), |p| (p.head.top.clone(), p.head.bottom.clone()));
+    let name = |n: &str, seat: &str| if n.is_empty() { seat.to_string() } else { n.to_string() };
+    let title = format!("{} against {}", name(&names.0, "top"), name(&names.1, "bottom"));
+    let game = first.map_or(String::new(), |p| p.head.game.clone());
+    let kind = match lines.iter().find_map(|l| l.length) {
+        Some(n) => format!("{game}: {n}-point match, {} games", lines.len()),
+        None => format!("{game}: {} games", lines.len()),
     };
-    page(&data.head.title, &script_json(&data))
+    let data = FileData { title: format!("{title} — {kind}"), kind, lines, games: pages };
+    page(&data.title, &script_json(&data))
 }
 
 /// The frames with the plays of `plays` (throw, text) in place of theirs.
@@ -608,7 +712,7 @@ table.score td, table.score th { border: 1px solid #b89b72; padding: .2em .7em; 
 #fiche th { text-align: left; padding-right: 1em; vertical-align: top; }
 #throw-list { columns: 4 14em; font-size: .95em; }
 #throw-list li.flagged a { color: #8b1a1a; font-weight: bold; }
-#throw-list li.current { background: #f1e2b8; }
+#throw-list li.current, #game-list tr.current { background: #f1e2b8; }
 kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .3em; font-size: .85em; }
 [hidden] { display: none !important; }
 </style>
@@ -626,15 +730,28 @@ const PAGE_BODY_TOP: &str = r##"<h1 id="title"></h1>
 <button id="prev" type="button" title="Previous (Left arrow)">&#x25C0; Prev</button>
 <button id="next" type="button" title="Next (Right arrow)">Next &#x25B6;</button>
 <button id="last" type="button" title="Last (End)">Last &#x00BB;</button>
-<span class="label">keys: <kbd>&larr;</kbd> <kbd>&rarr;</kbd> <kbd>Home</kbd> <kbd>End</kbd></span>
+<span class="c-file"><button id="prev-game" type="button" title="Previous game (Page Up)">&#x21E4; Game</button>
+<button id="next-game" type="button" title="Next game (Page Down)">Game &#x21E5;</button></span>
+<span class="label">keys: <kbd>&larr;</kbd> <kbd>&rarr;</kbd> <kbd>Home</kbd> <kbd>End</kbd><span class="c-file"> <kbd>PgUp</kbd> <kbd>PgDn</kbd></span></span>
 <a id="permalink" href="#start">link to this throw</a>
 </div>
+<section id="games" class="c-file">
+<h2>The games</h2>
+<p id="file-kind" class="label"></p>
+<table id="game-list" class="score">
+<thead><tr><th>Game</th><th>Top</th><th>Bottom</th><th>Result</th><th>Score before</th><th>Score after</th><th>Crawford</th></tr></thead>
+<tbody></tbody>
+</table>
+</section>
 "##;
 
-/// The panel begins with the throw, its number and the dice (the board's box before it).
-const PANEL_TOP: &str = r##"<div id="main" data-step="0" data-url="">
+/// The panel begins with the game of a file of several and the match score, the throw, its
+/// number and the dice (the board's box before it).
+const PANEL_TOP: &str = r##"<div id="main" data-step="0" data-game="1" data-url="">
 <div id="board-box"></div>
 <div id="panel">
+<p class="c-file"><span class="label">Game</span> <strong id="game-number">1</strong> <span class="label">of</span> <span id="game-count">1</span>
+ &nbsp; <span id="match-score"></span></p>
 <p><span class="label">Throw</span> <strong id="throw-number">0</strong> <span class="label">of</span> <span id="throw-count">0</span>
  &nbsp; <span class="label">step</span> <span id="step-index">0</span></p>
 <p><span class="label">Thrower</span> <span id="seat"></span> &nbsp; <span class="label">Dice</span> <strong id="dice"></strong></p>
@@ -697,9 +814,18 @@ const SCRIPT_OPEN: &str = r##""use strict";
 
 /// What the script uses: the game's data, the frames, the step shown, SVG elements, text,
 /// seat names, lists.
-const SCRIPT_PRELUDE: &str = r##"  var data = JSON.parse(document.getElementById("game-data").textContent);
-  var frames = data.frames;
+const SCRIPT_PRELUDE: &str = r##"  var file = JSON.parse(document.getElementById("game-data").textContent);
+  // a file of several games (`games`, `lines`), or one record (the data itself); the frames
+  // of every game one after the other, `starts[g]` the index of game g's start
+  var games = file.games || [file];
+  var data = games[0], gi = 0;
+  var frames = [], starts = [];
+  games.forEach(function (g, j) {
+    starts.push(frames.length);
+    g.frames.forEach(function (f) { f.game = j; frames.push(f); });
+  });
   var k = 0;
+  function anyShows(p) { return games.some(function (g) { return g.shows[p]; }); }
   var SEATS = ["top", "bottom"];
   var SVG = "http://www.w3.org/2000/svg";
   function el(name, attrs, parent) {
@@ -733,22 +859,23 @@ const SCRIPT_PRELUDE: &str = r##"  var data = JSON.parse(document.getElementById
     clear(ul);
     items.forEach(function (x) { ul.appendChild(make(x)); });
   }
-  // the frame of throw n, if the replay reached it
-  function stepOf(n) {
-    for (var j = 0; j < frames.length; j++) if (frames[j].throw === n) return j;
+  // the frame of throw n of game g (of the game shown), if the replay reached it
+  function stepIn(g, n) {
+    for (var j = starts[g]; j < starts[g] + games[g].frames.length; j++) if (frames[j].throw === n) return j;
     return -1;
   }
+  function stepOf(n) { return stepIn(gi, n); }
 "##;
 
 /// The board (after [`SCRIPT_PRELUDE`]): top's side A..M above, bottom's & .. N below, the
 /// bar between the halves (narrow on a trictrac), a tray on the right for the men borne off
 /// and the cube; the functions that draw a frame's men.
-const SCRIPT_BOARD: &str = r##"  var W = 40, BAR = data.shows.holes ? 20 : 44, H = 460, TRAY = 64, boardW = 12 * W + 40 + BAR, width = boardW + TRAY, mid = H / 2;
+const SCRIPT_BOARD: &str = r##"  var W = 40, BAR = anyShows("holes") ? 20 : 44, H = 460, TRAY = 64, boardW = 12 * W + 40 + BAR, width = boardW + TRAY, mid = H / 2;
   var svg = el("svg", { id: "board", width: width, height: H + 30, viewBox: "0 0 " + width + " " + (H + 30) });
   document.getElementById("board-box").appendChild(svg);
   function xOf(col) { return 20 + col * W + (col >= 6 ? BAR : 0); }
   var barX = xOf(6) - BAR / 2;
-  if (data.shows.holes) {
+  if (anyShows("holes")) {
     el("line", { x1: barX, y1: 12, x2: barX, y2: H - 12, stroke: "#5a3b1e", "stroke-width": 6 }, svg);
   } else {
     el("rect", { x: xOf(6) - BAR, y: 10, width: BAR, height: H - 20, fill: "#8b5a2b" }, svg);
@@ -773,7 +900,7 @@ const SCRIPT_BOARD: &str = r##"  var W = 40, BAR = data.shows.holes ? 20 : 44, H
   el("rect", { x: boardW + 4, y: 10, width: TRAY - 8, height: H - 20, fill: "#efe4c8", stroke: "#5a3b1e", "stroke-width": 2 }, svg);
   var cx = boardW + TRAY / 2;
   SEATS.forEach(function (seat) { offs[seat] = el("g", { id: "off-" + seat, "data-count": 0 }, svg); });
-  var cube = data.shows.cube ? el("g", { id: "cube", "data-value": 1, "data-owner": "none" }, svg) : null;
+  var cube = anyShows("cube") ? el("g", { id: "cube", "data-value": 1, "data-owner": "none" }, svg) : null;
   var caption = el("text", { id: "board-caption", x: width / 2, y: H + 20, "text-anchor": "middle", "font-size": 13 }, svg);
   function man(g, x, y, seat, label) {
     el("circle", { cx: x, cy: y, r: 16, fill: seat === "top" ? "#222" : "#fafafa", stroke: "#333" }, g);
@@ -841,18 +968,22 @@ const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
     document.getElementById("first").disabled = k === 0;
     document.getElementById("next").disabled = k === frames.length - 1;
     document.getElementById("last").disabled = k === frames.length - 1;
+    document.getElementById("prev-game").disabled = gi === 0;
+    document.getElementById("next-game").disabled = gi === games.length - 1;
   }
   // the title, the game and players, the fiche, the parts of the panel the game has
   function heading() {
-    text("title", data.title);
-    document.title = data.title;
+    var title = file.games ? file.title : data.title;
+    text("title", title);
+    document.title = title;
     text("game-line", data.game + (data.top || data.bottom ? " — top: " + (data.top || "?") + ", bottom: " + (data.bottom || "?") : ""));
     text("name-top", data.top ? "top (" + data.top + ")" : "top");
     text("name-bottom", data.bottom ? "bottom (" + data.bottom + ")" : "bottom");
-    text("throw-count", frames.length > 1 ? frames[frames.length - 1].throw : 0);
+    text("throw-count", data.frames.length > 1 ? data.frames[data.frames.length - 1].throw : 0);
     text("result", data.result);
     text("match-line", data.fiche.match_line);
     var fiche = document.getElementById("fiche");
+    clear(fiche);
     data.fiche.tags.forEach(function (t) {
       var tr = html("tr", {}, fiche);
       html("th", {}, tr).textContent = t[0];
@@ -862,7 +993,7 @@ const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
     list("head-comments", data.fiche.comments, comment);
     var on = { "c-holes": data.shows.holes, "c-points": data.shows.points || data.shows.holes, "c-parties": data.shows.parties,
       "c-cube": data.shows.cube, "c-bar": data.shows.bar, "c-off": !data.shows.holes, "c-scored": data.shows.scored,
-      "c-match": !!data.fiche.match_line };
+      "c-match": !!data.fiche.match_line, "c-file": !!file.games };
     Object.keys(on).forEach(function (c) {
       Array.prototype.forEach.call(document.getElementsByClassName(c), function (e) { e.hidden = !on[c]; });
     });
@@ -875,8 +1006,9 @@ const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
   // every throw as a link, the flagged ones marked with their flags; every flag as a link
   function throwList() {
     var ol = document.getElementById("throw-list");
+    clear(ol);
     frames.forEach(function (f, j) {
-      if (j === 0) return;
+      if (f.game !== gi || j === starts[gi]) return;
       var li = html("li", { value: f.throw, "data-throw": f.throw }, ol);
       var a = html("a", { href: "#throw-" + f.throw, "data-throw": f.throw }, li);
       a.textContent = seatName(f.seat) + " " + (f.dice ? f.dice[0] + "-" + f.dice[1] : "") + " " + f.play;
@@ -901,13 +1033,15 @@ const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
   }
   function markCurrent(f) {
     Array.prototype.forEach.call(document.querySelectorAll("#throw-list li"), function (li) {
-      li.classList.toggle("current", k > 0 && li.getAttribute("data-throw") === String(f.throw));
+      li.classList.toggle("current", k > starts[gi] && li.getAttribute("data-throw") === String(f.throw));
     });
   }
   // what the record as a whole says: not replayed (its start only), its flags
   function recordStatus() {
+    var st = document.getElementById("status");
+    st.hidden = true;
+    st.removeAttribute("data-flag");
     if (!data.replayed) {
-      var st = document.getElementById("status");
       st.hidden = false;
       st.setAttribute("data-flag", "not-replayed");
       st.textContent = "This record is not replayed: only its start is shown.";
@@ -916,7 +1050,8 @@ const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
   }
   // the throw's line: number, step, seat, dice, the play (marked unlawful), note, decision
   function throwLine(f) {
-    caption.textContent = k === 0 ? "the start" : "after throw " + f.throw;
+    caption.textContent = (file.games ? "game " + (gi + 1) + ", " : "") + (k === starts[gi] ? "the start" : "after throw " + f.throw) +
+      (matchScore() ? " — " + matchScore() : "");
     text("throw-number", f.throw);
     text("step-index", k);
     text("seat", seatName(f.seat));
@@ -944,10 +1079,56 @@ const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
     text("cube-text", s.cube ? "cube " + s.cube.value + (s.cube.owner ? ", owned by " + seatName(s.cube.owner) : ", centred") : "");
     text("turn", f.men.turn);
   }
+  // the players of a game line, named
+  function named2(l, seat) {
+    var n = seat === "top" ? l.top : l.bottom;
+    return n || seat;
+  }
+  // the match score with the board: before the game, after it at its last step
+  function matchScore() {
+    var l = file.lines ? file.lines[gi] : null;
+    if (!l || !l.before) return "";
+    var last = k === starts[gi] + data.frames.length - 1 && l.after;
+    var s = last ? l.after : l.before;
+    return "match to " + l.length + ": " + named2(l, "top") + " " + s[0] + ", " + named2(l, "bottom") + " " + s[1] +
+      (last ? " after game " : " before game ") + l.game + (l.crawford ? " (the Crawford game)" : "");
+  }
+  // the list of the games of a file, each a link to its start
+  function gameList() {
+    if (!file.games) return;
+    text("file-kind", file.kind);
+    text("game-count", games.length);
+    var body = document.querySelector("#game-list tbody");
+    var score = function (s) { return s ? s[0] + "–" + s[1] : ""; };
+    file.lines.forEach(function (l) {
+      var tr = html("tr", { "data-game": l.game }, body);
+      var a = html("a", { href: "#game-" + l.game, "data-game": l.game }, html("td", {}, tr));
+      a.textContent = "Game " + l.game;
+      a.addEventListener("click", function (e) { e.preventDefault(); show(starts[l.game - 1]); });
+      [l.top, l.bottom, l.result, score(l.before), score(l.after), l.crawford ? "Crawford" : ""].forEach(function (c) {
+        html("td", {}, tr).textContent = c;
+      });
+    });
+  }
+  // game j of the file becomes the one shown: its head, fiche, throws and flags
+  function enter(j) {
+    gi = j;
+    data = games[j];
+    heading();
+    recordStatus();
+    throwList();
+    text("game-number", j + 1);
+    document.getElementById("main").setAttribute("data-game", j + 1);
+    Array.prototype.forEach.call(document.querySelectorAll("#game-list tr[data-game]"), function (tr) {
+      tr.classList.toggle("current", tr.getAttribute("data-game") === String(j + 1));
+    });
+  }
   var following = false;
-  // the URL follows the step: #throw-N, #start
+  // the URL follows the step: #throw-N, #start; in a file of several games #game-G-throw-N,
+  // #game-G
   function follow(f) {
-    var h = k === 0 ? "#start" : "#throw-" + f.throw;
+    var first = k === starts[gi];
+    var h = file.games ? "#game-" + (gi + 1) + (first ? "" : "-throw-" + f.throw) : first ? "#start" : "#throw-" + f.throw;
     document.getElementById("permalink").setAttribute("href", h);
     if (following && location.hash !== h) {
       try { history.replaceState(null, "", location.pathname + h); } catch (e) { location.hash = h; }
@@ -958,6 +1139,8 @@ const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
   function show(n) {
     k = Math.max(0, Math.min(frames.length - 1, n));
     var f = frames[k];
+    if (f.game !== gi) enter(f.game);
+    text("match-score", matchScore());
     document.getElementById("main").setAttribute("data-step", k);
     drawMen(f);
     throwLine(f);
@@ -974,9 +1157,8 @@ const SCRIPT_SHOW: &str = r##"  // the buttons that cannot step further are off
     buttons();
     follow(f);
   }
-  heading();
-  recordStatus();
-  throwList();
+  gameList();
+  enter(0);
 "##;
 
 /// How the page steps: the buttons, the keys, the links, and the URL (`#throw-N`, `?at=N`,
@@ -985,19 +1167,29 @@ const SCRIPT_STEPS: &str = r##"  document.getElementById("first").addEventListen
   document.getElementById("prev").addEventListener("click", function () { show(k - 1); });
   document.getElementById("next").addEventListener("click", function () { show(k + 1); });
   document.getElementById("last").addEventListener("click", function () { show(frames.length - 1); });
+  document.getElementById("prev-game").addEventListener("click", function () { if (gi > 0) show(starts[gi - 1]); });
+  document.getElementById("next-game").addEventListener("click", function () { if (gi + 1 < games.length) show(starts[gi + 1]); });
   document.addEventListener("keydown", function (e) {
-    var to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: frames.length - 1 }[e.key];
+    var to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: frames.length - 1,
+      PageUp: starts[gi - 1], PageDown: starts[gi + 1] }[e.key];
     if (to === undefined) return;
     e.preventDefault();
     show(to);
   });
-  // the step a URL names: #throw-N, #start, ?at=N; -1 when it names none
+  // the step a URL names: #throw-N, #start, ?at=N (of the game shown), #game-G-throw-N,
+  // #game-G; -1 when it names none
   function named(hash, search) {
     var m = /^#throw-(\d+)$/.exec(hash);
     if (m) return stepOf(parseInt(m[1], 10));
-    if (hash === "#start") return 0;
+    if (hash === "#start") return starts[gi];
+    m = /^#game-(\d+)(?:-throw-(\d+))?$/.exec(hash);
+    if (m) {
+      var g = parseInt(m[1], 10) - 1;
+      if (g < 0 || g >= games.length) return -1;
+      return m[2] ? stepIn(g, parseInt(m[2], 10)) : starts[g];
+    }
     m = /[?&]at=(\d+)/.exec(search);
-    if (m) return m[1] === "0" ? 0 : stepOf(parseInt(m[1], 10));
+    if (m) return m[1] === "0" ? starts[gi] : stepOf(parseInt(m[1], 10));
     return -1;
   }
   window.addEventListener("hashchange", function () {
@@ -1006,12 +1198,14 @@ const SCRIPT_STEPS: &str = r##"  document.getElementById("first").addEventListen
   });
   var hash = location.hash || "", search = location.search || "";
   show(Math.max(0, named(hash, search)));
-  // #step=K, #throw=N, keys=right,left,home,end, clicks=next,prev,first,last,throw-N,flag-K
-  var KEYS = { right: "ArrowRight", left: "ArrowLeft", home: "Home", end: "End" };
+  // #step=K, #throw=N, keys=right,left,home,end,pageup,pagedown,
+  // clicks=next,prev,first,last,prev-game,next-game,throw-N,flag-K,game-G
+  var KEYS = { right: "ArrowRight", left: "ArrowLeft", home: "Home", end: "End", pageup: "PageUp", pagedown: "PageDown" };
   function target(name) {
-    var b = document.getElementById(name), m = /^(throw|flag)-(\d+)$/.exec(name);
+    var b = document.getElementById(name), m = /^(throw|flag|game)-(\d+)$/.exec(name);
     if (b || !m) return b;
     if (m[1] === "throw") return document.querySelector("#throw-list a[data-throw=\"" + m[2] + "\"]");
+    if (m[1] === "game") return document.querySelector("#game-list a[data-game=\"" + m[2] + "\"]");
     return document.querySelector("#all-flags li:nth-child(" + m[2] + ") a");
   }
   var args = hash.replace(/^#/, "") + "&" + search.replace(/^\?/, "");
@@ -1037,3 +1231,50 @@ const SCRIPT_STEPS: &str = r##"  document.getElementById("first").addEventListen
   following = true;
   if (hash || search) follow(frames[k]);
 "##;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A two-game match to 3 from set-up positions: Bob wins a gammon, then Ann a gammon
+    /// in the Crawford game.
+    const MATCH: &str = "[Game \"backgammon\"]\n[Top \"Ann\"]\n[Bottom \"Bob\"]\n[Match \"3\"]\n[Score \"top 0 bottom 0\"]\n[Position \"T15/A1#14 bottom\"]\n[Result \"bottom 2 gammon\"]\n\n1. bottom: 2-1 A#\n\n[Game \"backgammon\"]\n[Top \"Ann\"]\n[Bottom \"Bob\"]\n[Match \"3\"]\n[Score \"top 0 bottom 2\"]\n[Position \"T1#14/A15 top\"]\n[Result \"top 2 gammon\"]\n\n1. top: 6-5 T#\n";
+
+    /// The data of a page of a whole file: every game's frames, one after the other, and the
+    /// game lines with the match score before and after each game (after the last: its score
+    /// before and the points it won) and the Crawford game.
+    #[test]
+    fn a_file_page_holds_every_game_and_the_match_score() {
+        let recs = crate::notation::read(MATCH);
+        let mut replays: Vec<Replay> =
+            recs.iter().map(|r| crate::replay::replay(&r.record, &r.header, Some(MATCH))).collect();
+        let lines =
+            crate::output::match_lines(recs.iter().zip(replays.iter_mut()).map(|(r, rp)| (&r.record, &r.header, rp)));
+        let games: Vec<FileGame> = recs
+            .iter()
+            .zip(&replays)
+            .zip(lines)
+            .map(|((r, rp), line)| FileGame {
+                rec: &r.record,
+                header: &r.header,
+                replay: rp,
+                plays: Vec::new(),
+                line: Some(line),
+            })
+            .collect();
+        let page = view_file_html(&games);
+        let open = "id=\"game-data\">";
+        let at = page.find(open).unwrap() + open.len();
+        let data: serde_json::Value =
+            serde_json::from_str(&page[at..at + page[at..].find("</script>").unwrap()]).unwrap();
+        assert_eq!(data["kind"], "backgammon: 3-point match, 2 games");
+        assert_eq!(data["games"].as_array().unwrap().len(), 2);
+        assert!(data["games"].as_array().unwrap().iter().all(|g| g["frames"].as_array().unwrap().len() == 2));
+        let l = &data["lines"];
+        assert_eq!((l[0]["before"].to_string(), l[0]["after"].to_string()), ("[0,0]".into(), "[0,2]".into()));
+        assert_eq!((l[1]["before"].to_string(), l[1]["after"].to_string()), ("[0,2]".into(), "[2,2]".into()));
+        assert_eq!((l[0]["crawford"].as_bool(), l[1]["crawford"].as_bool()), (Some(false), Some(true)));
+        assert_eq!(l[1]["result"], "top (Ann) wins 2 points (gammon)");
+        assert_eq!(page.matches("<script type=\"application/json\"").count(), 1, "one page");
+    }
+}

@@ -462,7 +462,7 @@ fn what_stops_a_command_is_one_line_naming_it() {
     let cases: [(&[&str], &str); 9] = [
         (&["replay", "samples/no-such-file.stn"], "soumille: cannot read samples/no-such-file.stn: "),
         (&["sheet", "samples"], "soumille: samples is a folder: give one .stn file (`soumille check` reads folders)"),
-        (&["view", "samples/opening.stn", "--game", "9"], "soumille: samples/opening.stn has 1 record(s), not 9"),
+        (&["view", "samples/opening.stn", "--record", "9"], "soumille: samples/opening.stn has 1 record(s), not 9"),
         (&["show", "samples/opening.stn", "--at", "900"], "soumille show: no board after throw 900: the record has "),
         (&["show", "samples/opening.stn", "--format", "gnubg"], "soumille show: --format gnubg is GNU Backgammon's"),
         (

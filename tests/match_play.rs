@@ -218,7 +218,7 @@ fn explain_gives_gnubgs_ids() {
 
 /// `sheet --format html` of a backgammon file of several games is one page: the match table
 /// (game, score before, cube, winner, points, how it ended, Crawford), each game linking to
-/// its sheet on the same page, whose anchors are kept apart; `--game N` still gives game N
+/// its sheet on the same page, whose anchors are kept apart; `--record N` still gives game N
 /// alone.
 #[test]
 fn one_html_page_for_a_whole_match() {
@@ -247,7 +247,7 @@ fn one_html_page_for_a_whole_match() {
     for target in page.split("href=\"#").skip(1).filter_map(|s| s.split('"').next()) {
         assert!(ids.contains(target), "#{target} has no anchor");
     }
-    let one = bin().args(["sheet", "--format", "html", "--game", "2", f]).output().unwrap();
+    let one = bin().args(["sheet", "--format", "html", "--record", "2", f]).output().unwrap();
     let one = String::from_utf8(one.stdout).unwrap();
     assert!(!one.contains("table class=\"match\"") && one.contains("Crawford"));
     insta::assert_snapshot!("crawford_match_page_table", {

@@ -29,6 +29,7 @@ mod points;
 mod position_strings;
 mod positions;
 mod props;
+mod records;
 mod repair;
 mod resume;
 mod rules;

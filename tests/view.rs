@@ -743,3 +743,68 @@ fn every_games_boards_print_their_text_at_9_pt_in_chromium() {
     let small: Vec<&str> = least.iter().filter(|(_, pt)| *pt < 9.0).map(|(s, _)| s.as_str()).collect();
     assert!(small.is_empty(), "less than 9 pt:\n{}", small.join("\n"));
 }
+
+/// The library's replay of every record of `file` one after the other, as the page of a whole
+/// file steps through them: the setups (each game's start, then after each throw), their throw
+/// numbers, and the index of each game's start.
+fn expected_file_setups(file: &Path) -> (Vec<soumille::Setup>, Vec<u32>, Vec<usize>) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let (mut setups, mut numbers, mut starts) = (Vec::new(), Vec::new(), Vec::new());
+    for r in soumille::notation::read(&text) {
+        let rp = soumille::replay(&r.record, &r.header, Some(&text));
+        let start = rp.steps.first().map(|s| &s.before).or(rp.last.as_ref()).expect("a start").clone();
+        starts.push(setups.len());
+        for mut s in std::iter::once(start).chain(rp.steps.iter().map(|s| s.after.clone())) {
+            soumille::stamp_position(&mut s, &r.header);
+            setups.push(s);
+        }
+        numbers.extend(std::iter::once(0).chain(rp.steps.iter().map(|s| s.number)));
+    }
+    (setups, numbers, starts)
+}
+
+/// `view` of a real backgammon match (a FIBS log imported) in Chromium: one page steps through
+/// every game; the right arrow and Next go on from game 1's last throw to game 2's start, the
+/// left arrow back; Page Down and the game buttons and the game list go from game to game; the
+/// URL names the game and the throw (`#game-3-throw-2`); each frame shows the replay's board,
+/// the game's number and the match score (before the game, after it at its last throw: 5-1 at
+/// the end, the Crawford game said).
+#[test]
+fn viewer_of_a_match_steps_across_its_games_in_chromium() {
+    let dir = scratch("match");
+    let file = crate::records::imported_match(&dir);
+    let page = page_of(&file, &dir);
+    let (setups, numbers, starts) = expected_file_setups(&file);
+    assert_eq!(starts.len(), 5);
+    let (g2, last) = (starts[1], setups.len() - 1);
+    let cases = [
+        (String::new(), 0, 1, "bgnori 0, i1awin 0 before game 1"),
+        (format!("step={}&keys=right", g2 - 1), g2, 2, "bgnori 1, i1awin 0 before game 2"),
+        (format!("step={}&clicks=next", g2 - 1), g2, 2, "bgnori 1, i1awin 0 before game 2"),
+        (format!("step={g2}&keys=left"), g2 - 1, 1, "bgnori 1, i1awin 0 after game 1"),
+        ("keys=pagedown,pagedown".to_string(), starts[2], 3, "bgnori 3, i1awin 0 before game 3"),
+        ("clicks=next-game,next-game,prev-game".to_string(), g2, 2, "before game 2"),
+        ("clicks=game-4".to_string(), starts[3], 4, "bgnori 3, i1awin 1 before game 4"),
+        ("game-3-throw-2".to_string(), starts[2] + 2, 3, "before game 3"),
+        ("keys=end".to_string(), last, 5, "bgnori 5, i1awin 1 after game 5 (the Crawford game)"),
+    ];
+    for (fragment, k, game, score) in cases {
+        let d = dom(&page, &fragment);
+        let how = format!("#{fragment}");
+        assert_setup_frame(&d, k, &setups, &numbers, &how);
+        assert_eq!(d.attr_of("main", "data-game"), Some(game.to_string()), "{how}");
+        assert_eq!(d.n("game-number"), game as u32, "{how}");
+        assert!(d.text("match-score").contains(score), "{how}: {}", d.text("match-score"));
+        assert!(d.text("board-caption").contains(score), "{how}: the score with the board");
+        let current = d.0.find(&format!("<tr data-game=\"{game}\" class=\"current\"")).is_some();
+        assert!(current, "{how}: game {game} is marked in the list");
+        assert_eq!(d.0.matches("<tr data-game=").count(), 5, "{how}: the five games listed");
+        let url = d.attr_of("main", "data-url").unwrap();
+        let first = starts[game - 1] == k;
+        let want = if first { format!("#game-{game}") } else { format!("#game-{game}-throw-{}", numbers[k]) };
+        if !fragment.is_empty() {
+            assert_eq!(url, want, "{how}: the URL follows the step");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

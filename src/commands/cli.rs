@@ -144,9 +144,11 @@ pub enum Command {
     Replay {
         /// The STN file (`-` for standard input).
         file: PathBuf,
-        /// Which record of the file (1 = the first).
-        #[arg(long, default_value_t = 1)]
-        game: usize,
+        /// Which record of the file (1 = the first, the default).
+        #[arg(long, value_name = "N")]
+        record: Option<usize>,
+        #[arg(long = "game", value_name = "N", hide = true, conflicts_with = "record")]
+        old_game: Option<usize>,
         /// `text` or `json` (one document: `rows`, `flags`, `result`, `final`).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -157,9 +159,11 @@ pub enum Command {
         /// The STN file (`-` for standard input).
         file: PathBuf,
         /// Which record of the file (1 = the first, the default; in HTML, a backgammon file of
-        /// several games gives the whole match on one page unless a game is asked).
-        #[arg(long)]
-        game: Option<usize>,
+        /// several games gives the whole match on one page unless a record is asked).
+        #[arg(long, value_name = "N")]
+        record: Option<usize>,
+        #[arg(long = "game", value_name = "N", hide = true, conflicts_with = "record")]
+        old_game: Option<usize>,
         /// `text`, `markdown`, `html` or `json`.
         #[arg(long, value_enum, default_value_t = SheetFormat::Text)]
         format: SheetFormat,
@@ -182,9 +186,11 @@ pub enum Command {
         /// The throw after which to show the board.
         #[arg(long, default_value_t = 0)]
         at: u32,
-        /// Which record of the file (1 = the first).
-        #[arg(long, default_value_t = 1)]
-        game: usize,
+        /// Which record of the file (1 = the first, the default).
+        #[arg(long, value_name = "N")]
+        record: Option<usize>,
+        #[arg(long = "game", value_name = "N", hide = true, conflicts_with = "record")]
+        old_game: Option<usize>,
         /// `text`, `svg`, `position`, `gnubg` (GNU Backgammon's Position ID) or `gnubg-id`
         /// (its Position ID and Match ID, `POSITION:MATCH`, as gnubg's `set gnubgid` reads them).
         #[arg(long, value_enum, default_value_t = Picture::Text)]
@@ -235,7 +241,7 @@ pub enum Command {
         #[arg(long, value_name = "N", conflicts_with_all = ["game", "rules"])]
         at: Option<u32>,
         /// With --at: which record of the file (1 = the first).
-        #[arg(long, default_value_t = 1, requires = "at")]
+        #[arg(long, value_name = "N", default_value_t = 1, requires = "at")]
         record: usize,
         /// Backgammon: the plays in point numbers, as GNU Backgammon writes them.
         #[arg(long)]
@@ -247,13 +253,19 @@ pub enum Command {
     /// the arrow keys step through it. No network: CSS, script and the game are inline.
     /// Every game: Jacquet, Moultezim, Backgammon and Tric Trac show the men on the bar and
     /// borne off, the cube, Tric Trac's points and parties, and the flags at their throw.
-    /// A replay that stops shows the throws up to the stop and its `not-replayed` flag.
+    /// A replay that stops shows the throws up to the stop and its `not-replayed` flag. A file
+    /// of several records of one game (a backgammon match) is one page for the whole file
+    /// unless `--record` asks for one: the steps go on from game to game, with the list of the
+    /// games and the match score beside each board.
     View {
         /// The STN file (`-` for standard input).
         file: PathBuf,
-        /// Which record of the file (1 = the first).
-        #[arg(long, default_value_t = 1)]
-        game: usize,
+        /// Which record of the file (1 = the first) shown alone; without it, a file of
+        /// several records of one game (a match) is shown whole, else its first record.
+        #[arg(long, value_name = "N")]
+        record: Option<usize>,
+        #[arg(long = "game", value_name = "N", hide = true, conflicts_with = "record")]
+        old_game: Option<usize>,
         /// Backgammon: the plays in point numbers, as GNU Backgammon writes them.
         #[arg(long)]
         points: bool,
@@ -310,9 +322,11 @@ pub enum Command {
     Repair {
         /// The STN file (`-` for standard input).
         file: PathBuf,
-        /// Which record of the file (1 = the first).
-        #[arg(long, default_value_t = 1)]
-        game: usize,
+        /// Which record of the file (1 = the first, the default).
+        #[arg(long, value_name = "N")]
+        record: Option<usize>,
+        #[arg(long = "game", value_name = "N", hide = true, conflicts_with = "record")]
+        old_game: Option<usize>,
         /// `text` or `json` (`flags`, `places`, `candidates` with their edits as data,
         /// `described`, `cut`).
         #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -395,6 +409,16 @@ pub enum Command {
     /// computed marks as code actions, formats by the canonical printer, and lists the
     /// games, relèves and parties as document symbols.
     Lsp,
+}
+
+/// The record a command reads: `--record N`, else the deprecated `--game N` (a hidden alias
+/// kept for old scripts: `--game` names a game's rules, as in `explain` and `generate`), with
+/// a one-line note on `err` that it is now `--record`.
+pub fn record_asked(record: Option<usize>, old_game: Option<usize>, err: &mut dyn io::Write) -> Option<usize> {
+    if let Some(n) = old_game {
+        let _ = writeln!(err, "soumille: --game {n} is now --record {n} (--game names a game's rules)");
+    }
+    record.or(old_game)
 }
 
 /// The criteria and the output of `select` (docs/data.md §1).

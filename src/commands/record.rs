@@ -1,5 +1,6 @@
 //! The commands that show one record of a file: `replay`, `sheet`, `show`, `view`. Each
-//! reads the record, replays it, and writes what [`crate::render`] draws of it.
+//! reads the record, replays it, and writes what [`crate::render`] draws of it; `sheet
+//! --format html` and `view` of a file of several games show them all.
 
 use super::{CommandError, Console, OneRecord, Outcome};
 use crate::render::{Picture, ReplayFormat, SheetFormat};
@@ -62,12 +63,48 @@ fn match_sheet(con: &mut Console, file: &Path, points: bool) -> Result<Option<Ou
     Ok(Some(if flagged { Outcome::Flagged } else { Outcome::Clean }))
 }
 
-/// `view FILE`: the HTML page that steps through record `game` (1-based).
-/// With `points`, backgammon's plays in point numbers (`--points`).
-pub fn view(con: &mut Console, file: &Path, game: usize, points: bool) -> Result<Outcome, CommandError> {
-    let (rp, one) = OneRecord::replayed(con, file, game)?;
+/// `view FILE`: the HTML page that steps through record `game` (1-based), alone.
+/// With `points`, backgammon's plays in point numbers (`--points`). With no `game` asked, a
+/// file of several records of one game (a backgammon match, a file of parties) gives one page
+/// that steps through them all ([`file_view`]); otherwise `game` defaults to the first.
+pub fn view(con: &mut Console, file: &Path, game: Option<usize>, points: bool) -> Result<Outcome, CommandError> {
+    if game.is_none() {
+        if let Some(outcome) = file_view(con, file, points)? {
+            return Ok(outcome);
+        }
+    }
+    let (rp, one) = OneRecord::replayed(con, file, game.unwrap_or(1))?;
     con.out.write_all(crate::render::view_in(&rp, &one.rec, points).as_bytes())?;
     Ok(one.outcome(&rp))
+}
+
+/// The page of a whole file (`view` of a file of several records of one game, read clean;
+/// [`crate::render::view_file`]): `None` when the file is not one (standard input is not
+/// tried: it is read once, by the one-record path).
+fn file_view(con: &mut Console, file: &Path, points: bool) -> Result<Option<Outcome>, CommandError> {
+    if file.as_os_str() == "-" || file.is_dir() {
+        return Ok(None);
+    }
+    let bytes = super::read_input(file).map_err(|source| CommandError::Read { path: file.to_path_buf(), source })?;
+    let reading = crate::report::FileReading::of_bytes(&bytes);
+    let one_game = reading.records.first().map(|r| r.header.game);
+    let same = reading.records.iter().all(|r| Some(r.header.game) == one_game);
+    if !reading.is_clean() || reading.records.len() < 2 || !same {
+        return Ok(None);
+    }
+    let text = reading.text;
+    let mut games: Vec<_> = reading
+        .records
+        .into_iter()
+        .map(|rec| {
+            let rp = crate::replay::replay(&rec.record, &rec.header, Some(&text));
+            (rec, rp)
+        })
+        .collect();
+    let page = crate::render::view_file(&mut games, points);
+    con.out.write_all(page.as_bytes())?;
+    let flagged = games.iter().any(|(_, rp)| !rp.flags.is_empty());
+    Ok(Some(if flagged { Outcome::Flagged } else { Outcome::Clean }))
 }
 
 /// `show FILE`: the board of record `game` (1-based) after throw `at` (`0`: the start). A
