@@ -280,26 +280,54 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
                 g.won = Some(Won { winner, points, resigned });
             }
         }
-        let mut board = Board::opening(Seat::Top);
-        // a resignation offered (Gibbon), until accepted
-        let mut offered: Option<Won> = None;
-        for node in &nodes[1..] {
-            if node.get("AE").is_some() || node.get("AW").is_some() || node.get("AB").is_some() {
-                board = set_up(g.start.as_ref().unwrap_or(&board), node)?;
-                g.start = Some(board);
-            }
-            if let (Some(start), Some(pl)) = (g.start.as_mut(), node.first("PL").and_then(seat_of)) {
-                start.turn = pl;
-            }
-            for (id, seat) in [("W", Seat::Top), ("B", Seat::Bottom)] {
-                if let Some(v) = node.first(id) {
-                    move_node(&mut g, &mut offered, node.line, seat, v.trim())?;
-                }
-            }
-        }
+        moves(&mut g, &nodes[1..])?;
         games.push(g);
     }
     Ok(games)
+}
+
+/// The nodes after a game's root (`nodes`) into game `g`: set-up positions, moves, cube
+/// actions, resignations, and rolls with no move.
+fn moves(g: &mut MatchGame, nodes: &[Node]) -> Result<(), InteropError> {
+    let mut board = Board::opening(Seat::Top);
+    // a resignation offered (Gibbon), until accepted
+    let mut offered: Option<Won> = None;
+    // a roll with no move (`PL[B]DI[61]`, gnubg's own writing of a throw whose play was
+    // not recorded): a throw with no play (`-`), unless the same seat's move with the
+    // same dice follows (then it was only the roll, written before its move) or a set-up
+    // position replaces the game's position (then the roll belonged to the position left)
+    let mut rolled: Option<(usize, Seat, &str)> = None;
+    for node in nodes {
+        let moved = [("W", Seat::Top), ("B", Seat::Bottom)].into_iter().find_map(|(id, s)| Some((s, node.first(id)?)));
+        if let Some((line, seat, dice)) = rolled.take() {
+            let same = moved.is_some_and(|(s, v)| s == seat && v.trim().get(..2) == Some(dice));
+            let set_up = ["AE", "AW", "AB"].iter().any(|id| node.get(id).is_some());
+            if !same && !set_up {
+                g.events.push(throw_event(line, seat, dice)?);
+            }
+        }
+        if let (None, Some(seat), Some(dice)) =
+            (moved, node.first("PL").and_then(seat_of), node.first("DI").map(str::trim))
+        {
+            rolled = Some((node.line, seat, dice));
+        }
+        if node.get("AE").is_some() || node.get("AW").is_some() || node.get("AB").is_some() {
+            board = set_up(g.start.as_ref().unwrap_or(&board), node)?;
+            g.start = Some(board);
+        }
+        if let (Some(start), Some(pl)) = (g.start.as_mut(), node.first("PL").and_then(seat_of)) {
+            start.turn = pl;
+        }
+        for (id, seat) in [("W", Seat::Top), ("B", Seat::Bottom)] {
+            if let Some(v) = node.first(id) {
+                move_node(g, &mut offered, node.line, seat, v.trim())?;
+            }
+        }
+    }
+    if let Some((line, seat, dice)) = rolled {
+        g.events.push(throw_event(line, seat, dice)?);
+    }
+    Ok(())
 }
 
 /// A move node's value `v` of `seat` (line `line`) into game `g`: a throw, a cube action, or

@@ -433,3 +433,34 @@ fn warnings_are_typed_and_say_what_they_said() {
         ]
     );
 }
+
+/// A roll with no move, as gnubg writes a throw whose play was not recorded (`PL[B]DI[61]`,
+/// how it saves a `.mat` line `61:` where a play was lawful): a throw with no play (`-`),
+/// kept through SGF both ways; a roll written before its own move is no second throw.
+#[test]
+fn a_roll_with_no_move_is_a_throw_with_no_play() {
+    let root = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1]";
+    let sgf = format!("{root}\n;PL[B]DI[61]\n;W[65hchb]\n;PL[B]DI[62]\n;B[62lnlr]\n;W[double]\n;B[drop])\n");
+    let recs = sgf_to_stn(&sgf).unwrap();
+    let text = &printed(&recs)[0];
+    assert!(text.contains("1. bottom: 6-1 -\n2. top: 6-5 RY RZ\n3. bottom: 6-2 NL NG\n4. top: double"), "{text}");
+    let back = stn_to_sgf(&recs).unwrap();
+    assert_eq!(printed(&sgf_to_stn(&back).unwrap()), printed(&recs), "{back}");
+    let mat = stn_to_mat(&recs).unwrap();
+    assert_eq!(printed(&mat_to_stn(&mat).unwrap()), printed(&recs), "{mat}");
+    // the last roll of a game, never played: said as the `.mat` reader says it
+    let last = format!("{root}\n;W[65hchb]\n;PL[B]DI[33])\n");
+    assert!(printed(&sgf_to_stn(&last).unwrap())[0].contains("bottom rolled 3-3, then resigned"));
+}
+
+/// A cube value that is not the cube's next one is refused on export, naming it, never
+/// written as the right one (docs/games.md §I.8).
+#[test]
+fn a_wrong_cube_value_is_refused_not_corrected() {
+    let text = "[Game \"backgammon\"]\n[First \"bottom\"]\n[Result \"top 1 drop\"]\n\n1. bottom: 6-1 NG HG\n2. top: double 4 drop\n";
+    let recs = records_of(text);
+    for format in [Format::Mat, Format::Sgf] {
+        let e = export(&recs, format, false).unwrap_err().to_string();
+        assert!(e.contains('4') && e.contains("double"), "{format:?}: {e}");
+    }
+}
