@@ -715,6 +715,13 @@ impl MatchGame {
                     }
                     Some(CubeAnswer::Drop) => {
                         g.events.push(Event::Drop);
+                        // what follows the drop would be lost: refused (docs/games.md §I.8)
+                        if let Some(after) = rec.throws.iter().find(|a| a.number > t.number) {
+                            return Err(InteropError::Record(format!(
+                                "throw {}: written after the game ended (a double dropped at throw {}); the file cannot hold it",
+                                after.number, t.number
+                            )));
+                        }
                         break;
                     }
                     // a beaver (docs/games.md §I.4), which the doubler accepts (gnubg's SGF)

@@ -464,3 +464,18 @@ fn a_wrong_cube_value_is_refused_not_corrected() {
         assert!(e.contains('4') && e.contains("double"), "{format:?}: {e}");
     }
 }
+
+/// A throw written after a dropped double ended the game is refused on export, naming the
+/// throw, never left out without a word (docs/games.md §I.8).
+#[test]
+fn a_throw_after_a_drop_is_refused_not_lost() {
+    let text = "[Game \"backgammon\"]\n[First \"bottom\"]\n[Result \"top 1 drop\"]\n\n1. bottom: 6-1 NG HG\n2. top: double 2 drop\n3. top: double 2 drop\n";
+    let recs = records_of(text);
+    for format in [Format::Mat, Format::Sgf] {
+        let e = export(&recs, format, false).unwrap_err().to_string();
+        assert!(
+            e.contains("record 1") && e.contains("throw 3") && e.contains("after the game ended"),
+            "{format:?}: {e}"
+        );
+    }
+}
