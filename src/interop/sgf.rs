@@ -7,7 +7,9 @@
 //! hits are not written (the reader finds them by replaying). Letters `a`..`x` are White's
 //! points 1..24 (Black's 24..1), `y` the mover's bar, `z` off. Set-up nodes: `AE[a:y]`
 //! clears, `AW[c]`, `AB[t]` add men, `PL[B]` the seat to play; men not placed are borne off.
-//! White is top. Analysis properties (`A`, `DA`, `GS`, …) are ignored.
+//! White is top. A move node's other properties (comments `C`, gnubg's analysis `A`, `DA`, …)
+//! are kept as STN comments `{ sgf: C[…] }` of the throw and written back on the node
+//! (docs/interop.md); the root's analysis properties (`GS`, …) are not kept.
 
 use super::{Event, InteropError, MatchGame, StepMove, Won};
 use crate::board::Seat;
@@ -320,7 +322,12 @@ fn moves(g: &mut MatchGame, nodes: &[Node]) -> Result<(), InteropError> {
         }
         for (id, seat) in [("W", Seat::Top), ("B", Seat::Bottom)] {
             if let Some(v) = node.first(id) {
+                let before = g.events.len();
                 move_node(g, &mut offered, node.line, seat, v.trim())?;
+                let props = other_props(node);
+                if !props.is_empty() && g.events.len() > before {
+                    g.kept.push((g.events.len() - 1, props));
+                }
             }
         }
     }
@@ -328,6 +335,64 @@ fn moves(g: &mut MatchGame, nodes: &[Node]) -> Result<(), InteropError> {
         g.events.push(throw_event(line, seat, dice)?);
     }
     Ok(())
+}
+
+/// The STN comment text that keeps SGF properties `props` of `e`'s node: ` sgf: PROPS `
+/// for a play, ` sgf double: PROPS ` (`take`, `drop`, `beaver`) for a cube action; a `}`
+/// (which would end the comment) and a line end are written `\7d` and `\0a`.
+pub(super) fn kept_comment(e: &Event, props: &str) -> String {
+    let kind = match e {
+        Event::Throw { .. } => "",
+        Event::Double { .. } => " double",
+        Event::Beaver { .. } => " beaver",
+        Event::Take => " take",
+        Event::Drop => " drop",
+    };
+    let mut text = String::with_capacity(props.len());
+    for c in props.chars() {
+        match c {
+            '}' => text.push_str("\\7d"),
+            '\n' => text.push_str("\\0a"),
+            c => text.push(c),
+        }
+    }
+    format!(" sgf{kind}: {text} ")
+}
+
+/// The event's kind and SGF properties that a comment written by [`kept_comment`] keeps.
+pub(super) fn read_kept(comment: &str) -> Option<(&'static str, String)> {
+    let (kind, props) = comment.trim().strip_prefix("sgf")?.split_once(':')?;
+    let kind = ["", "double", "beaver", "take", "drop"].into_iter().find(|k| *k == kind.trim())?;
+    let mut out = String::with_capacity(props.len());
+    let mut rest = props.trim();
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let (text, n) = if tail.starts_with("\\7d") {
+            ("}", 3)
+        } else if tail.starts_with("\\0a") {
+            ("\n", 3)
+        } else {
+            // an SGF escape (`\]`, `\\`): kept as it is
+            (tail.get(..2).unwrap_or(tail), 2.min(tail.len()))
+        };
+        out.push_str(text);
+        rest = &tail[n..];
+    }
+    out.push_str(rest);
+    Some((kind, out))
+}
+
+/// A move node's properties other than its move (`W`, `B`), as SGF text.
+fn other_props(node: &Node) -> String {
+    let mut out = String::new();
+    for (id, values) in node.props.iter().filter(|(id, _)| id != "W" && id != "B") {
+        out.push_str(id);
+        for v in values {
+            out.push_str(&format!("[{}]", escape(v)));
+        }
+    }
+    out
 }
 
 /// A move node's value `v` of `seat` (line `line`) into game `g`: a throw, a cube action, or
@@ -394,8 +459,17 @@ pub fn write(games: &[MatchGame]) -> String {
                 out.push_str(&format!("{id}[{}]", escape(v)));
             }
         }
-        if !g.comments.is_empty() {
-            out.push_str(&format!("GC[{}]", escape(&g.comments.join("\n"))));
+        // the throws' comments that keep a node's properties go back on their nodes
+        let comments: Vec<&str> = g
+            .comments
+            .iter()
+            .map(String::as_str)
+            .filter(|c| {
+                c.split_once(':').is_none_or(|(t, rest)| !t.trim().starts_with("throw ") || read_kept(rest).is_none())
+            })
+            .collect();
+        if !comments.is_empty() {
+            out.push_str(&format!("GC[{}]", escape(&comments.join("\n"))));
         }
         if let Some(length) = g.match_length.filter(|_| g.crawford_rule) {
             // the Crawford game: the first after one seat reaches length − 1 (docs/games.md
@@ -428,7 +502,7 @@ pub fn write(games: &[MatchGame]) -> String {
             out.push('\n');
         }
         let mut doubler = Seat::Top;
-        for e in &g.events {
+        for (k, e) in g.events.iter().enumerate() {
             let (seat, value) = match e {
                 Event::Throw { seat, dice, steps } => {
                     let mut v = format!("{}{}", dice.high(), dice.low());
@@ -446,7 +520,9 @@ pub fn write(games: &[MatchGame]) -> String {
                 Event::Drop => (doubler.other(), "drop".to_string()),
             };
             let color = if seat == Seat::Top { 'W' } else { 'B' };
-            out.push_str(&format!(";{color}[{value}]\n"));
+            out.push_str(&format!(";{color}[{value}]"));
+            g.kept.iter().filter(|(i, _)| *i == k).for_each(|(_, p)| out.push_str(p));
+            out.push('\n');
         }
         out.push_str(")\n");
     }
