@@ -243,7 +243,7 @@ pub struct MatchGame {
     pub comments: Vec<String>,
     /// SGF properties of a move node other than its move (`C[…]`, gnubg's analysis `A[…]`,
     /// `DA[…]`, …), as SGF text, with the index in `events` of the node's event: kept as STN
-    /// comments `{ sgf: … }` and written back on the same node (docs/interop.md).
+    /// comments `{ sgf: … }` and written back on the same node (docs/commands.md, import and export).
     pub kept: Vec<(usize, String)>,
     /// Lines of the file kept as comments of the record, each with why it was not taken
     /// (a header tag whose name is no STN tag name, given twice, or one the importer writes
@@ -797,7 +797,7 @@ impl MatchGame {
 
 impl MatchGame {
     /// The SGF properties that throw `t`'s comments keep for its event of `kind` (`""` the
-    /// play, `double`, `take`, …; docs/interop.md), onto the event `back` from the last.
+    /// play, `double`, `take`, …; docs/commands.md, import and export), onto the event `back` from the last.
     fn keep(&mut self, t: &Throw, kind: &str, back: usize) {
         let at = self.events.len().saturating_sub(back);
         let props = t.comments.iter().filter_map(|c| sgf::read_kept(&c.text)).filter(|(k, _)| *k == kind);

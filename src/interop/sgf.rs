@@ -9,7 +9,7 @@
 //! clears, `AW[c]`, `AB[t]` add men, `PL[B]` the seat to play; men not placed are borne off.
 //! White is top. A move node's other properties (comments `C`, gnubg's analysis `A`, `DA`, …)
 //! are kept as STN comments `{ sgf: C[…] }` of the throw and written back on the node
-//! (docs/interop.md); the root's analysis properties (`GS`, …) are not kept.
+//! (docs/commands.md, import and export); the root's analysis properties (`GS`, …) are not kept.
 
 use super::{Event, InteropError, MatchGame, StepMove, Won};
 use crate::board::Seat;
