@@ -340,6 +340,7 @@ fn start_game(
         crawford_rule: !tags.iter().any(|(k, v)| k == "Crawford" && v.eq_ignore_ascii_case("off")),
         tags: game_tags,
         comments: Vec::new(),
+        kept: Vec::new(),
         notes,
     }
 }

@@ -241,6 +241,10 @@ pub struct MatchGame {
     /// The file's own comment lines (`.mat`: `; text` that is no tag), as written after the
     /// `;`: STN comments of the record, written back on export (docs/games.md §I.7).
     pub comments: Vec<String>,
+    /// SGF properties of a move node other than its move (`C[…]`, gnubg's analysis `A[…]`,
+    /// `DA[…]`, …), as SGF text, with the index in `events` of the node's event: kept as STN
+    /// comments `{ sgf: … }` and written back on the same node (docs/commands.md, import and export).
+    pub kept: Vec<(usize, String)>,
     /// Lines of the file kept as comments of the record, each with why it was not taken
     /// (a header tag whose name is no STN tag name, given twice, or one the importer writes
     /// itself): nothing of the file is dropped silently.
@@ -395,13 +399,20 @@ impl MatchGame {
             plays: None,
         };
         let last = self.events.len().saturating_sub(1);
+        // a node's kept SGF properties, until the throw that holds its event is written
+        let mut kept: Vec<String> = Vec::new();
         for (k, e) in self.events.iter().enumerate() {
+            let before = w.throws.len();
             match e {
                 Event::Double { seat, value } => w.double(*seat, *value),
                 Event::Take => w.take(),
                 Event::Drop => w.drop_double(),
                 Event::Beaver { value, .. } => w.beaver(*value),
                 Event::Throw { seat, dice, steps } => w.throw(self, e, (*seat, *dice, steps), k == last),
+            }
+            kept.extend(self.kept.iter().filter(|(i, _)| *i == k).map(|(_, p)| sgf::kept_comment(e, p)));
+            if w.throws.len() > before {
+                w.keep(&mut kept);
             }
         }
         if let Some((seat, a)) = w.pending.take() {
@@ -410,6 +421,7 @@ impl MatchGame {
             t.cube = Some(a);
             w.throws.push(t);
         }
+        w.keep(&mut kept);
         let mut tags = self.record_tags(&w);
         let (kept, notes) = self.header_tags();
         tags.extend(kept);
@@ -495,6 +507,20 @@ struct Writing {
 }
 
 impl Writing {
+    /// The kept SGF properties (`kept`, as comments) onto the last throw written; onto the
+    /// record's notes when no throw is written.
+    fn keep(&mut self, kept: &mut Vec<String>) {
+        for text in kept.drain(..) {
+            match self.throws.last_mut() {
+                Some(t) => {
+                    let after = last_anchor(t);
+                    t.comments.push(Comment { style: CommentStyle::Brace, text, after })
+                }
+                None => self.notes.push(text.trim().to_string()),
+            }
+        }
+    }
+
     fn double(&mut self, seat: Seat, value: Option<u32>) {
         let value = value.unwrap_or(self.cube.value.saturating_mul(2));
         self.pending = Some((seat, CubeAction { value: Some(value), answer: None, after_dice: false }));
@@ -708,13 +734,23 @@ impl MatchGame {
                     )));
                 }
                 g.events.push(Event::Double { seat, value });
+                g.keep(t, "double", 1);
                 match a.answer {
                     Some(CubeAnswer::Take) => {
                         cube = value.unwrap_or(cube);
-                        g.events.push(Event::Take)
+                        g.events.push(Event::Take);
+                        g.keep(t, "take", 1);
                     }
                     Some(CubeAnswer::Drop) => {
                         g.events.push(Event::Drop);
+                        g.keep(t, "drop", 1);
+                        // what follows the drop would be lost: refused (docs/games.md §I.8)
+                        if let Some(after) = rec.throws.iter().find(|a| a.number > t.number) {
+                            return Err(InteropError::Record(format!(
+                                "throw {}: written after the game ended (a double dropped at throw {}); the file cannot hold it",
+                                after.number, t.number
+                            )));
+                        }
                         break;
                     }
                     // a beaver (docs/games.md §I.4), which the doubler accepts (gnubg's SGF)
@@ -722,6 +758,8 @@ impl MatchGame {
                         let beavered = value.and_then(|v| v.checked_mul(2));
                         cube = beavered.unwrap_or(cube);
                         g.events.extend([Event::Beaver { seat: seat.other(), value: beavered }, Event::Take]);
+                        g.keep(t, "beaver", 2);
+                        g.keep(t, "take", 1);
                     }
                     None => {}
                 }
@@ -745,6 +783,7 @@ impl MatchGame {
                 }
             }
             g.events.push(Event::Throw { seat, dice, steps });
+            g.keep(t, "", 1);
         }
         g.won = match &header.result {
             Some(ResultClaim::Points { winner, points, kind }) => {
@@ -757,6 +796,14 @@ impl MatchGame {
 }
 
 impl MatchGame {
+    /// The SGF properties that throw `t`'s comments keep for its event of `kind` (`""` the
+    /// play, `double`, `take`, …; docs/commands.md, import and export), onto the event `back` from the last.
+    fn keep(&mut self, t: &Throw, kind: &str, back: usize) {
+        let at = self.events.len().saturating_sub(back);
+        let props = t.comments.iter().filter_map(|c| sgf::read_kept(&c.text)).filter(|(k, _)| *k == kind);
+        self.kept.extend(props.map(|(_, p)| (at, p)));
+    }
+
     /// A game with the record's players, match length, score, Crawford rule and the tags
     /// that say where it was played (docs/games.md §I.7); no event yet.
     fn of_tags(rec: &Record, header: &Header) -> MatchGame {

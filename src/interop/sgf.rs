@@ -7,7 +7,9 @@
 //! hits are not written (the reader finds them by replaying). Letters `a`..`x` are White's
 //! points 1..24 (Black's 24..1), `y` the mover's bar, `z` off. Set-up nodes: `AE[a:y]`
 //! clears, `AW[c]`, `AB[t]` add men, `PL[B]` the seat to play; men not placed are borne off.
-//! White is top. Analysis properties (`A`, `DA`, `GS`, …) are ignored.
+//! White is top. A move node's other properties (comments `C`, gnubg's analysis `A`, `DA`, …)
+//! are kept as STN comments `{ sgf: C[…] }` of the throw and written back on the node
+//! (docs/commands.md, import and export); the root's analysis properties (`GS`, …) are not kept.
 
 use super::{Event, InteropError, MatchGame, StepMove, Won};
 use crate::board::Seat;
@@ -280,26 +282,117 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
                 g.won = Some(Won { winner, points, resigned });
             }
         }
-        let mut board = Board::opening(Seat::Top);
-        // a resignation offered (Gibbon), until accepted
-        let mut offered: Option<Won> = None;
-        for node in &nodes[1..] {
-            if node.get("AE").is_some() || node.get("AW").is_some() || node.get("AB").is_some() {
-                board = set_up(g.start.as_ref().unwrap_or(&board), node)?;
-                g.start = Some(board);
-            }
-            if let (Some(start), Some(pl)) = (g.start.as_mut(), node.first("PL").and_then(seat_of)) {
-                start.turn = pl;
-            }
-            for (id, seat) in [("W", Seat::Top), ("B", Seat::Bottom)] {
-                if let Some(v) = node.first(id) {
-                    move_node(&mut g, &mut offered, node.line, seat, v.trim())?;
-                }
-            }
-        }
+        moves(&mut g, &nodes[1..])?;
         games.push(g);
     }
     Ok(games)
+}
+
+/// The nodes after a game's root (`nodes`) into game `g`: set-up positions, moves, cube
+/// actions, resignations, and rolls with no move.
+fn moves(g: &mut MatchGame, nodes: &[Node]) -> Result<(), InteropError> {
+    let mut board = Board::opening(Seat::Top);
+    // a resignation offered (Gibbon), until accepted
+    let mut offered: Option<Won> = None;
+    // a roll with no move (`PL[B]DI[61]`, gnubg's own writing of a throw whose play was
+    // not recorded): a throw with no play (`-`), unless the same seat's move with the
+    // same dice follows (then it was only the roll, written before its move) or a set-up
+    // position replaces the game's position (then the roll belonged to the position left)
+    let mut rolled: Option<(usize, Seat, &str)> = None;
+    for node in nodes {
+        let moved = [("W", Seat::Top), ("B", Seat::Bottom)].into_iter().find_map(|(id, s)| Some((s, node.first(id)?)));
+        if let Some((line, seat, dice)) = rolled.take() {
+            let same = moved.is_some_and(|(s, v)| s == seat && v.trim().get(..2) == Some(dice));
+            let set_up = ["AE", "AW", "AB"].iter().any(|id| node.get(id).is_some());
+            if !same && !set_up {
+                g.events.push(throw_event(line, seat, dice)?);
+            }
+        }
+        if let (None, Some(seat), Some(dice)) =
+            (moved, node.first("PL").and_then(seat_of), node.first("DI").map(str::trim))
+        {
+            rolled = Some((node.line, seat, dice));
+        }
+        if node.get("AE").is_some() || node.get("AW").is_some() || node.get("AB").is_some() {
+            board = set_up(g.start.as_ref().unwrap_or(&board), node)?;
+            g.start = Some(board);
+        }
+        if let (Some(start), Some(pl)) = (g.start.as_mut(), node.first("PL").and_then(seat_of)) {
+            start.turn = pl;
+        }
+        for (id, seat) in [("W", Seat::Top), ("B", Seat::Bottom)] {
+            if let Some(v) = node.first(id) {
+                let before = g.events.len();
+                move_node(g, &mut offered, node.line, seat, v.trim())?;
+                let props = other_props(node);
+                if !props.is_empty() && g.events.len() > before {
+                    g.kept.push((g.events.len() - 1, props));
+                }
+            }
+        }
+    }
+    if let Some((line, seat, dice)) = rolled {
+        g.events.push(throw_event(line, seat, dice)?);
+    }
+    Ok(())
+}
+
+/// The STN comment text that keeps SGF properties `props` of `e`'s node: ` sgf: PROPS `
+/// for a play, ` sgf double: PROPS ` (`take`, `drop`, `beaver`) for a cube action; a `}`
+/// (which would end the comment) and a line end are written `\7d` and `\0a`.
+pub(super) fn kept_comment(e: &Event, props: &str) -> String {
+    let kind = match e {
+        Event::Throw { .. } => "",
+        Event::Double { .. } => " double",
+        Event::Beaver { .. } => " beaver",
+        Event::Take => " take",
+        Event::Drop => " drop",
+    };
+    let mut text = String::with_capacity(props.len());
+    for c in props.chars() {
+        match c {
+            '}' => text.push_str("\\7d"),
+            '\n' => text.push_str("\\0a"),
+            c => text.push(c),
+        }
+    }
+    format!(" sgf{kind}: {text} ")
+}
+
+/// The event's kind and SGF properties that a comment written by [`kept_comment`] keeps.
+pub(super) fn read_kept(comment: &str) -> Option<(&'static str, String)> {
+    let (kind, props) = comment.trim().strip_prefix("sgf")?.split_once(':')?;
+    let kind = ["", "double", "beaver", "take", "drop"].into_iter().find(|k| *k == kind.trim())?;
+    let mut out = String::with_capacity(props.len());
+    let mut rest = props.trim();
+    while let Some(i) = rest.find('\\') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let (text, n) = if tail.starts_with("\\7d") {
+            ("}", 3)
+        } else if tail.starts_with("\\0a") {
+            ("\n", 3)
+        } else {
+            // an SGF escape (`\]`, `\\`): kept as it is
+            (tail.get(..2).unwrap_or(tail), 2.min(tail.len()))
+        };
+        out.push_str(text);
+        rest = &tail[n..];
+    }
+    out.push_str(rest);
+    Some((kind, out))
+}
+
+/// A move node's properties other than its move (`W`, `B`), as SGF text.
+fn other_props(node: &Node) -> String {
+    let mut out = String::new();
+    for (id, values) in node.props.iter().filter(|(id, _)| id != "W" && id != "B") {
+        out.push_str(id);
+        for v in values {
+            out.push_str(&format!("[{}]", escape(v)));
+        }
+    }
+    out
 }
 
 /// A move node's value `v` of `seat` (line `line`) into game `g`: a throw, a cube action, or
@@ -366,8 +459,17 @@ pub fn write(games: &[MatchGame]) -> String {
                 out.push_str(&format!("{id}[{}]", escape(v)));
             }
         }
-        if !g.comments.is_empty() {
-            out.push_str(&format!("GC[{}]", escape(&g.comments.join("\n"))));
+        // the throws' comments that keep a node's properties go back on their nodes
+        let comments: Vec<&str> = g
+            .comments
+            .iter()
+            .map(String::as_str)
+            .filter(|c| {
+                c.split_once(':').is_none_or(|(t, rest)| !t.trim().starts_with("throw ") || read_kept(rest).is_none())
+            })
+            .collect();
+        if !comments.is_empty() {
+            out.push_str(&format!("GC[{}]", escape(&comments.join("\n"))));
         }
         if let Some(length) = g.match_length.filter(|_| g.crawford_rule) {
             // the Crawford game: the first after one seat reaches length − 1 (docs/games.md
@@ -400,7 +502,7 @@ pub fn write(games: &[MatchGame]) -> String {
             out.push('\n');
         }
         let mut doubler = Seat::Top;
-        for e in &g.events {
+        for (k, e) in g.events.iter().enumerate() {
             let (seat, value) = match e {
                 Event::Throw { seat, dice, steps } => {
                     let mut v = format!("{}{}", dice.high(), dice.low());
@@ -418,7 +520,9 @@ pub fn write(games: &[MatchGame]) -> String {
                 Event::Drop => (doubler.other(), "drop".to_string()),
             };
             let color = if seat == Seat::Top { 'W' } else { 'B' };
-            out.push_str(&format!(";{color}[{value}]\n"));
+            out.push_str(&format!(";{color}[{value}]"));
+            g.kept.iter().filter(|(i, _)| *i == k).for_each(|(_, p)| out.push_str(p));
+            out.push('\n');
         }
         out.push_str(")\n");
     }

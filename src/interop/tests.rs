@@ -84,6 +84,15 @@ fn the_match_reads_as_the_readme_says() {
     }
 }
 
+/// The records without the comments that keep SGF move nodes' properties (`{ sgf: … }`),
+/// which a `.mat` file has not.
+fn unkept(mut records: Vec<Record>) -> Vec<Record> {
+    for t in records.iter_mut().flat_map(|r| r.throws.iter_mut()) {
+        t.comments.retain(|c| sgf::read_kept(&c.text).is_none());
+    }
+    records
+}
+
 #[test]
 fn mat_and_sgf_of_one_match_give_the_same_records() {
     // `.gam` has no date
@@ -92,7 +101,7 @@ fn mat_and_sgf_of_one_match_give_the_same_records() {
     };
     for (mat, sgf) in [("match3.mat", "match3.sgf"), ("money.gam", "money.sgf")] {
         let a = undated(printed(&convert(mat)));
-        let b = undated(printed(&convert(sgf)));
+        let b = undated(printed(&unkept(convert(sgf))));
         assert_eq!(a, b, "{mat} / {sgf}");
     }
 }
@@ -108,9 +117,11 @@ fn records_convert_back_to_an_equivalent_match() {
         if name.starts_with("short.sgf") {
             assert!(stn_to_mat(&recs).is_err(), "{name}");
         } else {
+            // (the SGF analysis kept as throw comments: `.mat` holds them as the game's)
+            let recs = unkept(recs.clone());
             let mat = stn_to_mat(&recs).unwrap();
             let back_mat = mat_to_stn(&mat).unwrap();
-            assert_eq!(printed(&back_mat), want, "{name} through .mat:\n{mat}");
+            assert_eq!(printed(&back_mat), printed(&recs), "{name} through .mat:\n{mat}");
         }
         assert_eq!(printed(&back_sgf), want, "{name} through SGF:\n{sgf}");
     }
@@ -432,4 +443,67 @@ fn warnings_are_typed_and_say_what_they_said() {
             Warning { game: 1, note: Note::NotRead { line: 7, text: "something else".into() } },
         ]
     );
+}
+
+/// A roll with no move, as gnubg writes a throw whose play was not recorded (`PL[B]DI[61]`,
+/// how it saves a `.mat` line `61:` where a play was lawful): a throw with no play (`-`),
+/// kept through SGF both ways; a roll written before its own move is no second throw.
+#[test]
+fn a_roll_with_no_move_is_a_throw_with_no_play() {
+    let root = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1]";
+    let sgf = format!("{root}\n;PL[B]DI[61]\n;W[65hchb]\n;PL[B]DI[62]\n;B[62lnlr]\n;W[double]\n;B[drop])\n");
+    let recs = sgf_to_stn(&sgf).unwrap();
+    let text = &printed(&recs)[0];
+    assert!(text.contains("1. bottom: 6-1 -\n2. top: 6-5 RY RZ\n3. bottom: 6-2 NL NG\n4. top: double"), "{text}");
+    let back = stn_to_sgf(&recs).unwrap();
+    assert_eq!(printed(&sgf_to_stn(&back).unwrap()), printed(&recs), "{back}");
+    let mat = stn_to_mat(&recs).unwrap();
+    assert_eq!(printed(&mat_to_stn(&mat).unwrap()), printed(&recs), "{mat}");
+    // the last roll of a game, never played: said as the `.mat` reader says it
+    let last = format!("{root}\n;W[65hchb]\n;PL[B]DI[33])\n");
+    assert!(printed(&sgf_to_stn(&last).unwrap())[0].contains("bottom rolled 3-3, then resigned"));
+}
+
+/// A cube value that is not the cube's next one is refused on export, naming it, never
+/// written as the right one (docs/games.md §I.8).
+#[test]
+fn a_wrong_cube_value_is_refused_not_corrected() {
+    let text = "[Game \"backgammon\"]\n[First \"bottom\"]\n[Result \"top 1 drop\"]\n\n1. bottom: 6-1 NG HG\n2. top: double 4 drop\n";
+    let recs = records_of(text);
+    for format in [Format::Mat, Format::Sgf] {
+        let e = export(&recs, format, false).unwrap_err().to_string();
+        assert!(e.contains('4') && e.contains("double"), "{format:?}: {e}");
+    }
+}
+
+/// A throw written after a dropped double ended the game is refused on export, naming the
+/// throw, never left out without a word (docs/games.md §I.8).
+#[test]
+fn a_throw_after_a_drop_is_refused_not_lost() {
+    let text = "[Game \"backgammon\"]\n[First \"bottom\"]\n[Result \"top 1 drop\"]\n\n1. bottom: 6-1 NG HG\n2. top: double 2 drop\n3. top: double 2 drop\n";
+    let recs = records_of(text);
+    for format in [Format::Mat, Format::Sgf] {
+        let e = export(&recs, format, false).unwrap_err().to_string();
+        assert!(
+            e.contains("record 1") && e.contains("throw 3") && e.contains("after the game ended"),
+            "{format:?}: {e}"
+        );
+    }
+}
+
+/// A move node's comment and gnubg's analysis properties become STN comments of the throw
+/// (`{ sgf: … }`, `{ sgf double: … }`) and go back on the same nodes on SGF export;
+/// a `}` and a line end in them come back as they were.
+#[test]
+fn a_move_nodes_comments_and_analysis_go_both_ways() {
+    let sgf = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1]\n;B[61lrqr]C[nice {move}\ntwo lines]A[0][ver:2]DA[x\\]y]\n;W[double]C[too soon]\n;B[drop]\n)\n";
+    let recs = sgf_to_stn(sgf).unwrap();
+    let text = &printed(&recs)[0];
+    assert!(text.contains("6-1 NG HG { sgf: C[nice {move\\7d\\0atwo lines]A[0][ver:2]DA[x\\]y] }"), "{text}");
+    assert!(text.contains("double 2 drop { sgf double: C[too soon] }"), "{text}");
+    // through the printed record, as `export` reads it
+    let back = stn_to_sgf(&records_of(text)).unwrap();
+    let nodes: Vec<&str> = back.lines().skip(1).collect();
+    assert_eq!(nodes, sgf.lines().skip(1).collect::<Vec<_>>(), "{back}");
+    assert_eq!(printed(&sgf_to_stn(&back).unwrap()), printed(&recs));
 }
