@@ -760,6 +760,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_text_boards_cube_stands_at_its_owners_edge() {
+        let mut setup = Setup::opening(Seat::Bottom);
+        assert!(!setup_text(&setup, Dialect::Soumille).contains('['));
+        setup.score.cube = Some(1);
+        setup.score.owner = Some(None);
+        let lines: Vec<String> = setup_text(&setup, Dialect::Soumille).lines().map(str::to_string).collect();
+        assert!(lines[6].contains("[64]") && lines[6].contains("---"), "{lines:#?}");
+        setup.score.cube = Some(4);
+        setup.score.owner = Some(Some(Seat::Top));
+        let text = setup_text(&setup, PointNames::Numbers);
+        assert_eq!(text.lines().next().map(str::trim), Some("[4]"), "{text}");
+        // bottom on roll: top's talon A is bottom's 1-point
+        assert!(text.lines().nth(1).is_some_and(|l| l.starts_with("   1  2")), "{text}");
+        setup.score.owner = Some(Some(Seat::Bottom));
+        let text = setup_text(&setup, Dialect::Soumille);
+        let below = text.lines().position(|l| l.contains("&")).map(|k| k + 1);
+        assert_eq!(below.and_then(|k| text.lines().nth(k)).map(str::trim), Some("[4]"), "{text}");
+    }
+
+    #[test]
     fn the_men_moved_are_the_points_whose_counts_changed() {
         let before = Setup::opening(Seat::Top);
         let mut after = before.clone();
