@@ -129,6 +129,50 @@ impl Dialect {
     }
 }
 
+/// How a picture or a message names the points: the record's letters (docs/format.md §1), or
+/// the backgammon players' numbers 1–24 as GNU Backgammon and FIBS draw them (docs/games.md
+/// §I: counted from the side of the player on roll, his 24-point the furthest, his 1-point
+/// the last of his home board; `--points`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PointNames {
+    /// The letters of a dialect (the default, `Letters(Dialect::Soumille)`).
+    Letters(Dialect),
+    /// Point numbers 1–24 from the side of the seat on roll.
+    Numbers,
+}
+
+impl Default for PointNames {
+    fn default() -> Self {
+        PointNames::Letters(Dialect::Soumille)
+    }
+}
+
+impl From<Dialect> for PointNames {
+    fn from(d: Dialect) -> Self {
+        PointNames::Letters(d)
+    }
+}
+
+impl PointNames {
+    /// The name of `p` when `on_roll` is to play: its letter, or its point number for
+    /// `on_roll` (25 − its relative point, docs/games.md §D.1).
+    pub fn name(self, p: Point, on_roll: Seat) -> String {
+        match self {
+            PointNames::Letters(d) => p.letter(d).to_string(),
+            PointNames::Numbers => p.number(on_roll).to_string(),
+        }
+    }
+
+    /// The dialect of letters, Soumille's for the numbers (where a letter is still written,
+    /// e.g. a position string).
+    pub fn dialect(self) -> Dialect {
+        match self {
+            PointNames::Letters(d) => d,
+            PointNames::Numbers => Dialect::Soumille,
+        }
+    }
+}
+
 const SOUMILLE: &[u8; 24] = b"ABCDEFGHIKLMNOPQRSTVXYZ&";
 const LEPEINTRE: &[u8; 24] = b"abcdefghijklmnopqrstuvxy";
 
@@ -184,6 +228,14 @@ impl Point {
             Seat::Top => Point(p),
             Seat::Bottom => Point(25 - p),
         })
+    }
+
+    /// The point number of this point for `seat`, as GNU Backgammon and FIBS count it:
+    /// 24 its furthest point (its talon), 1 the last point of its home board (docs/games.md
+    /// §D.1: 25 − the relative point).
+    #[inline]
+    pub fn number(self, seat: Seat) -> u8 {
+        25 - self.relative(seat)
     }
 
     /// The letter of this point in `dialect`.
@@ -492,6 +544,23 @@ pub fn men_field_in(field: &str, dialect: Dialect) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn point_numbers_count_from_the_side_of_the_seat_on_roll() {
+        let n = PointNames::Numbers;
+        // each seat's talon is its 24-point, the point beside the other's talon its 1-point
+        let a = Point::new(1).unwrap();
+        let amp = Point::new(24).unwrap();
+        assert_eq!((n.name(a, Seat::Top), n.name(a, Seat::Bottom)), ("24".into(), "1".into()));
+        assert_eq!((n.name(amp, Seat::Top), n.name(amp, Seat::Bottom)), ("1".into(), "24".into()));
+        for p in Point::all() {
+            assert_eq!(p.number(Seat::Top) + p.number(Seat::Bottom), 25, "{p}");
+            assert_eq!(Point::from_relative(Seat::Bottom, 25 - p.number(Seat::Bottom)), Some(p));
+        }
+        assert_eq!(PointNames::Letters(Dialect::Lepeintre).name(a, Seat::Top), "y");
+        assert_eq!(PointNames::from(Dialect::Soumille).name(amp, Seat::Bottom), "&");
+        assert_eq!(PointNames::Numbers.dialect(), Dialect::Soumille);
+    }
 
     #[test]
     fn letters_map_both_dialects() {

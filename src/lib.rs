@@ -158,7 +158,7 @@ mod view;
 // meant); `commands` and `lsp` are the binary's, behind the `fancy` feature.
 
 // the board model
-pub use board::{letters_in, men_field_in, BySeat, Dialect, Point, ScoreFields, Seat, Setup, MAX_CUBE};
+pub use board::{letters_in, men_field_in, BySeat, Dialect, Point, PointNames, ScoreFields, Seat, Setup, MAX_CUBE};
 pub use dice::{Dice, DOUBLET_NAMES};
 pub use position::{Position, PositionError, Route};
 // the record

@@ -3,6 +3,7 @@
 //! command line calls one function each. (Grand Trictrac's renderers and the other games'
 //! are still two families; this module is where they meet until they are one.)
 
+use crate::board::PointNames;
 use crate::notation::{Game, ReadRecord};
 use crate::replay::Replay;
 
@@ -140,6 +141,7 @@ pub fn plays_in_points(rp: &Replay, rec: &ReadRecord) -> Vec<(u32, String)> {
 /// [`sheet`], backgammon's plays in point numbers with `points` (`sheet --points`).
 pub fn sheet_in(rp: &Replay, rec: &ReadRecord, format: SheetFormat, points: bool) -> Result<String, serde_json::Error> {
     let mut sheet = crate::sheet::Sheet::of_record(rp, &rec.record, &rec.header);
+    sheet.numbers = points;
     if points {
         let plays = plays_in_points(rp, rec);
         for row in &mut sheet.rows {
@@ -201,9 +203,10 @@ pub fn show(rp: &Replay, rec: &ReadRecord, name: &str, at: u32, format: Picture)
     show_in(rp, rec, name, at, format, false)
 }
 
-/// [`show`], with `points` the throw's backgammon play in point numbers in the picture's
-/// title (`show --points`: the text picture names the throw and its play, the SVG's caption
-/// writes it so).
+/// [`show`], with `points` the board's points in numbers 1–24 from the side of the player on
+/// roll ([`PointNames::Numbers`], docs/games.md §I) and the throw's backgammon play in point
+/// numbers in the picture's title (`show --points`: the text picture names the throw and its
+/// play, the SVG's caption writes it so).
 pub fn show_in(
     rp: &Replay,
     rec: &ReadRecord,
@@ -217,7 +220,7 @@ pub fn show_in(
     } else {
         None
     };
-    let d = rec.header.letters;
+    let names = if points { PointNames::Numbers } else { rec.header.letters.into() };
     let setup = if at == 0 {
         rp.steps.first().map(|s| &s.before).or(rp.last.as_ref())
     } else {
@@ -237,11 +240,10 @@ pub fn show_in(
                 (_, Some(p)) => format!("after throw {at}: {p}"),
                 _ => format!("after throw {at}"),
             };
-            format!("{name} — {title}\n{}", crate::show::setup_text(setup, d))
+            format!("{name} — {title}\n{}", crate::show::setup_text(setup, names))
         }
-        Picture::Svg => {
-            crate::show::picture_after_with_play(rp, &rec.record, &rec.header, at, play.as_deref()).unwrap_or_default()
-        }
+        Picture::Svg => crate::show::picture_after_with_play(rp, &rec.record, &rec.header, at, play.as_deref(), names)
+            .unwrap_or_default(),
         Picture::Position => position_line(rp, rec, at),
         Picture::Gnubg => gnubg_line(rec, setup, at)?,
         Picture::GnubgId => {

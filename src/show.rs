@@ -1,7 +1,7 @@
 //! Pictures of a position: the classic text layout with the letters along both sides, and
 //! SVG. Renderers only read.
 
-use crate::board::{Dialect, Point, Seat, Setup};
+use crate::board::{Dialect, Point, PointNames, Seat, Setup};
 use crate::notation::{Header, Record};
 use crate::output::Score;
 use crate::position::Position;
@@ -16,7 +16,8 @@ pub fn board_text(pos: &Position, dialect: Dialect) -> String {
 
 /// [`board_text`] of a setup, for any tables game (the men per letter, the bar, the men
 /// borne off, the seat to throw): renderers of the other games draw their boards with it.
-pub fn setup_text(setup: &Setup, dialect: Dialect) -> String {
+pub fn setup_text(setup: &Setup, names: impl Into<PointNames>) -> String {
+    let names = names.into();
     let top_row: Vec<u8> = (1..=12).collect();
     let bottom_row: Vec<u8> = (13..=24).rev().collect();
     let on = |letter: u8| -> (u8, u8) {
@@ -30,7 +31,7 @@ pub fn setup_text(setup: &Setup, dialect: Dialect) -> String {
             if k == 6 {
                 l.push_str(" |");
             }
-            let _ = write!(l, "  {}", Point::new(i).expect("letter").letter(dialect));
+            let _ = write!(l, "{:>3}", names.name(Point::new(i).expect("letter"), setup.turn));
         }
         l
     };
@@ -62,21 +63,33 @@ pub fn setup_text(setup: &Setup, dialect: Dialect) -> String {
         }
         l.trim_end().to_string()
     };
+    let cube = text_cube(setup);
+    if let (Some(c), Some(Seat::Top)) = (&cube, setup.score.owner.flatten()) {
+        let _ = writeln!(s, "{c:^41}");
+    }
     s.push_str(&letters(&top_row));
     s.push('\n');
     for d in 0..5 {
         s.push_str(&row(&top_row, d));
         s.push('\n');
     }
-    s.push(' ');
-    s.push_str(&"-".repeat(39));
-    s.push('\n');
+    match (&cube, setup.score.owner.flatten()) {
+        (Some(c), None) => {
+            let _ = writeln!(s, " {:-^39}", format!(" {c} "));
+        }
+        _ => {
+            let _ = writeln!(s, " {}", "-".repeat(39));
+        }
+    }
     for d in (0..5).rev() {
         s.push_str(&row(&bottom_row, d));
         s.push('\n');
     }
     s.push_str(&letters(&bottom_row));
     s.push('\n');
+    if let (Some(c), Some(Seat::Bottom)) = (&cube, setup.score.owner.flatten()) {
+        let _ = writeln!(s, "{c:^41}");
+    }
     if setup.bar[Seat::Top] > 0 || setup.bar[Seat::Bottom] > 0 {
         let _ = writeln!(s, " on the bar: top {}, bottom {}", setup.bar[Seat::Top], setup.bar[Seat::Bottom]);
     }
@@ -88,6 +101,15 @@ pub fn setup_text(setup: &Setup, dialect: Dialect) -> String {
         setup.turn
     );
     s
+}
+
+/// The cube of a text board, `[2]` (docs/games.md §D.7: a cube nobody has turned shows 64),
+/// drawn at its owner's edge of the board, on the middle line when nobody owns it.
+fn text_cube(setup: &Setup) -> Option<String> {
+    let value = setup.score.cube?;
+    let owner = setup.score.owner.flatten();
+    let face = if value == 1 && owner.is_none() { 64 } else { value };
+    Some(format!("[{face}]"))
 }
 
 /// Escapes text for HTML and SVG, in content and in quoted attributes. Control characters
@@ -262,7 +284,8 @@ fn caption_lines(setup: &Setup, notes: &Notes<'_>) -> Vec<(String, &'static str)
 /// men borne off (`<g class="bar" data-seat="top" data-count="1">`, `class="off"`) and the
 /// cube (`<g class="cube" data-value="2" data-owner="top">`) say what they hold, so that
 /// tests and scripts read the picture; no element has an id, so that a page may hold many. Knows no game's rules: only what the setup holds.
-pub fn board_picture(setup: &Setup, notes: &Notes<'_>, dialect: Dialect) -> String {
+pub fn board_picture(setup: &Setup, notes: &Notes<'_>, names: impl Into<PointNames>) -> String {
+    let names = names.into();
     let lines = caption_lines(setup, notes);
     let l = Layout::of(setup, lines.len());
     let mut s = String::with_capacity(16 * 1024);
@@ -271,7 +294,7 @@ pub fn board_picture(setup: &Setup, notes: &Notes<'_>, dialect: Dialect) -> Stri
     for (row, letters) in [(0, (1..=12u8).collect::<Vec<_>>()), (1, (13..=24u8).rev().collect::<Vec<_>>())] {
         for (col, &i) in letters.iter().enumerate() {
             if let Some(p) = Point::new(i) {
-                point(&mut s, &l, setup, (row, col, p), notes.moved.contains(&p), dialect);
+                point(&mut s, &l, setup, (row, col, p), notes.moved.contains(&p), names);
             }
         }
     }
@@ -346,7 +369,7 @@ fn board_frame(s: &mut String, l: &Layout) {
 
 /// One point (`row` 0: top's side; column `col`; the point `p`): its flèche, its letter (on
 /// a trictrac, the talons and coins marked), its men, top's first; outlined when `moved`.
-fn point(s: &mut String, l: &Layout, setup: &Setup, (row, col, p): (u8, usize, Point), moved: bool, d: Dialect) {
+fn point(s: &mut String, l: &Layout, setup: &Setup, (row, col, p): (u8, usize, Point), moved: bool, d: PointNames) {
     let x = l.x_of(col);
     let i = p.index();
     let (base, tip, ly) =
@@ -374,7 +397,7 @@ fn point(s: &mut String, l: &Layout, setup: &Setup, (row, col, p): (u8, usize, P
         x + POINT_W - 2.0,
         x + POINT_W / 2.0
     );
-    let letter = escape(&p.letter(d).to_string());
+    let letter = escape(&d.name(p, setup.turn));
     let cx = x + POINT_W / 2.0;
     if corner || talon {
         let c = if corner { "#1d5e2e" } else { "#5a3b1e" };
@@ -602,17 +625,18 @@ pub fn moved_points(before: &Setup, after: &Setup) -> Vec<Point> {
 /// men it moved outlined, the score then and the players' names. `None` when the replay has
 /// no such board.
 pub fn picture_after(rp: &Replay, record: &Record, header: &Header, at: u32) -> Option<String> {
-    picture_after_with_play(rp, record, header, at, None)
+    picture_after_with_play(rp, record, header, at, None, header.letters.into())
 }
 
 /// [`picture_after`], the throw's play written as `play` when given (backgammon's play in
-/// point numbers, `show --points`).
+/// point numbers, `show --points`), the points named by `point_names`.
 pub fn picture_after_with_play(
     rp: &Replay,
     record: &Record,
     header: &Header,
     at: u32,
     play: Option<&str>,
+    point_names: PointNames,
 ) -> Option<String> {
     let names = (record.tag("Top"), record.tag("Bottom"));
     let shown = if at == 0 {
@@ -632,7 +656,7 @@ pub fn picture_after_with_play(
         points: setup.score.points.is_some() || setup.score.parties.is_some(),
         moved: &shown.moved,
     };
-    Some(board_picture(setup, &notes, header.letters))
+    Some(board_picture(setup, &notes, point_names))
 }
 
 /// `text` cut into lines of at most `width` characters at its spaces (a longer word stands
@@ -742,6 +766,26 @@ fn score_band(s: &mut String, seat: Seat, score: &Score, name: &str, y: f64, wid
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_text_boards_cube_stands_at_its_owners_edge() {
+        let mut setup = Setup::opening(Seat::Bottom);
+        assert!(!setup_text(&setup, Dialect::Soumille).contains('['));
+        setup.score.cube = Some(1);
+        setup.score.owner = Some(None);
+        let lines: Vec<String> = setup_text(&setup, Dialect::Soumille).lines().map(str::to_string).collect();
+        assert!(lines[6].contains("[64]") && lines[6].contains("---"), "{lines:#?}");
+        setup.score.cube = Some(4);
+        setup.score.owner = Some(Some(Seat::Top));
+        let text = setup_text(&setup, PointNames::Numbers);
+        assert_eq!(text.lines().next().map(str::trim), Some("[4]"), "{text}");
+        // bottom on roll: top's talon A is bottom's 1-point
+        assert!(text.lines().nth(1).is_some_and(|l| l.starts_with("   1  2")), "{text}");
+        setup.score.owner = Some(Some(Seat::Bottom));
+        let text = setup_text(&setup, Dialect::Soumille);
+        let below = text.lines().position(|l| l.contains("&")).map(|k| k + 1);
+        assert_eq!(below.and_then(|k| text.lines().nth(k)).map(str::trim), Some("[4]"), "{text}");
+    }
 
     #[test]
     fn the_men_moved_are_the_points_whose_counts_changed() {

@@ -106,3 +106,26 @@ fn sheet_in_points_snapshot() {
     let money = root().join(MONEY);
     insta::assert_snapshot!("money_sheet_in_points", run(&["sheet", "--points", money.to_str().unwrap()]));
 }
+
+/// `show --points` and `sheet --points --format html`: the board's points in numbers 1–24
+/// from the side of the player on roll (top, after throw 3: its talon A is its 24-point, `&`
+/// its 1-point), the centred cube on the text board's middle line.
+#[test]
+fn the_boards_in_point_numbers() {
+    let money = root().join(MONEY);
+    let m = money.to_str().unwrap();
+    let text = run(&["show", "--points", "--at", "3", m]);
+    assert!(text.contains("\n  24 23 22 21 20 19 | 18 17 16 15 14 13\n"), "{text}");
+    assert!(text.contains("\n   1  2  3  4  5  6 |  7  8  9 10 11 12\n"), "{text}");
+    assert!(text.contains(" ---------------- [64] -----------------\n"), "{text}");
+    // bottom on roll after throw 2: the numbers are counted from bottom's side
+    let text = run(&["show", "--points", "--at", "2", m]);
+    assert!(text.contains("\n   1  2  3  4  5  6 |  7  8  9 10 11 12\n"), "{text}");
+    assert!(run(&["show", "--at", "3", m]).contains("\n   A  B  C  D  E  F |  G  H  I  K  L  M\n"));
+    let svg = run(&["show", "--points", "--at", "3", "--format", "svg", m]);
+    for n in 1..=24 {
+        assert!(svg.contains(&format!(r#"font-size="14">{n}</text>"#)), "{n}");
+    }
+    let html = run(&["sheet", "--points", "--format", "html", m]);
+    assert!(html.contains(r#"font-size="14">24</text>"#) && !html.contains(r#"font-size="14">M</text>"#));
+}

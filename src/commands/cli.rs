@@ -196,7 +196,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Picture::Text)]
         format: Picture,
         /// Backgammon: the throw's play in point numbers, as GNU Backgammon writes it, in the
-        /// picture's title.
+        /// picture's title, and the board's points numbered 1–24 from the side of the player
+        /// on roll.
         #[arg(long)]
         points: bool,
     },

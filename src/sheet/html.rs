@@ -161,7 +161,7 @@ impl Sheet {
         let caption = self.caption(title, throw);
         if r.grand_trictrac().is_some() {
             let setup = trictrac_setup(&position_of(&r.board.before), &r.board.score_before);
-            return board_picture(&setup, &Notes { caption, ..Notes::default() }, self.letters);
+            return board_picture(&setup, &Notes { caption, ..Notes::default() }, self.point_names());
         }
         let notes = Notes {
             caption,
@@ -169,7 +169,7 @@ impl Sheet {
             points: r.board.before.score.points.is_some() || r.board.before.score.parties.is_some(),
             ..Notes::default()
         };
-        board_picture(&r.board.before, &notes, self.letters)
+        board_picture(&r.board.before, &notes, self.point_names())
     }
 
     /// The sheet as an HTML page (see the module's documentation).
@@ -316,7 +316,11 @@ impl Sheet {
         let svg = match r.grand_trictrac() {
             Some(_) => {
                 let setup = trictrac_setup(&position_of(&r.board.after), &r.board.score);
-                board_picture(&setup, &Notes { caption: self.caption(what, None), ..Notes::default() }, self.letters)
+                board_picture(
+                    &setup,
+                    &Notes { caption: self.caption(what, None), ..Notes::default() },
+                    self.point_names(),
+                )
             }
             None => {
                 let after = &r.board.after;
@@ -326,7 +330,7 @@ impl Sheet {
                     points: after.score.points.is_some() || after.score.parties.is_some(),
                     ..Notes::default()
                 };
-                board_picture(after, &notes, self.letters)
+                board_picture(after, &notes, self.point_names())
             }
         };
         let _ = writeln!(

@@ -311,6 +311,10 @@ pub struct Sheet {
     /// the boards in them (the JSON keeps each row's `play` in Soumille's letters).
     #[serde(skip)]
     pub letters: Dialect,
+    /// The boards' points in numbers 1–24 from the side of the player on roll instead of
+    /// letters (`sheet --points`, docs/games.md §I).
+    #[serde(skip)]
+    pub numbers: bool,
     /// A sheet of Grand Trictrac (or Trictrac à écrire): its rows have the jans, the marks
     /// and the holes.
     #[serde(skip)]
@@ -416,6 +420,7 @@ impl Sheet {
             marks_note: rp.grand_trictrac.as_ref().and_then(|g| g.silent_seat).map(marks_note),
             a_ecrire: false,
             letters: Dialect::Soumille,
+            numbers: false,
             grand_trictrac: rp.grand_trictrac.is_some(),
             filled: std::cell::OnceCell::new(),
         }
@@ -455,6 +460,16 @@ impl Sheet {
     /// jans, the marks and the holes.
     pub fn has_jans(&self) -> bool {
         self.grand_trictrac
+    }
+
+    /// How the boards name the points: [`crate::PointNames::Numbers`] with `numbers`, else
+    /// the record's letters.
+    pub fn point_names(&self) -> crate::PointNames {
+        if self.numbers {
+            crate::PointNames::Numbers
+        } else {
+            self.letters.into()
+        }
     }
 
     /// A row's play in the record's letters.
