@@ -91,7 +91,7 @@ impl Board {
 
     /// The shared board model's position with the same men (pins are not in it: see
     /// [`pinned_field`]).
-    pub fn to_position(&self) -> Position {
+    pub fn to_position(self) -> Position {
         Position { men: self.men, turn: self.turn }
     }
 
@@ -101,7 +101,7 @@ impl Board {
     }
 
     /// The setup of this board (absolute letters, borne off; no score fields).
-    pub fn to_setup(&self) -> Setup {
+    pub fn to_setup(self) -> Setup {
         let mut s = Setup::opening(self.turn);
         s.men = BySeat::new([0; 24], [0; 24]);
         for seat in Seat::ALL {

@@ -3,11 +3,11 @@
 //! bearing off (§J.4), the mother (`mana`, §J.5) and the end (§J.6), judged with the rule
 //! names of §J.8.
 //!
-//! * [`board`]: the position, its pins, the `pinned=` score field (§J.7);
-//! * [`options`]: `mana=double|simple|non`;
-//! * [`movegen`]: the legal plays of a roll; [`brute`] checks it;
-//! * [`judge`]: a recorded play against the rules;
-//! * [`end`]: whether and how the game ended, and the `Result` forms.
+//! * [`board`] holds the position, its pins and the `pinned=` score field (§J.7);
+//! * [`options`] reads `mana=double|simple|non`;
+//! * [`movegen`] finds the legal plays of a roll, and [`brute`] checks it;
+//! * [`judge`] judges a recorded play against the rules;
+//! * [`end`] says whether and how the game ended, and reads and prints the `Result` forms.
 
 pub mod board;
 pub mod brute;
