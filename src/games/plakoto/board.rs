@@ -36,7 +36,7 @@ pub enum BoardError {
     #[error("{0} has {1} men counting those borne off; each side holds exactly 15")]
     Count(Seat, u32),
     /// A point holds men of both seats without a pin, or a pin is not one man beneath others.
-    #[error("point {0} holds men of both seats but no pin says so")]
+    #[error("point {0} holds men of both seats without one of them pinned beneath the other")]
     Shared(Point),
     /// A man on the bar: Plakoto has none.
     #[error("{0} has men on the bar; Plakoto has no bar")]
