@@ -45,6 +45,9 @@
 pub mod backgammon;
 pub mod grand_trictrac;
 pub mod jacquet;
+// Plakoto's rules (docs/games.md §J), wired in by the games declaration of issue 27.
+#[cfg_attr(not(test), allow(dead_code))]
+mod plakoto;
 pub mod registry;
 pub mod tric_trac;
 pub mod words;
