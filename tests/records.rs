@@ -15,6 +15,14 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
     (o.status.code(), String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
 }
 
+/// `soumille CMD EXTRA FILE` (a picker of [`pickers`], its record option, the file).
+fn run_with(cmd: &[&str], extra: &[&str], file: &str) -> (Option<i32>, String, String) {
+    let mut a = cmd.to_vec();
+    a.extend_from_slice(extra);
+    a.push(file);
+    run(&a)
+}
+
 /// The Crawford match with an unlawful play in game 2 (so that `repair` of game 2 differs from
 /// game 1's), in a scratch folder.
 fn flagged_match() -> PathBuf {
@@ -47,12 +55,7 @@ fn record_picks_a_record_in_every_command() {
     let file = flagged_match();
     let file = file.to_str().unwrap();
     for cmd in pickers() {
-        let with = |extra: &[&str]| {
-            let mut a = cmd.clone();
-            a.extend_from_slice(extra);
-            a.push(file);
-            run(&a)
-        };
+        let with = |extra: &[&str]| run_with(&cmd, extra, file);
         let (c1, first, _) = with(&["--record", "1"]);
         let (c2, second, err) = with(&["--record", "2"]);
         assert!(matches!(c2, Some(0 | 1)), "{cmd:?} --record 2: {err}");
@@ -81,12 +84,7 @@ fn the_old_game_number_still_works_with_a_note() {
     let file = flagged_match();
     let file = file.to_str().unwrap();
     for cmd in pickers() {
-        let with = |extra: &[&str]| {
-            let mut a = cmd.clone();
-            a.extend_from_slice(extra);
-            a.push(file);
-            run(&a)
-        };
+        let with = |extra: &[&str]| run_with(&cmd, extra, file);
         // the same output (but `repair`'s time taken)
         let timeless = |s: String| s.lines().filter(|l| !l.contains("\"millis\"")).collect::<Vec<_>>().join("\n");
         let (code, out, err) = with(&["--record", "2"]);

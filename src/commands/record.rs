@@ -39,28 +39,9 @@ pub fn sheet(
 /// read clean): `None` when the file is not one (standard input is not tried: it is read once,
 /// by the one-record path).
 fn match_sheet(con: &mut Console, file: &Path, points: bool) -> Result<Option<Outcome>, CommandError> {
-    if file.as_os_str() == "-" || file.is_dir() {
-        return Ok(None);
-    }
-    let bytes = super::read_input(file).map_err(|source| CommandError::Read { path: file.to_path_buf(), source })?;
-    let reading = crate::report::FileReading::of_bytes(&bytes);
-    let backgammon = reading.records.iter().all(|r| r.header.game == crate::notation::Game::Backgammon);
-    if !reading.is_clean() || reading.records.len() < 2 || !backgammon {
-        return Ok(None);
-    }
-    let text = reading.text;
-    let mut games: Vec<_> = reading
-        .records
-        .into_iter()
-        .map(|rec| {
-            let rp = crate::replay::replay(&rec.record, &rec.header, Some(&text));
-            (rec, rp)
-        })
-        .collect();
-    let page = crate::render::match_sheet(&mut games, points);
-    con.out.write_all(page.as_bytes())?;
-    let flagged = games.iter().any(|(_, rp)| !rp.flags.is_empty());
-    Ok(Some(if flagged { Outcome::Flagged } else { Outcome::Clean }))
+    let backgammon =
+        |recs: &[crate::notation::ReadRecord]| recs.iter().all(|r| r.header.game == crate::notation::Game::Backgammon);
+    whole_file(con, file, backgammon, |games| crate::render::match_sheet(games, points))
 }
 
 /// `view FILE`: the HTML page that steps through record `game` (1-based), alone.
@@ -82,14 +63,25 @@ pub fn view(con: &mut Console, file: &Path, game: Option<usize>, points: bool) -
 /// [`crate::render::view_file`]): `None` when the file is not one (standard input is not
 /// tried: it is read once, by the one-record path).
 fn file_view(con: &mut Console, file: &Path, points: bool) -> Result<Option<Outcome>, CommandError> {
+    let one_game = |recs: &[crate::notation::ReadRecord]| recs.iter().all(|r| r.header.game == recs[0].header.game);
+    whole_file(con, file, one_game, |games| crate::render::view_file(games, points))
+}
+
+/// A page of every record of `file` (read clean, two records or more, all passing `fits`),
+/// each replayed, drawn by `page`; `None` when the file is not one (standard input is not
+/// tried: it is read once, by the one-record path). Flagged when any record is.
+fn whole_file(
+    con: &mut Console,
+    file: &Path,
+    fits: impl Fn(&[crate::notation::ReadRecord]) -> bool,
+    page: impl FnOnce(&mut [(crate::notation::ReadRecord, crate::replay::Replay)]) -> String,
+) -> Result<Option<Outcome>, CommandError> {
     if file.as_os_str() == "-" || file.is_dir() {
         return Ok(None);
     }
     let bytes = super::read_input(file).map_err(|source| CommandError::Read { path: file.to_path_buf(), source })?;
     let reading = crate::report::FileReading::of_bytes(&bytes);
-    let one_game = reading.records.first().map(|r| r.header.game);
-    let same = reading.records.iter().all(|r| Some(r.header.game) == one_game);
-    if !reading.is_clean() || reading.records.len() < 2 || !same {
+    if !reading.is_clean() || reading.records.len() < 2 || !fits(&reading.records) {
         return Ok(None);
     }
     let text = reading.text;
@@ -101,8 +93,7 @@ fn file_view(con: &mut Console, file: &Path, points: bool) -> Result<Option<Outc
             (rec, rp)
         })
         .collect();
-    let page = crate::render::view_file(&mut games, points);
-    con.out.write_all(page.as_bytes())?;
+    con.out.write_all(page(&mut games).as_bytes())?;
     let flagged = games.iter().any(|(_, rp)| !rp.flags.is_empty());
     Ok(Some(if flagged { Outcome::Flagged } else { Outcome::Clean }))
 }
