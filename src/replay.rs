@@ -6,7 +6,7 @@
 //! every game keeps ([`Ledger`]), the first seat, and the entry points; each game's books
 //! ([`Game::books`], e.g. [`crate::games::grand_trictrac::books`]) hold its claims.
 
-use crate::board::{Dialect, Seat, Setup};
+use crate::board::{Dialect, PointNames, Seat, Setup};
 use crate::dice::Dice;
 use crate::games::grand_trictrac::score::Score;
 use crate::games::grand_trictrac::scoring::RollJans;
@@ -251,6 +251,17 @@ impl Flag {
         match rest.strip_prefix(" (").and_then(|r| r.split_once("): ")) {
             Some((_, body)) => body,
             None => &self.message,
+        }
+    }
+
+    /// The message with its points named by `names`: for [`PointNames::Numbers`], a backgammon
+    /// flag's message written again from its fact in point numbers (`--points`, docs/games.md
+    /// §I) by the one path of every message ([`crate::replay::words::message`]); else the
+    /// message as raised, in the record's letters.
+    pub fn message_in(&self, names: PointNames) -> Cow<'_, str> {
+        match (names, &self.fact) {
+            (PointNames::Numbers, Fact::Backgammon(_)) => crate::replay::words::message(&self.fact, names).into(),
+            _ => self.message.as_str().into(),
         }
     }
 
