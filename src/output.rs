@@ -115,6 +115,17 @@ pub fn play_written_in_points(seat: Seat, play: &crate::notation::Play) -> Strin
     crate::games::backgammon::points::written_in_points(seat, play)
 }
 
+/// A replayed backgammon throw's play in point numbers (`--points`): a lawful play as gnubg
+/// writes it ([`play_in_points`]), an unlawful one as it is written
+/// ([`play_written_in_points`]: its rests and hits, where the fault is); `None` when the
+/// setup before it is no backgammon board.
+pub fn step_play_in_points(step: &crate::replay::Step) -> Option<String> {
+    if !step.lawful {
+        return Some(play_written_in_points(step.seat, &step.play));
+    }
+    play_in_points(&step.before, step.seat, &step.play)
+}
+
 /// GNU Backgammon's Match ID of a backgammon setup of a record (cube, score, match length,
 /// Crawford, who is on roll: docs/games.md §I); `None` when they do not fit the ID.
 pub fn gnubg_match_id(rec: &Record, header: &Header, setup: &Setup) -> Option<String> {

@@ -154,20 +154,13 @@ pub fn match_sheet(games: &mut [(ReadRecord, Replay)], points: bool) -> String {
 }
 
 /// A backgammon record's plays in point numbers, as gnubg writes them (`--points`,
-/// [`crate::output::play_in_points`]), by throw; an unlawful play as it is written
-/// ([`crate::output::play_written_in_points`]: its rests and hits, where the fault is); none
-/// for another game, or a throw without dice.
+/// [`crate::output::step_play_in_points`]), by throw; an unlawful play as it is written
+/// (its rests and hits, where the fault is); none for another game, or a throw without dice.
 pub fn plays_in_points(rp: &Replay, rec: &ReadRecord) -> Vec<(u32, String)> {
-    use crate::output::play_in_points as recorded_in_points;
     if rec.header.game != Game::Backgammon {
         return Vec::new();
     }
-    let shown = |s: &crate::replay::Step| {
-        if !s.lawful {
-            return Some((s.number, crate::output::play_written_in_points(s.seat, &s.play)));
-        }
-        Some((s.number, recorded_in_points(&s.before, s.seat, &s.play)?))
-    };
+    let shown = |s: &crate::replay::Step| Some((s.number, crate::output::step_play_in_points(s)?));
     rp.steps.iter().filter(|s| s.dice.is_some()).filter_map(shown).collect()
 }
 
