@@ -196,8 +196,8 @@ mod tests {
         let text = "[Game \"backgammon\"]\n[First \"bottom\"]\n\n1. bottom: 6-4 @X*P &X MI*#\n";
         let r = &read(text)[0];
         let play = r.record.throws[0].play.as_ref().unwrap();
-        assert_eq!(written_in_points(Seat::Bottom, play), "bar/21*/15 1/5 13/17*/off");
-        assert_eq!(written_in_points(Seat::Top, play), "bar/4*/10 24/20 12/8*/off");
+        assert_eq!(written_in_points(Seat::Bottom, play), "bar/21*/15 24/21 12/9*/off");
+        assert_eq!(written_in_points(Seat::Top, play), "bar/4*/10 1/4 13/16*/off");
         assert_eq!(written_in_points(Seat::Top, &RecordedPlay::Pass), "-");
     }
 

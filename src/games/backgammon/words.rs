@@ -254,7 +254,7 @@ fn match_fault(why: &MatchFault) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Point;
+    use crate::board::{Dialect, Point};
     use crate::dice::Dice;
     use crate::games::backgammon::{BoardError, End, EndKind, Path, Step};
     use crate::notation::{Move, Origin, Play as RecordedPlay, ResultKind, Target};
