@@ -18,7 +18,7 @@
 //!   Backgammon's Position ID and Match ID ([`gnubg_position_id`], [`gnubg_match_id`]), a
 //!   backgammon file's match table ([`match_lines`]), how a backgammon game ended
 //!   ([`how_words`], [`resigned_words`]) and its plays in point numbers ([`play_in_points`],
-//! [`play_written_in_points`]).
+//!   [`play_written_in_points`], [`step_play_in_points`]).
 
 use crate::board::{Seat, Setup};
 use crate::notation::{Header, Record};
