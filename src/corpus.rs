@@ -395,6 +395,8 @@ pub struct Settings {
     /// A file that holds no game (empty, or only blanks and comments) is accepted
     /// (`--allow-empty`); otherwise it is an error.
     pub allow_empty: bool,
+    /// Backgammon's flags in point numbers (`check --points`, docs/games.md §I).
+    pub points: bool,
 }
 
 /// What is said of a file that holds no game (without `--allow-empty`).
@@ -641,6 +643,9 @@ impl FileCheck<'_> {
             replay_spilled(r)
         };
         self.session.judge(&r.read.record, &r.read.header, &mut rp);
+        if self.set.points {
+            crate::replay::words::in_points(&mut rp.flags);
+        }
         game.set_end(&r.read.header, &rp);
         for f in &rp.flags {
             self.sum.flags += 1;

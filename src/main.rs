@@ -40,8 +40,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
     let d = cli.diagnostics;
     match cli.command {
-        Command::Check { files, format, corpus } => {
-            commands::corpus::check(&files, format == Format::Json, &corpus.options(d))
+        Command::Check { files, format, points, corpus } => {
+            commands::corpus::check(&files, (format == Format::Json, points), &corpus.options(d))
         }
         Command::Fmt { files, letters, from_json: true, .. } => {
             commands::corpus::fmt_from_json(con, &files, letters.map(Into::into))
@@ -54,9 +54,9 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
             commands::corpus::fmt(&files, opts, write, &corpus.options(d))
         }
         Command::Json { files, spans, corpus } => commands::corpus::json(&files, spans, &corpus.options(d)),
-        Command::Replay { file, record, old_game, format } => {
+        Command::Replay { file, record, old_game, format, points } => {
             let game = record_asked(record, old_game, con.err).unwrap_or(1);
-            commands::record::replay(con, &file, game, format.into())
+            commands::record::replay(con, &file, game, format.into(), points)
         }
         Command::Sheet { file, record, old_game, format, points } => {
             let game = record_asked(record, old_game, con.err);
@@ -97,7 +97,7 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         }
         Command::Import { file, from } => commands::interop::import(con, &file, from.map(Into::into)),
         Command::Export { file, to, force } => commands::interop::export(con, &file, to.into(), force),
-        Command::Repair { file, record, old_game, format, diff, apply, budget, confusions } => {
+        Command::Repair { file, record, old_game, format, diff, apply, budget, confusions, points } => {
             let game = record_asked(record, old_game, con.err).unwrap_or(1);
             let asked = commands::repair::RepairAsked {
                 game,
@@ -106,6 +106,7 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
                 apply,
                 budget: Some(budget),
                 confusions,
+                points,
             };
             commands::repair::repair(con, &file, &asked)
         }

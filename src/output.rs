@@ -17,7 +17,8 @@
 //!   ([`match_totals`]), the parsed backgammon `Score` tag ([`match_score`]), GNU
 //!   Backgammon's Position ID and Match ID ([`gnubg_position_id`], [`gnubg_match_id`]), a
 //!   backgammon file's match table ([`match_lines`]), how a backgammon game ended
-//!   ([`how_words`], [`resigned_words`]) and its plays in point numbers ([`play_in_points`]).
+//!   ([`how_words`], [`resigned_words`]) and its plays in point numbers ([`play_in_points`],
+//!   [`play_written_in_points`], [`step_play_in_points`]).
 
 use crate::board::{Seat, Setup};
 use crate::notation::{Header, Record};
@@ -105,6 +106,24 @@ pub fn resigned_words(kind: &str, points: u32) -> Option<String> {
 /// board or the play cannot be made on it.
 pub fn play_in_points(before: &Setup, seat: Seat, play: &crate::notation::Play) -> Option<String> {
     crate::games::backgammon::points::recorded_in_points(before, seat, play)
+}
+
+/// A backgammon play as it is written, in the mover's point numbers (`13/9* 13/9`,
+/// `24/20/19`: every rest and `*` of the record kept), with no board: an unlawful play, or a
+/// play a flag quotes (docs/games.md §I, `--points`).
+pub fn play_written_in_points(seat: Seat, play: &crate::notation::Play) -> String {
+    crate::games::backgammon::points::written_in_points(seat, play)
+}
+
+/// A replayed backgammon throw's play in point numbers (`--points`): a lawful play as gnubg
+/// writes it ([`play_in_points`]), an unlawful one as it is written
+/// ([`play_written_in_points`]: its rests and hits, where the fault is); `None` when the
+/// setup before it is no backgammon board.
+pub fn step_play_in_points(step: &crate::replay::Step) -> Option<String> {
+    if !step.lawful {
+        return Some(play_written_in_points(step.seat, &step.play));
+    }
+    play_in_points(&step.before, step.seat, &step.play)
 }
 
 /// GNU Backgammon's Match ID of a backgammon setup of a record (cube, score, match length,

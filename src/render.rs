@@ -6,6 +6,7 @@
 use crate::board::PointNames;
 use crate::notation::{Game, ReadRecord};
 use crate::replay::Replay;
+use std::borrow::Cow;
 
 /// The formats of `replay`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,10 +97,36 @@ fn json_text<T: serde::Serialize>(v: &T) -> Result<String, serde_json::Error> {
 
 /// `replay`: the game throw by throw, as text or JSON (one document shape for every game).
 pub fn replay(rp: &Replay, rec: &ReadRecord, format: ReplayFormat) -> Result<String, serde_json::Error> {
+    replay_in(rp, rec, format, false)
+}
+
+/// The replay of a backgammon record with its flags' messages in point numbers when `points`
+/// ([`crate::replay::words::in_points`], docs/games.md §I); else the replay as it is (the
+/// other games keep their letters).
+pub fn in_points<'a>(rp: &'a Replay, rec: &ReadRecord, points: bool) -> Cow<'a, Replay> {
+    if !points || rec.header.game != Game::Backgammon {
+        return Cow::Borrowed(rp);
+    }
+    let mut rp = rp.clone();
+    crate::replay::words::in_points(&mut rp.flags);
+    Cow::Owned(rp)
+}
+
+/// [`replay`], with `points` a backgammon record's flags in point numbers and, in the text,
+/// its plays too (`replay --points`); the JSON's `play` stays in Soumille's letters, as
+/// documented (docs/commands.md `replay`), its flags' `message` in numbers.
+pub fn replay_in(
+    rp: &Replay,
+    rec: &ReadRecord,
+    format: ReplayFormat,
+    points: bool,
+) -> Result<String, serde_json::Error> {
+    let plays = if points { plays_in_points(rp, rec) } else { Vec::new() };
+    let rp = &*in_points(rp, rec, points);
     Ok(match format {
         ReplayFormat::Text => {
             let names = [rec.record.tag("Top"), rec.record.tag("Bottom")];
-            crate::sheet::replay_text_named(rp, rec.header.letters, names)
+            crate::sheet::replay_text_with(rp, rec.header.letters, names, &plays)
         }
         ReplayFormat::Json => {
             let sheet = crate::sheet::Sheet::of_record(rp, &rec.record, &rec.header);
@@ -127,19 +154,19 @@ pub fn match_sheet(games: &mut [(ReadRecord, Replay)], points: bool) -> String {
 }
 
 /// A backgammon record's plays in point numbers, as gnubg writes them (`--points`,
-/// [`crate::output::play_in_points`]), by throw; none for another game, or a throw
-/// without dice.
+/// [`crate::output::step_play_in_points`]), by throw; an unlawful play as it is written
+/// (its rests and hits, where the fault is); none for another game, or a throw without dice.
 pub fn plays_in_points(rp: &Replay, rec: &ReadRecord) -> Vec<(u32, String)> {
-    use crate::output::play_in_points as recorded_in_points;
     if rec.header.game != Game::Backgammon {
         return Vec::new();
     }
-    let shown = |s: &crate::replay::Step| Some((s.number, recorded_in_points(&s.before, s.seat, &s.play)?));
+    let shown = |s: &crate::replay::Step| Some((s.number, crate::output::step_play_in_points(s)?));
     rp.steps.iter().filter(|s| s.dice.is_some()).filter_map(shown).collect()
 }
 
 /// [`sheet`], backgammon's plays in point numbers with `points` (`sheet --points`).
 pub fn sheet_in(rp: &Replay, rec: &ReadRecord, format: SheetFormat, points: bool) -> Result<String, serde_json::Error> {
+    let rp = &*in_points(rp, rec, points);
     let mut sheet = crate::sheet::Sheet::of_record(rp, &rec.record, &rec.header);
     sheet.numbers = points;
     if points {
@@ -163,7 +190,8 @@ pub fn view_in(rp: &Replay, rec: &ReadRecord, points: bool) -> String {
     if !points {
         return view(rp, rec);
     }
-    crate::view::view_html_with_plays(&rec.record, &rec.header, rp, &plays_in_points(rp, rec))
+    let shown = in_points(rp, rec, points);
+    crate::view::view_html_in_points(&rec.record, &rec.header, &shown, &plays_in_points(rp, rec))
 }
 
 /// `view` of a file of several records of one game (a backgammon match or money session,
@@ -179,6 +207,12 @@ pub fn view_file(games: &mut [(ReadRecord, Replay)], points: bool) -> String {
         Vec::new()
     }
     .into_iter();
+    if points {
+        // after the match's flags are given: they are said in numbers too
+        games.iter_mut().filter(|(rec, _)| rec.header.game == Game::Backgammon).for_each(|(_, rp)| {
+            crate::replay::words::in_points(&mut rp.flags);
+        });
+    }
     let shown: Vec<crate::view::FileGame> = games
         .iter()
         .map(|(rec, rp)| crate::view::FileGame {
@@ -186,6 +220,7 @@ pub fn view_file(games: &mut [(ReadRecord, Replay)], points: bool) -> String {
             header: &rec.header,
             replay: rp,
             plays: if points { plays_in_points(rp, rec) } else { Vec::new() },
+            numbers: points,
             line: lines.next(),
         })
         .collect();
@@ -242,8 +277,11 @@ pub fn show_in(
             };
             format!("{name} — {title}\n{}", crate::show::setup_text(setup, names))
         }
-        Picture::Svg => crate::show::picture_after_with_play(rp, &rec.record, &rec.header, at, play.as_deref(), names)
-            .unwrap_or_default(),
+        Picture::Svg => {
+            let rp = &*in_points(rp, rec, points);
+            crate::show::picture_after_with_play(rp, &rec.record, &rec.header, at, play.as_deref(), names)
+                .unwrap_or_default()
+        }
         Picture::Position => position_line(rp, rec, at),
         Picture::Gnubg => gnubg_line(rec, setup, at)?,
         Picture::GnubgId => {

@@ -6,7 +6,7 @@
 //! every game keeps ([`Ledger`]), the first seat, and the entry points; each game's books
 //! ([`Game::books`], e.g. [`crate::games::grand_trictrac::books`]) hold its claims.
 
-use crate::board::{Dialect, Seat, Setup};
+use crate::board::{Dialect, PointNames, Seat, Setup};
 use crate::dice::Dice;
 use crate::games::grand_trictrac::score::Score;
 use crate::games::grand_trictrac::scoring::RollJans;
@@ -241,16 +241,26 @@ impl Flag {
     /// The message without the throw it starts with (`throw 13: `, `throw 1 (bottom 2-1): `):
     /// for the printers that name the throw beside it, so that it is said once.
     pub fn body(&self) -> &str {
-        let Some(n) = self.throw else { return &self.message };
-        let Some(rest) = self.message.strip_prefix("throw ").and_then(|r| r.strip_prefix(&*n.to_string())) else {
-            return &self.message;
-        };
-        if let Some(body) = rest.strip_prefix(": ") {
-            return body;
+        body_of(self.throw, &self.message)
+    }
+
+    /// [`Flag::body`] of [`Flag::message_in`]: the message without its throw, its points
+    /// named by `names`.
+    pub fn body_in(&self, names: PointNames) -> Cow<'_, str> {
+        match self.message_in(names) {
+            Cow::Borrowed(m) => Cow::Borrowed(body_of(self.throw, m)),
+            Cow::Owned(m) => Cow::Owned(body_of(self.throw, &m).to_string()),
         }
-        match rest.strip_prefix(" (").and_then(|r| r.split_once("): ")) {
-            Some((_, body)) => body,
-            None => &self.message,
+    }
+
+    /// The message with its points named by `names`: for [`PointNames::Numbers`], a backgammon
+    /// flag's message written again from its fact in point numbers (`--points`, docs/games.md
+    /// §I) by the one path of every message ([`crate::replay::words::message`]); else the
+    /// message as raised, in the record's letters.
+    pub fn message_in(&self, names: PointNames) -> Cow<'_, str> {
+        match (names, &self.fact) {
+            (PointNames::Numbers, Fact::Backgammon(_)) => crate::replay::words::message(&self.fact, names).into(),
+            _ => self.message.as_str().into(),
         }
     }
 
@@ -261,6 +271,21 @@ impl Flag {
         let mut e = crate::notation::SyntaxError::new(self.span, self.message.clone(), what);
         e.code = Some(code);
         e
+    }
+}
+
+/// A flag's `message` without the throw `throw` it starts with (see [`Flag::body`]).
+fn body_of(throw: Option<u32>, message: &str) -> &str {
+    let Some(n) = throw else { return message };
+    let Some(rest) = message.strip_prefix("throw ").and_then(|r| r.strip_prefix(&*n.to_string())) else {
+        return message;
+    };
+    if let Some(body) = rest.strip_prefix(": ") {
+        return body;
+    }
+    match rest.strip_prefix(" (").and_then(|r| r.split_once("): ")) {
+        Some((_, body)) => body,
+        None => message,
     }
 }
 

@@ -316,6 +316,10 @@ struct PageHead {
     letters: Vec<String>,
     /// The 24 Soumille letters (the `data-point` attributes).
     soumille: Vec<String>,
+    /// The board's points in numbers 1–24 counted from the side of the player on roll at
+    /// each frame, as GNU Backgammon and FIBS draw them (`view --points`, docs/games.md §I),
+    /// rather than in `letters`.
+    numbers: bool,
     replayed: bool,
 }
 
@@ -330,6 +334,7 @@ impl PageHead {
             bottom,
             letters: Point::all().map(|p| p.letter(header.letters).to_string()).collect(),
             soumille: Point::all().map(|p| p.letter(Dialect::Soumille).to_string()).collect(),
+            numbers: false,
             replayed,
         }
     }
@@ -534,7 +539,7 @@ fn frame_views(rec: &Record, header: &Header, rp: &Replay, start: Option<&Setup>
 /// for tests, `keys=right,left,home,end` and `clicks=next,prev,first,last,throw-N,flag-K`
 /// (dispatched as events after loading), joined by `&`. Ids: `#throw-number`, `#step-index`,
 /// `#main[data-step][data-url]`, each point `g[data-point][data-top][data-bottom]` (class
-/// `moved` when the throw moved its men), `#bar-top`/`#off-top`… with `data-count`,
+/// `moved` when the throw moved its men; its name, letter or number, in `text.point-name`), `#bar-top`/`#off-top`… with `data-count`,
 /// `#cube[data-value][data-owner]`; the body carries `data-ready="1"` once the script has
 /// run (`data-script-error` if a script failed).
 ///
@@ -548,6 +553,16 @@ pub fn view_html(rec: &Record, header: &Header, rp: &Replay) -> String {
 /// backgammon's plays in point numbers (`view --points`).
 pub fn view_html_with_plays(rec: &Record, header: &Header, rp: &Replay, plays: &[(u32, String)]) -> String {
     let data = page_data(rec, header, rp, plays);
+    page(&data.head.title, &script_json(&data))
+}
+
+/// [`view_html_with_plays`], the board's points in numbers 1–24 counted from the side of the
+/// player on roll at each step, as GNU Backgammon and FIBS draw them: they turn with the
+/// player on roll as the page steps (`view --points`, docs/games.md §I). `rp`'s flags are
+/// shown as they are (in numbers: [`crate::replay::words::in_points`]).
+pub fn view_html_in_points(rec: &Record, header: &Header, rp: &Replay, plays: &[(u32, String)]) -> String {
+    let mut data = page_data(rec, header, rp, plays);
+    data.head.numbers = true;
     page(&data.head.title, &script_json(&data))
 }
 
@@ -582,6 +597,9 @@ pub struct FileGame<'a> {
     pub replay: &'a Replay,
     /// The plays written otherwise (throw, text); empty: as recorded.
     pub plays: Vec<(u32, String)>,
+    /// The board's points in numbers from the side of the player on roll (as
+    /// [`view_html_in_points`]), else in the record's letters.
+    pub numbers: bool,
     /// Its line in the match table.
     pub line: Option<crate::output::MatchLine>,
 }
@@ -652,7 +670,14 @@ fn game_lines(games: &[FileGame], pages: &[PageData]) -> Vec<GameLine> {
 /// class `current` on the game shown), `#game-number`, `#game-count`, `#match-score`,
 /// `#main[data-game]`.
 pub fn view_file_html(games: &[FileGame]) -> String {
-    let pages: Vec<PageData> = games.iter().map(|g| page_data(g.rec, g.header, g.replay, &g.plays)).collect();
+    let pages: Vec<PageData> = games
+        .iter()
+        .map(|g| {
+            let mut p = page_data(g.rec, g.header, g.replay, &g.plays);
+            p.head.numbers = g.numbers;
+            p
+        })
+        .collect();
     let lines = game_lines(games, &pages);
     let first = pages.first();
     let names = first.map_or((String::new(), String::new()), |p| (p.head.top.clone(), p.head.bottom.clone()));
@@ -890,9 +915,9 @@ const SCRIPT_BOARD: &str = r##"  var W = 40, BAR = anyShows("holes") ? 20 : 44, 
       var base = row === 0 ? 30 : H - 30, tip = row === 0 ? 200 : H - 200, ly = row === 0 ? 20 : H - 8;
       el("polygon", { points: (x + 2) + "," + base + " " + (x + W - 2) + "," + base + " " + (x + W / 2) + "," + tip,
         fill: col % 2 === 0 ? "#a0522d" : "#e8d5a9", stroke: "#5a3b1e" }, g);
-      var t = el("text", { x: x + W / 2, y: ly, "text-anchor": "middle", "font-size": 14 }, g);
+      var t = el("text", { "class": "point-name", x: x + W / 2, y: ly, "text-anchor": "middle", "font-size": 14 }, g);
       t.textContent = data.letters[idx];
-      points[idx] = { g: g, men: el("g", { "class": "men" }, g), x: x + W / 2, row: row };
+      points[idx] = { g: g, name: t, men: el("g", { "class": "men" }, g), x: x + W / 2, row: row };
     }
   }
   var bars = {}, offs = {};
@@ -949,9 +974,16 @@ const SCRIPT_BOARD: &str = r##"  var W = 40, BAR = anyShows("holes") ? 20 : 44, 
     var t = el("text", { x: cx, y: y + 24, "text-anchor": "middle", "font-size": 16, "font-weight": "bold" }, cube);
     t.textContent = c.value === 1 && !c.owner ? 64 : c.value;
   }
+  // a point's name: its letter, or (`view --points`) its number from the side of the player
+  // on roll, as gnubg draws it: top's talon A is top's 24-point, bottom's talon & bottom's
+  function pointName(i, turn) {
+    if (!data.numbers) return data.letters[i];
+    return String(turn === "top" ? 24 - i : i + 1);
+  }
   function drawMen(f) {
     for (var i = 0; i < 24; i++) {
       drawPoint(points[i], f.men.top[i], f.men.bottom[i], f.moved.indexOf(data.soumille[i]) >= 0);
+      points[i].name.textContent = pointName(i, f.men.turn);
     }
     SEATS.forEach(function (seat, i) {
       drawBar(seat, f.men.bar[i]);
@@ -1259,6 +1291,7 @@ mod tests {
                 header: &r.header,
                 replay: rp,
                 plays: Vec::new(),
+                numbers: false,
                 line: Some(line),
             })
             .collect();

@@ -1106,3 +1106,51 @@ fn the_helix_configuration_starts_the_server() {
         assert!(docs.lines().any(|l| l == line), "docs/editors.md: {line}");
     }
 }
+
+/// The `points` setting (docs/editors.md): from the `initializationOptions`, a backgammon
+/// record's diagnostics (the message and the lawful plays), hover (the play, the boards from
+/// the side of the player on roll, the flags) and inlay hints (the play) in point numbers; a
+/// Grand Trictrac record keeps its letters; `workspace/didChangeConfiguration` turns it back
+/// to letters and the diagnostics are published again, and to numbers again.
+#[test]
+fn the_points_setting_names_a_backgammon_records_points_in_numbers() {
+    let bg = "samples/backgammon/rule-occupied.stn";
+    let text = std::fs::read_to_string(root().join(bg)).unwrap();
+    let uri = uri_of(bg);
+    let (mut c, _) = Client::start_with(json!({ "points": "numbers" }));
+    let diags = c.open(&uri, &text);
+    assert_eq!(codes(&diags), ["occupied"]);
+    let message = diags[0]["message"].as_str().unwrap();
+    assert!(message.contains("`24/20/19` is not lawful, lawful plays were 24/23 13/9"), "{message}");
+    let related = diags[0]["relatedInformation"][0]["message"].as_str().unwrap();
+    assert_eq!(related, "lawful: 24/23 13/9");
+    let at = json!({ "textDocument": { "uri": uri }, "position": pos_of(&text, "AEF") });
+    let h = c.request("textDocument/hover", at.clone());
+    let v = h["contents"]["value"].as_str().unwrap();
+    assert!(v.starts_with("**Throw 1**: top 4-1 `24/20/19` — unlawful play"), "{v}");
+    // top on roll before the throw: its talon A is its 24-point
+    assert!(v.contains("\n  24 23 22 21 20 19 | 18 17 16 15 14 13\n"), "{v}");
+    assert!(
+        v.contains("* `occupied`: a man lands or rests on a point held by two or more opposing men; `24/20/19`"),
+        "{v}"
+    );
+    let hints = inlay_hints(&mut c, &uri, 99);
+    assert_eq!(hints[0]["label"], json!("24/20/19 · cube 1"), "{hints:#?}");
+    // another game keeps its letters
+    let gt = std::fs::read_to_string(root().join(GT)).unwrap();
+    let diags = c.open(&uri_of(GT), &gt);
+    assert_eq!(diags[0]["relatedInformation"][0]["message"], json!("lawful: AD AE"));
+    // letters again: both documents' diagnostics are published again
+    c.notify("workspace/didChangeConfiguration", json!({ "settings": { "soumille": { "points": "letters" } } }));
+    let again = [c.diagnostics(), c.diagnostics()];
+    let bg_again = again.iter().find(|d| codes(d) == ["occupied"]).expect("the backgammon record's diagnostics");
+    assert!(bg_again[0]["message"].as_str().unwrap().contains("`AEF` is not lawful, lawful plays were AB MQ"));
+    let v = c.request("textDocument/hover", at.clone())["contents"]["value"].as_str().unwrap().to_string();
+    assert!(v.starts_with("**Throw 1**: top 4-1 — unlawful play") && v.contains("`AEF`"), "{v}");
+    assert_eq!(inlay_hints(&mut c, &uri, 99)[0]["label"], json!("cube 1"));
+    c.notify("workspace/didChangeConfiguration", json!({ "settings": { "soumille": { "points": "numbers" } } }));
+    let again = [c.diagnostics(), c.diagnostics()];
+    let bg_again = again.iter().find(|d| codes(d) == ["occupied"]).unwrap();
+    assert!(bg_again[0]["message"].as_str().unwrap().contains("`24/20/19`"));
+    assert_eq!(c.shutdown(), Some(0));
+}

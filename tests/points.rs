@@ -129,3 +129,87 @@ fn the_boards_in_point_numbers() {
     let html = run(&["sheet", "--points", "--format", "html", m]);
     assert!(html.contains(r#"font-size="14">24</text>"#) && !html.contains(r#"font-size="14">M</text>"#));
 }
+
+/// A command's (status, stdout, stderr).
+fn ran(args: &[&str]) -> (Option<i32>, String, String) {
+    let o = bin().args(args).current_dir(root()).output().unwrap();
+    (o.status.code(), String::from_utf8(o.stdout).unwrap(), String::from_utf8(o.stderr).unwrap())
+}
+
+const OCCUPIED: &str = "samples/backgammon/rule-occupied.stn";
+const HITS: &str = "samples/backgammon/claim-hit.stn";
+/// The occupied flag's words in point numbers: the play as written (its rest on 20), the
+/// lawful plays as gnubg writes them, all in top's numbers (top on roll).
+const OCCUPIED_IN_POINTS: &str = "throw 1 (top 4-1): a man lands or rests on a point held by two or more opposing men; `24/20/19` is not lawful, lawful plays were 24/23 13/9, 24/23 8/4, 24/23 6/2 or 9 more";
+
+/// `check --points` (stderr and the JSON's `message`): a backgammon record's flags name its
+/// points and plays in the numbers of the player on roll (top's for throw 1, bottom's for
+/// throw 2); the flags' data are unchanged; without `--points` the letters; another game's
+/// messages are the same with or without it.
+#[test]
+fn check_points_writes_the_flags_in_point_numbers() {
+    let (status, _, err) = ran(&["check", "--points", "--diagnostics", "narrated", OCCUPIED]);
+    assert_eq!(status, Some(1));
+    assert!(err.contains(OCCUPIED_IN_POINTS), "{err}");
+    let (_, _, letters) = ran(&["check", "--diagnostics", "narrated", OCCUPIED]);
+    assert!(letters.contains("`AEF` is not lawful, lawful plays were AB MQ, AB RX, AB TZ or 9 more"), "{letters}");
+    let json = |args: &[&str]| -> serde_json::Value { serde_json::from_str(&ran(args).1).unwrap() };
+    let flags = |v: &serde_json::Value| v["files"][0]["games"][0]["flags"].as_array().unwrap().clone();
+    let (num, let_) = (
+        flags(&json(&["check", "--points", "--format", "json", HITS])),
+        flags(&json(&["check", "--format", "json", HITS])),
+    );
+    assert_eq!(num[0]["message"], "throw 1 (top 4-3): `24/20/17` claims hits on nowhere, but the play hits on 20");
+    assert_eq!(
+        num[1]["message"],
+        "throw 2 (bottom 6-5): `bar/19* 19/14` claims hits on 19, but the play hits on nowhere"
+    );
+    assert_ne!(num[0]["message"], let_[0]["message"]);
+    for (a, b) in num.iter().zip(&let_) {
+        for field in ["throw", "kind", "seat", "rule"] {
+            assert_eq!(a[field], b[field], "{field}");
+        }
+    }
+    let gt = "samples/lepeintre-teaching-game.stn";
+    assert_eq!(
+        ran(&["check", "--points", "--diagnostics", "narrated", gt]),
+        ran(&["check", "--diagnostics", "narrated", gt])
+    );
+}
+
+/// `replay --points`: the text's play and flag in point numbers (the unlawful play as it is
+/// written); the JSON's `play` in Soumille's letters as documented, its flags' `message` in
+/// numbers.
+#[test]
+fn replay_points_writes_the_plays_and_flags_in_point_numbers() {
+    let (status, text, _) = ran(&["replay", "--points", OCCUPIED]);
+    assert_eq!(status, Some(1));
+    assert!(text.starts_with("1. top 4-1  24/20/19\n"), "{text}");
+    let body = OCCUPIED_IN_POINTS.split_once("): ").unwrap().1;
+    assert!(text.contains(&format!("     [occupied] {body}\n")), "{text}");
+    assert!(ran(&["replay", OCCUPIED]).1.starts_with("1. top 4-1  AEF\n"));
+    let v: serde_json::Value =
+        serde_json::from_str(&ran(&["replay", "--points", "--format", "json", OCCUPIED]).1).unwrap();
+    assert_eq!(v["rows"][0]["play"], "AEF");
+    assert_eq!(v["flags"][0]["message"], OCCUPIED_IN_POINTS);
+    assert_eq!(v["rows"][0]["flags"][0]["message"], OCCUPIED_IN_POINTS);
+}
+
+/// `repair --points`: the place's flag and the candidates' edits in words in the thrower's
+/// point numbers (the letter slip named with its letters); the edits as data in letters.
+#[test]
+fn repair_points_writes_the_flags_and_edits_in_point_numbers() {
+    let (status, text, _) = ran(&["repair", "--points", OCCUPIED]);
+    assert_eq!(status, Some(1));
+    assert!(text.contains(&format!("  flag occupied: {OCCUPIED_IN_POINTS}\n")), "{text}");
+    assert!(text.contains("       throw 1: point 23 (`B`) read for point 20 (`E`) (move 1)\n"), "{text}");
+    assert!(ran(&["repair", OCCUPIED]).1.contains("       throw 1: `B` read for `E` (move 1)\n"));
+    let v: serde_json::Value =
+        serde_json::from_str(&ran(&["repair", "--points", "--format", "json", OCCUPIED]).1).unwrap();
+    assert_eq!(v["described"][0][0], "throw 1: point 23 (`B`) read for point 20 (`E`) (move 1)");
+    assert_eq!(
+        (v["candidates"][0]["edits"][0]["read"].as_str(), v["candidates"][0]["edits"][0]["written"].as_str()),
+        (Some("B"), Some("E"))
+    );
+    assert_eq!(v["places"][0]["flags"][0], format!("occupied: {OCCUPIED_IN_POINTS}"));
+}

@@ -808,3 +808,153 @@ fn viewer_of_a_match_steps_across_its_games_in_chromium() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `soumille ARGS FILE` (exit 0 or 1) written to `dir/name`.
+fn written(args: &[&str], file: &Path, dir: &Path, name: &str) -> PathBuf {
+    let o = Command::new(env!("CARGO_BIN_EXE_soumille")).args(args).arg(file).current_dir(root()).output().unwrap();
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    let page = dir.join(name);
+    std::fs::write(&page, &o.stdout).unwrap();
+    page
+}
+
+/// The name drawn on each point of a board, in the board's order: (its Soumille letter, the
+/// text of the first `<text>` in its group).
+fn point_labels(board: &str) -> Vec<(String, String)> {
+    let mut v = Vec::new();
+    let mut rest = board;
+    while let Some(k) = rest.find("<g data-point=") {
+        let tag = &rest[k..k + rest[k..].find('>').unwrap()];
+        let t = k + rest[k..].find("<text").unwrap();
+        let open = t + rest[t..].find('>').unwrap() + 1;
+        let close = open + rest[open..].find('<').unwrap();
+        v.push((attr_in(tag, "data-point").unwrap(), rest[open..close].to_string()));
+        rest = &rest[k + 1..];
+    }
+    v
+}
+
+/// What each point of `setup` is called by the player on roll there, as GNU Backgammon and
+/// FIBS number it: letter → number (docs/games.md §I).
+fn numbered(setup: &soumille::Setup, letters: &[(String, String)]) -> Vec<(String, String)> {
+    let turn = setup.turn;
+    letters
+        .iter()
+        .map(|(l, _)| {
+            let p = soumille::Point::from_letter(l.chars().next().unwrap(), soumille::Dialect::Soumille).unwrap();
+            (l.clone(), p.number(turn).to_string())
+        })
+        .collect()
+}
+
+/// The `y` of the first `<rect` after `at` in `s`.
+fn rect_y(s: &str, at: usize) -> f64 {
+    let r = at + s[at..].find("<rect").unwrap();
+    let tag = &s[r..r + s[r..].find('>').unwrap()];
+    attr_in(tag, "y").unwrap().parse().unwrap()
+}
+
+/// Where a cube drawn at `y` (36 units high) stands on a board whose playing area starts at
+/// `y0` and is 460 high: at its owner's side, top's above the middle and bottom's below it,
+/// in the middle when no one owns it.
+fn assert_cube_at_owners_side(owner: &str, y: f64, y0: f64, how: &str) {
+    let mid = y0 + 230.0;
+    match owner {
+        "top" => assert!(y + 36.0 <= mid && y >= y0, "{how}: top's cube at {y}, the middle at {mid}"),
+        "bottom" => assert!(y >= mid && y + 36.0 <= y0 + 460.0, "{how}: bottom's cube at {y}, the middle at {mid}"),
+        _ => assert_eq!(y, mid - 18.0, "{how}: the centred cube"),
+    }
+}
+
+/// `view --points` of a real backgammon match in Chromium (issue 25 §4): the board's points
+/// are numbered 1–24 from the side of the player on roll, and the numbers turn with him as the
+/// page steps (game 2 after its throw 10, bottom on roll, and after throw 11, top); the cube
+/// stands at its owner's side (bottom took at throw 10), in the middle before; a flagged
+/// record's play and flag are in point numbers too.
+#[test]
+fn viewer_of_a_match_in_point_numbers_in_chromium() {
+    let dir = scratch("points-view");
+    let file = crate::records::imported_match(&dir);
+    let page = written(&["view", "--points"], &file, &dir, "view.html");
+    let (setups, numbers, starts) = expected_file_setups(&file);
+    let k10 = (starts[1]..starts[2]).find(|&k| numbers[k] == 10).expect("game 2 has a throw 10");
+    assert_ne!(setups[k10].turn, setups[k10 + 1].turn, "two players on roll");
+    let mut seen = Vec::new();
+    for k in [0, k10, k10 + 1] {
+        let d = dom(&page, &format!("step={k}"));
+        let how = format!("step {k}");
+        let board = d.inner("board-box").to_string();
+        let labels = point_labels(&board);
+        assert_eq!(labels.len(), 24, "{how}");
+        assert_eq!(labels, numbered(&setups[k], &labels), "{how}: numbered from {}'s side", setups[k].turn);
+        let mut all: Vec<u32> = labels.iter().map(|(_, n)| n.parse().unwrap()).collect();
+        all.sort_unstable();
+        assert_eq!(all, (1..=24).collect::<Vec<u32>>(), "{how}");
+        seen.push(labels);
+        let owner = setups[k].score.owner.flatten().map_or("none", |s| s.name());
+        assert_eq!(d.attr_of("cube", "data-owner").as_deref(), Some(owner), "{how}");
+        let at = d.0.find("id=\"cube\"").unwrap();
+        assert_cube_at_owners_side(owner, rect_y(&d.0, at), 0.0, &how);
+    }
+    assert_eq!(setups[k10].score.owner.flatten(), Some(soumille::Seat::Bottom), "bottom took");
+    assert_ne!(seen[1], seen[2], "the numbers turn with the player on roll");
+    // a flagged record: its play and its flag in numbers
+    let flagged =
+        written(&["view", "--points"], &root().join("samples/backgammon/rule-occupied.stn"), &dir, "flag.html");
+    let d = dom(&flagged, "step=1");
+    assert_eq!(d.text("play"), "24/20/19");
+    assert!(
+        d.inner("flags").contains("`24/20/19` is not lawful, lawful plays were 24/23 13/9"),
+        "{}",
+        d.inner("flags")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The fiche of a real backgammon match in point numbers (`sheet --format html --points`), as
+/// Chromium renders it: every board of games 1 and 2 numbers its points from the side of the
+/// player on roll there (both players' sides among them), and the cube bottom took in game 2
+/// stands at bottom's side.
+#[test]
+fn fiche_of_a_match_in_point_numbers_in_chromium() {
+    let dir = scratch("points-fiche");
+    let file = crate::records::imported_match(&dir);
+    let page = written(&["sheet", "--format", "html", "--points"], &file, &dir, "fiche.html");
+    let (setups, numbers, starts) = expected_file_setups(&file);
+    let dom =
+        String::from_utf8(run_chromium(&["--dump-dom".to_string(), format!("file://{}", page.display())])).unwrap();
+    let (mut game, mut boards, mut turns, mut owned) = (0usize, 0, Vec::new(), 0);
+    for chunk in dom.split("<svg").skip(1) {
+        let label = attr_in(&chunk[..chunk.find('>').unwrap()], "aria-label").unwrap_or_default();
+        if label.contains("The game begins") {
+            game += 1;
+        }
+        if game == 0 || game > 2 {
+            continue;
+        }
+        let range = starts[game - 1]..starts.get(game).copied().unwrap_or(setups.len());
+        let k = if label.contains("The game begins") {
+            range.start
+        } else if label.contains("The final position") {
+            range.end - 1
+        } else {
+            let n: u32 = label.split("After throw ").nth(1).and_then(|r| r.split(':').next()).unwrap().parse().unwrap();
+            range.clone().find(|&k| numbers[k] == n && k > range.start).unwrap()
+        };
+        let labels = point_labels(chunk);
+        assert_eq!(labels.len(), 24, "game {game}: {label}");
+        assert_eq!(labels, numbered(&setups[k], &labels), "game {game}: {label}");
+        turns.push(setups[k].turn);
+        boards += 1;
+        if let Some(at) = chunk.find("<g class=\"cube\"") {
+            let owner = attr_in(&chunk[at..at + chunk[at..].find('>').unwrap()], "data-owner").unwrap();
+            let y0 = rect_y(chunk, chunk.find("<rect").unwrap() + 1);
+            assert_cube_at_owners_side(&owner, rect_y(chunk, at), y0, &format!("game {game}: {label}"));
+            owned += usize::from(owner == "bottom");
+        }
+    }
+    assert!(boards >= 10, "{boards} boards");
+    assert!(turns.contains(&soumille::Seat::Top) && turns.contains(&soumille::Seat::Bottom), "{turns:?}");
+    assert!(owned > 0, "a board of game 2 with the cube bottom owns");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -80,6 +80,10 @@ pub enum Command {
         /// `summary` object next to `files`).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Backgammon: the flags' messages name the points and plays in point numbers, as GNU
+        /// Backgammon and FIBS write them, counted from the side of the player on roll.
+        #[arg(long)]
+        points: bool,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -152,6 +156,10 @@ pub enum Command {
         /// `text` or `json` (one document: `rows`, `flags`, `result`, `final`).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// Backgammon: the plays and the flags' messages in point numbers, as GNU Backgammon
+        /// and FIBS write them (the JSON's `play` stays in Soumille's letters).
+        #[arg(long)]
+        points: bool,
     },
     /// The annotated score sheet of the tour: a row per throw with both seats' marks and
     /// running totals, relèves and holes, and the result with its winnings (`gains` scheme).
@@ -348,6 +356,10 @@ pub enum Command {
         /// docs/commands.md), added to the built-in model.
         #[arg(long, value_name = "FILE")]
         confusions: Option<PathBuf>,
+        /// Backgammon: the flags and the candidates' edits in point numbers, as GNU
+        /// Backgammon and FIBS write them (the JSON's edits as data stay in letters).
+        #[arg(long)]
+        points: bool,
     },
     /// Complete games of seeded self-play (random lawful play), as STN on stdout.
     ///

@@ -43,14 +43,16 @@ fn setup(
         );
         p
     });
-    let set = Settings { style: c.style, max_errors: c.max_errors, json, allow_empty: c.allow_empty };
+    let set = Settings { style: c.style, max_errors: c.max_errors, json, allow_empty: c.allow_empty, points: false };
     Ok(Some((inputs, dirs, Printer::new(c.quiet, progress), set)))
 }
 
 /// `check FILES`: read, replay and validate every record; the report as diagnostics on
-/// stderr or (`json`) as the JSON report on stdout.
-pub fn check(files: &[PathBuf], json: bool, c: &CorpusOptions) -> Result<Outcome, CommandError> {
-    let Some((inputs, dirs, printer, set)) = setup(files, c, json)? else { return Ok(Outcome::Failed) };
+/// stderr or (`json`) as the JSON report on stdout; with `points`, backgammon's flags in point
+/// numbers (`--points`: the diagnostics and the JSON's `message`).
+pub fn check(files: &[PathBuf], (json, points): (bool, bool), c: &CorpusOptions) -> Result<Outcome, CommandError> {
+    let Some((inputs, dirs, printer, mut set)) = setup(files, c, json)? else { return Ok(Outcome::Failed) };
+    set.points = points;
     let t0 = std::time::Instant::now();
     if json {
         printer.direct(&Output { out: b"{\n  \"files\": [\n".to_vec(), err: Vec::new() })?;

@@ -6,10 +6,17 @@ use super::{CommandError, Console, OneRecord, Outcome};
 use crate::render::{Picture, ReplayFormat, SheetFormat};
 use std::path::Path;
 
-/// `replay FILE`: record `game` (1-based) throw by throw, as text or JSON.
-pub fn replay(con: &mut Console, file: &Path, game: usize, format: ReplayFormat) -> Result<Outcome, CommandError> {
+/// `replay FILE`: record `game` (1-based) throw by throw, as text or JSON; with `points`,
+/// backgammon's plays and flags in point numbers (`--points`).
+pub fn replay(
+    con: &mut Console,
+    file: &Path,
+    game: usize,
+    format: ReplayFormat,
+    points: bool,
+) -> Result<Outcome, CommandError> {
     let (rp, one) = OneRecord::replayed(con, file, game)?;
-    con.out.write_all(crate::render::replay(&rp, &one.rec, format)?.as_bytes())?;
+    con.out.write_all(crate::render::replay_in(&rp, &one.rec, format, points)?.as_bytes())?;
     Ok(one.outcome(&rp))
 }
 

@@ -23,6 +23,8 @@ pub struct RepairAsked {
     pub budget: Option<Duration>,
     /// A historian's confusion file, added to the built-in model.
     pub confusions: Option<PathBuf>,
+    /// Backgammon's flags and edits in point numbers (`--points`).
+    pub points: bool,
 }
 
 /// Reads a duration: `2s`, `500ms`, `1.5s`, or seconds alone (`2`).
@@ -52,7 +54,8 @@ struct Document<'a> {
     read_as: Vec<repair::unread::TextEdit>,
     #[serde(flatten)]
     repairs: &'a repair::Repairs,
-    /// Each candidate's edits in words, in the record's letters (as `candidates`).
+    /// Each candidate's edits in words, in the record's letters (as `candidates`), or with
+    /// `--points` a backgammon record's in point numbers.
     described: Vec<Vec<String>>,
 }
 
@@ -60,7 +63,7 @@ struct Document<'a> {
 /// written does), 1 when it is flagged, 2 when it cannot be read (syntax errors other than
 /// misnumbered throws, docs/commands.md `check`).
 pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Outcome, CommandError> {
-    let mut opts = Options::default();
+    let mut opts = Options { points: asked.points, ..Options::default() };
     if let Some(b) = asked.budget {
         opts.budget = b;
     }
@@ -112,7 +115,7 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
     }
     if asked.json {
         let d = header.letters;
-        let described = r.candidates.iter().map(|c| c.edits.iter().map(|e| e.describe(d)).collect()).collect();
+        let described = r.candidates.iter().map(|c| text::described(c, header, asked.points)).collect();
         let doc = Document { file: name, game: header.game.name(), letters: d.name(), read_as, repairs: &r, described };
         serde_json::to_writer_pretty(&mut *con.out, &doc)?;
         con.out.write_all(b"\n")?;
@@ -124,7 +127,7 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
         for e in &read_as {
             writeln!(con.out, "{name}: {}", e.describe())?;
         }
-        con.out.write_all(text::report(&r, header, &name).as_bytes())?;
+        con.out.write_all(text::report_in(&r, header, &name, asked.points).as_bytes())?;
     }
     // a text read past is not clean: its characters were read for others
     Ok(if r.flags == 0 && r.candidates.is_empty() && past.is_none() { Outcome::Clean } else { Outcome::Flagged })

@@ -38,6 +38,17 @@ pub struct Analysed {
 }
 
 impl Analysed {
+    /// How the answers about this record name its points: with `numbers` (the server's
+    /// `points` setting, docs/editors.md) a backgammon record's in point numbers from the side
+    /// of the player on roll (docs/games.md §I); else, and for the other games, its letters.
+    pub fn point_names(&self, numbers: bool) -> crate::board::PointNames {
+        if numbers && self.read.header.game == crate::notation::Game::Backgammon {
+            crate::board::PointNames::Numbers
+        } else {
+            self.read.header.letters.into()
+        }
+    }
+
     /// Every flag of the record: its replay's, then its match's.
     pub fn flags(&self) -> impl Iterator<Item = &Flag> {
         self.replay.flags.iter().chain(&self.match_flags)

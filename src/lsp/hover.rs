@@ -1,13 +1,16 @@
 //! Hover: on a rule's name (a flag's rule in a comment, a jan code, a `Rules` option key) its
 //! text from the project's rules; on a throw the board before and after it (the text
-//! diagram `show` prints), the score and the position string after it, and its flags.
+//! diagram `show` prints), the score and the position string after it, and its flags; with
+//! the `points` setting (docs/editors.md) a backgammon throw's play, boards and flags in point
+//! numbers from the side of the player on roll (docs/games.md §I).
 
 use super::analysis::{Analysed, Analysis};
-use crate::board::Setup;
+use crate::board::{PointNames, Setup};
 use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind};
 
-/// What a hover at byte `at` of the document shows, if anything.
-pub fn hover(a: &Analysis, at: usize) -> Option<Hover> {
+/// What a hover at byte `at` of the document shows, if anything; with `numbers`, a
+/// backgammon record's points in numbers ([`Analysed::point_names`]).
+pub fn hover(a: &Analysis, at: usize, numbers: bool) -> Option<Hover> {
     let (word, range) = word_at(&a.text, at);
     if let Some(text) = super::rule_docs::rule_text(word) {
         let range = a.lines.range(&a.text, Some(range));
@@ -15,7 +18,7 @@ pub fn hover(a: &Analysis, at: usize) -> Option<Hover> {
     }
     let r = a.record_at(at)?;
     let t = r.throw_at(at)?;
-    Some(markdown(throw_text(r, t.number), t.span.map(|s| a.lines.range(&a.text, Some(s)))))
+    Some(markdown(throw_text(r, t.number, r.point_names(numbers)), t.span.map(|s| a.lines.range(&a.text, Some(s)))))
 }
 
 fn markdown(value: String, range: Option<lsp_types::Range>) -> Hover {
@@ -37,12 +40,11 @@ pub fn word_at(text: &str, at: usize) -> (&str, crate::notation::Span) {
 
 /// A throw's hover, in markdown: its step's boards, score and position string, its flags;
 /// or why the replay has no board for it.
-fn throw_text(r: &Analysed, n: u32) -> String {
-    let letters = r.read.header.letters;
+fn throw_text(r: &Analysed, n: u32, letters: PointNames) -> String {
     let Some(step) = r.step(n) else {
         if r.replay.stopped_at == Some(n) {
             if let Some(before) = r.setup_before(n) {
-                return stopped_text(r, n, &before);
+                return stopped_text(r, n, &before, letters);
             }
         }
         let why = match r.replay.stopped_at {
@@ -52,6 +54,11 @@ fn throw_text(r: &Analysed, n: u32) -> String {
         return format!("**Throw {n}**: no board: {why}.");
     };
     let mut out = format!("**Throw {n}**: {} {}", step.seat.name(), dice_text(step.dice));
+    if letters == PointNames::Numbers {
+        if let Some(play) = crate::output::step_play_in_points(step) {
+            out.push_str(&format!(" `{play}`"));
+        }
+    }
     if !step.lawful {
         out.push_str(" — unlawful play");
     }
@@ -66,7 +73,7 @@ fn throw_text(r: &Analysed, n: u32) -> String {
     }
     out.push_str(&format!("\nPosition after: `{position}`\n"));
     for f in r.flags().filter(|f| f.throw == Some(n)) {
-        out.push_str(&format!("\n* `{}`: {}", f.what(), f.body()));
+        out.push_str(&format!("\n* `{}`: {}", f.what(), f.body_in(letters)));
     }
     out
 }
@@ -74,8 +81,7 @@ fn throw_text(r: &Analysed, n: u32) -> String {
 /// The hover of the throw where the replay stopped (its play could not be made, a fausse
 /// case that leaves no position, docs/rules.md §10): the board before it, the score and
 /// position string there, and its flags (the lawful plays among them).
-fn stopped_text(r: &Analysed, n: u32, before: &Setup) -> String {
-    let letters = r.read.header.letters;
+fn stopped_text(r: &Analysed, n: u32, before: &Setup, letters: PointNames) -> String {
     let mut out = format!("**Throw {n}**: the replay stopped here (the play as written cannot be made)");
     out.push_str("\n\nBefore:\n```text\n");
     out.push_str(crate::show::setup_text(before, letters).trim_end());
@@ -86,7 +92,7 @@ fn stopped_text(r: &Analysed, n: u32, before: &Setup) -> String {
     }
     out.push_str(&format!("\nPosition before: `{position}`\n"));
     for f in r.flags().filter(|f| f.throw == Some(n)) {
-        out.push_str(&format!("\n* `{}`: {}", f.what(), f.body()));
+        out.push_str(&format!("\n* `{}`: {}", f.what(), f.body_in(letters)));
     }
     out
 }

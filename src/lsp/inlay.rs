@@ -1,15 +1,18 @@
 //! Inlay hints: the running score after each throw the replay reached, written at the end of
 //! the throw (docs/editors.md): Grand Trictrac's points and holes (docs/rules.md §8), Tric
 //! Trac's points and parties (docs/games.md §E.11), backgammon's cube and its owner and the
-//! match score the record's `Match` and `Score` tags give (docs/games.md §D.9, §I.1).
+//! match score the record's `Match` and `Score` tags give (docs/games.md §D.9, §I.1); with the
+//! `points` setting (docs/editors.md), a backgammon throw's play in point numbers before it, as
+//! GNU Backgammon writes it (docs/games.md §I).
 
 use super::analysis::{Analysed, Analysis};
 use crate::board::{BySeat, ScoreFields};
 use crate::notation::Span;
 use lsp_types::{InlayHint, InlayHintKind, InlayHintLabel};
 
-/// The hints of the throws that end within bytes `range` of the document.
-pub fn inlay_hints(a: &Analysis, range: Span) -> Vec<InlayHint> {
+/// The hints of the throws that end within bytes `range` of the document; with `numbers`, a
+/// backgammon throw's play in point numbers first (`24/18 13/11* · cube 1`).
+pub fn inlay_hints(a: &Analysis, range: Span, numbers: bool) -> Vec<InlayHint> {
     let mut out = Vec::new();
     for r in &a.records {
         if r.span().is_some_and(|s| s.end < range.start || s.start > range.end) {
@@ -24,7 +27,15 @@ pub fn inlay_hints(a: &Analysis, range: Span) -> Vec<InlayHint> {
             }
             let Some(step) = r.step(t.number) else { continue };
             let score = kept_score(r.read.header.game, &step.after.score);
-            let Some(label) = score_label(&score, tags.as_deref()) else { continue };
+            let play = (r.point_names(numbers) == crate::board::PointNames::Numbers)
+                .then(|| crate::output::step_play_in_points(step))
+                .flatten();
+            let label = match (play, score_label(&score, tags.as_deref())) {
+                (Some(p), Some(l)) => format!("{p} · {l}"),
+                (Some(p), None) => p,
+                (None, Some(l)) => l,
+                (None, None) => continue,
+            };
             out.push(InlayHint {
                 position: a.lines.position(&a.text, end),
                 label: InlayHintLabel::String(label),

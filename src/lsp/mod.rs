@@ -8,7 +8,10 @@
 //! * completion: the lawful plays of a throw's roll, the marks a play scores ([`complete`]);
 //! * code actions, formatting by the canonical printer, document symbols ([`actions`]);
 //! * inlay hints with the running score ([`inlay`]); folding ranges, semantic tokens, the
-//!   rule's text from a flag ([`outline`]).
+//!   rule's text from a flag ([`outline`]);
+//! * the `points` setting (`"letters"` or `"numbers"`, from the `initializationOptions` and
+//!   `workspace/didChangeConfiguration`): a backgammon record's hover, diagnostics and inlay
+//!   hints in point numbers ([`points_setting`], docs/editors.md).
 //!
 //! Only with the `fancy` feature (the binary's). Positions are counted in UTF-16 code units,
 //! the protocol's default ([`lines`]).
@@ -27,7 +30,8 @@ pub mod transport;
 use analysis::Analysis;
 use lsp_server::{Connection, ExtractError, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
-    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _, PublishDiagnostics,
+    DidChangeConfiguration, DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
+    PublishDiagnostics,
 };
 use lsp_types::request::{
     CodeActionRequest, Completion, DocumentSymbolRequest, FoldingRangeRequest, Formatting, GotoDefinition,
@@ -121,7 +125,8 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
     conn.initialize_finish(id, init)?;
     // the repair actions' budget (docs/editors.md)
     let repairs = actions::Repairs::new(actions::Settings::of_initialize(&params));
-    let mut server = Server { repairs, ..Server::default() };
+    let numbers = points_setting(params.pointer("/initializationOptions/points")).unwrap_or(false);
+    let mut server = Server { repairs, numbers, ..Server::default() };
     for msg in &conn.receiver {
         match msg {
             Message::Request(req) => {
@@ -142,6 +147,17 @@ pub fn serve(conn: &Connection) -> Result<(), LspError> {
     Err(LspError::Closed)
 }
 
+/// The `points` setting (docs/editors.md): `"numbers"` (a backgammon record's points in
+/// numbers 1–24 from the side of the player on roll, docs/games.md §I) or `"letters"` (the
+/// default); `None` when it is absent or neither.
+pub fn points_setting(value: Option<&serde_json::Value>) -> Option<bool> {
+    match value?.as_str()? {
+        "numbers" => Some(true),
+        "letters" => Some(false),
+        _ => None,
+    }
+}
+
 fn send(conn: &Connection, msg: Message) -> Result<(), LspError> {
     conn.sender.send(msg).map_err(|_| LspError::Closed)
 }
@@ -152,6 +168,8 @@ pub struct Server {
     docs: HashMap<Uri, Analysis>,
     /// The repair actions: their settings and the searches kept.
     repairs: actions::Repairs,
+    /// The `points` setting: a backgammon record's points in numbers ([`points_setting`]).
+    numbers: bool,
 }
 
 impl Server {
@@ -163,6 +181,7 @@ impl Server {
     /// Handles a notification; returns the notifications to send (the diagnostics).
     pub fn notification(&mut self, n: Notification) -> Vec<Notification> {
         let uri = match n.method.as_str() {
+            DidChangeConfiguration::METHOD => return self.configure(&n.params),
             DidOpenTextDocument::METHOD => {
                 let Ok(p) = serde_json::from_value::<lsp_types::DidOpenTextDocumentParams>(n.params) else {
                     return Vec::new();
@@ -192,6 +211,20 @@ impl Server {
         self.publish(&uri).into_iter().collect()
     }
 
+    /// `workspace/didChangeConfiguration`: the `points` setting, as `settings.soumille.points`
+    /// (or `settings.points`); when it changes, every open document's diagnostics again.
+    fn configure(&mut self, params: &serde_json::Value) -> Vec<Notification> {
+        let given = params.pointer("/settings/soumille/points").or_else(|| params.pointer("/settings/points"));
+        let Some(numbers) = points_setting(given) else { return Vec::new() };
+        if numbers == self.numbers {
+            return Vec::new();
+        }
+        self.numbers = numbers;
+        let mut uris: Vec<&Uri> = self.docs.keys().collect();
+        uris.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        uris.into_iter().filter_map(|u| self.publish(u)).collect()
+    }
+
     /// Applies the changes to document `uri` and reads and replays it again (the records the
     /// changes left alone keep their replays).
     pub fn change(&mut self, uri: &Uri, changes: &[lsp_types::TextDocumentContentChangeEvent]) {
@@ -206,8 +239,11 @@ impl Server {
     /// The diagnostics of document `uri`, as a notification.
     pub fn publish(&self, uri: &Uri) -> Option<Notification> {
         let a = self.docs.get(uri)?;
-        let params =
-            PublishDiagnosticsParams { uri: uri.clone(), diagnostics: diagnostics::diagnostics(uri, a), version: None };
+        let params = PublishDiagnosticsParams {
+            uri: uri.clone(),
+            diagnostics: diagnostics::diagnostics(uri, a, self.numbers),
+            version: None,
+        };
         Some(Notification::new(PublishDiagnostics::METHOD.into(), params))
     }
 
@@ -245,7 +281,7 @@ impl Server {
             HoverRequest::METHOD => {
                 let (_, p) = extract::<HoverRequest>(req)?;
                 let at = self.offset(&p.text_document_position_params)?;
-                to_value(at.and_then(|(a, at)| hover::hover(a, at))).map_err(json)
+                to_value(at.and_then(|(a, at)| hover::hover(a, at, self.numbers))).map_err(json)
             }
             Completion::METHOD => {
                 let (_, p) = extract::<Completion>(req)?;
@@ -284,7 +320,7 @@ impl Server {
                 let Some(a) = self.docs.get(&p.text_document.uri) else { return Ok(serde_json::Value::Null) };
                 let (s, e) = (a.lines.offset(&a.text, p.range.start), a.lines.offset(&a.text, p.range.end));
                 let span = crate::notation::Span { start: s as u32, end: e as u32 };
-                to_value(inlay::inlay_hints(a, span)).map_err(json)
+                to_value(inlay::inlay_hints(a, span, self.numbers)).map_err(json)
             }
             FoldingRangeRequest::METHOD => {
                 let (_, p) = extract::<FoldingRangeRequest>(req)?;

@@ -3,7 +3,7 @@
 //! record as it stands when the edit is made (an edit that adds or removes a throw numbers
 //! the throws again from 1, docs/format.md §3).
 
-use crate::board::{Dialect, Point, Seat};
+use crate::board::{Dialect, Point, PointNames, Seat};
 use crate::dice::Dice;
 use crate::notation::{Anchor, Comment, CommentStyle, Mark, Play, Record, Target, Throw};
 use serde::{Deserialize, Serialize};
@@ -275,10 +275,40 @@ impl Edit {
 
     /// What the edit says, in the record's letters: `L read for I in move 2`.
     pub fn describe(&self, d: Dialect) -> String {
-        let l = |p: &Point| p.letter(d);
-        let end = |p: &Option<Point>| p.map_or("#".to_string(), |p| p.letter(d).to_string());
+        self.describe_in(PointNames::Letters(d), None)
+    }
+
+    /// What the edit says, its points and plays named by `names`: the record's letters, or
+    /// (`repair --points`, docs/games.md §I) the point numbers of `seat`, the thrower at the
+    /// edit's throw, as a backgammon player counts them (`13/9*`, `20` for the letter E of
+    /// bottom); with no seat known, Soumille's letters.
+    pub fn describe_in(&self, names: PointNames, seat: Option<Seat>) -> String {
+        let numbers = match (names, seat) {
+            (PointNames::Numbers, Some(s)) => Some(s),
+            _ => None,
+        };
+        let d = names.dialect();
+        let l = |p: &Point| numbers.map_or_else(|| p.letter(d).to_string(), |s| p.number(s).to_string());
+        let end = |p: &Option<Point>| match (p, numbers) {
+            (None, Some(_)) => "off".to_string(),
+            (None, None) => "#".to_string(),
+            (Some(p), _) => l(p),
+        };
+        let play_in = |p: &Play, d: Dialect| match numbers {
+            Some(s) => crate::games::backgammon::points::written_in_points(s, p),
+            None => play_in(p, d),
+        };
         let seat = |s: &Option<Seat>| s.map_or("no seat".to_string(), |s| s.name().to_string());
         match self {
+            Edit::Letter { throw, mv, written, read, .. } if numbers.is_some() => {
+                let (r, w) = (read.letter(Dialect::Soumille), written.letter(Dialect::Soumille));
+                format!(
+                    "throw {throw}: point {} (`{r}`) read for point {} (`{w}`) (move {})",
+                    l(read),
+                    l(written),
+                    mv + 1
+                )
+            }
             Edit::Letter { throw, mv, written, read, .. } => {
                 format!("throw {throw}: `{}` read for `{}` (move {})", l(read), l(written), mv + 1)
             }

@@ -47,6 +47,8 @@ pub struct Options {
     pub window: u32,
     /// How many partial candidates are searched again at each step.
     pub beam: usize,
+    /// The places' flags in backgammon's point numbers (`repair --points`, docs/games.md §I).
+    pub points: bool,
 }
 
 impl Default for Options {
@@ -58,6 +60,7 @@ impl Default for Options {
             max_edits: 3,
             window: 3,
             beam: 6,
+            points: false,
         }
     }
 }
@@ -329,12 +332,19 @@ fn every_place(
         let players = cs.first().is_none_or(|b| b.rank() >= written).then(|| players_fault(kind));
         places.push(Place {
             throw,
-            flags: at.iter().map(|f| format!("{}: {}", f.what(), f.message)).collect(),
+            flags: at.iter().map(|f| flag_words(f, opts)).collect(),
             candidates: cs.into_iter().map(&candidate).collect(),
             as_written: players,
         });
     }
     places.sort_by_key(|p| p.throw);
+}
+
+/// A flag of a place in words: its rule and its message, in point numbers with
+/// [`Options::points`].
+fn flag_words(f: &Flag, opts: &Options) -> String {
+    let names = if opts.points { crate::board::PointNames::Numbers } else { crate::board::PointNames::default() };
+    format!("{}: {}", f.what(), f.message_in(names))
 }
 
 /// The misnumbered throws of a record, as edits: each run of throws numbered wrong by the
@@ -459,7 +469,7 @@ impl Search<'_> {
         let at: Vec<&Flag> = flags.iter().filter(|f| f.throw.is_some() && f.throw == st.first).collect();
         // a fausse case there names the fault (an école often comes with it)
         st.kind = at.iter().find(|f| f.kind == FlagKind::FausseCase).or(at.first()).map(|f| f.kind);
-        st.at_first = at.iter().map(|f| format!("{}: {}", f.what(), f.message)).collect();
+        st.at_first = at.iter().map(|f| flag_words(f, self.opts)).collect();
     }
 
     /// The edits at a state's first flag, each replayed; the ones that clear it, best first.

@@ -108,7 +108,29 @@ fn same_but_number(a: &crate::notation::Throw, b: &crate::notation::Throw) -> bo
 
 /// The repairs in words: each flagged place with its candidates, then the whole record's.
 pub fn report(r: &Repairs, header: &Header, name: &str) -> String {
-    let d = header.letters;
+    report_in(r, header, name, false)
+}
+
+/// A candidate's edits in words: in the record's letters, or with `points` a backgammon
+/// record's points and plays in the numbers of the thrower at each edit's throw, as the
+/// candidate's record names it (`repair --points`, docs/games.md §I).
+pub fn described(c: &Candidate, header: &Header, points: bool) -> Vec<String> {
+    let numbers = points && header.game == crate::notation::Game::Backgammon;
+    c.edits
+        .iter()
+        .map(|e| {
+            if !numbers {
+                return e.describe(header.letters);
+            }
+            let seat = c.record.throws.iter().find(|t| t.number == e.throw()).and_then(|t| t.seat);
+            e.describe_in(crate::board::PointNames::Numbers, seat)
+        })
+        .collect()
+}
+
+/// [`report`], with `points` a backgammon record's edits in point numbers ([`described`]);
+/// the places' flags are as the search wrote them ([`super::Options::points`]).
+pub fn report_in(r: &Repairs, header: &Header, name: &str, points: bool) -> String {
     let mut out = String::new();
     if r.flags == 0 && r.candidates.is_empty() {
         let _ = writeln!(out, "{name}: clean, nothing to repair");
@@ -124,8 +146,8 @@ pub fn report(r: &Repairs, header: &Header, name: &str) -> String {
         if c.as_written {
             let _ = writeln!(out, "       the record as written: its flags are the players' own");
         }
-        for e in &c.edits {
-            let _ = writeln!(out, "       {}", e.describe(d));
+        for e in described(c, header, points) {
+            let _ = writeln!(out, "       {e}");
         }
     };
     for p in &r.places {

@@ -5,12 +5,16 @@
 //! and here for the replay's own facts (a stop, a wrong seat, the Position tag's rules) and
 //! the dispatch from a [`Fact`] to its game's words (docs/design.md).
 
-use crate::board::Dialect;
+use crate::board::PointNames;
 use crate::games::{backgammon, grand_trictrac, jacquet, tric_trac};
 use crate::replay::{Fact, StepDetail, Stop};
 
-/// The message of a flag saying `fact`, in `letters`.
-pub fn message(fact: &Fact, letters: Dialect) -> String {
+/// The message of a flag saying `fact`, its points named by `names`: the record's letters
+/// (a [`crate::board::Dialect`]), or backgammon's point numbers (`--points`, docs/games.md §I; the tables
+/// games of the seeds keep their letters, Soumille's for [`PointNames::Numbers`]).
+pub fn message(fact: &Fact, names: impl Into<PointNames>) -> String {
+    let names = names.into();
+    let letters = names.dialect();
     match fact {
         Fact::Stop { throw, why, last } => stop(*throw, why, *last),
         Fact::Seat { throw, recorded, expected, again_after_doublet } => {
@@ -29,8 +33,20 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
         }
         Fact::GrandTrictrac(f) => grand_trictrac::words::message(f, letters),
         Fact::Jacquet(f) => jacquet::words::message(f, letters),
-        Fact::Backgammon(f) => backgammon::words::message(f, letters),
+        Fact::Backgammon(f) => backgammon::words::message(f, names),
         Fact::TricTrac(f) => tric_trac::words::message(f, letters),
+    }
+}
+
+/// The flags' messages with their points named in backgammon's point numbers, counted from
+/// the side of the player on roll (`--points`, docs/games.md §I): each backgammon flag's
+/// message written again from its fact by [`message`], the one path of every message; the
+/// other games' flags keep the record's letters.
+pub fn in_points(flags: &mut [crate::replay::Flag]) {
+    for f in flags.iter_mut() {
+        if let std::borrow::Cow::Owned(m) = f.message_in(PointNames::Numbers) {
+            f.message = m;
+        }
     }
 }
 
@@ -76,7 +92,7 @@ fn stop(throw: u32, why: &Stop, last: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Seat;
+    use crate::board::{Dialect, Seat};
 
     #[test]
     fn a_stop_names_the_throws_not_replayed() {

@@ -14,7 +14,7 @@ pub mod match_page;
 mod others;
 pub mod replay;
 
-pub use replay::{replay_document, replay_text, replay_text_named, ReplayDocument, ReplayRow};
+pub use replay::{replay_document, replay_text, replay_text_with, ReplayDocument, ReplayRow};
 
 /// One seat's part of a Grand Trictrac row.
 #[derive(Clone, Debug, Serialize)]

@@ -20,11 +20,22 @@ pub fn replay_text(rp: &Replay, dialect: Dialect) -> String {
 /// [`replay_text`] naming the players (`[top, bottom]`, the record's `Top` and `Bottom`
 /// tags) in the line that says how the game ended.
 pub fn replay_text_named(rp: &Replay, dialect: Dialect, names: [Option<&str>; 2]) -> String {
+    replay_text_with(rp, dialect, names, &[])
+}
+
+/// [`replay_text_named`], the plays of the throws in `plays` (throw, text) written as given
+/// there: backgammon's plays in point numbers (`replay --points`).
+pub fn replay_text_with(rp: &Replay, dialect: Dialect, names: [Option<&str>; 2], plays: &[(u32, String)]) -> String {
     if rp.grand_trictrac.is_some() {
         return replay_text_gt(rp, dialect);
     }
     let mut sheet = Sheet::new(rp, names[0].map(String::from), names[1].map(String::from));
     sheet.letters = dialect;
+    for row in &mut sheet.rows {
+        if let Some((_, p)) = plays.iter().find(|(n, _)| *n == row.throw && row.dice.is_some()) {
+            row.play.clone_from(p);
+        }
+    }
     let mut s = String::new();
     for (r, t) in sheet.tables_rows() {
         let _ = writeln!(s, "{}. {} {}  {}", r.throw, r.seat, r.dice_text(), sheet.play_of(r));

@@ -10,7 +10,7 @@
 //!   hit there, and left out otherwise (`24/18 18/14` → `24/14`, `8/2* 2/1*` → `8/2*/1*`);
 //! * the same move made by several men written once with their number (`13/8 13/8` →
 //!   `13/8(2)`);
-//! * `*` after a point where an opposing man stood before the play, once a point.
+//! * `*` after a point where a lone opposing man stood before the play, once a point.
 
 use super::board::{Board, BAR, OFF};
 use super::books::recorded_paths;
@@ -31,8 +31,15 @@ fn number(n: u8) -> String {
 /// The steps `(from, to)` of `seat` in its point numbers (25 = the bar, 0 = off), one a die,
 /// written in point numbers against `before` (the board before the play).
 pub fn steps_in_points(before: &Board, seat: Seat, steps: &[(u8, u8)]) -> String {
-    // a point number n of `seat` holds an opposing man before the play (n in 1..=24)
-    let opposed = |n: u8| (1..=24).contains(&n) && before.opposing(seat, 25 - usize::from(n)) > 0;
+    // a point number n of `seat` holds a lone opposing man before the play (n in 1..=24): a
+    // man that stops there hits it (an unlawful play onto a point held by two hits nothing)
+    let opposed = |n: u8| (1..=24).contains(&n) && before.opposing(seat, 25 - usize::from(n)) == 1;
+    write_steps(&opposed, steps)
+}
+
+/// The steps `(from, to)` in point numbers, `opposed(n)`: point number n held an opposing man
+/// before the play (asked only of the points the steps reach).
+fn write_steps(opposed: &dyn Fn(u8) -> bool, steps: &[(u8, u8)]) -> String {
     let mut sorted: Vec<(u8, u8)> = steps.to_vec();
     sorted.sort_by(|a, b| b.cmp(a));
     // each man's points, from where it left to where it ends
@@ -97,6 +104,46 @@ pub fn play_in_points(before: &Board, play: &Play) -> String {
     steps_in_points(before, seat, &steps)
 }
 
+/// A legal play in its mover's point numbers, without the board: where it hit is the play's
+/// own (each step's `hit`), so it is written as [`play_in_points`] writes it from the board
+/// (the lawful plays of a flag's message, `--points`).
+pub fn lawful_in_points(play: &Play) -> String {
+    let hit: Vec<u8> = play.steps().iter().filter(|s| s.hit).map(|s| 25 - s.to).collect();
+    let steps: Vec<(u8, u8)> = play.steps().iter().map(|s| (25 - s.from, 25 - s.to)).collect();
+    write_steps(&|n| hit.contains(&n), &steps)
+}
+
+/// A recorded play of `seat` as it is written, in the seat's point numbers: each move a man's
+/// path, its rests kept, `*` where the record writes one (`13/9* 13/9`, `bar/21*/15`,
+/// `6/off`); `-` for a pass. What a flag says the record wrote (docs/games.md §I: `--points`),
+/// unlawful plays too, with no board.
+pub fn written_in_points(seat: Seat, play: &RecordedPlay) -> String {
+    use crate::notation::{Origin, Target};
+    let RecordedPlay::Moves(moves) = play else { return "-".into() };
+    let mut out = String::new();
+    for (k, m) in moves.iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        out.push_str(&match m.from {
+            Origin::Point(p) => p.number(seat).to_string(),
+            Origin::Bar => "bar".into(),
+        });
+        let ends = m.rests.iter().map(|p| p.number(seat).to_string()).chain([match m.to {
+            Target::Point(p) => p.number(seat).to_string(),
+            Target::Off => "off".into(),
+        }]);
+        for (i, n) in ends.enumerate() {
+            out.push('/');
+            out.push_str(&n);
+            if m.hit_after(i) {
+                out.push('*');
+            }
+        }
+    }
+    out
+}
+
 /// A recorded play of `seat` from the position `before`, in point numbers: each stretch of a
 /// written path a step (`MRX*` is 13/8 8/4*, joined as 13/4* when the man hit on X); `-` for
 /// a pass; `None` when `before` is no backgammon board or a path is longer than the reader
@@ -133,6 +180,25 @@ mod tests {
         // bearing off, entering
         assert_eq!(steps_in_points(&opening, Seat::Bottom, &[(6, 0), (1, 0)]), "6/off 1/off");
         assert_eq!(steps_in_points(&opening, Seat::Bottom, &[(25, 22), (24, 22)]), "bar/22 24/22");
+    }
+
+    /// A lawful play is written from its own hits as from the board; a written play as it is
+    /// written, in the mover's numbers.
+    #[test]
+    fn lawful_and_written_plays_without_the_board() {
+        use crate::games::backgammon::movegen::Step;
+        let mut play = Play::default();
+        // bottom's 8 to 2, hitting, then 2 to 1, hitting (relative points 17 -> 23 -> 24)
+        play.steps[0] = Step { from: 17, to: 23, die: 6, hit: true };
+        play.steps[1] = Step { from: 23, to: 24, die: 1, hit: true };
+        play.len = 2;
+        assert_eq!(lawful_in_points(&play), "8/2*/1*");
+        let text = "[Game \"backgammon\"]\n[First \"bottom\"]\n\n1. bottom: 6-4 @X*P &X MI*#\n";
+        let r = &read(text)[0];
+        let play = r.record.throws[0].play.as_ref().unwrap();
+        assert_eq!(written_in_points(Seat::Bottom, play), "bar/21*/15 24/21 12/9*/off");
+        assert_eq!(written_in_points(Seat::Top, play), "bar/4*/10 1/4 13/16*/off");
+        assert_eq!(written_in_points(Seat::Top, &RecordedPlay::Pass), "-");
     }
 
     #[test]

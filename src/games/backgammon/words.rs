@@ -1,14 +1,16 @@
 //! The words of Backgammon's facts ([`crate::games::backgammon::Fact`]): what each rule of
 //! docs/games.md §D.10 means, the recorded play and the lawful ones, the cube's actions, the
 //! `Result` and `Position` claims. Plays are written in Soumille's letters (docs/games.md §0.3:
-//! the game is written in them).
+//! the game is written in them), or in the backgammon players' point numbers when asked
+//! (`--points`, docs/games.md §I: the mover's numbers, as GNU Backgammon writes a play).
 
-use crate::board::{BySeat, Dialect, Seat};
+use crate::board::{BySeat, PointNames, Seat};
 use crate::games::backgammon::{Board, CubeRule, Fact, MatchFault, Play, PositionFault, ResultFault, Rule};
 use crate::notation::CubeAnswer;
 
-/// The message of a flag saying `fact`, in `letters` (Backgammon writes Soumille's).
-pub fn message(fact: &Fact, _letters: Dialect) -> String {
+/// The message of a flag saying `fact`, its plays and points named by `names`: Soumille's
+/// letters whatever the dialect (Backgammon writes them), or the mover's point numbers.
+pub fn message(fact: &Fact, names: PointNames) -> String {
     match fact {
         Fact::Position(why) => format!("the Position tag is no position of backgammon: {}", position(why)),
         Fact::Cube { throw, rule, doubler, owner, written, value, after_dice } => {
@@ -46,14 +48,16 @@ pub fn message(fact: &Fact, _letters: Dialect) -> String {
             "throw {throw} ({seat} {dice}): the opening dice are thrown one by each player, so they cannot be a doublet (premier-coup=tirage)"
         ),
         Fact::FausseCase { throw, seat, dice, rule, recorded, lawful, .. } => format!(
-            "throw {throw} ({seat} {dice}): {}; `{recorded}` is not lawful, lawful plays were {}",
+            "throw {throw} ({seat} {dice}): {}; `{}` is not lawful, lawful plays were {}",
             meaning(*rule),
-            plays_text(*seat, lawful)
+            written(*seat, recorded, names),
+            plays_text(*seat, lawful, names)
         ),
         Fact::Hits { throw, seat, dice, recorded, claimed, actual } => format!(
-            "throw {throw} ({seat} {dice}): `{recorded}` claims hits on {}, but the play hits on {}",
-            points(*seat, *claimed),
-            points(*seat, *actual)
+            "throw {throw} ({seat} {dice}): `{}` claims hits on {}, but the play hits on {}",
+            written(*seat, recorded, names),
+            points(*seat, *claimed, names),
+            points(*seat, *actual, names)
         ),
         Fact::Result(why) => result(why),
         Fact::Match(why) => match_fault(why),
@@ -126,14 +130,30 @@ pub fn resigned_words(kind: &str, points: u32) -> Option<String> {
 }
 
 /// `X, Y, Z or N more`: the first three lawful plays, and how many more.
-fn plays_text(seat: Seat, plays: &[Play]) -> String {
-    crate::games::words::first_three(plays.iter().map(|p| p.notation(seat)))
+fn plays_text(seat: Seat, plays: &[Play], names: PointNames) -> String {
+    let each = |p: &Play| match names {
+        PointNames::Numbers => super::points::lawful_in_points(p),
+        PointNames::Letters(_) => p.notation(seat),
+    };
+    crate::games::words::first_three(plays.iter().map(each))
+}
+
+/// A play of `seat` as the record writes it, in Soumille's letters or the seat's numbers.
+fn written(seat: Seat, play: &crate::notation::Play, names: PointNames) -> String {
+    match names {
+        PointNames::Numbers => super::points::written_in_points(seat, play),
+        PointNames::Letters(_) => play.to_string(),
+    }
 }
 
 /// The points of `seat`'s bits (bit p: its relative point p), `nowhere` for none.
-fn points(seat: Seat, bits: u32) -> String {
+fn points(seat: Seat, bits: u32, names: PointNames) -> String {
+    let name = |x: crate::board::Point| match names {
+        PointNames::Numbers => x.number(seat).to_string(),
+        PointNames::Letters(_) => x.to_string(),
+    };
     let v: Vec<String> =
-        (1..25).filter(|&p| bits >> p & 1 == 1).filter_map(|p| Board::point(seat, p).map(|x| x.to_string())).collect();
+        (1..25).filter(|&p| bits >> p & 1 == 1).filter_map(|p| Board::point(seat, p).map(name)).collect();
     if v.is_empty() {
         "nowhere".into()
     } else {
@@ -234,13 +254,13 @@ fn match_fault(why: &MatchFault) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Point;
+    use crate::board::{Dialect, Point};
     use crate::dice::Dice;
     use crate::games::backgammon::{BoardError, End, EndKind, Path, Step};
     use crate::notation::{Move, Origin, Play as RecordedPlay, ResultKind, Target};
 
     fn say(fact: Fact) -> String {
-        message(&fact, Dialect::Soumille)
+        message(&fact, PointNames::default())
     }
 
     fn dice(a: u8, b: u8) -> Dice {
@@ -296,6 +316,38 @@ mod tests {
         assert_eq!(
             say(fact),
             "throw 1 (top 6-4): fewer moves played than the throw allows; `AD AG` is not lawful, lawful plays were AE AG, AG MQ, AG RX or 1 more"
+        );
+    }
+
+    /// In point numbers (`--points`): the play as written, the lawful plays and the points
+    /// hit, each in the mover's numbers; the rest of the words as in letters.
+    #[test]
+    fn in_point_numbers_the_plays_and_points_are_the_movers() {
+        let lawful = vec![play(&[(1, 5), (1, 7)]), play(&[(1, 7), (12, 16)])];
+        let fact = Fact::FausseCase {
+            throw: 1,
+            seat: Seat::Top,
+            dice: dice(6, 4),
+            rule: Rule::Die,
+            recorded: recorded(&[('A', 'D', 0), ('A', 'G', 0)]),
+            path: Path::through(&[1, 4], 0),
+            lawful,
+        };
+        assert_eq!(
+            message(&fact, PointNames::Numbers),
+            "throw 1 (top 6-4): a move's length matches no unused die of the throw; `24/21 24/18` is not lawful, lawful plays were 24/20 24/18, 24/18 13/9"
+        );
+        let fact = Fact::Hits {
+            throw: 3,
+            seat: Seat::Bottom,
+            dice: dice(4, 3),
+            recorded: recorded(&[('&', 'S', 1)]),
+            claimed: 1 << 7 | 1 << 4,
+            actual: 1 << 7,
+        };
+        assert_eq!(
+            message(&fact, PointNames::Numbers),
+            "throw 3 (bottom 4-3): `24/18*` claims hits on 21, 18, but the play hits on 18"
         );
     }
 
