@@ -579,7 +579,14 @@ impl Writing {
             legal_plays_into(&self.board, dice, UnSeulDe::Moderne, plays);
             if plays.max_moves() > 0 {
                 if last && t.cube.is_none() {
-                    self.unplayed_last_roll(game, seat, dice);
+                    if game.won.is_some_and(|w| w.winner != seat) {
+                        // rolled, then resigned (docs/games.md §I.5): the dice alone, then
+                        // `resign`, which export writes back as the file had it
+                        t.resign = true;
+                        self.throws.push(t);
+                    } else {
+                        self.unplayed_last_roll(game, seat, dice);
+                    }
                     return;
                 }
                 if let [only] = plays.as_slice() {
@@ -627,9 +634,10 @@ impl Writing {
         Some(play.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect())
     }
 
-    /// Rolled, then resigned, or the log stops (docs/games.md §I.5): no throw, a comment.
+    /// The log stops after a roll, or its roller wins with no play written (docs/games.md
+    /// §I.5): no throw, a comment.
     fn unplayed_last_roll(&mut self, game: &MatchGame, seat: Seat, dice: Dice) {
-        let then = if game.won.is_some() { "resigned without playing" } else { "the file stops" };
+        let then = if game.won.is_some() { "won with no play written" } else { "the file stops" };
         let text = format!(" {seat} rolled {dice}, then {then} (the file's last roll) ");
         match self.throws.last_mut() {
             Some(prev) => {
@@ -769,13 +777,13 @@ impl MatchGame {
             legal_plays_into(&board, dice, options.un_seul_de, &mut plays);
             let mut steps = steps_of_play(&board, dice, &plays, &play)
                 .ok_or_else(|| InteropError::Record(format!("throw {}: a path of more than five points", t.number)))?;
-            if dice.is_doublet() {
-                // gnubg's order: the farthest men first (a lawful order of one die's moves)
-                steps.sort_by_key(|s| s.from);
-            }
             let written = steps.clone();
             match apply_steps(&board, &mut steps) {
-                Some(after) => board = after,
+                Some(after) => {
+                    board = after;
+                    // the hits claimed as well as those made (`13/9*(2)` comes back so)
+                    steps.iter_mut().zip(&written).for_each(|(s, w)| s.hit |= w.hit);
+                }
                 None => {
                     // a play that cannot be made is written as recorded; the board stays
                     steps = written;
@@ -847,12 +855,25 @@ impl MatchGame {
 }
 
 /// The single-die steps of a recorded play (`None`: a path of more than five points): the
-/// legal play it is, else its written stretches, one a die.
+/// legal play it is — in the order the record wrote its moves when it can be played so
+/// ([`in_written_order`]), else in the rules' order (for a doublet the farthest men first)
+/// — or else its written stretches, one a die.
 fn steps_of_play(board: &Board, dice: Dice, plays: &Plays, play: &RecordedPlay) -> Option<Vec<StepMove>> {
     let paths = recorded_paths(board.turn, play)?;
     let j = judge(board, dice, plays, &paths);
     Some(match j.played {
-        Some(p) => p.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect(),
+        Some(p) => {
+            let judged: Vec<StepMove> =
+                p.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect();
+            in_written_order(board, play, &paths, &judged).unwrap_or_else(|| {
+                let mut steps = judged;
+                if dice.is_doublet() {
+                    // the farthest men first: a lawful order of one die's moves
+                    steps.sort_by_key(|s| s.from);
+                }
+                steps
+            })
+        }
         // an unlawful play: its written stretches, one a die
         None => paths
             .iter()
@@ -865,6 +886,63 @@ fn steps_of_play(board: &Board, dice: Dice, plays: &Plays, play: &RecordedPlay) 
             })
             .collect(),
     })
+}
+
+/// The written paths' steps, one a die, with their hit claims, in an order that the reader
+/// joins back into the same paths (`play`), written first, when every rest is written (the
+/// steps are those of the legal play `judged`) and the men can be moved in that order: so a
+/// file goes back with its moves as it had them (docs/games.md §I.8). `None` otherwise.
+fn in_written_order(board: &Board, play: &RecordedPlay, paths: &[Path], judged: &[StepMove]) -> Option<Vec<StepMove>> {
+    // each step with its path's index, path by path
+    let written: Vec<(usize, StepMove)> = paths
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| {
+            p.points()
+                .windows(2)
+                .enumerate()
+                .map(move |(k, w)| (i, StepMove { from: w[0], to: w[1], hit: p.hits >> k & 1 == 1 }))
+        })
+        .collect();
+    let moves = |steps: &mut dyn Iterator<Item = &StepMove>| {
+        let mut m: Vec<(u8, u8)> = steps.map(|s| (s.from, s.to)).collect();
+        m.sort_unstable();
+        m
+    };
+    if moves(&mut written.iter().map(|w| &w.1)) != moves(&mut judged.iter()) {
+        return None;
+    }
+    // at most four steps: every order that keeps each path's own, the written one first
+    let mut order: Vec<usize> = (0..written.len()).collect();
+    loop {
+        let keeps_paths = order
+            .iter()
+            .enumerate()
+            .all(|(k, &i)| order[k + 1..].iter().all(|&j| written[j].0 != written[i].0 || j > i));
+        if keeps_paths {
+            let claims: Vec<StepMove> = order.iter().map(|&i| written[i].1).collect();
+            let mut steps = claims.clone();
+            if apply_steps(board, &mut steps).is_some() {
+                // the hits made and those claimed, as the reader takes them
+                steps.iter_mut().zip(&claims).for_each(|(s, c)| s.hit |= c.hit);
+                if moves_of(board.turn, &steps) == *play {
+                    return Some(steps);
+                }
+            }
+        }
+        if !next_order(&mut order) {
+            return None;
+        }
+    }
+}
+
+/// The next permutation of `v` in lexicographic order; `false` after the last.
+fn next_order(v: &mut [usize]) -> bool {
+    let Some(i) = v.windows(2).rposition(|w| w[0] < w[1]) else { return false };
+    let j = v.iter().rposition(|&x| x > v[i]).unwrap_or(i);
+    v.swap(i, j);
+    v[i + 1..].reverse();
+    true
 }
 
 /// `top 1 bottom 0` → (1, 0).

@@ -459,9 +459,14 @@ fn a_roll_with_no_move_is_a_throw_with_no_play() {
     assert_eq!(printed(&sgf_to_stn(&back).unwrap()), printed(&recs), "{back}");
     let mat = stn_to_mat(&recs).unwrap();
     assert_eq!(printed(&mat_to_stn(&mat).unwrap()), printed(&recs), "{mat}");
-    // the last roll of a game, never played: said as the `.mat` reader says it
+    // the last roll of a game, never played, then the other seat wins: the dice, then
+    // `resign` (docs/games.md §I.5), written back as the roll alone
     let last = format!("{root}\n;W[65hchb]\n;PL[B]DI[33])\n");
-    assert!(printed(&sgf_to_stn(&last).unwrap())[0].contains("bottom rolled 3-3, then resigned"));
+    let recs = sgf_to_stn(&last).unwrap();
+    assert!(printed(&recs)[0].contains("\n2. bottom: 3-3 resign\n"), "{}", printed(&recs)[0]);
+    assert!(stn_to_sgf(&recs).unwrap().contains(";B[33]\n"));
+    assert_eq!(printed(&sgf_to_stn(&stn_to_sgf(&recs).unwrap()).unwrap()), printed(&recs));
+    assert_eq!(printed(&mat_to_stn(&stn_to_mat(&recs).unwrap()).unwrap()), printed(&recs));
 }
 
 /// A cube value that is not the cube's next one is refused on export, naming it, never
