@@ -578,8 +578,14 @@ impl Writing {
             let plays = self.plays.get_or_insert_with(Plays::new);
             legal_plays_into(&self.board, dice, UnSeulDe::Moderne, plays);
             if plays.max_moves() > 0 {
-                if last && t.cube.is_none() {
-                    if game.won.is_some_and(|w| w.winner != seat) {
+                let won = game.won.map(|w| w.winner == seat);
+                let last_men = if last && won == Some(true) { self.last_men_off() } else { None };
+                if let Some(play) = last_men {
+                    // the roller's last men borne off, which the log did not write
+                    steps = play;
+                    note = Some(" the last men borne off, filled in by the importer: the file wrote none ");
+                } else if last && t.cube.is_none() {
+                    if won == Some(false) {
                         // rolled, then resigned (docs/games.md §I.5): the dice alone, then
                         // `resign`, which export writes back as the file had it
                         t.resign = true;
@@ -588,8 +594,7 @@ impl Writing {
                         self.unplayed_last_roll(game, seat, dice);
                     }
                     return;
-                }
-                if let [only] = plays.as_slice() {
+                } else if let [only] = self.plays.as_ref().map_or(&[][..], |p| p.as_slice()) {
                     // a forced play the log left out (docs/games.md §I.6)
                     steps = only.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect();
                     note = Some(" forced play filled in by the importer: the file wrote none ");
@@ -632,6 +637,24 @@ impl Writing {
         legal_plays_into(&self.board, dice, UnSeulDe::Moderne, plays);
         let play = plays.as_slice().iter().find(|p| p.moves() > steps.len() && p.apply(&self.board) == *after)?;
         Some(play.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect())
+    }
+
+    /// The steps of a lawful play of the legal plays made (`self.plays`) that bears off the
+    /// roller's last men, when every such play leaves the same board: the game's last roll,
+    /// which the roller won with and the log wrote with no play (FIBS). `None` otherwise.
+    fn last_men_off(&self) -> Option<Vec<StepMove>> {
+        let me = self.board.turn.index();
+        let plays = self.plays.as_ref()?;
+        let mut ending = plays
+            .as_slice()
+            .iter()
+            .filter(|p| p.apply(&self.board).men[me][OFF] == crate::games::backgammon::board::MEN);
+        let first = ending.next()?;
+        let after = first.apply(&self.board);
+        if ending.any(|p| p.apply(&self.board) != after) {
+            return None;
+        }
+        Some(first.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect())
     }
 
     /// The log stops after a roll, or its roller wins with no play written (docs/games.md
@@ -865,7 +888,7 @@ fn steps_of_play(board: &Board, dice: Dice, plays: &Plays, play: &RecordedPlay) 
         Some(p) => {
             let judged: Vec<StepMove> =
                 p.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect();
-            in_written_order(board, play, &paths, &judged).unwrap_or_else(|| {
+            in_written_order(board, (dice, play), &paths, &judged).unwrap_or_else(|| {
                 let mut steps = judged;
                 if dice.is_doublet() {
                     // the farthest men first: a lawful order of one die's moves
@@ -889,10 +912,17 @@ fn steps_of_play(board: &Board, dice: Dice, plays: &Plays, play: &RecordedPlay) 
 }
 
 /// The written paths' steps, one a die, with their hit claims, in an order that the reader
-/// joins back into the same paths (`play`), written first, when every rest is written (the
-/// steps are those of the legal play `judged`) and the men can be moved in that order: so a
-/// file goes back with its moves as it had them (docs/games.md §I.8). `None` otherwise.
-fn in_written_order(board: &Board, play: &RecordedPlay, paths: &[Path], judged: &[StepMove]) -> Option<Vec<StepMove>> {
+/// joins back into the same paths (`play`), when every rest is written (the steps are those
+/// of the legal play `judged`) and the men can be moved in that order: so a file goes back
+/// with its moves as it had them (docs/games.md §I.8). The order tried first is, for a
+/// doublet, the farthest men first (as gnubg and FIBS write them), then the written one.
+/// `None` when there is none.
+fn in_written_order(
+    board: &Board,
+    (dice, play): (Dice, &RecordedPlay),
+    paths: &[Path],
+    judged: &[StepMove],
+) -> Option<Vec<StepMove>> {
     // each step with its path's index, path by path
     let written: Vec<(usize, StepMove)> = paths
         .iter()
@@ -912,23 +942,34 @@ fn in_written_order(board: &Board, play: &RecordedPlay, paths: &[Path], judged: 
     if moves(&mut written.iter().map(|w| &w.1)) != moves(&mut judged.iter()) {
         return None;
     }
-    // at most four steps: every order that keeps each path's own, the written one first
-    let mut order: Vec<usize> = (0..written.len()).collect();
-    loop {
+    // the steps in `order`, if each path keeps its own order and they read back as `play`
+    let try_order = |order: &[usize]| -> Option<Vec<StepMove>> {
         let keeps_paths = order
             .iter()
             .enumerate()
             .all(|(k, &i)| order[k + 1..].iter().all(|&j| written[j].0 != written[i].0 || j > i));
-        if keeps_paths {
-            let claims: Vec<StepMove> = order.iter().map(|&i| written[i].1).collect();
-            let mut steps = claims.clone();
-            if apply_steps(board, &mut steps).is_some() {
-                // the hits made and those claimed, as the reader takes them
-                steps.iter_mut().zip(&claims).for_each(|(s, c)| s.hit |= c.hit);
-                if moves_of(board.turn, &steps) == *play {
-                    return Some(steps);
-                }
-            }
+        if !keeps_paths {
+            return None;
+        }
+        let claims: Vec<StepMove> = order.iter().map(|&i| written[i].1).collect();
+        let mut steps = claims.clone();
+        apply_steps(board, &mut steps)?;
+        // the hits made and those claimed, as the reader takes them
+        steps.iter_mut().zip(&claims).for_each(|(s, c)| s.hit |= c.hit);
+        (moves_of(board.turn, &steps) == *play).then_some(steps)
+    };
+    let mut order: Vec<usize> = (0..written.len()).collect();
+    if dice.is_doublet() {
+        let mut farthest = order.clone();
+        farthest.sort_by_key(|&i| written[i].1.from);
+        if let Some(steps) = try_order(&farthest) {
+            return Some(steps);
+        }
+    }
+    // at most four steps: every order, the written one first
+    loop {
+        if let Some(steps) = try_order(&order) {
+            return Some(steps);
         }
         if !next_order(&mut order) {
             return None;

@@ -392,7 +392,7 @@ fn root_kept(root: &Node) -> Option<String> {
 }
 
 /// The root's properties that a record comment written by [`root_kept`] keeps.
-fn read_root(comment: &str) -> Option<String> {
+pub(super) fn read_root(comment: &str) -> Option<String> {
     let (kind, props) = comment.trim().strip_prefix("sgf")?.split_once(':')?;
     (kind.trim() == ROOT).then(|| unescape_kept(props))
 }
