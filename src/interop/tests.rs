@@ -521,3 +521,32 @@ fn a_move_nodes_comments_and_analysis_go_both_ways() {
     assert_eq!(nodes, sgf.lines().skip(1).collect::<Vec<_>>(), "{back}");
     assert_eq!(printed(&sgf_to_stn(&back).unwrap()), printed(&recs));
 }
+
+/// The dice in the order the file wrote them (`45:`, `;W[45…]`) are the STN throw's `4-5`
+/// and go back so; a doublet's moves go back in the file's order (docs/games.md §I.8).
+#[test]
+fn the_files_roll_order_and_moves_order_are_kept() {
+    let mat = " 1 point match\n\n Game 1\n a : 0                          b : 0\n  1) 45: 24/20 13/8               13: 6/3 8/7\n  2) 44: 13/9 13/9 9/5 9/5\n";
+    let recs = mat_to_stn(mat).unwrap();
+    let text = &printed(&recs)[0];
+    assert!(text.contains("1. top: 4-5 AE MR\n2. bottom: 1-3 FC HG\n3. top: 4-4 MQV MQV\n"), "{text}");
+    assert!(flags(text).is_empty(), "{:?}", flags(text));
+    let moves = |s: &str| -> Vec<String> {
+        s.lines().filter(|l| l.contains(')')).map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
+    };
+    assert_eq!(moves(&stn_to_mat(&recs).unwrap()), moves(mat));
+    // SGF: the roll as written, and the root's properties no tag holds, back on the root
+    let sgf = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1]GS[M:1 2]XX[odd\\]]\n;W[45xtmh]\n;B[13svqr]\n;W[double]\n;B[drop]\n)\n";
+    let recs = sgf_to_stn(sgf).unwrap();
+    let text = &printed(&recs)[0];
+    assert!(text.contains("; sgf root: AP[GNU Backgammon:1.07]GS[M:1 2]XX[odd\\]]\n"), "{text}");
+    assert!(text.contains("1. top: 4-5 AE MR\n2. bottom: 1-3 FC HG\n"), "{text}");
+    let back = stn_to_sgf(&recs).unwrap();
+    assert!(back.contains(";W[45xtmh]\n;B[13svqr]\n"), "{back}");
+    assert!(back.contains("AP[GNU Backgammon:1.07]") && !back.contains("soumille"), "{back}");
+    assert!(back.contains("GS[M:1 2]XX[odd\\]]"), "{back}");
+    assert_eq!(printed(&sgf_to_stn(&back).unwrap()), printed(&recs));
+    // the canonical form writes the higher die first
+    let canonical = print_record(&recs[0], PrintOptions { higher_die_first: true, ..PrintOptions::default() });
+    assert!(canonical.contains("1. top: 5-4 AE MR\n2. bottom: 3-1 FC HG\n"), "{canonical}");
+}
