@@ -138,16 +138,15 @@ impl fmt::Display for Dice {
 
 impl Serialize for Dice {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        // in the order written, as the STN text (docs/format.md §3)
-        [self.first(), self.second()].serialize(s)
+        // higher first, as the JSON documents say (docs/commands.md, `json` and `replay`)
+        [self.hi, self.lo].serialize(s)
     }
 }
 
 impl<'de> Deserialize<'de> for Dice {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let [a, b] = <[u8; 2]>::deserialize(d)?;
-        Dice::as_written(a, b)
-            .ok_or_else(|| serde::de::Error::custom(format!("impossible dice {a}-{b}: each die is 1 to 6")))
+        Dice::new(a, b).ok_or_else(|| serde::de::Error::custom(format!("impossible dice {a}-{b}: each die is 1 to 6")))
     }
 }
 
@@ -183,10 +182,7 @@ mod tests {
         };
         assert_eq!(hash(written), hash(Dice::new(5, 4).unwrap()));
         assert!(Dice::as_written(0, 3).is_none() && Dice::as_written(3, 7).is_none());
-        // JSON keeps the order written
-        let json = serde_json::to_string(&written).unwrap();
-        assert_eq!(json, "[4,5]");
-        let back: Dice = serde_json::from_str(&json).unwrap();
-        assert!(back.lower_first());
+        // JSON writes the higher die first (docs/commands.md)
+        assert_eq!(serde_json::to_string(&written).unwrap(), "[5,4]");
     }
 }

@@ -709,7 +709,7 @@ fn marks_of(ms: impl IntoIterator<Item = WireMark>, field: &'static str) -> Resu
 fn throw_of(t: WireThrow, version: u32) -> Result<n::Throw, WireError> {
     let dice = match t.dice {
         None => None,
-        Some([a, b]) => Some(Dice::as_written(a, b).ok_or(WireFault::Dice(a, b))?),
+        Some([a, b]) => Some(Dice::new(a, b).ok_or(WireFault::Dice(a, b))?),
     };
     let mut out = n::Throw::bare(t.number, dice);
     out.seat = t.seat.map(|s| match s {
