@@ -50,7 +50,11 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
             commands::select::annotate(&files, (letters.map(Into::into), write, strip), &corpus.options(d))
         }
         Command::Fmt { files, letters, letters_in_comments, write, corpus, .. } => {
-            let opts = soumille::notation::PrintOptions { letters: letters.map(Into::into), letters_in_comments };
+            let opts = soumille::notation::PrintOptions {
+                letters: letters.map(Into::into),
+                letters_in_comments,
+                higher_die_first: true,
+            };
             commands::corpus::fmt(&files, opts, write, &corpus.options(d))
         }
         Command::Json { files, spans, corpus } => commands::corpus::json(&files, spans, &corpus.options(d)),

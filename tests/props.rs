@@ -95,7 +95,8 @@ prop_compose! {
         no_dice in proptest::bool::weighted(0.3),
         partie in proptest::option::weighted(0.3, 1u8..=4),
     ) -> Throw {
-        let mut t = Throw::new(0, Dice::new(a, b).unwrap());
+        // in the order drawn: `4-5` as well as `5-4` (docs/format.md §3), kept by the printer
+        let mut t = Throw::new(0, Dice::as_written(a, b).unwrap());
         t.seat = seat;
         t.marks = marks.into_iter().collect();
         t.holes = holes;

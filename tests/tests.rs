@@ -19,6 +19,7 @@ mod generated;
 mod gnubg_readback;
 mod grammar;
 mod interop;
+mod interop_roundtrip;
 mod jacquet;
 mod json_roundtrip;
 mod lsp;

@@ -159,7 +159,11 @@ pub fn fmt_from_json(
         records.extend(r);
     }
     con.out.write_all(
-        crate::notation::print_records(&records, PrintOptions { letters, ..Default::default() }).as_bytes(),
+        crate::notation::print_records(
+            &records,
+            PrintOptions { letters, higher_die_first: true, ..Default::default() },
+        )
+        .as_bytes(),
     )?;
     Ok(Outcome::Clean)
 }

@@ -549,7 +549,7 @@ pub fn annotate(
     if inputs.is_empty() {
         return Err(CommandError::NoFiles(files.to_vec()));
     }
-    let opts = crate::notation::PrintOptions { letters, ..Default::default() };
+    let opts = crate::notation::PrintOptions { letters, higher_die_first: true, ..Default::default() };
     let printer = Printer::new(c.quiet, None);
     let sum = crate::corpus::run_all(&inputs, &printer, |k, input, emit| {
         let mut o = Output::default();

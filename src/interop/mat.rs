@@ -63,7 +63,7 @@ fn actions(line_no: usize, text: &str, offset: usize) -> Result<Line, InteropErr
         if let Some(d) = t.strip_suffix(':') {
             let b = d.as_bytes();
             let dice = match b {
-                [x, y] if x.is_ascii_digit() && y.is_ascii_digit() => Dice::new(x - b'0', y - b'0'),
+                [x, y] if x.is_ascii_digit() && y.is_ascii_digit() => Dice::as_written(x - b'0', y - b'0'),
                 _ => None,
             }
             .ok_or_else(|| err(line_no, format!("`{t}` is no roll")))?;
@@ -391,7 +391,7 @@ fn note(current: &mut Option<MatchGame>, notes: &mut Vec<Note>, i: usize, t: &st
 fn action_text(e: &Event) -> String {
     match e {
         Event::Throw { dice, steps, .. } => {
-            let mut s = format!("{}{}:", dice.high(), dice.low());
+            let mut s = format!("{}{}:", dice.first(), dice.second());
             for m in steps {
                 s.push_str(&format!(" {}/{}{}", number_of(m.from), number_of(m.to), if m.hit { "*" } else { "" }));
             }

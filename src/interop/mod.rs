@@ -578,11 +578,23 @@ impl Writing {
             let plays = self.plays.get_or_insert_with(Plays::new);
             legal_plays_into(&self.board, dice, UnSeulDe::Moderne, plays);
             if plays.max_moves() > 0 {
-                if last && t.cube.is_none() {
-                    self.unplayed_last_roll(game, seat, dice);
+                let won = game.won.map(|w| w.winner == seat);
+                let last_men = if last && won == Some(true) { self.last_men_off() } else { None };
+                if let Some(play) = last_men {
+                    // the roller's last men borne off, which the log did not write
+                    steps = play;
+                    note = Some(" the last men borne off, filled in by the importer: the file wrote none ");
+                } else if last && t.cube.is_none() {
+                    if won == Some(false) {
+                        // rolled, then resigned (docs/games.md §I.5): the dice alone, then
+                        // `resign`, which export writes back as the file had it
+                        t.resign = true;
+                        self.throws.push(t);
+                    } else {
+                        self.unplayed_last_roll(game, seat, dice);
+                    }
                     return;
-                }
-                if let [only] = plays.as_slice() {
+                } else if let [only] = self.plays.as_ref().map_or(&[][..], |p| p.as_slice()) {
                     // a forced play the log left out (docs/games.md §I.6)
                     steps = only.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect();
                     note = Some(" forced play filled in by the importer: the file wrote none ");
@@ -627,9 +639,28 @@ impl Writing {
         Some(play.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect())
     }
 
-    /// Rolled, then resigned, or the log stops (docs/games.md §I.5): no throw, a comment.
+    /// The steps of a lawful play of the legal plays made (`self.plays`) that bears off the
+    /// roller's last men, when every such play leaves the same board: the game's last roll,
+    /// which the roller won with and the log wrote with no play (FIBS). `None` otherwise.
+    fn last_men_off(&self) -> Option<Vec<StepMove>> {
+        let me = self.board.turn.index();
+        let plays = self.plays.as_ref()?;
+        let mut ending = plays
+            .as_slice()
+            .iter()
+            .filter(|p| p.apply(&self.board).men[me][OFF] == crate::games::backgammon::board::MEN);
+        let first = ending.next()?;
+        let after = first.apply(&self.board);
+        if ending.any(|p| p.apply(&self.board) != after) {
+            return None;
+        }
+        Some(first.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect())
+    }
+
+    /// The log stops after a roll, or its roller wins with no play written (docs/games.md
+    /// §I.5): no throw, a comment.
     fn unplayed_last_roll(&mut self, game: &MatchGame, seat: Seat, dice: Dice) {
-        let then = if game.won.is_some() { "resigned without playing" } else { "the file stops" };
+        let then = if game.won.is_some() { "won with no play written" } else { "the file stops" };
         let text = format!(" {seat} rolled {dice}, then {then} (the file's last roll) ");
         match self.throws.last_mut() {
             Some(prev) => {
@@ -769,13 +800,13 @@ impl MatchGame {
             legal_plays_into(&board, dice, options.un_seul_de, &mut plays);
             let mut steps = steps_of_play(&board, dice, &plays, &play)
                 .ok_or_else(|| InteropError::Record(format!("throw {}: a path of more than five points", t.number)))?;
-            if dice.is_doublet() {
-                // gnubg's order: the farthest men first (a lawful order of one die's moves)
-                steps.sort_by_key(|s| s.from);
-            }
             let written = steps.clone();
             match apply_steps(&board, &mut steps) {
-                Some(after) => board = after,
+                Some(after) => {
+                    board = after;
+                    // the hits claimed as well as those made (`13/9*(2)` comes back so)
+                    steps.iter_mut().zip(&written).for_each(|(s, w)| s.hit |= w.hit);
+                }
                 None => {
                     // a play that cannot be made is written as recorded; the board stays
                     steps = written;
@@ -847,12 +878,25 @@ impl MatchGame {
 }
 
 /// The single-die steps of a recorded play (`None`: a path of more than five points): the
-/// legal play it is, else its written stretches, one a die.
+/// legal play it is — in the order the record wrote its moves when it can be played so
+/// ([`in_written_order`]), else in the rules' order (for a doublet the farthest men first)
+/// — or else its written stretches, one a die.
 fn steps_of_play(board: &Board, dice: Dice, plays: &Plays, play: &RecordedPlay) -> Option<Vec<StepMove>> {
     let paths = recorded_paths(board.turn, play)?;
     let j = judge(board, dice, plays, &paths);
     Some(match j.played {
-        Some(p) => p.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect(),
+        Some(p) => {
+            let judged: Vec<StepMove> =
+                p.steps().iter().map(|s| StepMove { from: s.from, to: s.to, hit: s.hit }).collect();
+            in_written_order(board, (dice, play), &paths, &judged).unwrap_or_else(|| {
+                let mut steps = judged;
+                if dice.is_doublet() {
+                    // the farthest men first: a lawful order of one die's moves
+                    steps.sort_by_key(|s| s.from);
+                }
+                steps
+            })
+        }
         // an unlawful play: its written stretches, one a die
         None => paths
             .iter()
@@ -865,6 +909,81 @@ fn steps_of_play(board: &Board, dice: Dice, plays: &Plays, play: &RecordedPlay) 
             })
             .collect(),
     })
+}
+
+/// The written paths' steps, one a die, with their hit claims, in an order that the reader
+/// joins back into the same paths (`play`), when every rest is written (the steps are those
+/// of the legal play `judged`) and the men can be moved in that order: so a file goes back
+/// with its moves as it had them (docs/games.md §I.8). The order tried first is, for a
+/// doublet, the farthest men first (as gnubg and FIBS write them), then the written one.
+/// `None` when there is none.
+fn in_written_order(
+    board: &Board,
+    (dice, play): (Dice, &RecordedPlay),
+    paths: &[Path],
+    judged: &[StepMove],
+) -> Option<Vec<StepMove>> {
+    // each step with its path's index, path by path
+    let written: Vec<(usize, StepMove)> = paths
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| {
+            p.points()
+                .windows(2)
+                .enumerate()
+                .map(move |(k, w)| (i, StepMove { from: w[0], to: w[1], hit: p.hits >> k & 1 == 1 }))
+        })
+        .collect();
+    let moves = |steps: &mut dyn Iterator<Item = &StepMove>| {
+        let mut m: Vec<(u8, u8)> = steps.map(|s| (s.from, s.to)).collect();
+        m.sort_unstable();
+        m
+    };
+    if moves(&mut written.iter().map(|w| &w.1)) != moves(&mut judged.iter()) {
+        return None;
+    }
+    // the steps in `order`, if each path keeps its own order and they read back as `play`
+    let try_order = |order: &[usize]| -> Option<Vec<StepMove>> {
+        let keeps_paths = order
+            .iter()
+            .enumerate()
+            .all(|(k, &i)| order[k + 1..].iter().all(|&j| written[j].0 != written[i].0 || j > i));
+        if !keeps_paths {
+            return None;
+        }
+        let claims: Vec<StepMove> = order.iter().map(|&i| written[i].1).collect();
+        let mut steps = claims.clone();
+        apply_steps(board, &mut steps)?;
+        // the hits made and those claimed, as the reader takes them
+        steps.iter_mut().zip(&claims).for_each(|(s, c)| s.hit |= c.hit);
+        (moves_of(board.turn, &steps) == *play).then_some(steps)
+    };
+    let mut order: Vec<usize> = (0..written.len()).collect();
+    if dice.is_doublet() {
+        let mut farthest = order.clone();
+        farthest.sort_by_key(|&i| written[i].1.from);
+        if let Some(steps) = try_order(&farthest) {
+            return Some(steps);
+        }
+    }
+    // at most four steps: every order, the written one first
+    loop {
+        if let Some(steps) = try_order(&order) {
+            return Some(steps);
+        }
+        if !next_order(&mut order) {
+            return None;
+        }
+    }
+}
+
+/// The next permutation of `v` in lexicographic order; `false` after the last.
+fn next_order(v: &mut [usize]) -> bool {
+    let Some(i) = v.windows(2).rposition(|w| w[0] < w[1]) else { return false };
+    let j = v.iter().rposition(|&x| x > v[i]).unwrap_or(i);
+    v.swap(i, j);
+    v[i + 1..].reverse();
+    true
 }
 
 /// `top 1 bottom 0` → (1, 0).

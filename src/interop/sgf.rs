@@ -9,7 +9,9 @@
 //! clears, `AW[c]`, `AB[t]` add men, `PL[B]` the seat to play; men not placed are borne off.
 //! White is top. A move node's other properties (comments `C`, gnubg's analysis `A`, `DA`, …)
 //! are kept as STN comments `{ sgf: C[…] }` of the throw and written back on the node
-//! (docs/commands.md, import and export); the root's analysis properties (`GS`, …) are not kept.
+//! (docs/commands.md, import and export). The root's properties that no STN tag holds
+//! (gnubg's game statistics `GS`, the program `AP`, any other) are kept as one record comment
+//! `; sgf root: PROPS` and written back on the root (docs/games.md §I.7: nothing is lost).
 
 use super::{Event, InteropError, MatchGame, StepMove, Won};
 use crate::board::Seat;
@@ -206,7 +208,7 @@ fn throw_event(line: usize, seat: Seat, v: &str) -> Result<Event, InteropError> 
     if b.len() < 2 || b.len() % 2 != 0 || b.len() > 10 {
         return Err(err(line, format!("`{v}` is no move")));
     }
-    let dice = Dice::new(b[0].wrapping_sub(b'0'), b[1].wrapping_sub(b'0'))
+    let dice = Dice::as_written(b[0].wrapping_sub(b'0'), b[1].wrapping_sub(b'0'))
         .ok_or_else(|| err(line, format!("`{v}`: no roll")))?;
     let mut steps = Vec::new();
     for pair in b[2..].chunks(2) {
@@ -266,6 +268,10 @@ pub fn read(text: &str) -> Result<Vec<MatchGame>, InteropError> {
         // the game's comments (`GC`), one a line, as export writes them (docs/games.md §I.7)
         if let Some(gc) = root.first("GC") {
             g.comments.extend(gc.lines().map(String::from));
+        }
+        // the root's properties that no tag holds, as a comment written back on export
+        if let Some(kept) = root_kept(root) {
+            g.comments.push(kept);
         }
         // `RU[Crawford]`: the rule; `RU[Crawford:CrawfordGame]`: this is the Crawford game
         let rules = root.first("RU").unwrap_or("");
@@ -348,6 +354,11 @@ pub(super) fn kept_comment(e: &Event, props: &str) -> String {
         Event::Take => " take",
         Event::Drop => " drop",
     };
+    format!(" sgf{kind}: {} ", escape_kept(props))
+}
+
+/// `props` with `}` and line ends written `\7d` and `\0a` (read back by [`unescape_kept`]).
+fn escape_kept(props: &str) -> String {
     let mut text = String::with_capacity(props.len());
     for c in props.chars() {
         match c {
@@ -356,13 +367,45 @@ pub(super) fn kept_comment(e: &Event, props: &str) -> String {
             c => text.push(c),
         }
     }
-    format!(" sgf{kind}: {text} ")
+    text
+}
+
+/// The kind a root comment names: ` sgf root: PROPS` (see [`root_kept`]).
+const ROOT: &str = "root";
+
+/// The root's properties that no tag of the record holds and the reader does not read
+/// (`AP`, gnubg's `GS`, any other), as the record comment ` sgf root: PROPS` (`None`: none).
+/// `AP[soumille]`, which export writes itself, is not kept.
+fn root_kept(root: &Node) -> Option<String> {
+    const READ: [&str; 15] = ["FF", "GM", "CA", "MI", "PW", "PB", "DT", "EV", "RO", "PC", "AN", "SO", "GC", "RU", "RE"];
+    let mut props = String::new();
+    for (id, values) in root.props.iter().filter(|(id, _)| !READ.contains(&id.as_str())) {
+        if id == "AP" && values.iter().all(|v| v == "soumille") {
+            continue;
+        }
+        props.push_str(id);
+        for v in values {
+            props.push_str(&format!("[{}]", escape(v)));
+        }
+    }
+    (!props.is_empty()).then(|| format!(" sgf {ROOT}: {}", escape_kept(&props)))
+}
+
+/// The root's properties that a record comment written by [`root_kept`] keeps.
+pub(super) fn read_root(comment: &str) -> Option<String> {
+    let (kind, props) = comment.trim().strip_prefix("sgf")?.split_once(':')?;
+    (kind.trim() == ROOT).then(|| unescape_kept(props))
 }
 
 /// The event's kind and SGF properties that a comment written by [`kept_comment`] keeps.
 pub(super) fn read_kept(comment: &str) -> Option<(&'static str, String)> {
     let (kind, props) = comment.trim().strip_prefix("sgf")?.split_once(':')?;
     let kind = ["", "double", "beaver", "take", "drop"].into_iter().find(|k| *k == kind.trim())?;
+    Some((kind, unescape_kept(props)))
+}
+
+/// The SGF text of kept properties written by [`escape_kept`].
+fn unescape_kept(props: &str) -> String {
     let mut out = String::with_capacity(props.len());
     let mut rest = props.trim();
     while let Some(i) = rest.find('\\') {
@@ -380,7 +423,7 @@ pub(super) fn read_kept(comment: &str) -> Option<(&'static str, String)> {
         rest = &tail[n..];
     }
     out.push_str(rest);
-    Some((kind, out))
+    out
 }
 
 /// A move node's properties other than its move (`W`, `B`), as SGF text.
@@ -445,8 +488,12 @@ pub fn write(games: &[MatchGame]) -> String {
     let mut crawford_played = false;
     for (k, g) in games.iter().enumerate() {
         let (ws, bs) = g.score.unwrap_or((0, 0));
+        // the root's properties a comment keeps (docs/games.md §I.7), the source's program
+        // instead of ours
+        let root: String = g.comments.iter().filter_map(|c| read_root(c)).collect();
+        let ap = if root.starts_with("AP[") || root.contains("]AP[") { "" } else { "AP[soumille]" };
         out.push_str(&format!(
-            "(;FF[4]GM[6]CA[UTF-8]AP[soumille]MI[length:{}][game:{k}][ws:{ws}][bs:{bs}]PW[{}]PB[{}]",
+            "(;FF[4]GM[6]CA[UTF-8]{ap}MI[length:{}][game:{k}][ws:{ws}][bs:{bs}]PW[{}]PB[{}]",
             g.match_length.unwrap_or(0),
             escape(&g.top),
             escape(&g.bottom)
@@ -465,7 +512,9 @@ pub fn write(games: &[MatchGame]) -> String {
             .iter()
             .map(String::as_str)
             .filter(|c| {
-                c.split_once(':').is_none_or(|(t, rest)| !t.trim().starts_with("throw ") || read_kept(rest).is_none())
+                read_root(c).is_none()
+                    && c.split_once(':')
+                        .is_none_or(|(t, rest)| !t.trim().starts_with("throw ") || read_kept(rest).is_none())
             })
             .collect();
         if !comments.is_empty() {
@@ -483,6 +532,7 @@ pub fn write(games: &[MatchGame]) -> String {
             let color = if w.winner == Seat::Top { 'W' } else { 'B' };
             out.push_str(&format!("RE[{color}+{}{}]", w.points, if w.resigned { "R" } else { "" }));
         }
+        out.push_str(&root);
         out.push('\n');
         if let Some(b) = &g.start {
             let color = if b.turn == Seat::Top { 'W' } else { 'B' };
@@ -505,7 +555,7 @@ pub fn write(games: &[MatchGame]) -> String {
         for (k, e) in g.events.iter().enumerate() {
             let (seat, value) = match e {
                 Event::Throw { seat, dice, steps } => {
-                    let mut v = format!("{}{}", dice.high(), dice.low());
+                    let mut v = format!("{}{}", dice.first(), dice.second());
                     for s in steps {
                         v.push(letter(*seat, s.from));
                         v.push(letter(*seat, s.to));

@@ -84,9 +84,12 @@ fn the_match_reads_as_the_readme_says() {
     }
 }
 
-/// The records without the comments that keep SGF move nodes' properties (`{ sgf: … }`),
-/// which a `.mat` file has not.
+/// The records without the comments that keep SGF move nodes' and roots' properties
+/// (`{ sgf: … }`, `; sgf root: …`), which a `.mat` file has not.
 fn unkept(mut records: Vec<Record>) -> Vec<Record> {
+    for r in &mut records {
+        r.tags.iter_mut().for_each(|t| t.comments.retain(|c| sgf::read_root(&c.text).is_none()));
+    }
     for t in records.iter_mut().flat_map(|r| r.throws.iter_mut()) {
         t.comments.retain(|c| sgf::read_kept(&c.text).is_none());
     }
@@ -99,9 +102,15 @@ fn mat_and_sgf_of_one_match_give_the_same_records() {
     let undated = |v: Vec<String>| -> Vec<String> {
         v.iter().map(|r| r.lines().filter(|l| !l.starts_with("[EventDate")).collect::<Vec<_>>().join("\n")).collect()
     };
+    // gnubg's SGF writes the higher die first, its `.mat` the dice as rolled: the same
+    // match, the order of the dice aside
+    let canonical = |records: &[Record]| -> Vec<String> {
+        let higher_first = PrintOptions { higher_die_first: true, ..PrintOptions::default() };
+        records.iter().map(|r| print_record(r, higher_first)).collect()
+    };
     for (mat, sgf) in [("match3.mat", "match3.sgf"), ("money.gam", "money.sgf")] {
-        let a = undated(printed(&convert(mat)));
-        let b = undated(printed(&unkept(convert(sgf))));
+        let a = undated(canonical(&convert(mat)));
+        let b = undated(canonical(&unkept(convert(sgf))));
         assert_eq!(a, b, "{mat} / {sgf}");
     }
 }
@@ -459,9 +468,14 @@ fn a_roll_with_no_move_is_a_throw_with_no_play() {
     assert_eq!(printed(&sgf_to_stn(&back).unwrap()), printed(&recs), "{back}");
     let mat = stn_to_mat(&recs).unwrap();
     assert_eq!(printed(&mat_to_stn(&mat).unwrap()), printed(&recs), "{mat}");
-    // the last roll of a game, never played: said as the `.mat` reader says it
+    // the last roll of a game, never played, then the other seat wins: the dice, then
+    // `resign` (docs/games.md §I.5), written back as the roll alone
     let last = format!("{root}\n;W[65hchb]\n;PL[B]DI[33])\n");
-    assert!(printed(&sgf_to_stn(&last).unwrap())[0].contains("bottom rolled 3-3, then resigned"));
+    let recs = sgf_to_stn(&last).unwrap();
+    assert!(printed(&recs)[0].contains("\n2. bottom: 3-3 resign\n"), "{}", printed(&recs)[0]);
+    assert!(stn_to_sgf(&recs).unwrap().contains(";B[33]\n"));
+    assert_eq!(printed(&sgf_to_stn(&stn_to_sgf(&recs).unwrap()).unwrap()), printed(&recs));
+    assert_eq!(printed(&mat_to_stn(&stn_to_mat(&recs).unwrap()).unwrap()), printed(&recs));
 }
 
 /// A cube value that is not the cube's next one is refused on export, naming it, never
@@ -506,4 +520,33 @@ fn a_move_nodes_comments_and_analysis_go_both_ways() {
     let nodes: Vec<&str> = back.lines().skip(1).collect();
     assert_eq!(nodes, sgf.lines().skip(1).collect::<Vec<_>>(), "{back}");
     assert_eq!(printed(&sgf_to_stn(&back).unwrap()), printed(&recs));
+}
+
+/// The dice in the order the file wrote them (`45:`, `;W[45…]`) are the STN throw's `4-5`
+/// and go back so; a doublet's moves go back in the file's order (docs/games.md §I.8).
+#[test]
+fn the_files_roll_order_and_moves_order_are_kept() {
+    let mat = " 1 point match\n\n Game 1\n a : 0                          b : 0\n  1) 45: 24/20 13/8               13: 6/3 8/7\n  2) 44: 13/9 13/9 9/5 9/5\n";
+    let recs = mat_to_stn(mat).unwrap();
+    let text = &printed(&recs)[0];
+    assert!(text.contains("1. top: 4-5 AE MR\n2. bottom: 1-3 FC HG\n3. top: 4-4 MQV MQV\n"), "{text}");
+    assert!(flags(text).is_empty(), "{:?}", flags(text));
+    let moves = |s: &str| -> Vec<String> {
+        s.lines().filter(|l| l.contains(')')).map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
+    };
+    assert_eq!(moves(&stn_to_mat(&recs).unwrap()), moves(mat));
+    // SGF: the roll as written, and the root's properties no tag holds, back on the root
+    let sgf = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07]MI[length:0][game:0][ws:0][bs:0]PW[a]PB[b]RE[W+1]GS[M:1 2]XX[odd\\]]\n;W[45xtmh]\n;B[13svqr]\n;W[double]\n;B[drop]\n)\n";
+    let recs = sgf_to_stn(sgf).unwrap();
+    let text = &printed(&recs)[0];
+    assert!(text.contains("; sgf root: AP[GNU Backgammon:1.07]GS[M:1 2]XX[odd\\]]\n"), "{text}");
+    assert!(text.contains("1. top: 4-5 AE MR\n2. bottom: 1-3 FC HG\n"), "{text}");
+    let back = stn_to_sgf(&recs).unwrap();
+    assert!(back.contains(";W[45xtmh]\n;B[13svqr]\n"), "{back}");
+    assert!(back.contains("AP[GNU Backgammon:1.07]") && !back.contains("soumille"), "{back}");
+    assert!(back.contains("GS[M:1 2]XX[odd\\]]"), "{back}");
+    assert_eq!(printed(&sgf_to_stn(&back).unwrap()), printed(&recs));
+    // the canonical form writes the higher die first
+    let canonical = print_record(&recs[0], PrintOptions { higher_die_first: true, ..PrintOptions::default() });
+    assert!(canonical.contains("1. top: 5-4 AE MR\n2. bottom: 3-1 FC HG\n"), "{canonical}");
 }

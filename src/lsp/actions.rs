@@ -166,7 +166,8 @@ pub fn formatting(a: &Analysis) -> Option<Vec<TextEdit>> {
     if !a.file_errors.is_empty() || a.records.iter().any(|r| !r.read.errors.is_empty()) || a.records.is_empty() {
         return None;
     }
-    let printed = crate::notation::print_records(a.records.iter().map(|r| &r.read.record), Default::default());
+    let opts = crate::notation::PrintOptions { higher_die_first: true, ..Default::default() };
+    let printed = crate::notation::print_records(a.records.iter().map(|r| &r.read.record), opts);
     if printed == a.text {
         return Some(Vec::new());
     }

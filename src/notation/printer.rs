@@ -19,6 +19,10 @@ pub struct PrintOptions {
     /// With `letters`, also convert the board letters quoted in comments
     /// ([`comment_letters_in`]): `fmt --letters-in-comments`.
     pub letters_in_comments: bool,
+    /// Write the dice higher first (`6-5` for a `5-6` read): the canonical form, `fmt`'s
+    /// (docs/format.md §3). Without it the dice are written in the order the record has them,
+    /// so that an imported file's roll order is kept (docs/games.md §I.8).
+    pub higher_die_first: bool,
 }
 
 /// Prints several records, separated by a blank line.
@@ -43,7 +47,8 @@ pub fn record_game(rec: &Record) -> Game {
     rec.tag("Game").and_then(Game::from_name).unwrap_or_default()
 }
 
-/// Prints one record canonically.
+/// Prints one record canonically: the dice in the order the record has them, unless
+/// [`PrintOptions::higher_die_first`].
 pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
     let mut tags: Vec<Tag> = rec.tags.clone();
     let game = record_game(rec);
@@ -71,6 +76,7 @@ pub fn print_record(rec: &Record, opts: PrintOptions) -> String {
         line_start: true,
         indent: false,
         comment_letters,
+        higher_die_first: opts.higher_die_first,
     };
     for c in &rec.comments {
         w.comment(c);
@@ -150,6 +156,8 @@ struct Writer {
     indent: bool,
     /// The letters of comments converted, from the first alphabet to the second.
     comment_letters: Option<(Dialect, Dialect)>,
+    /// The dice higher first ([`PrintOptions::higher_die_first`]).
+    higher_die_first: bool,
 }
 
 impl Writer {
@@ -289,7 +297,13 @@ pub fn play_text(play: &Play, dialect: Dialect) -> String {
 /// One throw as [`print_record`] writes it in a record of `game` in `dialect`, without the
 /// line's end (a line comment at its end keeps no newline).
 pub fn throw_text(t: &Throw, dialect: Dialect, game: Game) -> String {
-    let mut w = Writer { out: String::with_capacity(24), line_start: true, indent: false, comment_letters: None };
+    let mut w = Writer {
+        out: String::with_capacity(24),
+        line_start: true,
+        indent: false,
+        comment_letters: None,
+        higher_die_first: false,
+    };
     print_throw(&mut w, t, dialect, game);
     if w.out.ends_with('\n') {
         w.out.pop();
@@ -389,6 +403,7 @@ fn print_roll(w: &mut Writer, t: &Throw) {
     }
     let late = t.cube.filter(|a| a.after_dice);
     if let Some(d) = t.dice {
+        let d = if w.higher_die_first { d.canonical() } else { d };
         w.token_with(|o| {
             let _ = std::fmt::Write::write_fmt(o, format_args!("{d}"));
         });

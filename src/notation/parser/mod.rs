@@ -431,7 +431,7 @@ fn fast_throw(c: &Ctx, i: &str, throws: &mut Vec<Throw>) -> Option<FastThrow> {
     let digits = k;
     let (seat, dice, after) = match b.get(k..)? {
         [b'.', b' ', d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] if k > 0 => {
-            (None, Dice::new(d1 - b'0', d2 - b'0')?, k + 5)
+            (None, Dice::as_written(d1 - b'0', d2 - b'0')?, k + 5)
         }
         [b'.', b' ', ..] if k > 0 => fast_seat_and_dice(b, k + 2)?,
         _ => return None,
@@ -467,7 +467,7 @@ fn fast_seat_and_dice(b: &[u8], mut k: usize) -> Option<(Option<Seat>, Dice, usi
     };
     k += seat.map_or(0, |(_, len)| len);
     let (dice, len) = match b.get(k..).unwrap_or_default() {
-        [d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] => (Dice::new(d1 - b'0', d2 - b'0')?, 3),
+        [d1 @ b'1'..=b'6', b'-', d2 @ b'1'..=b'6', ..] => (Dice::as_written(d1 - b'0', d2 - b'0')?, 3),
         rest => fast_doublet_name(rest)?,
     };
     Some((seat.map(|(s, _)| s), dice, k + len))
@@ -1836,7 +1836,7 @@ fn dice<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Dice> {
         if !boundary(r) && !r.starts_with('+') {
             return fail(r0, c.off(r) - c.off(r0) + 1, "malformed dice", "expected dice such as 6-5");
         }
-        return Ok((r, Dice::new(a, b).expect("dice checked")));
+        return Ok((r, Dice::as_written(a, b).expect("dice checked")));
     }
     match doublet_name(c, i) {
         Ok(x) => Ok(x),
@@ -2980,6 +2980,7 @@ fn same_tokens(a: &Throw, b: &Throw) -> bool {
         && a.seat == b.seat
         && a.cube == b.cube
         && a.dice == b.dice
+        && a.dice.map(|d| d.lower_first()) == b.dice.map(|d| d.lower_first())
         && a.marks == b.marks
         && a.holes == b.holes
         && a.decision == b.decision

@@ -24,7 +24,8 @@ fn clean(src: &str) -> Record {
 }
 
 fn canon(src: &str) -> String {
-    print_record(&clean(src), PrintOptions::default())
+    // the canonical form, `fmt`'s: the dice higher first
+    print_record(&clean(src), PrintOptions { higher_die_first: true, ..PrintOptions::default() })
 }
 
 fn first_error(src: &str) -> SyntaxError {
@@ -107,7 +108,9 @@ fn rule_seat_prefix_and_seat() {
 #[test]
 fn rule_dice_die_doublet_name() {
     let s = "5-6 ";
-    assert_eq!(dice(&ctx(s), s).unwrap().1, Dice::new(6, 5).unwrap());
+    let read = dice(&ctx(s), s).unwrap().1;
+    assert_eq!(read, Dice::new(6, 5).unwrap());
+    assert!(read.lower_first() && read.to_string() == "5-6", "the order written is kept");
     let s = "sonnez";
     assert_eq!(dice(&ctx(s), s).unwrap().1, Dice::new(6, 6).unwrap());
     let s = "ambesas";
@@ -272,6 +275,9 @@ fn rule_result_and_rules_value() {
 #[test]
 fn record_canonical_forms() {
     assert_eq!(canon("1. 5-6 A-F A-E-K\n"), "1. 6-5 AF AEK\n");
+    // without `higher_die_first` the dice are printed as written
+    let kept = print_record(&clean("1. 5-6 A-F\n2. 4-5 AF\n3. bottom: 2-3 AF\n"), PrintOptions::default());
+    assert_eq!(kept, "1. 5-6 AF\n2. 4-5 AF\n3. bottom: 2-3 AF\n");
     assert_eq!(canon("1. bezas AB AB\n"), "1. 1-1 AB AB\n");
     assert_eq!(canon("1. 6-5 +4 trou je tiens AG\n"), "1. 6-5 +4 1 trou tient AG\n");
     assert_eq!(canon("1. 6-5 AG AF {c} ? / +2 (BF)\n"), "1. 6-5 AG AF? {c} / +2 (faux)\n");
