@@ -6,7 +6,7 @@
 //! the dispatch from a [`Fact`] to its game's words (docs/design.md).
 
 use crate::board::Dialect;
-use crate::games::{backgammon, grand_trictrac, jacquet, tric_trac};
+use crate::games::{backgammon, tric_trac};
 use crate::replay::{Fact, StepDetail, Stop};
 
 /// The message of a flag saying `fact`, in `letters`.
@@ -27,10 +27,7 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
             };
             format!("the Position tag says the rules {} (rules=), but the record's are {}", words(said), words(record))
         }
-        Fact::GrandTrictrac(f) => grand_trictrac::words::message(f, letters),
-        Fact::Jacquet(f) => jacquet::words::message(f, letters),
-        Fact::Backgammon(f) => backgammon::words::message(f, letters),
-        Fact::TricTrac(f) => tric_trac::words::message(f, letters),
+        game => game.game_message(letters).unwrap_or_default(),
     }
 }
 
