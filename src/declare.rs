@@ -71,6 +71,15 @@ macro_rules! games {
                     row: crate::games::registry::TRIC_TRAC_ROW,
                 },
             }
+            /// Plakoto, the Greek tables game of pinning (docs/games.md §J).
+            Plakoto(plakoto::Plakoto) {
+                /// `plakoto` (docs/games.md §J).
+                Plakoto {
+                    name: "plakoto", aliases: [], shared: true, forms: Pins, fields: [],
+                    results: "expected `*` or a result such as `top 1 single` or `top 2 mana`",
+                    row: crate::games::plakoto::ROW,
+                },
+            }
         }
     };
 }

@@ -42,14 +42,7 @@
 //! 3. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`].
 //! 4. Its samples and tests next to Grand Trictrac's.
 
-pub mod backgammon;
-pub mod grand_trictrac;
-pub mod jacquet;
-// Plakoto's rules (docs/games.md §J), wired in by the games declaration of issue 27.
-#[cfg_attr(not(test), allow(dead_code))]
-mod plakoto;
 pub mod registry;
-pub mod tric_trac;
 pub mod words;
 
 use crate::board::{Seat, Setup};
@@ -281,12 +274,14 @@ pub trait Game {
     ) -> Replay;
 }
 
-/// The engines and their one dispatch, from the games' declaration (`crate::declare::games!`):
-/// the only `match` over the games.
+/// The games' modules, their engines and the one dispatch, from the games' declaration
+/// (`crate::declare::games!`): the only `match` over the games.
 macro_rules! games_enum {
     ($( $(#[$gdoc:meta])* $engine:ident($module:ident::$ty:ident) {
         $( $(#[$doc:meta])* $tag:ident { $($about:tt)* }, )+
     } )*) => {
+        $( pub mod $module; )*
+
         /// The game of a record, chosen once from its `Game` tag.
         #[derive(Clone, Copy, Debug)]
         pub enum Games {

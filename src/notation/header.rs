@@ -21,6 +21,29 @@ pub enum Forms {
     /// Paths, and Tric Trac's marks after the play, `partie`, `prolonge` / `recommence`
     /// (docs/games.md §E.11).
     TricTrac,
+    /// Paths and `*` claims (of a pin), no bar; a result's kind `single`, `gammon` or `mana`
+    /// (Plakoto, docs/games.md §J.7).
+    Pins,
+}
+
+impl Forms {
+    /// The kinds a `Result` may name after the points won (`top 2 gammon`).
+    pub fn result_kinds(self) -> &'static [ResultKind] {
+        match self {
+            Forms::BarAndCube => &[
+                ResultKind::Single,
+                ResultKind::Gammon,
+                ResultKind::Backgammon,
+                ResultKind::Drop,
+                ResultKind::Resign,
+                ResultKind::ResignSingle,
+                ResultKind::ResignGammon,
+                ResultKind::ResignBackgammon,
+            ],
+            Forms::Pins => &[ResultKind::Single, ResultKind::Gammon, ResultKind::Mana],
+            Forms::Trictrac | Forms::Paths | Forms::TricTrac => &[],
+        }
+    }
 }
 
 /// The `Game` tag's values, from the games' declaration (`crate::declare::games!`).
@@ -186,9 +209,11 @@ pub enum ResultKind {
     ResignGammon,
     /// `resign backgammon`: a resignation worth three times the cube (§I.5).
     ResignBackgammon,
+    /// `mana`: Plakoto's mother pinned on its starting point (docs/games.md §J.5).
+    Mana,
 }
 
-const RESULT_KINDS: [(ResultKind, &str); 8] = [
+const RESULT_KINDS: [(ResultKind, &str); 9] = [
     (ResultKind::Single, "single"),
     (ResultKind::Gammon, "gammon"),
     (ResultKind::Backgammon, "backgammon"),
@@ -197,6 +222,7 @@ const RESULT_KINDS: [(ResultKind, &str); 8] = [
     (ResultKind::ResignSingle, "resign single"),
     (ResultKind::ResignGammon, "resign gammon"),
     (ResultKind::ResignBackgammon, "resign backgammon"),
+    (ResultKind::Mana, "mana"),
 ];
 
 impl ResultKind {

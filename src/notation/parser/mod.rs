@@ -2909,7 +2909,7 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
         match result_extra(c, w) {
             Ok(("", Extra::Bredouille(b))) if bredouille.is_none() && c.game.is_trictrac() => bredouille = Some(b),
             Ok(("", Extra::Stakes(x))) if stakes.is_none() && c.game.is_trictrac() => stakes = Some(x),
-            Ok(("", Extra::Kind(k))) if kind.is_none() && c.game.has_bar_and_cube() => kind = Some(k),
+            Ok(("", Extra::Kind(k))) if kind.is_none() && c.game.forms().result_kinds().contains(&k) => kind = Some(k),
             // `resign gammon` (docs/games.md §I.5)
             Ok(("", Extra::Kind(k))) if kind.and_then(|r| r.resign_of(k)).is_some() => {
                 kind = kind.and_then(|r| r.resign_of(k))
@@ -2921,6 +2921,7 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
                     Forms::BarAndCube => {
                         "expected one of single, gammon, backgammon, drop, resign [single|gammon|backgammon]"
                     }
+                    Forms::Pins => "expected one of single, gammon, mana",
                     Forms::Paths | Forms::TricTrac => "nothing follows the result",
                 })
             }
