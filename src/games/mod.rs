@@ -33,14 +33,11 @@
 //!
 //! # How a new game plugs in
 //!
-//! 1. A module `src/games/NAME/` with the game's rules: its move generation over
-//!    [`crate::position::Position`] (with its route), its play type (a Jacquet, Moultezim or
-//!    Backgammon doublet is four moves, so [`Game::Play`] is the game's own, not Grand
-//!    Trictrac's two-step play), its faults (the rule names of docs/games.md §A.10, §D.10, §E.12),
-//!    its score and its options.
-//! 2. Its row in [`registry::GAMES`] (a test checks the row against its options parser).
-//! 3. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`].
-//! 4. Its samples and tests next to Grand Trictrac's.
+//! A module `src/games/NAME/` with the game's rules, its `impl Game`, its books, facts and
+//! words and its registry row, and **one entry of the games' declaration**
+//! (`src/declare.rs`), from which this module's `pub mod NAME`, the variant of [`Games`] and
+//! its one dispatch, the registry's row and the replay's facts are generated
+//! (docs/adding-a-game.md, the contract).
 
 pub mod registry;
 pub mod words;

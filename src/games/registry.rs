@@ -11,7 +11,9 @@
 //! layers and imports no game): a test checks that it reads every tag and alias of the
 //! registry as the row's game.
 //!
-//! Adding a game is one row here, beside its folder (`docs/adding-a-game.md`).
+//! The rows are listed by the games' declaration (`src/declare.rs`), each a constant beside
+//! its game (`crate::games::plakoto::ROW`) or here for the games before it
+//! (`docs/adding-a-game.md`).
 
 use crate::notation::{Game as GameTag, Header, RulePair, Span, SyntaxError, Tag};
 use std::fmt;

@@ -2835,7 +2835,7 @@ fn result_extra<'a>(c: &Ctx, w: &'a str) -> PResult<'a, Extra> {
     }
 }
 
-// result_kind = "single" | "gammon" | "backgammon" | "drop"
+// result_kind = "single" | "gammon" | "backgammon" | "drop" | "mana"
 //             | "resign" , [ SPACES , ( "single" | "gammon" | "backgammon" ) ] ;
 fn result_kind<'a>(_c: &Ctx, w: &'a str) -> PResult<'a, ResultKind> {
     match ResultKind::from_name(w) {
@@ -2866,7 +2866,8 @@ fn stakes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, f64> {
 
 // result = "*" | seat , SPACES , NUMBER , [ "-" , NUMBER ] , { SPACES , result_extra } ;
 //        (* Grand Trictrac: W-L, bredouille and stakes; Tric Trac: W-L alone; Jacquet,
-//           Moultezim: N alone; Backgammon: N and at most one result_kind *)
+//           Moultezim: N alone; Backgammon: N and at most one result_kind; Plakoto: N
+//           and at most one of single, gammon, mana *)
 fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
     if let Some(r) = i.strip_prefix('*') {
         return Ok((r, ResultClaim::Unfinished));
