@@ -75,7 +75,7 @@ macro_rules! games {
             Plakoto(plakoto::Plakoto) {
                 /// `plakoto` (docs/games.md §J).
                 Plakoto {
-                    name: "plakoto", aliases: [], shared: true, forms: Pins, fields: [],
+                    name: "plakoto", aliases: [], shared: true, forms: Pins, fields: ["pinned"],
                     results: "expected `*` or a result such as `top 1 single` or `top 2 mana`",
                     row: crate::games::plakoto::ROW,
                 },

@@ -48,9 +48,16 @@ fn explain_lists_the_plays_of_a_position() {
         text(&o.stdout),
         "bottom to throw 6-5 (plakoto): 2 legal plays\n  &S &T  -> A15/ST&13\n  &SN    -> A15/N&14\n"
     );
-    // a pinned man is no man to move, a lone opposing man is a point to pin
     let o = run(&["explain", "--game", "plakoto", "G#14/S2&13 top", "--dice", "6-5"]);
     assert_eq!(text(&o.stdout), "top to throw 6-5 (plakoto): 1 legal play\n  GN  -> N#14/S2&13\n");
+    // a pinned man (`pinned=`, docs/games.md §J.7) is no man to move: the position `show`
+    // writes after a pin reads back with it
+    let f = "samples/plakoto/rule-pinned.stn";
+    let position = text(&run(&["show", f, "--at", "2", "--format", "position"]).stdout);
+    assert_eq!(position.trim(), "A13GT/TY&13 top game=plakoto pinned=top@T");
+    let o = run(&["explain", position.trim(), "--dice", "2-1"]);
+    let plays = text(&o.stdout);
+    assert!(plays.contains("5 legal plays") && !plays.contains("  T") && !plays.contains(" T"), "{plays}");
 }
 
 #[test]

@@ -578,11 +578,12 @@ mod tests {
     #[test]
     fn the_score_fields_are_the_readers() {
         let value = |field: &str| match field {
+            "pinned" => "top@F",
             "bredouille" | "pavillon" | "owner" => "none",
             "cube" => "2",
             _ => "0/0",
         };
-        let every = ["holes", "points", "throws", "bredouille", "pavillon", "cube", "owner", "parties"];
+        let every = ["holes", "points", "throws", "bredouille", "pavillon", "cube", "owner", "parties", "pinned"];
         for g in &GAMES {
             let men = if g.game.is_trictrac() { "A15/&15 bottom" } else { "M15/&15 bottom" };
             for f in every {

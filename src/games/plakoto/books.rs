@@ -81,7 +81,7 @@ impl<'r> PlakotoBooks<'r> {
         }
         let first = first_seat(rec, header);
         let board = match &header.position {
-            Some(setup) => match Board::from_setup(setup, &[]) {
+            Some(setup) => match Board::from_setup(setup, setup.score.pinned.as_deref().unwrap_or_default()) {
                 Ok(board) => board,
                 Err(error) => {
                     let span = l.tag_span("Position");

@@ -139,7 +139,8 @@ impl Game for Plakoto {
                 "the rule options given are not those of plakoto; the options are {keys}"
             )));
         }
-        let board = Board::from_setup(setup, &[]).map_err(|e| PlaysError::Position(e.to_string()))?;
+        let pins = setup.score.pinned.as_deref().unwrap_or_default();
+        let board = Board::from_setup(setup, pins).map_err(|e| PlaysError::Position(e.to_string()))?;
         let mut plays = movegen::Plays::new();
         movegen::legal_plays_into(&board, dice, &mut plays);
         let seat = board.turn;

@@ -2770,6 +2770,21 @@ fn score_field(game: Game, key: &str, val: &str, sc: &mut ScoreFields) -> Result
             Some(s) => sc.owner = Some(s),
             None => return bad("malformed owner".into(), "expected owner=top|bottom|none"),
         },
+        "pinned" => {
+            let pin = |item: &str| -> Option<(Seat, Point)> {
+                let (seat, letter) = item.split_once('@')?;
+                let mut chars = letter.chars();
+                let point = match (chars.next(), chars.next()) {
+                    (Some(c), None) => Point::from_letter(c, Dialect::Soumille)?,
+                    _ => return None,
+                };
+                Some((Seat::from_name(seat)?, point))
+            };
+            match val.split(',').map(pin).collect::<Option<Vec<_>>>() {
+                Some(pins) => sc.pinned = Some(pins),
+                None => return bad(format!("malformed pins `{val}`"), "expected pinned=top@F,bottom@Q"),
+            }
+        }
         // a power of two up to the cube's highest value (crate::board::MAX_CUBE)
         _ => match val.parse::<u32>() {
             Ok(v) if v.is_power_of_two() && v <= crate::board::MAX_CUBE => sc.cube = Some(v),
