@@ -122,8 +122,7 @@ pub fn stream(data: &[u8]) {
     assert_eq!(streamed, whole, "streamed in reads of {step} bytes, the records differ");
 }
 
-const GAMES: [Game; 6] =
-    [Game::GrandTrictrac, Game::TrictracAEcrire, Game::Jacquet, Game::Moultezim, Game::Backgammon, Game::TricTrac];
+const GAMES: &[Game] = Game::ALL;
 
 /// Position strings and `explain` of every game: on any text they never panic, a position
 /// string read prints and reads back as the same setup, and the legal plays are found. The
@@ -165,9 +164,6 @@ pub fn position(data: &[u8]) {
     }
 }
 
-const GAME_NAMES: [&str; 6] =
-    ["grand-trictrac", "trictrac-a-ecrire", "jacquet", "moultezim", "backgammon", "tric-trac"];
-
 /// The replay and every renderer of every game (`replay`, `sheet`, `show`, `view` of Grand
 /// Trictrac, Trictrac à écrire, Jacquet, Moultezim, Backgammon, Tric Trac), and `explain` at
 /// each board of the other games: they never panic. The first byte may set the game (a
@@ -175,7 +171,8 @@ const GAME_NAMES: [&str; 6] =
 pub fn games(data: &[u8]) {
     let Some((&g, rest)) = data.split_first() else { return };
     let mut bytes = Vec::with_capacity(rest.len() + 32);
-    if let Some(game) = GAME_NAMES.get(g as usize % 8) {
+    // a byte of 0x7f or more: the record's own game
+    if let Some(game) = GAMES.get(usize::from(g)).filter(|_| g < 0x7f) {
         bytes.extend_from_slice(format!("[Game \"{game}\"]\n").as_bytes());
     }
     bytes.extend_from_slice(rest);

@@ -10,13 +10,13 @@ bin="${2:-target/debug/soumille}"
 rm -rf "$out"
 mkdir -p "$out"/{stn,games,stream,interop,json,position}
 name() { echo "$1" | sed 's|^\./||; s|/|__|g'; }
-# the first byte of a `games` input picks a game (6: the record's own), of a `stream` input
-# the size of each read; of a `position` input the game (0 grand-trictrac .. 5 tric-trac)
+# the first byte of a `games` input picks a game (0x7f: the record's own), of a `stream` input
+# the size of each read; of a `position` input the game (its place in the games' declaration,
+# src/declare.rs; 0 grand-trictrac)
 game_byte() {
-  case "$(grep -m1 -io '^\[\(game\|jeu\) "[a-z-]*"' "$1" | sed 's/.*"\(.*\)"/\1/' | tr A-Z a-z)" in
-    trictrac-a-ecrire) echo 1 ;; jacquet) echo 2 ;; moultezim) echo 3 ;; backgammon) echo 4 ;;
-    tric-trac) echo 5 ;; *) echo 0 ;;
-  esac
+  local tag
+  tag="$(grep -m1 -io '^\[\(game\|jeu\) "[a-z-]*"' "$1" | sed 's/.*"\(.*\)"/\1/' | tr A-Z a-z)"
+  grep -o 'name: "[a-z-]*"' src/declare.rs | sed 's/.*"\(.*\)"/\1/' | awk -v t="$tag" '$1 == t { print NR - 1; found = 1 } END { if (!found) print 0 }'
 }
 mapfile -t stn < <(find samples tests/data tests/fuzz-regressions fuzz/extra-seeds -type f \( -name '*.stn' -o -name '*.bin' \) | sort)
 mapfile -t matches < <(find samples tests/data -type f \( -name '*.mat' -o -name '*.gam' -o -name '*.sgf' \) | sort)
@@ -24,7 +24,7 @@ mapfile -t json < <(find tests/data -type f -name '*.json' | sort)
 for f in "${stn[@]}"; do
   n=$(name "$f")
   cp "$f" "$out/stn/$n"
-  { printf '\x06'; cat "$f"; } > "$out/games/$n"
+  { printf '\x7f'; cat "$f"; } > "$out/games/$n"
   # reads of 1 to 64 bytes, or of a whole chunk (0), by the file's name
   step=$(($(printf %s "$n" | cksum | cut -d' ' -f1) % 65))
   { printf "\\x$(printf %02x "$step")"; cat "$f"; } > "$out/stream/$n"

@@ -153,6 +153,14 @@ impl From<Dialect> for PointNames {
     }
 }
 
+/// The letters of `names` (the tables games of the seeds keep their letters under
+/// [`PointNames::Numbers`]: Soumille's).
+impl From<PointNames> for Dialect {
+    fn from(names: PointNames) -> Self {
+        names.dialect()
+    }
+}
+
 impl PointNames {
     /// The name of `p` when `on_roll` is to play: its letter, or its point number for
     /// `on_roll` (25 − its relative point, docs/games.md §D.1).
@@ -322,6 +330,9 @@ pub struct ScoreFields {
     pub owner: Option<Option<Seat>>,
     /// `parties=T/B`: the series points won so far (Tric Trac, docs/games.md §E.11).
     pub parties: Option<BySeat<u16>>,
+    /// `pinned=top@F,bottom@Q`: point by point, whose man is pinned there (Plakoto,
+    /// docs/games.md §J.7); not written when no man is.
+    pub pinned: Option<Vec<(Seat, Point)>>,
     /// `game=NAME`: the game whose position this is (docs/games.md §H.7); not given: Grand
     /// Trictrac's, or the game of the record that holds it.
     pub game: Option<crate::notation::Game>,
@@ -485,6 +496,18 @@ impl Setup {
         if let Some(p) = sc.parties {
             pair(out, b" parties=", p[Seat::Top].into(), p[Seat::Bottom].into());
         }
+        if let Some(pins) = sc.pinned.as_ref().filter(|p| !p.is_empty()) {
+            out.extend_from_slice(b" pinned=");
+            for (k, (s, p)) in pins.iter().enumerate() {
+                if k > 0 {
+                    out.push(b',');
+                }
+                out.extend_from_slice(s.name().as_bytes());
+                out.push(b'@');
+                let mut buf = [0; 4];
+                out.extend_from_slice(p.letter(dialect).encode_utf8(&mut buf).as_bytes());
+            }
+        }
     }
 }
 
@@ -608,6 +631,7 @@ mod tests {
             cube: Some(4_294_967_295),
             owner: Some(Some(Seat::Top)),
             parties: Some(BySeat::new(65_535, 0)),
+            pinned: None,
             game: None,
             rules: None,
         };

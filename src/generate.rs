@@ -26,19 +26,10 @@ pub enum GenerateError {
 /// }
 /// ```
 pub fn generate(game: crate::notation::Game, count: u32, seed: u64) -> Generated {
-    use crate::games::{backgammon, grand_trictrac::GrandTrictrac, jacquet, tric_trac, Games};
-    use crate::notation::Game;
-    let rules = match game {
-        Game::GrandTrictrac => {
-            return Generated(Inner::Tours(Box::new(crate::games::grand_trictrac::generate::games_iter(count, seed))))
-        }
-        Game::TrictracAEcrire => Games::GrandTrictrac(GrandTrictrac::new(Default::default(), true)),
-        Game::Jacquet | Game::Moultezim => {
-            Games::Jacquet(jacquet::Jacquet::new(jacquet::JacquetOptions::new(jacquet::books::variant_of(game))))
-        }
-        Game::TricTrac => Games::TricTrac(tric_trac::TricTrac::new(Default::default())),
-        Game::Backgammon => Games::Backgammon(backgammon::Backgammon::new(Default::default())),
-    };
+    if game == crate::notation::Game::GrandTrictrac {
+        return Generated(Inner::Tours(Box::new(crate::games::grand_trictrac::generate::games_iter(count, seed))));
+    }
+    let rules = crate::games::Games::with_rules(game, &[]).expect("a game's defaults are its options");
     Generated(Inner::Seeded { game, rules, seed, next: 0, count })
 }
 

@@ -129,6 +129,7 @@ pub mod commands;
 /// and renderers build without it (as the fuzz targets do).
 #[cfg(feature = "fancy")]
 mod corpus;
+mod declare;
 mod dice;
 mod explain;
 pub mod games;

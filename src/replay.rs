@@ -102,6 +102,10 @@ pub struct Flag {
     pub span: Option<Span>,
 }
 
+/// The flags' facts: the replay's own, then one variant per game of the games' declaration
+/// (`crate::declare::games!`), its folder's `Fact`.
+macro_rules! facts {
+    ($( $(#[$gdoc:meta])* $engine:ident($module:ident::$ty:ident) { $($tags:tt)* } )*) => {
 /// What a flag says, as facts: the rules and the replay loop raise flags with facts and never
 /// format text; the reporting layer ([`crate::replay::words`]) writes the words (docs/design.md).
 #[derive(Clone, Debug, PartialEq)]
@@ -135,15 +139,25 @@ pub enum Fact {
         /// The record's options that differ from the game's defaults.
         record: Vec<(String, String)>,
     },
-    /// A Grand Trictrac fact (docs/rules.md).
-    GrandTrictrac(crate::games::grand_trictrac::Fact),
-    /// A Jacquet or Moultezim fact (docs/games.md §A–§C).
-    Jacquet(crate::games::jacquet::Fact),
-    /// A Backgammon fact (docs/games.md §D).
-    Backgammon(crate::games::backgammon::Fact),
-    /// A Tric Trac fact (docs/games.md §E).
-    TricTrac(crate::games::tric_trac::Fact),
+    $( $(#[$gdoc])* $engine(crate::games::$module::Fact), )*
 }
+
+impl Fact {
+    /// The words of a game's fact, by its folder's words (`src/games/NAME/words.rs`), its
+    /// points named by `names` (a game that writes only letters takes their dialect);
+    /// `None` for the replay's own facts.
+    pub(crate) fn game_message(&self, names: crate::board::PointNames) -> Option<String> {
+        match self {
+            $( Fact::$engine(f) => Some(crate::games::$module::words::message(f, names.into())), )*
+            Fact::Stop { .. } | Fact::Seat { .. } | Fact::PositionRules { .. } => None,
+        }
+    }
+}
+
+    };
+}
+
+crate::declare::games!(facts);
 
 /// Why a replay stops (docs/rules.md §10: only a play or throw that cannot be replayed at all
 /// stops it).
@@ -468,6 +482,9 @@ pub enum How {
     BorneOff,
     /// Backgammon: a single, gammon, backgammon, drop or resignation (docs/games.md §D.8).
     Backgammon(crate::games::backgammon::EndKind),
+    /// Another game's way of winning, in a word (Plakoto's `single`, `gammon`, `mana`,
+    /// docs/games.md §J.6).
+    Kind(&'static str),
     /// Tric Trac: the series, and the value of the partie that ended it when its winner
     /// won it (docs/games.md §E.11).
     Series {
@@ -483,6 +500,7 @@ impl End {
         match self.how {
             How::Tour { .. } | How::BorneOff => None,
             How::Backgammon(k) => Some(k.name()),
+            How::Kind(k) => Some(k),
             How::Series { last } => last.map(|v| match v {
                 2 => "partie double",
                 3 => "partie triple",
@@ -521,6 +539,8 @@ impl From<Outcome> for End {
 /// A replayed record, whatever its game.
 #[derive(Clone, Debug, Default)]
 pub struct Replay {
+    /// The game replayed (the record's `Game` tag).
+    pub game: crate::notation::Game,
     /// Each throw replayed, in order (when steps are kept).
     pub steps: Vec<Step>,
     /// Every flag, in throw order.
@@ -833,7 +853,8 @@ impl<'a> Ledger<'a> {
     /// The books of `rec` (read from `src`) under `header`.
     pub fn new(rec: &'a Record, header: &Header, src: Option<&'a str>, keep_steps: bool) -> Ledger<'a> {
         let last_throw = rec.throws.last().map(|t| t.number);
-        let mut l = Ledger { out: Replay::default(), keep_steps, rec, src, letters: header.letters, last_throw };
+        let out = Replay { game: header.game, ..Replay::default() };
+        let mut l = Ledger { out, keep_steps, rec, src, letters: header.letters, last_throw };
         l.position_rules(header);
         l
     }

@@ -502,12 +502,13 @@ fn citations_of_the_rules_and_the_format_name_their_sections() {
 }
 
 /// `--help`, the man page, the crate description and the README's first paragraph say in one
-/// line that soumille reads six tables games and backgammon players' files (issue 24).
+/// line that soumille reads every game of the registry and backgammon players' files (issue
+/// 24, issue 27).
 #[test]
-fn every_front_page_names_the_six_games() {
-    let games = ["Grand Trictrac", "Trictrac à écrire", "Jacquet", "Moultezim", "Tric Trac 1982", "Backgammon"];
+fn every_front_page_names_every_game() {
+    let games: Vec<&str> = soumille::games::registry::GAMES.iter().map(|g| g.title).collect();
     let says_all = |what: &str, s: &str| {
-        for g in games {
+        for g in &games {
             assert!(s.contains(g), "{what} does not name {g}: {s}");
         }
         assert!(s.contains("backgammon players' files"), "{what}: {s}");
@@ -522,4 +523,73 @@ fn every_front_page_names_the_six_games() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let first = readme.split("\n\n").nth(1).unwrap().replace('\n', " ");
     says_all("the README's first paragraph", &first);
+}
+
+/// Every `.rs` file's text under `dir`.
+fn rust_sources(dir: &std::path::Path) -> String {
+    let mut text = String::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            text.push_str(&rust_sources(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            text.push_str(&std::fs::read_to_string(&p).unwrap());
+        }
+    }
+    text
+}
+
+/// `docs/adding-a-game.md` is the real contract (issue 27): every type, function, method,
+/// variant or field it writes as code (`Ledger::raise`, `Forms::Pins`, `from_rules`) is
+/// defined in `src/`, every file it names exists, and the names that went are not in it.
+#[test]
+fn adding_a_game_names_only_what_exists() {
+    let page = std::fs::read_to_string(root().join("docs/adding-a-game.md")).unwrap();
+    for gone in ["BoardStep", "end_setup", "game_end", "GameEnd", "GAME_NAMES", "check_rules", "game_byte"] {
+        assert!(!page.contains(gone), "docs/adding-a-game.md names `{gone}`, which is gone");
+    }
+    // the names src/ defines (items, variants, fields), the tests' functions, the keys of
+    // the games' declaration
+    let src = rust_sources(&root().join("src")) + &rust_sources(&root().join("tests"));
+    let item = regex::Regex::new(
+        r"(?m)\b(?:const\s+fn|fn|struct|enum|trait|type|const|static|mod|macro_rules!)\s+(\w+)|^\s*(?:pub\s+)?(\w+)(?:\s*[:({,]|$)",
+    )
+    .unwrap();
+    let mut known: std::collections::HashSet<String> =
+        item.captures_iter(&src).filter_map(|c| c.get(1).or(c.get(2))).map(|m| m.as_str().to_string()).collect();
+    let declare = std::fs::read_to_string(root().join("src/declare.rs")).unwrap();
+    let key = regex::Regex::new(r"\b(\w+): ").unwrap();
+    known.extend(key.captures_iter(&declare).map(|c| c[1].to_string()));
+    // a game's module is declared by the games' declaration (`pub mod $module;`)
+    let defined = |name: &str| known.contains(name) || root().join("src/games").join(name).is_dir();
+    // the code spans, out of the fenced blocks
+    let prose: String = page.split("```").step_by(2).collect::<Vec<_>>().join(" ");
+    let path = regex::Regex::new(r"^[A-Za-z_]\w*(::[A-Za-z_]\w*)*(\(.*\))?$").unwrap();
+    let (mut names, mut files, mut missing) = (0, 0, Vec::new());
+    // the standard library's and the placeholders
+    let skip = ["NAME", "Name", "name", "crate", "Display", "None", "Some", "Default", "Copy"];
+    for span in prose.split('`').skip(1).step_by(2) {
+        if let Some(f) =
+            ["src/", "tests/", "samples/", "fuzz/", "docs/", "grammar/"].iter().find(|p| span.starts_with(**p))
+        {
+            let file = span.split([' ', ':']).next().unwrap();
+            if !file.contains("NAME") && !f.is_empty() {
+                assert!(root().join(file).exists(), "docs/adding-a-game.md names `{file}`, which does not exist");
+                files += 1;
+            }
+            continue;
+        }
+        if !path.is_match(span) {
+            continue;
+        }
+        let head = span.split('(').next().unwrap();
+        for seg in head.split("::").filter(|s| !skip.contains(s)) {
+            if !defined(seg) {
+                missing.push(format!("`{seg}` (in `{span}`)"));
+            }
+            names += 1;
+        }
+    }
+    assert!(missing.is_empty(), "docs/adding-a-game.md names what src/ does not define: {}", missing.join(", "));
+    assert!(names > 60 && files > 10, "{names} names, {files} files checked");
 }

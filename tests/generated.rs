@@ -31,6 +31,20 @@ proptest! {
         }
     }
 
+    /// Every game of the registry: its generated games, printed and read back, replay with
+    /// no flag and end as their `Result` says.
+    #[test]
+    fn every_games_generated_games_replay_clean(game in 0usize..soumille::notation::Game::ALL.len(), seed in 0u64..1_000_000) {
+        let game = soumille::notation::Game::ALL[game];
+        let rec = soumille::generate(game, 1, seed).next().unwrap().unwrap();
+        let text = soumille::notation::print_record(&rec, Default::default());
+        let read = soumille::notation::read(&text);
+        prop_assert!(read[0].errors.is_empty(), "{} seed {}: {:?}", game, seed, read[0].errors);
+        let rp = replay(&read[0].record, &read[0].header, Some(&text));
+        prop_assert!(rp.flags.is_empty(), "{} seed {}: {:#?}", game, seed, rp.flags);
+        prop_assert!(rp.stopped_at.is_none(), "{} seed {}", game, seed);
+    }
+
     #[test]
     fn generated_tours_end_clean_whatever_their_ending(seed in 0u64..1_000_000) {
         // docs/rules.md §8: after the twelfth hole the record may stop, with or without a play,

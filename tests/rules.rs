@@ -254,7 +254,7 @@ fn main_is_a_thin_layer() {
 #[test]
 fn each_games_words_live_in_its_folder() {
     assert!(!root().join("src/words").exists(), "src/words/ is still there");
-    for game in ["grand_trictrac", "jacquet", "backgammon", "tric_trac"] {
+    for (_, game) in declared_engines() {
         let words = root().join(format!("src/games/{game}/words.rs"));
         let src = std::fs::read_to_string(&words).unwrap_or_else(|e| panic!("{}: {e}", words.display()));
         assert!(src.contains("pub fn message("), "{} has no message", words.display());
@@ -346,4 +346,68 @@ fn the_library_needs_none_of_the_command_lines_crates() {
     }
     let default = features.lines().find(|l| l.starts_with("default =")).unwrap();
     assert_eq!(default, "default = [\"fancy\"]");
+}
+
+/// The engines of the games' declaration (`src/declare.rs`, docs/adding-a-game.md): each
+/// `Variant(module::Type) {` line, as `(Variant, module)`.
+fn declared_engines() -> Vec<(String, String)> {
+    let src = std::fs::read_to_string(root().join("src/declare.rs")).unwrap();
+    src.lines()
+        .filter_map(|l| {
+            let l = l.trim().strip_suffix(") {")?;
+            let (variant, path) = l.split_once('(')?;
+            let (module, _) = path.split_once("::")?;
+            Some((variant.to_string(), module.to_string()))
+        })
+        .collect()
+}
+
+/// Each game declared once (issue 27): outside the declaration (`src/declare.rs`), no
+/// `match` arm and no `matches!` names a game by hand (a `Game`, `GameTag` or `Games`
+/// variant); the one dispatch is derived from the declaration. (One game asked by name, as
+/// `if let Games::GrandTrictrac(g)`, is a question to that game, not a list of the games.)
+#[test]
+fn no_game_is_named_by_hand_in_a_match() {
+    let engines = declared_engines();
+    assert!(engines.len() >= 4, "{engines:?}");
+    let mut variants: Vec<String> = soumille::notation::Game::ALL.iter().map(|g| format!("{g:?}")).collect();
+    variants.extend(engines.iter().map(|(v, _)| v.clone()));
+    let names_a_game = |code: &str| {
+        ["Game::", "GameTag::", "Games::"].iter().any(|p| {
+            code.split(p).skip(1).any(|after| {
+                let ident: String = after.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                variants.contains(&ident)
+            })
+        })
+    };
+    let mut named = Vec::new();
+    for f in source_files() {
+        if f.ends_with("src/declare.rs") || f.ends_with("tests.rs") {
+            continue;
+        }
+        let src = std::fs::read_to_string(&f).unwrap();
+        let code = src.split("\n#[cfg(test)]\nmod tests").next().unwrap();
+        let name = f.strip_prefix(root()).unwrap().display().to_string();
+        // the flags' facts of two games or more matched in one file: a list of the games
+        let facts: std::collections::BTreeSet<&str> = engines
+            .iter()
+            .map(|(v, _)| v.as_str())
+            .filter(|v| code.lines().any(|l| l.contains(&format!("Fact::{v}(")) && l.contains("=>")))
+            .collect();
+        if facts.len() > 1 {
+            named.push(format!("{name}: the facts of {facts:?}"));
+        }
+        for (n, line) in code.lines().enumerate() {
+            let l = line.trim_start();
+            if l.starts_with("//") {
+                continue;
+            }
+            let arm = l.contains("=>") && names_a_game(l.split("=>").next().unwrap());
+            let listed = l.contains("matches!(") && l.matches(" | ").count() > 0 && names_a_game(l);
+            if arm || listed {
+                named.push(format!("{name}:{}: {l}", n + 1));
+            }
+        }
+    }
+    assert!(named.is_empty(), "games named by hand in a match:\n{}", named.join("\n"));
 }

@@ -26,6 +26,7 @@ mod lsp;
 mod lsp_nvim;
 mod match_play;
 mod notation_games;
+mod plakoto;
 mod points;
 mod position_strings;
 mod positions;

@@ -11,8 +11,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 
-/// Reads, replays and checks records of six tables games — Grand Trictrac, Trictrac à écrire,
-/// Jacquet, Moultezim, Tric Trac 1982, Backgammon — and backgammon players' files (.mat, SGF,
+/// Reads, replays and checks records of seven tables games — Grand Trictrac, Trictrac à écrire,
+/// Jacquet, Moultezim, Tric Trac 1982, Backgammon, Plakoto — and backgammon players' files (.mat, SGF,
 /// FIBS logs).
 #[derive(Parser, Debug)]
 #[command(name = "soumille", version, about, long_about = None)]

@@ -100,10 +100,7 @@ pub fn batch(
     let pairs = asked.rules.as_deref().map(crate::explain::rule_pairs).transpose()?.unwrap_or_default();
     let rules = crate::explain::game_with_rules(default_game, &pairs)
         .map_err(|refused| ExplainError::Rules { whose: crate::explain::RulesSource::Asked, refused })?;
-    let fast = match rules {
-        crate::games::Games::GrandTrictrac(g) => Some(g.options),
-        _ => None,
-    };
+    let fast = if let crate::games::Games::GrandTrictrac(g) = rules { Some(g.options) } else { None };
     let mut scratch = crate::explain::Scratch::default();
     let answer = |p: &str, d: &str, out: &mut Vec<u8>| {
         if let Some(options) = &fast {

@@ -5,7 +5,7 @@
 use super::{ExplainError, LetteredExplanation};
 use crate::board::{Dialect, Setup};
 use crate::dice::Dice;
-use crate::games::{Game as _, Games, ShownPlay};
+use crate::games::{Games, ShownPlay};
 use crate::notation::Game;
 
 /// Whose rule options were refused or compared.
@@ -56,12 +56,7 @@ pub fn game_with_rules(game: Game, pairs: &[(String, String)]) -> Result<Games, 
 /// The rule options of a game's rules that differ from the game's defaults, in the order
 /// of the game's options: what a position string's `rules=` carries (docs/games.md §H.7).
 pub fn departing(rules: &Games) -> Vec<(String, String)> {
-    let text = match rules {
-        Games::GrandTrictrac(g) => g.options.departures().to_string(),
-        Games::Jacquet(g) => g.options().to_string(),
-        Games::TricTrac(g) => g.options().to_string(),
-        Games::Backgammon(g) => g.options().to_string(),
-    };
+    let text = rules.departing_rules();
     text.split("; ").filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 
@@ -126,10 +121,7 @@ impl Question {
     /// Explains `dice` in this position: Grand Trictrac's plays and jans, or another game's
     /// plays; in the position's letters.
     pub fn answer(&self, dice: Dice) -> Result<Answer, ExplainError> {
-        let g = match &self.rules {
-            Games::GrandTrictrac(g) => g,
-            other => return self.tables_answer(other, dice),
-        };
+        let Games::GrandTrictrac(g) = &self.rules else { return self.tables_answer(&self.rules, dice) };
         let pos =
             crate::position::Position::from_setup(&self.setup).map_err(|e| ExplainError::Position(e.to_string()))?;
         let history = super::history_of(&self.setup);

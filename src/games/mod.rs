@@ -33,23 +33,13 @@
 //!
 //! # How a new game plugs in
 //!
-//! 1. A module `src/games/NAME/` with the game's rules: its move generation over
-//!    [`crate::position::Position`] (with its route), its play type (a Jacquet, Moultezim or
-//!    Backgammon doublet is four moves, so [`Game::Play`] is the game's own, not Grand
-//!    Trictrac's two-step play), its faults (the rule names of docs/games.md §A.10, §D.10, §E.12),
-//!    its score and its options.
-//! 2. Its row in [`registry::GAMES`] (a test checks the row against its options parser).
-//! 3. `impl Game for Name`, and a variant of [`Games`] for it in [`Games::of`].
-//! 4. Its samples and tests next to Grand Trictrac's.
+//! A module `src/games/NAME/` with the game's rules, its `impl Game`, its books, facts and
+//! words and its registry row, and **one entry of the games' declaration**
+//! (`src/declare.rs`), from which this module's `pub mod NAME`, the variant of [`Games`] and
+//! its one dispatch, the registry's row and the replay's facts are generated
+//! (docs/adding-a-game.md, the contract).
 
-pub mod backgammon;
-pub mod grand_trictrac;
-pub mod jacquet;
-// Plakoto's rules (docs/games.md §J), wired in by the games declaration of issue 27.
-#[cfg_attr(not(test), allow(dead_code))]
-mod plakoto;
 pub mod registry;
-pub mod tric_trac;
 pub mod words;
 
 use crate::board::{Seat, Setup};
@@ -125,6 +115,9 @@ pub enum PlaysError {
     /// The setup is no Tric Trac position.
     #[error(transparent)]
     TricTrac(#[from] tric_trac::board::SetupError),
+    /// The setup is no position of the game, in words.
+    #[error("{0}")]
+    Position(String),
 }
 
 /// What a game must answer: its rules over the shared board model (see the [module
@@ -173,6 +166,28 @@ pub trait Game {
     type Score: Copy + Debug + Default;
     /// How a game (a tour, a partie) ended and what it is worth.
     type Outcome: Copy + Debug;
+
+    /// The game `tag` (one of the tags this engine plays, `crate::declare::games!`) under
+    /// the rule options `pairs`, judged: every option it refuses, each at its span.
+    fn from_rules(tag: GameTag, pairs: &[RulePair]) -> Result<Self, Vec<OptionError>>
+    where
+        Self: Sized;
+
+    /// The game of a record's header, with its options; options it refuses leave the
+    /// defaults (and are marked, for the replay to say why it stops, where the game does).
+    fn from_header(header: &Header) -> Self
+    where
+        Self: Sized;
+
+    /// The options that differ from the defaults, as `key=value; …` in the registry's order:
+    /// what a position string's `rules=` carries (docs/games.md §H.7).
+    fn departing_rules(&self) -> String;
+
+    /// The `Rules` tag written canonically, where the game rewrites it as read (Grand
+    /// Trictrac, docs/rules.md §13); `None` leaves it as written.
+    fn canonical_rules(&self) -> Option<String> {
+        None
+    }
 
     /// The game's tag (`[Game "…"]`).
     fn tag(&self) -> GameTag;
@@ -256,65 +271,66 @@ pub trait Game {
     ) -> Replay;
 }
 
-/// The game of a record, chosen once from its `Game` tag.
-#[derive(Clone, Copy, Debug)]
-pub enum Games {
-    /// Grand Trictrac, or Trictrac à écrire.
-    GrandTrictrac(GrandTrictrac),
-    /// Jacquet or Moultezim (docs/games.md §A–§C).
-    Jacquet(Jacquet),
-    /// Tric Trac of the 1982 booklet (docs/games.md §E).
-    TricTrac(TricTrac),
-    /// Backgammon of the 1982 booklet, with the cube (docs/games.md §D).
-    Backgammon(Backgammon),
+/// The games' modules, their engines and the one dispatch, from the games' declaration
+/// (`crate::declare::games!`): the only `match` over the games.
+macro_rules! games_enum {
+    ($( $(#[$gdoc:meta])* $engine:ident($module:ident::$ty:ident) {
+        $( $(#[$doc:meta])* $tag:ident { $($about:tt)* }, )+
+    } )*) => {
+        $( pub mod $module; )*
+
+        /// The game of a record, chosen once from its `Game` tag.
+        #[derive(Clone, Copy, Debug)]
+        pub enum Games {
+            $( $(#[$gdoc])* $engine($module::$ty), )*
+        }
+
+        /// Calls `$call` with the engine of `$games` as `$g` (static dispatch).
+        macro_rules! dispatch {
+            ($games:expr, $g:ident => $call:expr) => {
+                match $games { $( Games::$engine($g) => $call, )* }
+            };
+        }
+
+        impl Games {
+            /// The game of a record's header, with its options. Options the game refuses
+            /// leave the defaults (Jacquet, Tric Trac and Backgammon mark them, and their
+            /// replay says why it stops: see [`Games::chosen`] for the errors).
+            pub fn of(header: &Header) -> Games {
+                match header.game {
+                    $( $(GameTag::$tag)|+ => Games::$engine(<$module::$ty as Game>::from_header(header)), )*
+                }
+            }
+
+            /// The game `game` under the rule options `pairs` (a `Rules` tag's, `--rules`:
+            /// see [`pairs_of`]), judged by the game: what `explain` and `generate` need,
+            /// with no record.
+            pub fn with_rules(game: GameTag, pairs: &[RulePair]) -> Result<Games, Vec<OptionError>> {
+                Ok(match game {
+                    $( $(GameTag::$tag)|+ => Games::$engine(<$module::$ty as Game>::from_rules(game, pairs)?), )*
+                })
+            }
+        }
+    };
 }
 
-impl Games {
-    /// The game of a record's header, with its options. Options the game refuses leave the
-    /// defaults (Jacquet, Tric Trac and Backgammon mark them, and their replay says why it
-    /// stops: see [`Games::chosen`] for the errors).
-    pub fn of(header: &Header) -> Games {
-        match header.game {
-            GameTag::GrandTrictrac | GameTag::TrictracAEcrire => {
-                let options = grand_trictrac::options::RuleOptions::of(header);
-                Games::GrandTrictrac(GrandTrictrac::new(options, header.game == GameTag::TrictracAEcrire))
-            }
-            GameTag::Jacquet | GameTag::Moultezim => Games::Jacquet(Jacquet::of(header)),
-            GameTag::TricTrac => Games::TricTrac(TricTrac::of_rules(&header.game_rules)),
-            GameTag::Backgammon => Games::Backgammon(Backgammon::of_rules(&header.game_rules)),
-        }
-    }
+crate::declare::games!(games_enum);
 
+impl Games {
     /// The game of a record's header with the options of its `Rules` tag, judged by the
     /// game (docs/rules.md §13, docs/games.md §F): every option it refuses, each at its span.
     pub fn chosen(header: &Header) -> Result<Games, Vec<OptionError>> {
         Games::with_rules(header.game, &header.game_rules)
     }
 
-    /// The game `game` under the rule options `pairs` (a `Rules` tag's, `--rules`: see
-    /// [`pairs_of`]), judged by the game: what `explain` and `generate` need, with no record.
-    pub fn with_rules(game: GameTag, pairs: &[RulePair]) -> Result<Games, Vec<OptionError>> {
-        Ok(match game {
-            GameTag::GrandTrictrac | GameTag::TrictracAEcrire => {
-                let options = grand_trictrac::options::RuleOptions::from_pairs(game, pairs)?;
-                Games::GrandTrictrac(GrandTrictrac::new(options, game == GameTag::TrictracAEcrire))
-            }
-            GameTag::Jacquet | GameTag::Moultezim => {
-                Games::Jacquet(Jacquet::new(jacquet::JacquetOptions::parse(jacquet::books::variant_of(game), pairs)?))
-            }
-            GameTag::TricTrac => Games::TricTrac(TricTrac::new(tric_trac::options::Options::from_pairs(pairs)?)),
-            GameTag::Backgammon => Games::Backgammon(Backgammon::new(backgammon::options::Options::from_pairs(pairs)?)),
-        })
+    /// Its `Game` tag.
+    pub fn tag(&self) -> GameTag {
+        dispatch!(self, g => g.tag())
     }
 
     /// The game's row in the registry ([`registry::row`]).
     pub fn row(&self) -> &'static registry::GameRow {
-        registry::row(match self {
-            Games::GrandTrictrac(g) => g.tag(),
-            Games::Jacquet(g) => g.tag(),
-            Games::TricTrac(g) => g.tag(),
-            Games::Backgammon(g) => g.tag(),
-        })
+        registry::row(self.tag())
     }
 
     /// Whether it is Grand Trictrac or Trictrac à écrire ([`registry::GameRow::is_grand_trictrac`]).
@@ -322,24 +338,24 @@ impl Games {
         self.row().is_grand_trictrac()
     }
 
+    /// The options that differ from the defaults ([`Game::departing_rules`]).
+    pub fn departing_rules(&self) -> String {
+        dispatch!(self, g => g.departing_rules())
+    }
+
+    /// The `Rules` tag written canonically, if the game rewrites it ([`Game::canonical_rules`]).
+    pub fn canonical_rules(&self) -> Option<String> {
+        dispatch!(self, g => g.canonical_rules())
+    }
+
     /// `explain` for this game's rules ([`Game::explain_plays`]).
     pub fn explain_plays(&self, setup: &Setup, dice: Dice) -> Result<Vec<ShownPlay>, PlaysError> {
-        match self {
-            Games::GrandTrictrac(g) => g.explain_plays(setup, dice),
-            Games::Jacquet(g) => g.explain_plays(setup, dice),
-            Games::TricTrac(g) => g.explain_plays(setup, dice),
-            Games::Backgammon(g) => g.explain_plays(setup, dice),
-        }
+        dispatch!(self, g => g.explain_plays(setup, dice))
     }
 
     /// One generated game of this game ([`Game::generate`]).
     pub fn generate(&self, seed: u64) -> Option<Record> {
-        match self {
-            Games::GrandTrictrac(g) => g.generate(seed),
-            Games::Jacquet(g) => g.generate(seed),
-            Games::TricTrac(g) => g.generate(seed),
-            Games::Backgammon(g) => g.generate(seed),
-        }
+        dispatch!(self, g => g.generate(seed))
     }
 
     /// Replays a record whose throws come from `feed` ([`crate::replay::replay_fed`]).
@@ -351,22 +367,12 @@ impl Games {
         src: Option<&str>,
         keep_steps: bool,
     ) -> Replay {
-        match self {
-            Games::GrandTrictrac(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
-            Games::Jacquet(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
-            Games::TricTrac(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
-            Games::Backgammon(g) => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps),
-        }
+        dispatch!(self, g => crate::replay::replay_fed(g, rec, feed, header, src, keep_steps))
     }
 
     /// Replays a record under this game's rules.
     pub fn replay(&self, rec: &Record, header: &Header, src: Option<&str>, keep_steps: bool) -> Replay {
-        match self {
-            Games::GrandTrictrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
-            Games::Jacquet(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
-            Games::TricTrac(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
-            Games::Backgammon(g) => crate::replay::replay_game(g, rec, header, src, keep_steps),
-        }
+        dispatch!(self, g => crate::replay::replay_game(g, rec, header, src, keep_steps))
     }
 }
 
@@ -374,12 +380,7 @@ impl Games {
 /// game's options (docs/rules.md §13, docs/games.md §F): what a position string's `rules=` carries
 /// (docs/games.md §H.7). Jacquet's `jacquet=avance` is written as the options it sets.
 pub fn rules_departing(header: &crate::notation::Header) -> Vec<(String, String)> {
-    let text = match Games::of(header) {
-        Games::GrandTrictrac(g) => g.options.departures().to_string(),
-        Games::Jacquet(g) => g.options().to_string(),
-        Games::TricTrac(g) => g.options().to_string(),
-        Games::Backgammon(g) => g.options().to_string(),
-    };
+    let text = Games::of(header).departing_rules();
     text.split("; ").filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 

@@ -11,7 +11,9 @@
 //! layers and imports no game): a test checks that it reads every tag and alias of the
 //! registry as the row's game.
 //!
-//! Adding a game is one row here, beside its folder (`docs/adding-a-game.md`).
+//! The rows are listed by the games' declaration (`src/declare.rs`), each a constant beside
+//! its game (`crate::games::plakoto::ROW`) or here for the games before it
+//! (`docs/adding-a-game.md`).
 
 use crate::notation::{Game as GameTag, Header, RulePair, Span, SyntaxError, Tag};
 use std::fmt;
@@ -203,101 +205,116 @@ const TRIC_TRAC: &[OptionSpec] = &[
     ),
 ];
 
-const GT_FIELDS: &[&str] = &["holes", "points", "throws", "bredouille", "pavillon"];
 const GT_RESULTS: &[&str] =
     &["*", "top 12-7", "top 12-0 bredouille", "top 12-0 grande-bredouille", "top 12-7 stakes=2"];
 const JACQUET_RESULTS: &[&str] = &["*", "top 2"];
 
-/// Every game, in the order of the `Game` tag's values.
-pub static GAMES: [GameRow; 6] = [
-    GameRow {
-        game: GameTag::GrandTrictrac,
-        aliases: &[],
-        title: "Grand Trictrac",
-        about: "jans and écoles, tours of twelve holes; the default game",
-        rules: "docs/rules.md",
-        options: GRAND_TRICTRAC,
-        score_fields: GT_FIELDS,
-        results: GT_RESULTS,
-        scoring: Scoring::HolesAndPoints,
-    },
-    GameRow {
-        game: GameTag::TrictracAEcrire,
-        aliases: &["trictrac-à-écrire"],
-        title: "Trictrac à écrire",
-        about: "Grand Trictrac scored in marqués, the written-score match form",
-        rules: "docs/rules.md §12",
-        options: GRAND_TRICTRAC,
-        score_fields: GT_FIELDS,
-        results: GT_RESULTS,
-        scoring: Scoring::HolesAndPoints,
-    },
-    GameRow {
-        game: GameTag::Jacquet,
-        aliases: &[],
-        title: "Jacquet",
-        about: "both seats run the same way round, the postillon first; basic or advanced rules",
-        rules: "docs/games.md §A, §B",
-        options: JACQUET,
-        score_fields: &[],
-        results: JACQUET_RESULTS,
-        scoring: Scoring::EndPoints,
-    },
-    GameRow {
-        game: GameTag::Moultezim,
-        aliases: &[],
-        title: "Moultezim",
-        about: "Jacquet released in the third quarter, the first quarter never closed",
-        rules: "docs/games.md §C",
-        options: MOULTEZIM,
-        score_fields: &[],
-        results: JACQUET_RESULTS,
-        scoring: Scoring::EndPoints,
-    },
-    GameRow {
-        game: GameTag::Backgammon,
-        aliases: &[],
-        title: "Backgammon",
-        about: "of the 1982 booklet, with the doubling cube, matches and money play",
-        rules: "docs/games.md §D, §I",
-        options: BACKGAMMON,
-        score_fields: &["cube", "owner"],
-        results: &[
-            "*",
-            "top 2",
-            "top 2 single",
-            "top 4 gammon",
-            "top 6 backgammon",
-            "top 2 drop",
-            "top 1 resign",
-            "top 4 resign gammon",
-        ],
-        scoring: Scoring::EndPoints,
-    },
-    GameRow {
-        game: GameTag::TricTrac,
-        aliases: &[],
-        title: "Tric Trac",
-        about: "of the 1982 booklet: captures, the pont, parties of twelve points",
-        rules: "docs/games.md §E",
-        options: TRIC_TRAC,
-        score_fields: &["points", "parties"],
-        results: &["*", "top 5-2"],
-        scoring: Scoring::Parties,
-    },
-];
+/// The row of `grand-trictrac`.
+pub const GRAND_TRICTRAC_ROW: GameRow = GameRow {
+    game: GameTag::GrandTrictrac,
+    aliases: GameTag::GrandTrictrac.aliases(),
+    title: "Grand Trictrac",
+    about: "jans and écoles, tours of twelve holes; the default game",
+    rules: "docs/rules.md",
+    options: GRAND_TRICTRAC,
+    score_fields: GameTag::GrandTrictrac.score_fields(),
+    results: GT_RESULTS,
+    scoring: Scoring::HolesAndPoints,
+};
+
+/// The row of `trictrac-a-ecrire`.
+pub const TRICTRAC_A_ECRIRE_ROW: GameRow = GameRow {
+    game: GameTag::TrictracAEcrire,
+    aliases: GameTag::TrictracAEcrire.aliases(),
+    title: "Trictrac à écrire",
+    about: "Grand Trictrac scored in marqués, the written-score match form",
+    rules: "docs/rules.md §12",
+    options: GRAND_TRICTRAC,
+    score_fields: GameTag::TrictracAEcrire.score_fields(),
+    results: GT_RESULTS,
+    scoring: Scoring::HolesAndPoints,
+};
+
+/// The row of `jacquet`.
+pub const JACQUET_ROW: GameRow = GameRow {
+    game: GameTag::Jacquet,
+    aliases: GameTag::Jacquet.aliases(),
+    title: "Jacquet",
+    about: "both seats run the same way round, the postillon first; basic or advanced rules",
+    rules: "docs/games.md §A, §B",
+    options: JACQUET,
+    score_fields: GameTag::Jacquet.score_fields(),
+    results: JACQUET_RESULTS,
+    scoring: Scoring::EndPoints,
+};
+
+/// The row of `moultezim`.
+pub const MOULTEZIM_ROW: GameRow = GameRow {
+    game: GameTag::Moultezim,
+    aliases: GameTag::Moultezim.aliases(),
+    title: "Moultezim",
+    about: "Jacquet released in the third quarter, the first quarter never closed",
+    rules: "docs/games.md §C",
+    options: MOULTEZIM,
+    score_fields: GameTag::Moultezim.score_fields(),
+    results: JACQUET_RESULTS,
+    scoring: Scoring::EndPoints,
+};
+
+/// The row of `backgammon`.
+pub const BACKGAMMON_ROW: GameRow = GameRow {
+    game: GameTag::Backgammon,
+    aliases: GameTag::Backgammon.aliases(),
+    title: "Backgammon",
+    about: "of the 1982 booklet, with the doubling cube, matches and money play",
+    rules: "docs/games.md §D, §I",
+    options: BACKGAMMON,
+    score_fields: GameTag::Backgammon.score_fields(),
+    results: &[
+        "*",
+        "top 2",
+        "top 2 single",
+        "top 4 gammon",
+        "top 6 backgammon",
+        "top 2 drop",
+        "top 1 resign",
+        "top 4 resign gammon",
+    ],
+    scoring: Scoring::EndPoints,
+};
+
+/// The row of `tric-trac`.
+pub const TRIC_TRAC_ROW: GameRow = GameRow {
+    game: GameTag::TricTrac,
+    aliases: GameTag::TricTrac.aliases(),
+    title: "Tric Trac",
+    about: "of the 1982 booklet: captures, the pont, parties of twelve points",
+    rules: "docs/games.md §E",
+    options: TRIC_TRAC,
+    score_fields: GameTag::TricTrac.score_fields(),
+    results: &["*", "top 5-2"],
+    scoring: Scoring::Parties,
+};
+
+/// The registry's rows, from the games' declaration (`crate::declare::games!`).
+macro_rules! rows {
+    ($( $(#[$gdoc:meta])* $engine:ident($module:ident::$ty:ident) {
+        $( $(#[$doc:meta])* $tag:ident {
+            name: $name:literal, aliases: [$($alias:literal),*], shared: $shared:literal, forms: $forms:ident,
+            fields: [$($field:literal),*], results: $results:literal, row: $row:path,
+        }, )+
+    } )*) => {
+        /// Every game, in the order of the `Game` tag's values ([`GameTag::ALL`]).
+        pub static GAMES: [GameRow; GameTag::ALL.len()] = [$($($row,)+)*];
+    };
+}
+
+crate::declare::games!(rows);
 
 /// The row of `game`.
 pub fn row(game: GameTag) -> &'static GameRow {
-    // the rows are in the order of the tags' values (a test checks it)
-    match game {
-        GameTag::GrandTrictrac => &GAMES[0],
-        GameTag::TrictracAEcrire => &GAMES[1],
-        GameTag::Jacquet => &GAMES[2],
-        GameTag::Moultezim => &GAMES[3],
-        GameTag::Backgammon => &GAMES[4],
-        GameTag::TricTrac => &GAMES[5],
-    }
+    // the rows are in the order of the tags (a test checks it)
+    &GAMES[game.index()]
 }
 
 /// Whether `game` is Grand Trictrac or Trictrac à écrire ([`GameRow::is_grand_trictrac`]).
@@ -488,16 +505,14 @@ pub fn check_tags(header: &Header, tags: &mut [Tag]) -> Vec<SyntaxError> {
         return Vec::new();
     }
     match super::Games::chosen(header) {
-        Ok(super::Games::GrandTrictrac(g)) => {
-            if let Some(t) = tags.iter_mut().find(|t| t.name == "Rules") {
-                let written = g.options.to_string();
+        Ok(g) => {
+            if let (Some(t), Some(written)) = (tags.iter_mut().find(|t| t.name == "Rules"), g.canonical_rules()) {
                 if t.value != written {
                     t.value = written;
                 }
             }
             Vec::new()
         }
-        Ok(_) => Vec::new(),
         Err(es) => es.iter().map(OptionError::to_syntax_error).collect(),
     }
 }
@@ -540,7 +555,8 @@ mod tests {
             }
         }
         let tags: Vec<&str> = GAMES.iter().map(GameRow::tag).collect();
-        assert_eq!(tags, ["grand-trictrac", "trictrac-a-ecrire", "jacquet", "moultezim", "backgammon", "tric-trac"]);
+        assert_eq!(tags, GameTag::ALL.iter().map(|g| g.name()).collect::<Vec<_>>());
+        assert_eq!(GameTag::default(), GameTag::GrandTrictrac);
         assert!(is_grand_trictrac(GameTag::TrictracAEcrire) && !is_grand_trictrac(GameTag::TricTrac));
     }
 
@@ -562,16 +578,14 @@ mod tests {
     #[test]
     fn the_score_fields_are_the_readers() {
         let value = |field: &str| match field {
+            "pinned" => "top@F",
             "bredouille" | "pavillon" | "owner" => "none",
             "cube" => "2",
             _ => "0/0",
         };
-        let every = ["holes", "points", "throws", "bredouille", "pavillon", "cube", "owner", "parties"];
+        let every = ["holes", "points", "throws", "bredouille", "pavillon", "cube", "owner", "parties", "pinned"];
         for g in &GAMES {
-            let men = match g.game {
-                GameTag::GrandTrictrac | GameTag::TrictracAEcrire => "A15/&15 bottom",
-                _ => "M15/&15 bottom",
-            };
+            let men = if g.game.is_trictrac() { "A15/&15 bottom" } else { "M15/&15 bottom" };
             for f in every {
                 let s = format!("{men} {f}={}", value(f));
                 let read = crate::notation::parser::parse_position_of(&s, crate::board::Dialect::Soumille, g.game);

@@ -174,6 +174,7 @@ fn match_flags(session: &mut crate::games::backgammon::Session, read: &ReadRecor
         return Vec::new();
     }
     let mut books = Replay {
+        game: rp.game,
         steps: Vec::new(),
         flags: Vec::new(),
         stopped_at: rp.stopped_at,

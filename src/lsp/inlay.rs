@@ -55,19 +55,15 @@ pub fn inlay_hints(a: &Analysis, range: Span, numbers: bool) -> Vec<InlayHint> {
 /// `0/0` and the cube at 1): Grand Trictrac's points and holes (docs/rules.md §8), Tric
 /// Trac's points and parties (docs/games.md §E.11), backgammon's cube (§D.9).
 fn kept_score(game: crate::notation::Game, score: &ScoreFields) -> ScoreFields {
-    use crate::notation::Game;
     let mut s = score.clone();
-    match game {
-        Game::GrandTrictrac | Game::TrictracAEcrire => {
-            s.points = s.points.or(Some(BySeat::new(0, 0)));
-            s.holes = s.holes.or(Some(BySeat::new(0, 0)));
+    for field in game.score_fields() {
+        match *field {
+            "points" => s.points = s.points.or(Some(BySeat::new(0, 0))),
+            "holes" => s.holes = s.holes.or(Some(BySeat::new(0, 0))),
+            "parties" => s.parties = s.parties.or(Some(BySeat::new(0, 0))),
+            "cube" => s.cube = s.cube.or(Some(1)),
+            _ => {}
         }
-        Game::TricTrac => {
-            s.points = s.points.or(Some(BySeat::new(0, 0)));
-            s.parties = s.parties.or(Some(BySeat::new(0, 0)));
-        }
-        Game::Backgammon => s.cube = s.cube.or(Some(1)),
-        Game::Jacquet | Game::Moultezim => {}
     }
     s
 }

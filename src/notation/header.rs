@@ -7,34 +7,112 @@ use crate::board::{Dialect, Seat, Setup};
 use std::borrow::Cow;
 use std::fmt;
 
-/// The game a record is of (`Game` tag).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Game {
-    /// `grand-trictrac` (the default).
-    #[default]
-    GrandTrictrac,
-    /// `trictrac-a-ecrire`: the written-score match form (docs/rules.md §12).
-    TrictracAEcrire,
-    /// `jacquet` (docs/rules.md §14).
-    Jacquet,
-    /// `moultezim` (docs/rules.md §14).
-    Moultezim,
-    /// `backgammon` (docs/rules.md §14).
-    Backgammon,
-    /// `tric-trac`: the simplified game of the 1982 booklet (docs/rules.md §14).
+/// The syntax a record of a game may use (docs/format.md, docs/games.md §0.3): what the
+/// reader asks of a game, declared with it (`crate::declare::games!`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Forms {
+    /// Grand Trictrac's strict forms: moves of at most three points, no `@`, `*`, cube,
+    /// `partie`.
+    Trictrac,
+    /// Paths of up to five points and `*` hit claims (docs/games.md §0.3).
+    Paths,
+    /// Paths, and the bar (`@`) and the doubling cube (docs/games.md §D.9).
+    BarAndCube,
+    /// Paths, and Tric Trac's marks after the play, `partie`, `prolonge` / `recommence`
+    /// (docs/games.md §E.11).
     TricTrac,
+    /// Paths and `*` claims (of a pin), no bar; a result's kind `single`, `gammon` or `mana`
+    /// (Plakoto, docs/games.md §J.7).
+    Pins,
 }
 
-const GAMES: [(Game, &str); 6] = [
-    (Game::GrandTrictrac, "grand-trictrac"),
-    (Game::TrictracAEcrire, "trictrac-a-ecrire"),
-    (Game::Jacquet, "jacquet"),
-    (Game::Moultezim, "moultezim"),
-    (Game::Backgammon, "backgammon"),
-    (Game::TricTrac, "tric-trac"),
-];
+impl Forms {
+    /// The kinds a `Result` may name after the points won (`top 2 gammon`).
+    pub fn result_kinds(self) -> &'static [ResultKind] {
+        match self {
+            Forms::BarAndCube => &[
+                ResultKind::Single,
+                ResultKind::Gammon,
+                ResultKind::Backgammon,
+                ResultKind::Drop,
+                ResultKind::Resign,
+                ResultKind::ResignSingle,
+                ResultKind::ResignGammon,
+                ResultKind::ResignBackgammon,
+            ],
+            Forms::Pins => &[ResultKind::Single, ResultKind::Gammon, ResultKind::Mana],
+            Forms::Trictrac | Forms::Paths | Forms::TricTrac => &[],
+        }
+    }
+}
+
+/// The `Game` tag's values, from the games' declaration (`crate::declare::games!`).
+macro_rules! game_tags {
+    ($( $(#[$gdoc:meta])* $engine:ident($module:ident::$ty:ident) {
+        $( $(#[$doc:meta])* $tag:ident {
+            name: $name:literal, aliases: [$($alias:literal),*], shared: $shared:literal, forms: $forms:ident,
+            fields: [$($field:literal),*], results: $results:literal, row: $row:path,
+        }, )+
+    } )*) => {
+        /// The game a record is of (`Game` tag).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Game {
+            $($( $(#[$doc])* $tag, )+)*
+        }
+
+        impl Game {
+            /// Every game, in the order of the declaration (the first is the default).
+            pub const ALL: &'static [Game] = &[$($(Game::$tag,)+)*];
+
+            /// The canonical tag value.
+            pub const fn name(self) -> &'static str {
+                match self { $($(Game::$tag => $name,)+)* }
+            }
+
+            /// Other spellings of the tag the reader accepts (besides any case and accents).
+            pub const fn aliases(self) -> &'static [&'static str] {
+                match self { $($(Game::$tag => &[$($alias),*],)+)* }
+            }
+
+            /// Whether the reader keeps a position with both seats' men on a point, for the
+            /// game to judge (Jacquet's `position` claim, docs/games.md §A.10).
+            pub const fn keeps_shared_points(self) -> bool {
+                match self { $($(Game::$tag => $shared,)+)* }
+            }
+
+            /// The syntax its records may use.
+            pub const fn forms(self) -> Forms {
+                match self { $($(Game::$tag => Forms::$forms,)+)* }
+            }
+
+            /// The score fields its position strings may carry after the seat.
+            pub const fn score_fields(self) -> &'static [&'static str] {
+                match self { $($(Game::$tag => &[$($field),*],)+)* }
+            }
+
+            /// What a malformed `Result` of the game expects, in words.
+            pub const fn results_expected(self) -> &'static str {
+                match self { $($(Game::$tag => $results,)+)* }
+            }
+        }
+    };
+}
+
+crate::declare::games!(game_tags);
+
+impl Default for Game {
+    /// The first game of the declaration: Grand Trictrac.
+    fn default() -> Game {
+        Game::ALL[0]
+    }
+}
 
 impl Game {
+    /// Its place in [`Game::ALL`] (the game registry's rows are in the same order).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// Grand Trictrac or Trictrac à écrire (the games of docs/rules.md), not one of docs/games.md's.
     ///
     /// What a game is played and scored like is the game registry's
@@ -42,34 +120,28 @@ impl Game {
     /// until the last callers outside the registry move to it. The reader itself asks
     /// [`Game::is_trictrac`] (which forms the record may use: syntax).
     pub fn is_grand_trictrac(self) -> bool {
-        matches!(self, Game::GrandTrictrac | Game::TrictracAEcrire)
-    }
-
-    /// The canonical tag value.
-    pub fn name(self) -> &'static str {
-        GAMES.iter().find(|g| g.0 == self).map_or("", |g| g.1)
+        self.is_trictrac()
     }
 
     /// Reads a `Game` value, case-insensitively, accents allowed (`trictrac-à-écrire`).
     pub fn from_name(s: &str) -> Option<Game> {
         let s = s.trim();
         // as written by the printer (the usual case), then in any case
-        if let Some(g) = GAMES.iter().find(|g| g.1 == s) {
-            return Some(g.0);
+        let all = Game::ALL.iter().copied();
+        if let Some(g) = all.clone().find(|g| g.name() == s) {
+            return Some(g);
         }
-        if let Some(g) = GAMES.iter().find(|g| g.1.eq_ignore_ascii_case(s)) {
-            return Some(g.0);
+        if let Some(g) = all.clone().find(|g| g.name().eq_ignore_ascii_case(s) || g.aliases().contains(&s)) {
+            return Some(g);
         }
         let folded = fold_accents(&s.to_lowercase());
-        GAMES.iter().find(|g| g.1 == folded).map(|g| g.0)
+        all.into_iter().find(|g| g.name() == folded)
     }
-}
 
-impl Game {
     /// Grand Trictrac or Trictrac à écrire: the games of docs/format.md, whose records keep
     /// its forms strictly (moves of at most three points, no `@`, `*`, cube, `partie`).
     pub fn is_trictrac(self) -> bool {
-        matches!(self, Game::GrandTrictrac | Game::TrictracAEcrire)
+        self.forms() == Forms::Trictrac
     }
 
     /// Paths of up to five points and `*` hit claims (docs/games.md §0.3, §D.9, §E.11).
@@ -79,13 +151,13 @@ impl Game {
 
     /// The bar (`@` in moves and positions) and the doubling cube: Backgammon (docs/games.md §D.9).
     pub fn has_bar_and_cube(self) -> bool {
-        self == Game::Backgammon
+        self.forms() == Forms::BarAndCube
     }
 
     /// Tric Trac's forms: marks after the play (odd ones too), `partie …`, `prolonge` /
     /// `recommence`, `parties=` (docs/games.md §E.11).
     pub fn is_tric_trac(self) -> bool {
-        self == Game::TricTrac
+        self.forms() == Forms::TricTrac
     }
 }
 
@@ -137,9 +209,11 @@ pub enum ResultKind {
     ResignGammon,
     /// `resign backgammon`: a resignation worth three times the cube (§I.5).
     ResignBackgammon,
+    /// `mana`: Plakoto's mother pinned on its starting point (docs/games.md §J.5).
+    Mana,
 }
 
-const RESULT_KINDS: [(ResultKind, &str); 8] = [
+const RESULT_KINDS: [(ResultKind, &str); 9] = [
     (ResultKind::Single, "single"),
     (ResultKind::Gammon, "gammon"),
     (ResultKind::Backgammon, "backgammon"),
@@ -148,6 +222,7 @@ const RESULT_KINDS: [(ResultKind, &str); 8] = [
     (ResultKind::ResignSingle, "resign single"),
     (ResultKind::ResignGammon, "resign gammon"),
     (ResultKind::ResignBackgammon, "resign backgammon"),
+    (ResultKind::Mana, "mana"),
 ];
 
 impl ResultKind {
@@ -610,7 +685,7 @@ fn read_game_and_letters(tags: &mut [Tag], h: &mut Header, errors: &mut Vec<Synt
             None => errors.push(SyntaxError::new(
                 t.spans.map(|s| s.value),
                 format!("unknown Game value `{}`", t.value),
-                format!("expected one of {}", GAMES.map(|g| g.1).join(", ")),
+                format!("expected one of {}", Game::ALL.iter().map(|g| g.name()).collect::<Vec<_>>().join(", ")),
             )),
         }
     }

@@ -19,7 +19,7 @@ pub use error::render as render_errors;
 pub use error::{escape_controls, line_column, FileErrors, Locator, Place, SyntaxError};
 pub use error::{Style, WINDOW};
 pub use header::{canonical_tag_name, is_marks_kept, marks_kept_value};
-pub use header::{rule_pairs, Game, Header, ResultBredouille, ResultClaim, ResultKind, RulePair, RulesError};
+pub use header::{rule_pairs, Forms, Game, Header, ResultBredouille, ResultClaim, ResultKind, RulePair, RulesError};
 /// The reader without its fast path for plain throws: the oracle of the fast path's tests
 /// and benchmarks.
 #[doc(hidden)]

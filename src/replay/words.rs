@@ -6,7 +6,7 @@
 //! the dispatch from a [`Fact`] to its game's words (docs/design.md).
 
 use crate::board::PointNames;
-use crate::games::{backgammon, grand_trictrac, jacquet, tric_trac};
+use crate::games::{backgammon, tric_trac};
 use crate::replay::{Fact, StepDetail, Stop};
 
 /// The message of a flag saying `fact`, its points named by `names`: the record's letters
@@ -14,7 +14,6 @@ use crate::replay::{Fact, StepDetail, Stop};
 /// games of the seeds keep their letters, Soumille's for [`PointNames::Numbers`]).
 pub fn message(fact: &Fact, names: impl Into<PointNames>) -> String {
     let names = names.into();
-    let letters = names.dialect();
     match fact {
         Fact::Stop { throw, why, last } => stop(*throw, why, *last),
         Fact::Seat { throw, recorded, expected, again_after_doublet } => {
@@ -31,10 +30,7 @@ pub fn message(fact: &Fact, names: impl Into<PointNames>) -> String {
             };
             format!("the Position tag says the rules {} (rules=), but the record's are {}", words(said), words(record))
         }
-        Fact::GrandTrictrac(f) => grand_trictrac::words::message(f, letters),
-        Fact::Jacquet(f) => jacquet::words::message(f, letters),
-        Fact::Backgammon(f) => backgammon::words::message(f, names),
-        Fact::TricTrac(f) => tric_trac::words::message(f, letters),
+        game => game.game_message(names).unwrap_or_default(),
     }
 }
 

@@ -496,12 +496,11 @@ impl Criteria {
     /// Whether an event asked cannot happen in `game` at all (a cube in Grand Trictrac, a
     /// hole in backgammon): the record fails without a replay.
     pub fn impossible_in(&self, game: Game) -> bool {
-        let gt = matches!(game, Game::GrandTrictrac | Game::TrictracAEcrire);
         self.events.iter().any(|e| {
             let possible = match e.event {
-                Event::Cube(..) | Event::Resign => game == Game::Backgammon,
-                Event::Hole | Event::Releve | Event::Jan(_) => gt,
-                Event::Partie => game == Game::TricTrac,
+                Event::Cube(..) | Event::Resign => game.has_bar_and_cube(),
+                Event::Hole | Event::Releve | Event::Jan(_) => game.is_trictrac(),
+                Event::Partie => game.is_tric_trac(),
                 Event::Unlawful | Event::End(_) => true,
             };
             // `count=0` and the like hold where the event never happens

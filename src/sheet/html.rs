@@ -145,14 +145,8 @@ impl Sheet {
 
     /// The game in words, for the title block.
     fn game_words(&self) -> &str {
-        match self.game.as_str() {
-            _ if self.a_ecrire => "Trictrac à écrire",
-            "jacquet" => "Jacquet",
-            "moultezim" => "Moultezim",
-            "backgammon" => "Backgammon",
-            "tric-trac" => "Tric Trac",
-            _ => "Grand Trictrac",
-        }
+        let game = crate::notation::Game::from_name(&self.game).unwrap_or_default();
+        crate::games::registry::row(game).title
     }
 
     /// The board before row `r`'s throw, as a diagram: Grand Trictrac's board with its

@@ -5,7 +5,7 @@ use crate::board::Setup;
 use crate::board::{Dialect, Seat};
 use crate::notation::{Decision, Game, Header, Record};
 use crate::output::{Jan, Score};
-use crate::replay::{Flag, Outcome, Replay, Step, StepDetail};
+use crate::replay::{Flag, Outcome, Replay, Step};
 use serde::Serialize;
 
 mod grand_trictrac;
@@ -392,15 +392,8 @@ impl Sheet {
             .collect();
         let (marques, queue_jetons) =
             rp.grand_trictrac.as_ref().map_or((&[][..], false), |g| (&g.marques[..], g.queue_jetons));
-        let game = match rp.steps.first().map(|s| &s.detail) {
-            _ if rp.grand_trictrac.is_some() => Game::GrandTrictrac,
-            Some(StepDetail::Backgammon { .. }) => Game::Backgammon,
-            Some(StepDetail::TricTrac { .. }) => Game::TricTrac,
-            Some(StepDetail::Jacquet) => Game::Jacquet,
-            _ => Game::GrandTrictrac,
-        };
         Sheet {
-            game: game.to_string(),
+            game: rp.game.to_string(),
             top,
             bottom,
             rows,

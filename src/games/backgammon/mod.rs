@@ -95,6 +95,18 @@ impl Game for Backgammon {
     type Score = Score;
     type Outcome = End;
 
+    fn from_rules(_tag: GameTag, pairs: &[crate::notation::RulePair]) -> Result<Self, Vec<super::OptionError>> {
+        Ok(Backgammon::new(Options::from_pairs(pairs)?))
+    }
+
+    fn from_header(header: &crate::notation::Header) -> Self {
+        Backgammon::of_rules(&header.game_rules)
+    }
+
+    fn departing_rules(&self) -> String {
+        self.options.to_string()
+    }
+
     fn tag(&self) -> GameTag {
         GameTag::Backgammon
     }

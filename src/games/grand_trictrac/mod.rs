@@ -91,6 +91,22 @@ impl Game for GrandTrictrac {
     type Score = Score;
     type Outcome = Outcome;
 
+    fn from_rules(tag: GameTag, pairs: &[crate::notation::RulePair]) -> Result<Self, Vec<super::OptionError>> {
+        Ok(GrandTrictrac::new(options::RuleOptions::from_pairs(tag, pairs)?, tag == GameTag::TrictracAEcrire))
+    }
+
+    fn from_header(header: &Header) -> Self {
+        GrandTrictrac::new(options::RuleOptions::of(header), header.game == GameTag::TrictracAEcrire)
+    }
+
+    fn departing_rules(&self) -> String {
+        self.options.departures().to_string()
+    }
+
+    fn canonical_rules(&self) -> Option<String> {
+        Some(self.options.to_string())
+    }
+
     fn tag(&self) -> GameTag {
         if self.a_ecrire {
             GameTag::TrictracAEcrire

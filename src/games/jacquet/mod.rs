@@ -168,6 +168,18 @@ impl Game for Jacquet {
     type Score = [[u8; 26]; 2];
     type Outcome = End;
 
+    fn from_rules(tag: GameTag, pairs: &[crate::notation::RulePair]) -> Result<Self, Vec<super::OptionError>> {
+        Ok(Jacquet::new(JacquetOptions::parse(books::variant_of(tag), pairs)?))
+    }
+
+    fn from_header(header: &Header) -> Self {
+        Jacquet::of(header)
+    }
+
+    fn departing_rules(&self) -> String {
+        self.options.to_string()
+    }
+
     fn tag(&self) -> GameTag {
         match self.options.variant {
             Variant::Jacquet => GameTag::Jacquet,

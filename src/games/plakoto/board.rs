@@ -100,7 +100,8 @@ impl Board {
         Board::from_setup(&pos.to_setup(), pins)
     }
 
-    /// The setup of this board (absolute letters, borne off; no score fields).
+    /// The setup of this board (absolute letters, borne off; its pins as the `pinned` score
+    /// field, when a man is pinned).
     pub fn to_setup(self) -> Setup {
         let mut s = Setup::opening(self.turn);
         s.men = BySeat::new([0; 24], [0; 24]);
@@ -110,6 +111,8 @@ impl Board {
             }
             s.off[seat] = self.men(seat, OFF);
         }
+        let pins: Vec<(Seat, Point)> = self.pins().collect();
+        s.score.pinned = (!pins.is_empty()).then_some(pins);
         s
     }
 

@@ -160,26 +160,50 @@ fn path(w: &mut Written, seat: Seat, m: &Move, high: u8) -> Result<(), Rule> {
 /// [`super::movegen::legal_plays_into`]): the position after it, or the rule of its first
 /// fault (docs/games.md §J.8). The turn is not passed.
 pub fn judge(board: &Board, dice: Dice, legal: &Plays, played: &RecordedPlay) -> Result<Board, Rule> {
+    let j = judge_written(board, dice, legal, played);
+    match j.fault {
+        Some(rule) => Err(rule),
+        None => j.after.ok_or(Rule::NotThere),
+    }
+}
+
+/// A recorded play judged: the position the play as written leaves, when every one of its
+/// moves could be made (the turn not passed), and its first fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The position after the play as written, when it could be played through.
+    pub after: Option<Board>,
+    /// The rule broken (docs/games.md §J.8; `hit`: a wrong `*` claim of a lawful play).
+    pub fault: Option<Rule>,
+}
+
+/// [`judge`], keeping the position the play as written leaves when it can be played
+/// through (a play that leaves dice unplayed, the lower die, a wrong `*`): what the replay
+/// goes on from.
+pub fn judge_written(board: &Board, dice: Dice, legal: &Plays, played: &RecordedPlay) -> Judgement {
     let seat = board.turn;
     let dice4 = if dice.is_doublet() { [dice.high(); 4] } else { [dice.high(), dice.low(), 0, 0] };
     let left = if dice.is_doublet() { 4 } else { 2 };
     let mut w = Written { board: *board, dice: dice4, left, steps: 0, used_high: false, claims_wrong: false };
     if let RecordedPlay::Moves(moves) = played {
         for m in moves {
-            path(&mut w, seat, m, dice.high())?;
+            if let Err(rule) = path(&mut w, seat, m, dice.high()) {
+                return Judgement { after: None, fault: Some(rule) };
+            }
         }
     }
-    if w.steps < legal.max_moves() {
+    let after = Some(w.board);
+    let fault = if w.steps < legal.max_moves() {
         let only_one = legal.max_moves() == 1 && w.steps == 1 && !dice.is_doublet();
-        return Err(if only_one && !w.used_high { Rule::HigherDie } else { Rule::MovesLeft });
-    }
-    if legal.find(&w.board).is_none() {
-        return Err(Rule::HigherDie);
-    }
-    if w.claims_wrong {
-        return Err(Rule::Hit);
-    }
-    Ok(w.board)
+        Some(if only_one && !w.used_high { Rule::HigherDie } else { Rule::MovesLeft })
+    } else if legal.find(&w.board).is_none() {
+        Some(Rule::HigherDie)
+    } else if w.claims_wrong {
+        Some(Rule::Hit)
+    } else {
+        None
+    };
+    Judgement { after, fault }
 }
 
 /// Applies a legal play's result: the position after it, the other seat to throw.

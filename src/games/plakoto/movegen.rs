@@ -181,3 +181,42 @@ pub fn legal_plays_into(board: &Board, dice: Dice, out: &mut Plays) {
         out.list.retain(|p| p.steps[0].die == hi);
     }
 }
+
+impl Play {
+    /// The play as a record writes it (docs/games.md §J.7): each man's steps as one path from
+    /// the point it leaves through the points it rests on, `*` after each point where it pins,
+    /// `#` for a man borne off; `-` for no step.
+    pub fn to_recorded(self, seat: Seat) -> crate::notation::Play {
+        use crate::notation::{Move, Origin, Play as Recorded, Rests, Target};
+        use crate::position::Position;
+        let letter = |p: u8| Position::point(seat, usize::from(p));
+        let mut moves: Vec<Move> = Vec::new();
+        let mut ends: Vec<u8> = Vec::new();
+        for s in self.steps() {
+            let target = if usize::from(s.to) >= OFF { Target::Off } else { Target::Point(letter(s.to)) };
+            let continued = ends.last().is_some_and(|&e| e == s.from && usize::from(e) < OFF);
+            match moves.last_mut() {
+                Some(m) if continued && m.rests.len() < crate::notation::MAX_RESTS => {
+                    if let Target::Point(p) = m.to {
+                        m.rests.push(p);
+                    }
+                    m.to = target;
+                    *ends.last_mut().expect("a move") = s.to;
+                    if s.pin {
+                        m.hits |= 1 << m.rests.len();
+                    }
+                }
+                _ => {
+                    let hits = u8::from(s.pin);
+                    moves.push(Move { from: Origin::Point(letter(s.from)), rests: Rests::new(), to: target, hits });
+                    ends.push(s.to);
+                }
+            }
+        }
+        if moves.is_empty() {
+            Recorded::Pass
+        } else {
+            Recorded::Moves(moves.into_iter().collect())
+        }
+    }
+}

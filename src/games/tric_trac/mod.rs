@@ -245,6 +245,18 @@ impl Game for TricTrac {
     type Score = Score;
     type Outcome = PartieWon;
 
+    fn from_rules(_tag: GameTag, pairs: &[crate::notation::RulePair]) -> Result<Self, Vec<super::OptionError>> {
+        Ok(TricTrac::new(Options::from_pairs(pairs)?))
+    }
+
+    fn from_header(header: &crate::notation::Header) -> Self {
+        TricTrac::of_rules(&header.game_rules)
+    }
+
+    fn departing_rules(&self) -> String {
+        self.options.to_string()
+    }
+
     fn tag(&self) -> GameTag {
         GameTag::TricTrac
     }

@@ -7,7 +7,7 @@
 
 use super::ast::*;
 use super::error::SyntaxError;
-use super::header::{self, Game, Header, ResultBredouille, ResultClaim, ResultKind};
+use super::header::{self, Forms, Game, Header, ResultBredouille, ResultClaim, ResultKind};
 use crate::board::{BySeat, Dialect, Point, ScoreFields, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::jan::JanCode;
@@ -2400,9 +2400,10 @@ fn value_error(base: &str, e: nom::Err<PErr>) -> ValueError {
     }
 }
 
-/// The `Game` tag's values, for messages.
-const GAME_NAMES: [&str; 6] =
-    ["grand-trictrac", "trictrac-a-ecrire", "jacquet", "moultezim", "backgammon", "tric-trac"];
+/// The `Game` tag's values, for messages: `a|b|…`.
+fn game_names() -> String {
+    Game::ALL.iter().map(|g| g.name()).collect::<Vec<_>>().join("|")
+}
 
 /// The value of a position's `rules=` field (docs/games.md §H.7): `KEY:VALUE` pairs separated
 /// by `,`, no spaces; what is wrong, in words, if it is not. Syntax only: the options are
@@ -2454,7 +2455,7 @@ pub fn read_position(s: &str, default_game: Game) -> Result<ReadPosition, ValueE
                     return Err(ValueError {
                         at: start..start + field.len(),
                         message: format!("unknown game `{name}` in the position"),
-                        label: format!("expected game={}", GAME_NAMES.join("|")),
+                        label: format!("expected game={}", game_names()),
                     })
                 }
             }
@@ -2538,7 +2539,7 @@ fn position<'a>(c: &Ctx, i: &'a str) -> PResult<'a, Setup> {
     }
     // Jacquet and Moultezim flag such a start as a `position` claim when replayed (docs/games.md
     // §A.10): the reader keeps it for them
-    let shared_is_a_claim = matches!(c.game, Game::Jacquet | Game::Moultezim);
+    let shared_is_a_claim = c.game.keeps_shared_points();
     for p in Point::all() {
         if !shared_is_a_claim && setup.count(Seat::Top, p) > 0 && setup.count(Seat::Bottom, p) > 0 {
             let letter = p.letter(c.dialect);
@@ -2664,17 +2665,12 @@ fn position_field<'a>(c: &Ctx, i: &'a str, sc: &mut ScoreFields) -> PResult<'a, 
             Err(why) => Err((format!("bad rules in the position: {why}"), "expected rules=KEY:VALUE,KEY:VALUE".into())),
         },
         _ => {
-            let keys: &[&str] = match c.game {
-                Game::GrandTrictrac | Game::TrictracAEcrire => &["holes", "points", "throws", "bredouille", "pavillon"],
-                Game::Backgammon => &["cube", "owner"],
-                Game::TricTrac => &["points", "parties"],
-                Game::Jacquet | Game::Moultezim => &[],
-            };
+            let keys = c.game.score_fields();
             if !keys.contains(&key) {
                 let expected = match keys {
                     [] => format!("a {} position has no fields after the seat", c.game),
-                    [a, b] => format!("expected {a} or {b}"),
-                    _ => "expected holes, points, throws, bredouille or pavillon".to_string(),
+                    [a] => format!("expected {a}"),
+                    [init @ .., last] => format!("expected {} or {last}", init.join(", ")),
                 };
                 return fail(i, key.len(), format!("unknown position field `{key}`"), expected);
             }
@@ -2712,7 +2708,7 @@ fn position_game(c: &Ctx, val: &str, sc: &mut ScoreFields) -> Result<(), FieldEr
     let Some(g) = Game::from_name(val) else {
         return Err((
             format!("unknown game `{val}` in the position"),
-            format!("expected game={}", GAME_NAMES.join("|")).into(),
+            format!("expected game={}", game_names()).into(),
         ));
     };
     if g != c.game {
@@ -2774,6 +2770,21 @@ fn score_field(game: Game, key: &str, val: &str, sc: &mut ScoreFields) -> Result
             Some(s) => sc.owner = Some(s),
             None => return bad("malformed owner".into(), "expected owner=top|bottom|none"),
         },
+        "pinned" => {
+            let pin = |item: &str| -> Option<(Seat, Point)> {
+                let (seat, letter) = item.split_once('@')?;
+                let mut chars = letter.chars();
+                let point = match (chars.next(), chars.next()) {
+                    (Some(c), None) => Point::from_letter(c, Dialect::Soumille)?,
+                    _ => return None,
+                };
+                Some((Seat::from_name(seat)?, point))
+            };
+            match val.split(',').map(pin).collect::<Option<Vec<_>>>() {
+                Some(pins) => sc.pinned = Some(pins),
+                None => return bad(format!("malformed pins `{val}`"), "expected pinned=top@F,bottom@Q"),
+            }
+        }
         // a power of two up to the cube's highest value (crate::board::MAX_CUBE)
         _ => match val.parse::<u32>() {
             Ok(v) if v.is_power_of_two() && v <= crate::board::MAX_CUBE => sc.cube = Some(v),
@@ -2839,7 +2850,7 @@ fn result_extra<'a>(c: &Ctx, w: &'a str) -> PResult<'a, Extra> {
     }
 }
 
-// result_kind = "single" | "gammon" | "backgammon" | "drop"
+// result_kind = "single" | "gammon" | "backgammon" | "drop" | "mana"
 //             | "resign" , [ SPACES , ( "single" | "gammon" | "backgammon" ) ] ;
 fn result_kind<'a>(_c: &Ctx, w: &'a str) -> PResult<'a, ResultKind> {
     match ResultKind::from_name(w) {
@@ -2870,18 +2881,14 @@ fn stakes<'a>(_c: &Ctx, i: &'a str) -> PResult<'a, f64> {
 
 // result = "*" | seat , SPACES , NUMBER , [ "-" , NUMBER ] , { SPACES , result_extra } ;
 //        (* Grand Trictrac: W-L, bredouille and stakes; Tric Trac: W-L alone; Jacquet,
-//           Moultezim: N alone; Backgammon: N and at most one result_kind *)
+//           Moultezim: N alone; Backgammon: N and at most one result_kind; Plakoto: N
+//           and at most one of single, gammon, mana *)
 fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
     if let Some(r) = i.strip_prefix('*') {
         return Ok((r, ResultClaim::Unfinished));
     }
     let score_form = c.game.is_trictrac() || c.game.is_tric_trac();
-    let expect = match c.game {
-        Game::GrandTrictrac | Game::TrictracAEcrire => "expected `*` or a result such as `top 12-7`",
-        Game::TricTrac => "expected `*` or the series' points such as `top 5-2`",
-        Game::Backgammon => "expected `*` or a result such as `top 2` or `top 2 gammon`",
-        Game::Jacquet | Game::Moultezim => "expected `*` or a result such as `top 2`",
-    };
+    let expect = c.game.results_expected();
     let Ok((r, winner)) = seat(c, i) else { return fail(i, i.len(), format!("malformed result `{i}`"), expect) };
     let r = r.trim_start();
     let number = |r: &'a str| -> PResult<'a, u32> {
@@ -2918,19 +2925,20 @@ fn result<'a>(c: &Ctx, i: &'a str) -> PResult<'a, ResultClaim> {
         match result_extra(c, w) {
             Ok(("", Extra::Bredouille(b))) if bredouille.is_none() && c.game.is_trictrac() => bredouille = Some(b),
             Ok(("", Extra::Stakes(x))) if stakes.is_none() && c.game.is_trictrac() => stakes = Some(x),
-            Ok(("", Extra::Kind(k))) if kind.is_none() && c.game == Game::Backgammon => kind = Some(k),
+            Ok(("", Extra::Kind(k))) if kind.is_none() && c.game.forms().result_kinds().contains(&k) => kind = Some(k),
             // `resign gammon` (docs/games.md §I.5)
             Ok(("", Extra::Kind(k))) if kind.and_then(|r| r.resign_of(k)).is_some() => {
                 kind = kind.and_then(|r| r.resign_of(k))
             }
             Err(nom::Err::Failure(e)) => return Err(nom::Err::Failure(e)),
             _ => {
-                return unexpected(match c.game {
-                    Game::GrandTrictrac | Game::TrictracAEcrire => "expected bredouille, grande-bredouille or stakes=N",
-                    Game::Backgammon => {
+                return unexpected(match c.game.forms() {
+                    Forms::Trictrac => "expected bredouille, grande-bredouille or stakes=N",
+                    Forms::BarAndCube => {
                         "expected one of single, gammon, backgammon, drop, resign [single|gammon|backgammon]"
                     }
-                    _ => "nothing follows the result",
+                    Forms::Pins => "expected one of single, gammon, mana",
+                    Forms::Paths | Forms::TricTrac => "nothing follows the result",
                 })
             }
         }

@@ -944,7 +944,7 @@ mod fast_path_props {
         })
     }
 
-    const GAMES: [&str; 6] = ["grand-trictrac", "jacquet", "moultezim", "backgammon", "tric-trac", "trictrac-a-ecrire"];
+    const GAMES: &[Game] = Game::ALL;
 
     /// What is put into the text: comments, white space, pieces of tokens, a tag.
     const BITS: [&str; 27] = [
@@ -992,7 +992,7 @@ mod fast_path_props {
             edits in proptest::collection::vec((any::<usize>(), 0usize..BITS.len()), 0..8),
             at_line_ends in any::<bool>(),
         ) {
-            let mut text = printed()[which % printed().len()].replacen("grand-trictrac", GAMES[game], 1);
+            let mut text = printed()[which % printed().len()].replacen("grand-trictrac", GAMES[game].name(), 1);
             for (pos, bit) in edits {
                 let k = if at_line_ends {
                     let ends: Vec<usize> = text.match_indices('\n').map(|(k, _)| k).collect();
@@ -1018,7 +1018,7 @@ mod fast_path_props {
             const SEATS: [&str; 9] = ["top: ", "bottom: ", "haut: ", "bas: ", "Top: ", "top:  ", "top:", "bas :", "hauts: "];
             const NAMES: [&str; 11] =
                 ["bezas", "ambesas", "double-deux", "ternes", "carmes", "quines", "sonnez", "Sonnez", "bezas-", "sonne", "ternes+"];
-            let text = printed()[which % printed().len()].replacen("grand-trictrac", GAMES[game], 1);
+            let text = printed()[which % printed().len()].replacen("grand-trictrac", GAMES[game].name(), 1);
             let mut n = 0usize;
             let mut pick = |k: u32| {
                 n += 1;
