@@ -1,0 +1,247 @@
+//! The direct judge of a recorded play (docs/rules.md §2–§3, §10): the recorded moves checked
+//! as one legal play without listing every play of the roll, when nothing the full list
+//! decides is at stake.
+//!
+//! The full list ([`Board::dice_plays_into`], then [`Plays::apply_jan_obligations`]) is needed
+//! to judge a play, and to count the jans of the roll (docs/rules.md §5: a jan filled or kept
+//! only by a play the obligations allow), only when
+//!
+//! * a die may bear a man off (fewer than two men outside the jan de retour), or the corner
+//!   may be taken par puissance (§3);
+//! * the recorded play does not use both dice (then the dice obligations, both dice or the
+//!   higher, must be weighed against every play);
+//! * a jan is at stake (§2, §5): the play fills one, or breaks a full one, or another jan
+//!   could be filled by some play of the dice.
+//!
+//! Otherwise the recorded play, lawful step by step and as a whole (§3), is a legal play: it
+//! uses both dice, bears nothing off, and meets every jan obligation there is (it keeps the
+//! full jans; no play can fill another). It is the [`Play`] the full list would hold for the
+//! same resulting position, with the same steps (those of the enumeration's order, see
+//! [`super::fast`]), so a list of that one play judges and scores the throw word for word
+//! as the full list does.
+
+use super::*;
+use crate::notation::{Move, Play as RecordedPlay, Target};
+
+impl Board<'_> {
+    /// The recorded play as the legal play it is, found directly (see the module's text), or
+    /// `None` when the full list of plays must judge it (the play may be a fausse case, a die
+    /// may bear off, a jan is at stake).
+    pub fn direct_play(&self, dice: Dice, play: &RecordedPlay) -> Option<Play> {
+        let before = self.pos.men[self.seat.index()];
+        // a die can bear a man off only with fewer than two men on p1–p18
+        if before[1..19].iter().map(|&c| c as u32).sum::<u32>() < 2 || self.puissance_possible(&before, dice) {
+            return None;
+        }
+        let after = moved_side(self.pos, play)?;
+        let key = key_from_sides(&before, &after)?;
+        let steps = self.steps_of(&before, key, dice)?;
+        if make_key(&steps) != key || self.play_fault(&before, &after, &steps).is_some() {
+            return None;
+        }
+        let full = full_after(&before, &after, &steps);
+        let full_before = Position::full_jans(&before);
+        // a jan filled or broken: the obligations and the ways of filling need every play
+        if full != full_before || self.some_jan_fillable(&before, dice, full_before) {
+            return None;
+        }
+        Some(Play { steps, len: 2, dice_used: 2, par_puissance: false, excedant: false, full, key })
+    }
+
+    /// The two single-die steps of the play `key` (both dice, nothing borne off), lawful step
+    /// by step, as the enumeration of plays first finds them (the higher die's sequences
+    /// first, by the first man's point then the second's: [`super::fast`]).
+    fn steps_of(&self, before: &[u8; 26], key: u32, dice: Dice) -> Option<[Step; 2]> {
+        let (a, b) = (dice.high(), dice.low());
+        let ([f0, f1], [t0, t1]) = key_endpoints(key);
+        let step = |from: u8, to: u8, die: u8| Step { from, to, die };
+        let candidates: [Option<[Step; 2]>; 3] = if f1 == 0 && t1 == 0 && f0 != 0 && t0 > f0 {
+            // one man by both dice: through the higher die's point; or, a man already on
+            // the lower die's point, that one moved by the higher die and the first man onto
+            // its point (an other order of the same men, not for a doublet); or through the
+            // lower die's point
+            if (t0 - f0) != a + b {
+                return None;
+            }
+            let (m, l) = (f0 + a, f0 + b);
+            let second_first = (a != b && before[l as usize] > 0).then(|| [step(l, t0, a), step(f0, l, b)]);
+            [Some([step(f0, m, a), step(m, t0, b)]), second_first, (a != b).then(|| [step(f0, l, b), step(l, t0, a)])]
+        } else if f1 != 0 && t1 != 0 {
+            // two men, one die each: pair the origins with the destinations by the dice
+            let pair = |(p, q): (u8, u8), (r, s): (u8, u8)| -> Option<[Step; 2]> {
+                let (d1, d2) = (q.checked_sub(p)?, s.checked_sub(r)?);
+                if d1 == a && d2 == b {
+                    Some(if a == b && r < p { [step(r, s, b), step(p, q, a)] } else { [step(p, q, a), step(r, s, b)] })
+                } else if d1 == b && d2 == a {
+                    Some(if a == b && p < r { [step(p, q, b), step(r, s, a)] } else { [step(r, s, a), step(p, q, b)] })
+                } else {
+                    None
+                }
+            };
+            [pair((f0, t0), (f1, t1)), pair((f0, t1), (f1, t0)), None]
+        } else {
+            return None;
+        };
+        candidates.into_iter().flatten().find(|st| self.steps_lawful(before, st))
+    }
+
+    /// Each step in turn moves a man of the thrower's (docs/rules.md §3: [`Board::step`]), and the
+    /// whole play keeps the corner, passage and rest rules ([`Board::play_fault`]).
+    fn steps_lawful(&self, before: &[u8; 26], steps: &[Step; 2]) -> bool {
+        let mut side = *before;
+        for s in steps {
+            match self.step(&side, s.from as usize, s.die) {
+                Some((got, false)) if got == *s => {
+                    side[s.from as usize] -= 1;
+                    side[s.to as usize] += 1;
+                }
+                _ => return false,
+            }
+        }
+        self.play_fault(before, &side, steps).is_none()
+    }
+
+    /// Whether some play of `dice` might leave full a jan not full now (`full`: those full
+    /// now) — a test that never misses one (docs/rules.md §5): the men a jan lacks, two at
+    /// most, must each be able to arrive by a die (one lacking man by both dice too).
+    fn some_jan_fillable(&self, side: &[u8; 26], dice: Dice, full: u8) -> bool {
+        let (a, b) = (dice.high() as usize, dice.low() as usize);
+        let there = |t: usize, d: usize| t > d && side[t - d] > 0;
+        let by_one_die = |t: usize| there(t, a) || there(t, b);
+        jans::ALL.iter().filter(|&&(bit, _)| full & bit == 0).any(|&(_, first)| {
+            let lacking: u32 = (first..first + 6).map(|p| 2u32.saturating_sub(side[p] as u32)).sum();
+            match lacking {
+                1 => (first..first + 6).any(|t| side[t] == 1 && (by_one_die(t) || there(t, a + b))),
+                2 => (first..first + 6).filter(|&t| side[t] < 2).all(by_one_die),
+                _ => false,
+            }
+        })
+    }
+}
+
+/// The thrower's side after the recorded moves, applied as written (each from a point
+/// holding one of his men, forward, onto a point no opposing man holds), or `None`. The
+/// same reading as the full judge's lookup among the legal plays (`fausse_case`).
+pub(crate) fn moved_side(pos: &Position, play: &RecordedPlay) -> Option<[u8; 26]> {
+    let seat = pos.turn();
+    let mut side = *pos.side(seat);
+    let moves: &[Move] = match play {
+        RecordedPlay::Pass => &[],
+        RecordedPlay::Moves(m) => m,
+    };
+    for m in moves {
+        let f = m.from_point().map_or(0, |p| Position::relative(seat, p));
+        let t = match m.to {
+            Target::Point(p) => Position::relative(seat, p),
+            Target::Off => OFF,
+        };
+        if side[f] == 0 || (t <= 24 && pos.opposing(seat, t) > 0) || t <= f {
+            return None;
+        }
+        side[f] -= 1;
+        side[t] += 1;
+    }
+    Some(side)
+}
+
+impl Plays {
+    /// Makes this list the one play `p` (found by [`Board::direct_play`]): both dice used, its
+    /// full jans the obligations (docs/rules.md §2).
+    pub fn set_single(&mut self, p: Play) {
+        self.clear();
+        self.push(p);
+        self.max_dice = p.dice_used;
+        self.obligations = p.full;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::grand_trictrac::movegen::reference;
+    use crate::notation::Play as RecordedPlay;
+
+    /// The recorded plays to try in `pos`: every play the dice allow, written as the record
+    /// writes it and step by step, and moves that are no play (one man, two men, any points).
+    fn candidates(pos: &Position, board: &Board, dice: Dice, k: u64) -> Vec<RecordedPlay> {
+        let seat = pos.turn();
+        let mut v = Vec::new();
+        for p in board.dice_plays(dice).iter() {
+            v.push(p.into_recorded(seat));
+            let steps: Vec<Move> = p
+                .steps()
+                .iter()
+                .map(|s| {
+                    let to = if s.to as usize >= OFF {
+                        Target::Off
+                    } else {
+                        Target::Point(Position::point(seat, s.to as usize))
+                    };
+                    Move::new(Position::point(seat, s.from as usize), None, to)
+                })
+                .collect();
+            v.push(RecordedPlay::Moves(steps.into()));
+        }
+        let mut seed = k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..30 {
+            let men = 1 + next(2) as usize;
+            let moves = (0..men)
+                .map(|_| {
+                    let f = 1 + next(24) as usize;
+                    let t = f + 1 + next(12) as usize;
+                    let to = if t > 24 { Target::Off } else { Target::Point(Position::point(seat, t)) };
+                    Move::new(Position::point(seat, f), None, to)
+                })
+                .collect::<Vec<Move>>();
+            v.push(RecordedPlay::Moves(moves.into()));
+        }
+        v
+    }
+
+    /// Whatever the direct judge finds is the legal play the full list holds for the same
+    /// result, with the same steps, jans and flags; the dice obligations (both dice) and the
+    /// jan obligations (the play's full jans, and only them) are the full list's. On generated
+    /// and random positions, every roll, every movement option; most legal plays of generated
+    /// positions are found directly.
+    #[test]
+    fn the_direct_judge_finds_the_full_lists_play() {
+        let n = if cfg!(debug_assertions) { 600 } else { 6_000 };
+        let generated = crate::games::grand_trictrac::generate::positions(n);
+        let mut positions: Vec<Position> = generated.iter().map(|(p, _)| *p).collect();
+        positions.extend((0..n as u64).map(reference::random_position));
+        let variants = [
+            MoveRules::default(),
+            MoveRules { passage_rest: PassageRest::Forbidden, ..MoveRules::default() },
+            MoveRules { sortie: Sortie::Provinciale, ..MoveRules::default() },
+        ];
+        let (mut direct, mut tried) = (0usize, 0usize);
+        for (k, pos) in positions.iter().enumerate() {
+            for rules in variants {
+                let board = Board::new(pos, rules);
+                for dice in Dice::all() {
+                    let all = board.dice_plays(dice);
+                    let legal = board.legal_plays(dice);
+                    for rec in candidates(pos, &board, dice, k as u64) {
+                        let lawful = moved_side(pos, &rec)
+                            .and_then(|s| key_from_sides(pos.side(pos.turn()), &s))
+                            .and_then(|key| legal.find(key));
+                        tried += usize::from(lawful.is_some() && k < n);
+                        let Some(p) = board.direct_play(dice, &rec) else { continue };
+                        direct += usize::from(k < n);
+                        assert_eq!(lawful, Some(&p), "{pos} {dice} {rec:?}");
+                        assert_eq!(all.find(p.key), Some(&p), "{pos} {dice}");
+                        assert_eq!((all.max_dice, all.full_any(), legal.obligations), (2, p.full, p.full));
+                    }
+                }
+            }
+        }
+        // the lawful plays of generated positions are mostly judged directly
+        assert!(direct * 10 > tried * 6, "{direct} of {tried}");
+    }
+}
