@@ -87,6 +87,7 @@ impl GrandTrictrac {
             Some(p) if !self.full_list && self.options.anciens == options::Anciens::Non => board.direct_play(dice, p),
             _ => None,
         };
+        out.direct = direct;
         match direct {
             Some(play) => {
                 out.dice.set_single(play);
@@ -116,6 +117,10 @@ pub struct RollPlays {
     pub dice: Plays,
     /// The legal plays: the dice plays that meet the most jan obligations.
     pub legal: Plays,
+    /// The play recorded for the throw, found legal directly ([`GrandTrictrac::roll_recorded`]):
+    /// then the lists hold that one play, and [`Game::judge`] of that recorded play answers
+    /// it without reading its moves again.
+    pub direct: Option<Play>,
 }
 
 impl Game for GrandTrictrac {
@@ -150,6 +155,7 @@ impl Game for GrandTrictrac {
 
     #[inline]
     fn legal_plays_into(&self, pos: &Position, state: &History, dice: Dice, out: &mut RollPlays) {
+        out.direct = None;
         let board = Board::new(pos, self.move_rules(pos, state));
         board.dice_plays_into(dice, &mut out.dice);
         out.legal.copy_from(&out.dice);
@@ -158,6 +164,7 @@ impl Game for GrandTrictrac {
 
     #[inline]
     fn roll(&self, pos: &Position, state: &History, dice: Dice, out: &mut RollPlays) -> RollJans {
+        out.direct = None;
         let board = Board::new(pos, self.move_rules(pos, state));
         board.dice_plays_into(dice, &mut out.dice);
         let jans = roll_jans(&board, dice, &out.dice, state, &self.options);
@@ -175,6 +182,9 @@ impl Game for GrandTrictrac {
         legal: &RollPlays,
         play: &RecordedPlay,
     ) -> Judged<Play, FausseCase> {
+        if let Some(p) = legal.direct {
+            return Judged { after: Some(pos.after(&p)), fault: None, legal: Some(p) };
+        }
         fausse_case::judge_in(pos, self.move_rules(pos, state), &legal.legal, dice, play)
     }
 

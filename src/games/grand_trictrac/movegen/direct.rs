@@ -23,64 +23,122 @@
 use super::*;
 use crate::notation::{Move, Play as RecordedPlay, Target};
 
+/// The relative points of each fillable jan, as bits, with its bit of [`jans`].
+const JAN_POINTS: [(u8, u32); 3] = [(jans::PETIT, 0x3f << 1), (jans::GRAND, 0x3f << 7), (jans::RETOUR, 0x3f << 19)];
+
+/// A recorded play read as the men it moves: one man from a point to another, or two men.
+#[derive(Clone, Copy)]
+enum Net {
+    One(u8, u8),
+    Two((u8, u8), (u8, u8)),
+}
+
 impl Board<'_> {
     /// The recorded play as the legal play it is, found directly (see the module's text), or
     /// `None` when the full list of plays must judge it (the play may be a fausse case, a die
     /// may bear off, a jan is at stake).
     pub fn direct_play(&self, dice: Dice, play: &RecordedPlay) -> Option<Play> {
-        let before = self.pos.men[self.seat.index()];
+        let before = &self.pos.men[self.seat.index()];
+        let words = fast::point_words(before);
+        let (occ, ge2) = (fast::at_least(&words, 1), fast::at_least(&words, 2));
         // a die can bear a man off only with fewer than two men on p1–p18
-        if before[1..19].iter().map(|&c| c as u32).sum::<u32>() < 2 || self.puissance_possible(&before, dice) {
+        let outside = occ & 0x7_fffe;
+        if outside & outside.wrapping_sub(1) == 0 && ge2 & outside == 0 || self.puissance_possible(before, dice) {
             return None;
         }
-        let after = moved_side(self.pos, play)?;
-        let key = key_from_sides(&before, &after)?;
-        let steps = self.steps_of(&before, key, dice)?;
-        if make_key(&steps) != key || self.play_fault(&before, &after, &steps).is_some() {
-            return None;
+        let net = self.net_of(before, play)?;
+        let steps = self.steps_of(before, net, dice)?;
+        let mut after = *before;
+        for s in &steps {
+            after[s.from as usize] -= 1;
+            after[s.to as usize] += 1;
         }
-        let full = full_after(&before, &after, &steps);
-        let full_before = Position::full_jans(&before);
+        let full_of = |ge2: u32| JAN_POINTS.iter().filter(|&&(_, m)| m & !ge2 == 0).fold(0, |f, &(bit, _)| f | bit);
+        let full_before = full_of(ge2);
+        let full = full_of(fast::at_least(&fast::point_words(&after), 2));
         // a jan filled or broken: the obligations and the ways of filling need every play
-        if full != full_before || self.some_jan_fillable(&before, dice, full_before) {
+        if full != full_before || some_jan_fillable(occ, ge2, dice, full) {
             return None;
         }
-        Some(Play { steps, len: 2, dice_used: 2, par_puissance: false, excedant: false, full, key })
+        Some(Play { steps, len: 2, dice_used: 2, par_puissance: false, excedant: false, full, key: make_key(&steps) })
     }
 
-    /// The two single-die steps of the play `key` (both dice, nothing borne off), lawful step
+    /// The men the recorded moves move, net, when they apply as written (each from a point
+    /// holding one of the thrower's men, forward, onto a point no opposing man holds, none
+    /// off), one or two moves: the reading of the full judge's lookup among the legal plays
+    /// (`fausse_case`), for the plays this judge can take.
+    fn net_of(&self, before: &[u8; 26], play: &RecordedPlay) -> Option<Net> {
+        let seat = self.seat;
+        let RecordedPlay::Moves(moves) = play else { return None };
+        let mv = |m: &Move| -> Option<(u8, u8)> {
+            let f = Position::relative(seat, m.from_point()?);
+            let Target::Point(to) = m.to else { return None };
+            let t = Position::relative(seat, to);
+            (t > f && before[f] > 0 && self.opp[t] == 0).then_some((f as u8, t as u8))
+        };
+        match moves.as_slice() {
+            [m] => mv(m).map(|(f, t)| Net::One(f, t)),
+            [m1, m2] => {
+                let ((f1, t1), (f2, t2)) = (mv(m1)?, mv(m2)?);
+                if f2 == t1 {
+                    Some(Net::One(f1, t2))
+                } else if t2 == f1 {
+                    Some(Net::One(f2, t1))
+                } else if f1 == f2 && before[f1 as usize] < 2 {
+                    None
+                } else {
+                    Some(Net::Two((f1, t1), (f2, t2)))
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The two single-die steps of the play `net` (both dice, nothing borne off), lawful step
     /// by step, as the enumeration of plays first finds them (the higher die's sequences
     /// first, by the first man's point then the second's: [`super::fast`]).
-    fn steps_of(&self, before: &[u8; 26], key: u32, dice: Dice) -> Option<[Step; 2]> {
+    fn steps_of(&self, before: &[u8; 26], net: Net, dice: Dice) -> Option<[Step; 2]> {
         let (a, b) = (dice.high(), dice.low());
-        let ([f0, f1], [t0, t1]) = key_endpoints(key);
         let step = |from: u8, to: u8, die: u8| Step { from, to, die };
-        let candidates: [Option<[Step; 2]>; 3] = if f1 == 0 && t1 == 0 && f0 != 0 && t0 > f0 {
-            // one man by both dice: through the higher die's point; or, a man already on
-            // the lower die's point, that one moved by the higher die and the first man onto
-            // its point (an other order of the same men, not for a doublet); or through the
-            // lower die's point
-            if (t0 - f0) != a + b {
-                return None;
-            }
-            let (m, l) = (f0 + a, f0 + b);
-            let second_first = (a != b && before[l as usize] > 0).then(|| [step(l, t0, a), step(f0, l, b)]);
-            [Some([step(f0, m, a), step(m, t0, b)]), second_first, (a != b).then(|| [step(f0, l, b), step(l, t0, a)])]
-        } else if f1 != 0 && t1 != 0 {
-            // two men, one die each: pair the origins with the destinations by the dice
-            let pair = |(p, q): (u8, u8), (r, s): (u8, u8)| -> Option<[Step; 2]> {
-                let (d1, d2) = (q.checked_sub(p)?, s.checked_sub(r)?);
-                if d1 == a && d2 == b {
-                    Some(if a == b && r < p { [step(r, s, b), step(p, q, a)] } else { [step(p, q, a), step(r, s, b)] })
-                } else if d1 == b && d2 == a {
-                    Some(if a == b && p < r { [step(p, q, b), step(r, s, a)] } else { [step(r, s, a), step(p, q, b)] })
-                } else {
-                    None
+        let candidates: [Option<[Step; 2]>; 3] = match net {
+            Net::One(f0, t0) => {
+                // one man by both dice: through the higher die's point; or, a man already on
+                // the lower die's point, that one moved by the higher die and the first man
+                // onto its point (an other order of the same men, not for a doublet); or
+                // through the lower die's point
+                if (t0 - f0) != a + b {
+                    return None;
                 }
-            };
-            [pair((f0, t0), (f1, t1)), pair((f0, t1), (f1, t0)), None]
-        } else {
-            return None;
+                let (m, l) = (f0 + a, f0 + b);
+                let second_first = (a != b && before[l as usize] > 0).then(|| [step(l, t0, a), step(f0, l, b)]);
+                [
+                    Some([step(f0, m, a), step(m, t0, b)]),
+                    second_first,
+                    (a != b).then(|| [step(f0, l, b), step(l, t0, a)]),
+                ]
+            }
+            Net::Two((f0, t0), (f1, t1)) => {
+                // two men, one die each: pair the origins with the destinations by the dice
+                let pair = |(p, q): (u8, u8), (r, s): (u8, u8)| -> Option<[Step; 2]> {
+                    let (d1, d2) = (q.checked_sub(p)?, s.checked_sub(r)?);
+                    if d1 == a && d2 == b {
+                        Some(if a == b && r < p {
+                            [step(r, s, b), step(p, q, a)]
+                        } else {
+                            [step(p, q, a), step(r, s, b)]
+                        })
+                    } else if d1 == b && d2 == a {
+                        Some(if a == b && p < r {
+                            [step(p, q, b), step(r, s, a)]
+                        } else {
+                            [step(r, s, a), step(p, q, b)]
+                        })
+                    } else {
+                        None
+                    }
+                };
+                [pair((f0, t0), (f1, t1)), pair((f0, t1), (f1, t0)), None]
+            }
         };
         candidates.into_iter().flatten().find(|st| self.steps_lawful(before, st))
     }
@@ -100,48 +158,25 @@ impl Board<'_> {
         }
         self.play_fault(before, &side, steps).is_none()
     }
-
-    /// Whether some play of `dice` might leave full a jan not full now (`full`: those full
-    /// now) — a test that never misses one (docs/rules.md §5): the men a jan lacks, two at
-    /// most, must each be able to arrive by a die (one lacking man by both dice too).
-    fn some_jan_fillable(&self, side: &[u8; 26], dice: Dice, full: u8) -> bool {
-        let (a, b) = (dice.high() as usize, dice.low() as usize);
-        let there = |t: usize, d: usize| t > d && side[t - d] > 0;
-        let by_one_die = |t: usize| there(t, a) || there(t, b);
-        jans::ALL.iter().filter(|&&(bit, _)| full & bit == 0).any(|&(_, first)| {
-            let lacking: u32 = (first..first + 6).map(|p| 2u32.saturating_sub(side[p] as u32)).sum();
-            match lacking {
-                1 => (first..first + 6).any(|t| side[t] == 1 && (by_one_die(t) || there(t, a + b))),
-                2 => (first..first + 6).filter(|&t| side[t] < 2).all(by_one_die),
-                _ => false,
-            }
-        })
-    }
 }
 
-/// The thrower's side after the recorded moves, applied as written (each from a point
-/// holding one of his men, forward, onto a point no opposing man holds), or `None`. The
-/// same reading as the full judge's lookup among the legal plays (`fausse_case`).
-pub(crate) fn moved_side(pos: &Position, play: &RecordedPlay) -> Option<[u8; 26]> {
-    let seat = pos.turn();
-    let mut side = *pos.side(seat);
-    let moves: &[Move] = match play {
-        RecordedPlay::Pass => &[],
-        RecordedPlay::Moves(m) => m,
-    };
-    for m in moves {
-        let f = m.from_point().map_or(0, |p| Position::relative(seat, p));
-        let t = match m.to {
-            Target::Point(p) => Position::relative(seat, p),
-            Target::Off => OFF,
-        };
-        if side[f] == 0 || (t <= 24 && pos.opposing(seat, t) > 0) || t <= f {
-            return None;
+/// Whether some play of `dice` might leave full a jan not full now (`full`: those full now;
+/// `occ`, `ge2`: the thrower's points holding a man, two men) — a test that never misses one
+/// (docs/rules.md §5): the men a jan lacks, two at most, must each be able to arrive by a die
+/// from a man there before the throw, one lacking man by both dice too.
+#[inline]
+fn some_jan_fillable(occ: u32, ge2: u32, dice: Dice, full: u8) -> bool {
+    let (a, b) = (dice.high() as u32, dice.low() as u32);
+    let by_one_die = (occ << a) | (occ << b);
+    let by_both = occ << (a + b);
+    JAN_POINTS.iter().filter(|&&(bit, _)| full & bit == 0).any(|&(_, jan)| {
+        let (empty, half) = (jan & !occ, jan & occ & !ge2);
+        match 2 * empty.count_ones() + half.count_ones() {
+            1 => half & (by_one_die | by_both) != 0,
+            2 => (empty | half) & !by_one_die == 0,
+            _ => false,
         }
-        side[f] -= 1;
-        side[t] += 1;
-    }
-    Some(side)
+    })
 }
 
 impl Plays {
@@ -160,6 +195,31 @@ mod tests {
     use super::*;
     use crate::games::grand_trictrac::movegen::reference;
     use crate::notation::Play as RecordedPlay;
+
+    /// The thrower's side after the recorded moves, applied as written (each from a point
+    /// holding one of his men, forward, onto a point no opposing man holds), or `None`. The
+    /// same reading as the full judge's lookup among the legal plays (`fausse_case`).
+    fn moved_side(pos: &Position, play: &RecordedPlay) -> Option<[u8; 26]> {
+        let seat = pos.turn();
+        let mut side = *pos.side(seat);
+        let moves: &[Move] = match play {
+            RecordedPlay::Pass => &[],
+            RecordedPlay::Moves(m) => m,
+        };
+        for m in moves {
+            let f = m.from_point().map_or(0, |p| Position::relative(seat, p));
+            let t = match m.to {
+                Target::Point(p) => Position::relative(seat, p),
+                Target::Off => OFF,
+            };
+            if side[f] == 0 || (t <= 24 && pos.opposing(seat, t) > 0) || t <= f {
+                return None;
+            }
+            side[f] -= 1;
+            side[t] += 1;
+        }
+        Some(side)
+    }
 
     /// The recorded plays to try in `pos`: every play the dice allow, written as the record
     /// writes it and step by step, and moves that are no play (one man, two men, any points).
