@@ -100,7 +100,8 @@ impl Board<'_> {
     fn steps_of(&self, before: &[u8; 26], net: Net, dice: Dice) -> Option<[Step; 2]> {
         let (a, b) = (dice.high(), dice.low());
         let step = |from: u8, to: u8, die: u8| Step { from, to, die };
-        let candidates: [Option<[Step; 2]>; 3] = match net {
+        let lawful = |st: [Step; 2]| self.steps_lawful(before, &st).then_some(st);
+        match net {
             Net::One(f0, t0) => {
                 // one man by both dice: through the higher die's point; or, a man already on
                 // the lower die's point, that one moved by the higher die and the first man
@@ -109,38 +110,39 @@ impl Board<'_> {
                 if (t0 - f0) != a + b {
                     return None;
                 }
-                let (m, l) = (f0 + a, f0 + b);
-                let second_first = (a != b && before[l as usize] > 0).then(|| [step(l, t0, a), step(f0, l, b)]);
-                [
-                    Some([step(f0, m, a), step(m, t0, b)]),
-                    second_first,
-                    (a != b).then(|| [step(f0, l, b), step(l, t0, a)]),
-                ]
+                let m = f0 + a;
+                let higher_first = lawful([step(f0, m, a), step(m, t0, b)]);
+                if higher_first.is_some() || a == b {
+                    return higher_first;
+                }
+                let l = f0 + b;
+                let second_first = if before[l as usize] > 0 { lawful([step(l, t0, a), step(f0, l, b)]) } else { None };
+                second_first.or_else(|| lawful([step(f0, l, b), step(l, t0, a)]))
             }
             Net::Two((f0, t0), (f1, t1)) => {
                 // two men, one die each: pair the origins with the destinations by the dice
                 let pair = |(p, q): (u8, u8), (r, s): (u8, u8)| -> Option<[Step; 2]> {
                     let (d1, d2) = (q.checked_sub(p)?, s.checked_sub(r)?);
-                    if d1 == a && d2 == b {
-                        Some(if a == b && r < p {
+                    let steps = if d1 == a && d2 == b {
+                        if a == b && r < p {
                             [step(r, s, b), step(p, q, a)]
                         } else {
                             [step(p, q, a), step(r, s, b)]
-                        })
+                        }
                     } else if d1 == b && d2 == a {
-                        Some(if a == b && p < r {
+                        if a == b && p < r {
                             [step(p, q, b), step(r, s, a)]
                         } else {
                             [step(r, s, a), step(p, q, b)]
-                        })
+                        }
                     } else {
-                        None
-                    }
+                        return None;
+                    };
+                    lawful(steps)
                 };
-                [pair((f0, t0), (f1, t1)), pair((f0, t1), (f1, t0)), None]
+                pair((f0, t0), (f1, t1)).or_else(|| pair((f0, t1), (f1, t0)))
             }
-        };
-        candidates.into_iter().flatten().find(|st| self.steps_lawful(before, st))
+        }
     }
 
     /// Each step in turn moves a man of the thrower's (docs/rules.md §3: [`Board::step`]), and the
@@ -171,10 +173,16 @@ fn some_jan_fillable(occ: u32, ge2: u32, dice: Dice, full: u8) -> bool {
     let by_both = occ << (a + b);
     JAN_POINTS.iter().filter(|&&(bit, _)| full & bit == 0).any(|&(_, jan)| {
         let (empty, half) = (jan & !occ, jan & occ & !ge2);
-        match 2 * empty.count_ones() + half.count_ones() {
-            1 => half & (by_one_die | by_both) != 0,
-            2 => (empty | half) & !by_one_die == 0,
-            _ => false,
+        // the men the jan lacks (one for a half-point, two for an empty point), without a
+        // count of bits: none, one, two or more
+        let single = |m: u32| m != 0 && m & (m - 1) == 0;
+        let pair = |m: u32| m != 0 && single(m & (m - 1));
+        if empty == 0 && single(half) {
+            half & (by_one_die | by_both) != 0
+        } else if empty == 0 && pair(half) || half == 0 && single(empty) {
+            (empty | half) & !by_one_die == 0
+        } else {
+            false
         }
     })
 }
