@@ -72,7 +72,8 @@ impl GrandTrictrac {
     /// broken or fillable: [`Board::direct_play`]), `out` holds that one play instead of every
     /// play of the roll; it judges ([`Game::judge`]) and scores the throw as the full list
     /// would (docs/rules.md §2, §5, §10). Otherwise, or without a recorded play, or with the
-    /// obsolete jans (§7, which weigh every play), every play is listed.
+    /// obsolete jans (§7, which weigh every play), every play is listed. `out` then judges
+    /// that recorded play only ([`RollPlays::direct`]); [`Game::roll`] lists every play again.
     #[inline]
     pub fn roll_recorded(
         &self,
