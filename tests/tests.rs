@@ -10,6 +10,7 @@ mod bruteforce;
 mod cli;
 mod corpus;
 mod damaged;
+mod direct_judge;
 mod docs;
 mod escapes;
 mod explain_batch;

@@ -537,7 +537,8 @@ impl<'a> crate::replay::Books<'a> for Books<'a> {
             self.ledger.wrong_seat(t, thrower, expected_turn, false);
             self.pos.set_turn(thrower);
         }
-        let jans = self.jans.insert(self.game.roll(&self.pos, &self.history, dice, &mut self.plays));
+        let recorded = t.play.as_ref();
+        let jans = self.jans.insert(self.game.roll_recorded(&self.pos, &self.history, dice, recorded, &mut self.plays));
         let mut expected = [0u16; 2];
         expected[thrower.index()] = jans.points_of(thrower);
         expected[thrower.other().index()] = jans.points_of(thrower.other());

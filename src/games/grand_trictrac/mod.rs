@@ -47,12 +47,15 @@ pub struct GrandTrictrac {
     pub rules: MoveRules,
     /// Trictrac à écrire: marqués of six holes instead of a tour of twelve (docs/rules.md §12).
     pub a_ecrire: bool,
+    /// Every throw judged and scored against the full list of plays, never directly
+    /// ([`GrandTrictrac::roll_recorded`]): the reference the direct judge is tested against.
+    pub full_list: bool,
 }
 
 impl GrandTrictrac {
     /// The game under `options`; `a_ecrire` for Trictrac à écrire.
     pub fn new(options: RuleOptions, a_ecrire: bool) -> GrandTrictrac {
-        GrandTrictrac { options, rules: MoveRules::from(&options), a_ecrire }
+        GrandTrictrac { options, rules: MoveRules::from(&options), a_ecrire, full_list: false }
     }
 
     /// The movement rules of a throw by the seat to throw in `pos`: the privileges of the
@@ -62,6 +65,42 @@ impl GrandTrictrac {
         let mut rules = self.rules;
         rules.privileges_left = 3u8.saturating_sub(history.privileges_used[pos.turn().index()]);
         rules
+    }
+
+    /// [`Game::roll`] with the play recorded for the throw: when the direct judge finds it a
+    /// legal play with nothing at stake (no die bearing off, both dice used, no jan filled,
+    /// broken or fillable: [`Board::direct_play`]), `out` holds that one play instead of every
+    /// play of the roll; it judges ([`Game::judge`]) and scores the throw as the full list
+    /// would (docs/rules.md §2, §5, §10). Otherwise, or without a recorded play, or with the
+    /// obsolete jans (§7, which weigh every play), every play is listed. `out` then judges
+    /// that recorded play only ([`RollPlays::direct`]); [`Game::roll`] lists every play again.
+    #[inline]
+    pub fn roll_recorded(
+        &self,
+        pos: &Position,
+        state: &History,
+        dice: Dice,
+        recorded: Option<&RecordedPlay>,
+        out: &mut RollPlays,
+    ) -> RollJans {
+        let board = Board::new(pos, self.move_rules(pos, state));
+        let direct = match recorded {
+            Some(p) if !self.full_list && self.options.anciens == options::Anciens::Non => board.direct_play(dice, p),
+            _ => None,
+        };
+        out.direct = direct;
+        match direct {
+            Some(play) => {
+                out.dice.set_single(play);
+                out.legal.set_single(play);
+            }
+            None => {
+                board.dice_plays_into(dice, &mut out.dice);
+                out.legal.copy_from(&out.dice);
+                out.legal.apply_jan_obligations();
+            }
+        }
+        roll_jans(&board, dice, &out.dice, state, &self.options)
     }
 }
 
@@ -79,6 +118,10 @@ pub struct RollPlays {
     pub dice: Plays,
     /// The legal plays: the dice plays that meet the most jan obligations.
     pub legal: Plays,
+    /// The play recorded for the throw, found legal directly ([`GrandTrictrac::roll_recorded`]):
+    /// then the lists hold that one play, and [`Game::judge`] of that recorded play answers
+    /// it without reading its moves again.
+    pub direct: Option<Play>,
 }
 
 impl Game for GrandTrictrac {
@@ -129,6 +172,7 @@ impl Game for GrandTrictrac {
 
     #[inline]
     fn legal_plays_into(&self, pos: &Position, state: &History, dice: Dice, out: &mut RollPlays) {
+        out.direct = None;
         let board = Board::new(pos, self.move_rules(pos, state));
         board.dice_plays_into(dice, &mut out.dice);
         out.legal.copy_from(&out.dice);
@@ -137,6 +181,7 @@ impl Game for GrandTrictrac {
 
     #[inline]
     fn roll(&self, pos: &Position, state: &History, dice: Dice, out: &mut RollPlays) -> RollJans {
+        out.direct = None;
         let board = Board::new(pos, self.move_rules(pos, state));
         board.dice_plays_into(dice, &mut out.dice);
         let jans = roll_jans(&board, dice, &out.dice, state, &self.options);
@@ -154,6 +199,9 @@ impl Game for GrandTrictrac {
         legal: &RollPlays,
         play: &RecordedPlay,
     ) -> Judged<Play, FausseCase> {
+        if let Some(p) = legal.direct {
+            return Judged { after: Some(pos.after(&p)), fault: None, legal: Some(p) };
+        }
         fausse_case::judge_in(pos, self.move_rules(pos, state), &legal.legal, dice, play)
     }
 

@@ -891,6 +891,7 @@ impl Position {
     }
 }
 
+mod direct;
 mod fast;
 #[cfg(test)]
 pub(crate) mod reference;
