@@ -424,6 +424,27 @@ fn the_diff_is_of_the_file_as_written() {
     );
 }
 
+/// `--apply` edits the source, not a reprint (issue 26): on a file not in the canonical
+/// layout (odd spacing, comments, two throws on a line, a line comment), the file written
+/// is the file as read but for the edited letter and the `{ repaired: … }` comment after
+/// its throw's dice, and it checks clean.
+#[test]
+fn apply_changes_only_the_edited_token() {
+    let src = generated_grand_trictrac();
+    let odd = src
+        .replace("\n57. 4-4 AE AE\n", "\n57.   4-4    AE   AF   { odd spacing }\n")
+        .replace("\n3. ", "\n; a line comment\n3.  ")
+        .replacen("\n10. ", "   10.  ", 1);
+    assert!(odd.contains("57.   4-4    AE   AF") && odd.contains("; a line comment") && odd.contains("   10.  "));
+    let f = write("apply-odd-layout", &odd);
+    let o = run(&["repair", f.to_str().unwrap(), "--apply", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let want =
+        odd.replace("57.   4-4    AE   AF", "57.   4-4 { repaired: throw 57: `E` read for `F` (move 2) }    AE   AE");
+    assert_eq!(text(&o.stdout), want);
+    assert_eq!(run_stdin(&["check", "-"], &o.stdout).status.code(), Some(0));
+}
+
 /// Two letters of a move transposed (`GA` for `AG`, issue 26): the transposition is the
 /// first candidate, in Grand Trictrac and in Jacquet.
 #[test]

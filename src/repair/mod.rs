@@ -20,6 +20,7 @@ pub mod confusion;
 pub mod edit;
 pub mod page;
 pub mod propose;
+pub mod source;
 pub mod text;
 pub mod unread;
 
