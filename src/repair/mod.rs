@@ -513,9 +513,7 @@ impl Search<'_> {
             before.turn = s.other();
         }
         let games = self.games;
-        let plays = |setup: &crate::board::Setup, dice| {
-            games.explain_plays(setup, dice).map(|ps| ps.into_iter().map(|p| p.notation).collect()).unwrap_or_default()
-        };
+        let plays = |setup: &crate::board::Setup, dice| page::shown(games, setup, dice).into_iter().map(|p| p.0).collect();
         propose::lacunae(n, &before, plays, out);
     }
 
@@ -524,9 +522,7 @@ impl Search<'_> {
         let Some(t) = st.rec.throws.get((n as usize).wrapping_sub(1)) else { return };
         let Some(before) = self.position_before(st, n) else { return };
         let games = self.games;
-        let plays = |setup: &crate::board::Setup, dice| {
-            games.explain_plays(setup, dice).map(|ps| ps.into_iter().map(|p| p.notation).collect()).unwrap_or_default()
-        };
+        let plays = |setup: &crate::board::Setup, dice| page::shown(games, setup, dice).into_iter().map(|p| p.0).collect();
         propose::left_out(t, n, &before, plays, out);
     }
 
@@ -540,14 +536,14 @@ impl Search<'_> {
         rp.steps.iter().find(|s| s.number + 1 == n).map(|s| s.after.clone())
     }
 
-    /// The page breaks of two or three throws before throw `f` or the one before it, each
+    /// The page breaks of two or three throws before throw `f` or one of the two before it, each
     /// made on the whole record (with the marks its throws score, docs/rules.md §9) and
     /// replayed; those that leave fewer faults.
     fn page_breaks(&mut self, st: &State, base: &Replay, f: u32) -> Vec<State> {
         let mut out = Vec::new();
-        for n in [f, f.saturating_sub(1)] {
+        for n in [f, f.saturating_sub(1), f.saturating_sub(2)] {
             let Some(before) = self.position_before(st, n) else { continue };
-            let next = &st.rec.throws[n as usize - 1..(n as usize + 1).min(st.rec.throws.len())];
+            let next = &st.rec.throws[n as usize - 1..(n as usize + 2 * page::LOOK).min(st.rec.throws.len())];
             for k in 2..=3 {
                 if !self.over() {
                     page::page_breaks(self.games, self.header.game, n, k, &before, next, &mut out);
