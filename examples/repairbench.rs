@@ -350,7 +350,8 @@ fn slip_listed(
 
 /// Whether a candidate gives back the original record: every throw the same, but a throw
 /// the candidate supplied for a lacuna, whose roll and play no record can tell (any that
-/// fits what follows is as good).
+/// fits what follows is as good), and the order of the moves of a play a move was put back
+/// in.
 fn same(original: &Record, c: &repair::Candidate) -> bool {
     let supplied: Vec<u32> = c
         .edits
@@ -361,9 +362,23 @@ fn same(original: &Record, c: &repair::Candidate) -> bool {
             _ => vec![],
         })
         .collect();
+    // a move put back where it was left out: where it stood among the play's moves no
+    // record can tell (the same moves in any order are the same play)
+    let put_in: Vec<u32> =
+        c.edits.iter().filter_map(|e| matches!(e, Edit::LeftOut { .. }).then_some(e.throw())).collect();
+    let moves = |p: &Option<Play>| -> Option<Vec<String>> {
+        let Some(Play::Moves(ms)) = p else { return None };
+        let mut v: Vec<String> = ms.iter().map(|m| format!("{m:?}")).collect();
+        v.sort();
+        Some(v)
+    };
     original.throws.len() == c.record.throws.len()
         && original.throws.iter().zip(&c.record.throws).all(|(a, b)| {
             supplied.contains(&b.number)
+                || (put_in.contains(&b.number)
+                    && moves(&a.play) == moves(&b.play)
+                    && (a.dice, &a.marks, a.seat, a.holes, &a.opponent)
+                        == (b.dice, &b.marks, b.seat, b.holes, &b.opponent))
                 || (a.dice, &a.play, &a.marks, a.seat, a.holes, &a.opponent)
                     == (b.dice, &b.play, &b.marks, b.seat, b.holes, &b.opponent)
         })

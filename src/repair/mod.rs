@@ -513,7 +513,8 @@ impl Search<'_> {
             before.turn = s.other();
         }
         let games = self.games;
-        let plays = |setup: &crate::board::Setup, dice| page::shown(games, setup, dice).into_iter().map(|p| p.0).collect();
+        let plays =
+            |setup: &crate::board::Setup, dice| page::shown(games, setup, dice).into_iter().map(|p| p.0).collect();
         propose::lacunae(n, &before, plays, out);
     }
 
@@ -522,7 +523,8 @@ impl Search<'_> {
         let Some(t) = st.rec.throws.get((n as usize).wrapping_sub(1)) else { return };
         let Some(before) = self.position_before(st, n) else { return };
         let games = self.games;
-        let plays = |setup: &crate::board::Setup, dice| page::shown(games, setup, dice).into_iter().map(|p| p.0).collect();
+        let plays =
+            |setup: &crate::board::Setup, dice| page::shown(games, setup, dice).into_iter().map(|p| p.0).collect();
         propose::left_out(t, n, &before, plays, out);
     }
 
@@ -567,15 +569,27 @@ impl Search<'_> {
                     None => break,
                 }
             }
-            if let Some(c) = self.whole(st, base, &p) {
-                kept.push(c);
+            // a throw supplied that holds after its hole may have gone (`va`)
+            let goes = match &p.edit {
+                Edit::PageBreak { throw, lost } if lost.iter().any(|s| s.goes == Some(false)) => {
+                    let mut lost = lost.clone();
+                    lost.iter_mut().filter(|s| s.goes == Some(false)).for_each(|s| s.goes = Some(true));
+                    Some(Proposal { edit: Edit::PageBreak { throw: *throw, lost }, cost: p.cost })
+                }
+                _ => None,
+            };
+            for q in std::iter::once(p).chain(goes) {
+                if let Some(c) = self.whole(st, base, &q) {
+                    kept.push(c);
+                }
             }
         }
         kept
     }
 
     /// A page break whose supplied throws get the marks they score, when the replay flags the
-    /// école of marks left out at one of them (Grand Trictrac, Trictrac à écrire).
+    /// école of marks left out at one of them, and a decision (`tient`) where one wins a hole
+    /// (Grand Trictrac, Trictrac à écrire; docs/rules.md §8, §9).
     fn break_marked(&self, e: &Edit, flags: &[Flag]) -> Option<Edit> {
         let Edit::PageBreak { throw, lost } = e else { return None };
         if !self.header.game.is_trictrac() {
@@ -589,6 +603,11 @@ impl Search<'_> {
                 flags.iter().find(|f| f.throw == Some(n) && f.kind == FlagKind::Ecole && f.claimed.unwrap_or(0) == 0);
             if let Some(e) = at.and_then(|f| f.expected).filter(|&e| e > 0 && s.marks.is_none()) {
                 s.marks = Some(e);
+                changed = true;
+            }
+            // a hole won asks for a decision (docs/rules.md §8): `tient` first
+            if s.goes.is_none() && flags.iter().any(|f| f.throw == Some(n) && f.kind == FlagKind::Decision) {
+                s.goes = Some(false);
                 changed = true;
             }
         }

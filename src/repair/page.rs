@@ -180,7 +180,7 @@ pub fn page_breaks(
                     let mut seen = run.seen;
                     seen[r as usize] = ahead(&after, r, own(next, written_seat, r));
                     let mut lost = run.lost.clone();
-                    lost.push(Supplied { dice, play, marks: None });
+                    lost.push(Supplied { dice, play, marks: None, goes: None });
                     let cost = run.cost - (p_dice * p_play).ln();
                     grown.push(Run { setup: after, lost, cost, seen });
                 }

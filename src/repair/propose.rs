@@ -98,8 +98,7 @@ pub fn lacunae(n: u32, before: &Setup, plays: impl Fn(&Setup, Dice) -> Vec<Strin
 
 /// Every move that may have been left out of throw `n`'s play `t`, the position before it
 /// being `before`: each legal play of its dice (`plays` lists them, in Soumille's letters)
-/// that is the written moves and one more gives that move, put in where it stands in that
-/// play when the written moves keep its order, else after the written ones.
+/// that is the written moves and one more gives that move, put in after the written ones.
 pub fn left_out(
     t: &Throw,
     n: u32,
@@ -133,10 +132,10 @@ pub fn left_out(
         let Some(k) = extra.filter(|_| rest.is_empty()) else { continue };
         let one: crate::notation::Moves = std::iter::once(ms[k]).collect();
         let read = crate::notation::printer::play_text(&Play::Moves(one), Dialect::Soumille);
-        // where the move stands in the legal play when the written moves keep that play's
-        // order (the scribe skipped it there); else last, where a scribe's eye leaves the play
-        let kept: Vec<_> = ms.iter().enumerate().filter(|&(i, _)| i != k).map(|(_, m)| key(m)).collect();
-        let mv = if kept.iter().eq(written.iter().map(key).collect::<Vec<_>>().iter()) { k } else { written.len() };
+        // the move put in last: where a scribe's eye leaves the play (the legal play's order
+        // is the engine's, not the scribe's)
+        let mv = written.len();
+        let _ = k;
         if !found.iter().any(|f| f.1 == read) {
             found.push((mv, read));
         }
