@@ -344,8 +344,8 @@ pub enum Command {
         /// `--apply`'s).
         #[arg(long)]
         diff: bool,
-        /// Write candidate N (1 = the best) as the record's text, a `{ repaired: … }`
-        /// comment at each edit.
+        /// Write the file with candidate N's edits (1 = the best) made in it: only the edited
+        /// tokens change, a `{ repaired: … }` comment at each edit; the layout is kept.
         #[arg(long, value_name = "N")]
         apply: Option<usize>,
         /// Stop searching after this long (`2s`, `500ms`); the output says when the search

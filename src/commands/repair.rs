@@ -17,7 +17,7 @@ pub struct RepairAsked {
     pub json: bool,
     /// The unified diff of the best candidate (or of `apply`'s).
     pub diff: bool,
-    /// Write candidate N (1 = the best) as the record's text.
+    /// Write the file with candidate N's edits (1 = the best) made in it.
     pub apply: Option<usize>,
     /// The time budget (default: the library's).
     pub budget: Option<Duration>,
@@ -108,7 +108,7 @@ pub fn repair(con: &mut Console, file: &Path, asked: &RepairAsked) -> Result<Out
         let out = if asked.diff {
             text::diff_from(&reading.text, src, rec, c, header, &name)
         } else {
-            text::applied_text(rec, c, header)
+            text::applied_source(src, rec, c, header)
         };
         con.out.write_all(out.as_bytes())?;
         return Ok(if c.left == 0 { Outcome::Clean } else { Outcome::Flagged });

@@ -30,6 +30,10 @@ pub struct Supplied {
     /// The points it marks, when it scores.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub marks: Option<i64>,
+    /// When it wins a hole (Grand Trictrac, docs/rules.md §8): `true` the thrower goes
+    /// (`va`), `false` holds (`tient`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goes: Option<bool>,
 }
 
 /// One transcription edit. `written` is what the record has, `read` what the edit reads
@@ -347,7 +351,12 @@ impl Edit {
                     .map(|s| {
                         let play = s.play.parse::<Play>().map_or_else(|_| s.play.clone(), |p| play_in(&p, d));
                         let marks = s.marks.map(|m| format!("+{m} ")).unwrap_or_default();
-                        format!("{} {marks}{play}", s.dice)
+                        let hole = match s.goes {
+                            Some(true) => "va ",
+                            Some(false) => "tient ",
+                            None => "",
+                        };
+                        format!("{} {marks}{hole}{play}", s.dice)
                     })
                     .collect();
                 let last = throw + lost.len().saturating_sub(1) as u32;
@@ -379,11 +388,11 @@ impl Edit {
         let i = self.throw() as usize;
         let ok = match self {
             Edit::SwapThrows { .. } => swap_throws(rec, i),
-            Edit::Lacuna { dice, play, marks, .. } => lacuna(rec, i, *dice, play, *marks),
+            Edit::Lacuna { dice, play, marks, .. } => lacuna(rec, i, *dice, play, *marks, None),
             Edit::PageBreak { lost, .. } => {
                 // put in last first: each takes the other seat of the throw after it
                 let fits = (1..=rec.throws.len() + 1).contains(&i) && !lost.is_empty();
-                fits && lost.iter().rev().all(|s| lacuna(rec, i, s.dice, &s.play, s.marks))
+                fits && lost.iter().rev().all(|s| lacuna(rec, i, s.dice, &s.play, s.marks, s.goes))
             }
             Edit::Duplicate { .. } => duplicate(rec, i, note),
             Edit::Number { throw, through, .. } => renumber_run(rec, *throw, through.unwrap_or(*throw)),
@@ -575,7 +584,7 @@ fn swap_throws(rec: &mut Record, i: usize) -> bool {
     true
 }
 
-fn lacuna(rec: &mut Record, i: usize, dice: Dice, play: &str, marks: Option<i64>) -> bool {
+fn lacuna(rec: &mut Record, i: usize, dice: Dice, play: &str, marks: Option<i64>, goes: Option<bool>) -> bool {
     let Ok(play) = play.parse::<Play>() else { return false };
     if i == 0 || i > rec.throws.len() + 1 {
         return false;
@@ -587,6 +596,7 @@ fn lacuna(rec: &mut Record, i: usize, dice: Dice, play: &str, marks: Option<i64>
     if let Some(points) = marks {
         t.marks.push(Mark { points, jans: Default::default() });
     }
+    t.decision = goes.map(|g| if g { crate::notation::Decision::Go } else { crate::notation::Decision::Hold });
     rec.throws.insert(i - 1, t);
     renumber(rec);
     true

@@ -20,6 +20,7 @@ pub mod confusion;
 pub mod edit;
 pub mod page;
 pub mod propose;
+pub mod source;
 pub mod text;
 pub mod unread;
 
@@ -522,9 +523,8 @@ impl Search<'_> {
             before.turn = s.other();
         }
         let games = self.games;
-        let plays = |setup: &crate::board::Setup, dice| {
-            games.explain_plays(setup, dice).map(|ps| ps.into_iter().map(|p| p.notation).collect()).unwrap_or_default()
-        };
+        let plays =
+            |setup: &crate::board::Setup, dice| page::shown(games, setup, dice).into_iter().map(|p| p.0).collect();
         propose::lacunae(n, &before, plays, out);
     }
 
@@ -533,9 +533,8 @@ impl Search<'_> {
         let Some(t) = st.rec.throws.get((n as usize).wrapping_sub(1)) else { return };
         let Some(before) = self.position_before(st, n) else { return };
         let games = self.games;
-        let plays = |setup: &crate::board::Setup, dice| {
-            games.explain_plays(setup, dice).map(|ps| ps.into_iter().map(|p| p.notation).collect()).unwrap_or_default()
-        };
+        let plays =
+            |setup: &crate::board::Setup, dice| page::shown(games, setup, dice).into_iter().map(|p| p.0).collect();
         propose::left_out(t, n, &before, plays, out);
     }
 
@@ -549,14 +548,14 @@ impl Search<'_> {
         rp.steps.iter().find(|s| s.number + 1 == n).map(|s| s.after.clone())
     }
 
-    /// The page breaks of two or three throws before throw `f` or the one before it, each
+    /// The page breaks of two or three throws before throw `f` or one of the two before it, each
     /// made on the whole record (with the marks its throws score, docs/rules.md §9) and
     /// replayed; those that leave fewer faults.
     fn page_breaks(&mut self, st: &State, base: &Replay, f: u32) -> Vec<State> {
         let mut out = Vec::new();
-        for n in [f, f.saturating_sub(1)] {
+        for n in [f, f.saturating_sub(1), f.saturating_sub(2)] {
             let Some(before) = self.position_before(st, n) else { continue };
-            let next = &st.rec.throws[n as usize - 1..(n as usize + 1).min(st.rec.throws.len())];
+            let next = &st.rec.throws[n as usize - 1..(n as usize + 2 * page::LOOK).min(st.rec.throws.len())];
             for k in 2..=3 {
                 if !self.over() {
                     page::page_breaks(self.games, self.header.game, n, k, &before, next, &mut out);
@@ -580,15 +579,27 @@ impl Search<'_> {
                     None => break,
                 }
             }
-            if let Some(c) = self.whole(st, base, &p) {
-                kept.push(c);
+            // a throw supplied that holds after its hole may have gone (`va`)
+            let goes = match &p.edit {
+                Edit::PageBreak { throw, lost } if lost.iter().any(|s| s.goes == Some(false)) => {
+                    let mut lost = lost.clone();
+                    lost.iter_mut().filter(|s| s.goes == Some(false)).for_each(|s| s.goes = Some(true));
+                    Some(Proposal { edit: Edit::PageBreak { throw: *throw, lost }, cost: p.cost })
+                }
+                _ => None,
+            };
+            for q in std::iter::once(p).chain(goes) {
+                if let Some(c) = self.whole(st, base, &q) {
+                    kept.push(c);
+                }
             }
         }
         kept
     }
 
     /// A page break whose supplied throws get the marks they score, when the replay flags the
-    /// école of marks left out at one of them (Grand Trictrac, Trictrac à écrire).
+    /// école of marks left out at one of them, and a decision (`tient`) where one wins a hole
+    /// (Grand Trictrac, Trictrac à écrire; docs/rules.md §8, §9).
     fn break_marked(&self, e: &Edit, flags: &[Flag]) -> Option<Edit> {
         let Edit::PageBreak { throw, lost } = e else { return None };
         if !self.header.game.is_trictrac() {
@@ -602,6 +613,11 @@ impl Search<'_> {
                 flags.iter().find(|f| f.throw == Some(n) && f.kind == FlagKind::Ecole && f.claimed.unwrap_or(0) == 0);
             if let Some(e) = at.and_then(|f| f.expected).filter(|&e| e > 0 && s.marks.is_none()) {
                 s.marks = Some(e);
+                changed = true;
+            }
+            // a hole won asks for a decision (docs/rules.md §8): `tient` first
+            if s.goes.is_none() && flags.iter().any(|f| f.throw == Some(n) && f.kind == FlagKind::Decision) {
+                s.goes = Some(false);
                 changed = true;
             }
         }

@@ -10,10 +10,10 @@ use super::propose::Proposal;
 use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::games::Games;
-use crate::notation::{Game, Play, Throw};
+use crate::notation::{Game, Origin, Play, Target, Throw};
 
 /// How many partial runs of supplied throws are kept at each throw.
-const WIDTH: usize = 6;
+const WIDTH: usize = 12;
 
 /// How many page breaks are proposed (each is replayed whole).
 const LAST: usize = 12;
@@ -27,18 +27,39 @@ struct Run {
     setup: Setup,
     lost: Vec<Supplied>,
     cost: f64,
+    /// Per seat, how many of its next written plays it can make ([`ahead`]).
+    seen: [usize; 2],
+}
+
+impl Run {
+    fn seen(&self) -> usize {
+        self.seen[0] + self.seen[1]
+    }
+}
+
+/// Every legal play of `dice` for `setup`'s seat, in Soumille's letters, with field 1 of the
+/// position after it: the game's `explain` (Grand Trictrac's and Trictrac à écrire's through
+/// [`crate::explain`], whose moves are the same).
+pub fn shown(games: Games, setup: &Setup, dice: Dice) -> Vec<(String, String)> {
+    if let Games::GrandTrictrac(g) = &games {
+        let Ok(pos) = crate::position::Position::from_setup(setup) else { return Vec::new() };
+        let history = crate::explain::history_of(setup);
+        let e = crate::explain::explain_with(&pos, dice, &g.options, &history);
+        return e.plays.into_iter().map(|p| (p.notation, p.result)).collect();
+    }
+    let Ok(shown) = games.explain_plays(setup, dice) else { return Vec::new() };
+    shown.into_iter().map(|p| (p.notation, p.result)).collect()
 }
 
 /// The plays of `setup`'s seat with `dice`, each with the position after it.
 fn plays(games: Games, game: Game, setup: &Setup, dice: Dice) -> Vec<(String, Setup)> {
-    let Ok(shown) = games.explain_plays(setup, dice) else { return Vec::new() };
-    shown
+    shown(games, setup, dice)
         .into_iter()
-        .filter_map(|p| {
-            let text = format!("{} {}", p.result, setup.turn.other().name());
+        .filter_map(|(notation, result)| {
+            let text = format!("{result} {}", setup.turn.other().name());
             let mut after = crate::notation::parse_position_of(&text, Dialect::Soumille, game).ok()?;
             after.score = setup.score.clone();
-            Some((p.notation, after))
+            Some((notation, after))
         })
         .collect()
 }
@@ -73,12 +94,63 @@ fn after_written(games: Games, game: Game, setup: &Setup, t: &Throw) -> Option<S
 fn lawful(games: Games, setup: &Setup, t: &Throw) -> bool {
     let (Some(dice), Some(play)) = (t.dice, &t.play) else { return true };
     let Some(want) = key(play) else { return true };
-    let Ok(shown) = games.explain_plays(setup, dice) else { return true };
-    shown.iter().any(|p| p.notation.parse::<Play>().ok().as_ref().and_then(key).as_ref() == Some(&want))
+    let shown = shown(games, setup, dice);
+    shown.is_empty() || shown.iter().any(|p| p.0.parse::<Play>().ok().as_ref().and_then(key).as_ref() == Some(&want))
+}
+
+/// How many of a seat's next written plays the look ahead tries.
+pub const LOOK: usize = 6;
+
+/// How many of seat `s`'s written plays `mine` (its next ones, in order) can be made one after
+/// the other from `setup`, the other seat passing: each move from a point where the seat has
+/// a man, the dice aside. A seat's men move only by its own plays, so this ranks the plays
+/// supplied for it by how much of the record after the break they let replay; cheap, with no
+/// replay (issue 26).
+fn ahead<'a>(setup: &Setup, s: Seat, mine: impl Iterator<Item = &'a Throw>) -> usize {
+    let mut men = setup.men[s];
+    let mut bar = setup.bar[s];
+    let mut n = 0;
+    for t in mine.take(LOOK) {
+        let ms = match &t.play {
+            Some(Play::Moves(ms)) => ms,
+            Some(Play::Pass) => {
+                n += 1;
+                continue;
+            }
+            None => break,
+        };
+        for m in ms.iter() {
+            let from = match m.from {
+                Origin::Point(p) => &mut men[p.index() as usize - 1],
+                Origin::Bar => &mut bar,
+            };
+            if *from == 0 {
+                return n;
+            }
+            *from -= 1;
+            if let Target::Point(q) = m.to {
+                men[q.index() as usize - 1] += 1;
+            }
+        }
+        n += 1;
+    }
+    n
+}
+
+/// The written throws of `next` that are seat `s`'s: their seats when written, else every
+/// other one from the first (`first` its seat).
+fn own(next: &[Throw], first: Seat, s: Seat) -> impl Iterator<Item = &Throw> {
+    next.iter()
+        .enumerate()
+        .filter(move |(i, t)| t.seat.unwrap_or(if i % 2 == 0 { first } else { first.other() }) == s)
+        .map(|x| x.1)
 }
 
 /// The page breaks of `k` throws that may be missing before throw `n`, whose written throws
-/// from there on are `next` (at least one), the position after throw `n - 1` being `before`.
+/// from there on are `next` (at least one; the more, the better the look ahead), the position
+/// after throw `n - 1` being `before`. At each lost throw, every roll and legal play is ranked
+/// by how many of its seat's next written plays it lets be made ([`ahead`]), then by its
+/// likelihood.
 pub fn page_breaks(
     games: Games,
     game: Game,
@@ -95,7 +167,7 @@ pub fn page_breaks(
         start.turn = if k % 2 == 0 { s } else { s.other() };
     }
     let written_seat: Seat = if k % 2 == 0 { start.turn } else { start.turn.other() };
-    let mut runs = vec![Run { setup: start, lost: Vec::new(), cost: 0.0 }];
+    let mut runs = vec![Run { setup: start, lost: Vec::new(), cost: 0.0, seen: [0; 2] }];
     for j in 1..=k {
         let mut grown: Vec<Run> = Vec::new();
         for run in &runs {
@@ -105,35 +177,46 @@ pub fn page_breaks(
                 let list = plays(games, game, &run.setup, dice);
                 let p_play = 1.0 / list.len().max(1) as f64;
                 for (play, after) in list {
-                    let fits = if j == k {
-                        lawful(games, &after, first)
-                    } else {
-                        // the seat that played makes its next written play, the other passing
-                        let mine = if r == written_seat { next.first() } else { next.get(1) };
-                        let mut again = after.clone();
-                        again.turn = r;
-                        mine.is_none_or(|t| lawful(games, &again, t))
-                    };
-                    if fits {
-                        let mut lost = run.lost.clone();
-                        lost.push(Supplied { dice, play, marks: None });
-                        // at the last throw, those after which the second written throw is
-                        // lawful too come first
-                        let second = j < k
-                            || after_written(games, game, &after, first)
-                                .is_none_or(|s| next.get(1).is_none_or(|t| lawful(games, &s, t)));
-                        let cost = run.cost - (p_dice * p_play).ln() + if second { 0.0 } else { 5.0 };
-                        grown.push(Run { setup: after, lost, cost });
-                    }
+                    let mut seen = run.seen;
+                    seen[r as usize] = ahead(&after, r, own(next, written_seat, r));
+                    let mut lost = run.lost.clone();
+                    lost.push(Supplied { dice, play, marks: None, goes: None });
+                    let cost = run.cost - (p_dice * p_play).ln();
+                    grown.push(Run { setup: after, lost, cost, seen });
                 }
             }
         }
-        grown.sort_by(|a, b| a.cost.total_cmp(&b.cost));
-        grown.truncate(if j == k { LAST } else { WIDTH });
-        if grown.is_empty() {
+        grown.sort_by(|a, b| b.seen().cmp(&a.seen()).then(a.cost.total_cmp(&b.cost)));
+        let width = if j == k { LAST } else { WIDTH };
+        let mut kept: Vec<Run> = Vec::with_capacity(width);
+        for mut run in grown {
+            if kept.len() >= width {
+                break;
+            }
+            let r = run.setup.turn.other();
+            let fits = if j == k {
+                lawful(games, &run.setup, first)
+            } else {
+                // the seat that played makes its next written play, the other passing
+                let mut again = run.setup.clone();
+                again.turn = r;
+                own(next, written_seat, r).next().is_none_or(|t| lawful(games, &again, t))
+            };
+            if !fits {
+                continue;
+            }
+            // at the last throw, those after which the second written throw is lawful too
+            // come first
+            let second = j < k
+                || after_written(games, game, &run.setup, first)
+                    .is_none_or(|s| next.get(1).is_none_or(|t| lawful(games, &s, t)));
+            run.cost += if second { 0.0 } else { 5.0 };
+            kept.push(run);
+        }
+        if kept.is_empty() {
             return;
         }
-        runs = grown;
+        runs = kept;
     }
     for run in runs {
         let cost = run.cost - PRIOR.ln();

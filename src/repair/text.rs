@@ -12,6 +12,14 @@ pub fn applied_text(rec: &Record, c: &Candidate, header: &Header) -> String {
     print_record(&super::apply(rec, c, header), PrintOptions::default())
 }
 
+/// The file `src` the record `rec` was read from with the edits of candidate `c` made in it
+/// ([`edited_source`]: only the edited tokens change, the file keeps its layout), as
+/// `repair --apply N` writes it (issue 26); the record printed with the edits made when its
+/// throws have no spans.
+pub fn applied_source(src: &str, rec: &Record, c: &Candidate, header: &Header) -> String {
+    edited_source(src, rec, c, header).unwrap_or_else(|| applied_text(rec, c, header))
+}
+
 /// The unified diff of the file `src` the record was read from and the file with the
 /// candidate's edits made in it ([`edited_source`]: only the throws edited change, the
 /// rest of the file keeps its layout, so that `patch` applies the diff to the file as it is;
@@ -36,9 +44,11 @@ pub fn diff_from(original: &str, src: &str, rec: &Record, c: &Candidate, header:
 
 /// The file `src` with the edits of candidate `c` made in the text of record `rec` (read
 /// from it): a throw the edits leave alone stays as written; one renumbered only has its
-/// number changed; one edited is printed again in its place (with its `{ repaired: … }`
-/// comment), its line end kept; a throw supplied is put in on a line of its own; a copy
-/// taken out is taken out with its line. `None` when a throw has no span.
+/// number changed; one edited has its edited tokens changed in place and its
+/// `{ repaired: … }` comment put after its dice ([`super::source::patched`]), or, when a
+/// change has no token to go in, is printed again in its place, its line end kept; a throw
+/// supplied is put in on a line of its own; a copy taken out is taken out with its line.
+/// `None` when a throw has no span.
 pub fn edited_source(src: &str, rec: &Record, c: &Candidate, header: &Header) -> Option<String> {
     let after = super::apply(rec, c, header);
     let origins = origins(rec.throws.len(), &c.edits);
@@ -63,6 +73,8 @@ pub fn edited_source(src: &str, rec: &Record, c: &Candidate, header: &Header) ->
             } else {
                 let _ = write!(out, "{}{}{tail}", t.number, &body[digits..]);
             }
+        } else if let Some(edited) = super::source::patched(src, was, t, header.letters, game) {
+            out.push_str(&edited);
         } else {
             let _ = write!(out, "{}{}", text(t), if tail.is_empty() { "\n" } else { tail });
         }
