@@ -267,15 +267,19 @@ impl Flag {
         }
     }
 
-    /// The message with its points named by `names`: for [`PointNames::Numbers`], a backgammon
-    /// flag's message written again from its fact in point numbers (`--points`, docs/games.md
-    /// §I) by the one path of every message ([`crate::replay::words::message`]); else the
-    /// message as raised, in the record's letters.
+    /// The message with its points named by `names`: for [`PointNames::Numbers`], the flag's
+    /// message written again from its fact in point numbers (`--points`, docs/games.md §I) by
+    /// the one path of every message ([`crate::replay::words::message`]) where its game's
+    /// words name points by number (backgammon); else the message as raised, in the record's
+    /// letters (the tables games of the seeds keep them).
     pub fn message_in(&self, names: PointNames) -> Cow<'_, str> {
-        match (names, &self.fact) {
-            (PointNames::Numbers, Fact::Backgammon(_)) => crate::replay::words::message(&self.fact, names).into(),
-            _ => self.message.as_str().into(),
+        if names == PointNames::Numbers {
+            let numbered = crate::replay::words::message(&self.fact, names);
+            if numbered != crate::replay::words::message(&self.fact, PointNames::default()) {
+                return numbered.into();
+            }
         }
+        self.message.as_str().into()
     }
 
     /// The flag as a diagnostic with a label on the bytes it is about.
