@@ -231,21 +231,7 @@ fn gnubg_reads_the_export_of_every_real_match_as_the_original() {
     use soumille::interop::{export, guess_format, import, import_sgf, Format};
     let exe = common::gnubg_required("the gnubg read-back of the real matches");
     let dir = common::scratch_dir("gnubg-readback", "real");
-    let root = common::root().join("tests/data");
-    let mut files = Vec::new();
-    for sub in [
-        "real-matches/fibs",
-        "real-matches/galaxy",
-        "real-matches/gnubg-scripts",
-        "real-matches/gnubgparser",
-        "real-matches/studio",
-        "real-matches/xg",
-        "interop",
-    ] {
-        let mut names: Vec<_> = std::fs::read_dir(root.join(sub)).unwrap().map(|e| e.unwrap().path()).collect();
-        names.sort();
-        files.extend(names.into_iter().filter(|p| p.extension().is_some_and(|e| e != "md")));
-    }
+    let mut files: Vec<PathBuf> = common::real_match_files().into_iter().map(|(_, p)| p).collect();
     // gnubg 1.07 aborts (`*** buffer overflow detected ***`) importing this one: no reading to
     // compare with (`every_real_match_imports_and_checks_clean` imports and checks it)
     const GNUBG_ABORTS: [&str; 1] = ["galaxy/match8562506.txt"];

@@ -4,35 +4,9 @@
 //! gives the same STN records — tags, comments, the dice in the order the file wrote them,
 //! plays — but for the differences listed here, each with why.
 
-use crate::common::root;
+use crate::common;
 use soumille::interop::{export, guess_format, import, Format};
 use soumille::notation::{print_record, Comment, CommentStyle, PrintOptions, Record};
-use std::path::PathBuf;
-
-/// The real matches and the interop samples, as `dir/name` and path, sorted.
-fn files() -> Vec<(String, PathBuf)> {
-    let data = root().join("tests/data");
-    let mut out = Vec::new();
-    for sub in [
-        "real-matches/fibs",
-        "real-matches/galaxy",
-        "real-matches/gnubg-scripts",
-        "real-matches/gnubgparser",
-        "real-matches/studio",
-        "real-matches/xg",
-        "interop",
-    ] {
-        for e in std::fs::read_dir(data.join(sub)).unwrap().flatten() {
-            let p = e.path();
-            if p.extension().is_some_and(|x| x != "md" && x != "py") {
-                let short = sub.trim_start_matches("real-matches/");
-                out.push((format!("{short}/{}", e.file_name().to_string_lossy()), p));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 fn printed(r: &Record) -> String {
     print_record(r, PrintOptions::default())
@@ -88,7 +62,7 @@ fn every_real_match_comes_back_from_its_own_format_as_the_same_records() {
     ];
     let (mut otherwise, mut differ) = (Vec::new(), Vec::new());
     let (mut records, mut lower_first, mut same_rolls) = (0, 0, 0);
-    for (name, path) in files() {
+    for (name, path) in common::real_match_files() {
         let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
         let format = guess_format(&text);
         let first = import(&text, format).unwrap_or_else(|e| panic!("{name}: {e}")).records;

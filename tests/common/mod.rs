@@ -197,3 +197,29 @@ pub fn needs(debian_package: &str) -> String {
          missing, or install it yourself (Debian: `apt-get install -y {debian_package}`)"
     )
 }
+
+/// The real matches and the interop samples (`tests/data/real-matches/*`, `tests/data/interop`),
+/// as `dir/name` and path, sorted.
+pub fn real_match_files() -> Vec<(String, PathBuf)> {
+    let data = root().join("tests/data");
+    let mut out = Vec::new();
+    for sub in [
+        "real-matches/fibs",
+        "real-matches/galaxy",
+        "real-matches/gnubg-scripts",
+        "real-matches/gnubgparser",
+        "real-matches/studio",
+        "real-matches/xg",
+        "interop",
+    ] {
+        for e in std::fs::read_dir(data.join(sub)).unwrap().flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x != "md" && x != "py") {
+                let short = sub.trim_start_matches("real-matches/");
+                out.push((format!("{short}/{}", e.file_name().to_string_lossy()), p));
+            }
+        }
+    }
+    out.sort();
+    out
+}

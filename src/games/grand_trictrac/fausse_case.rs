@@ -310,12 +310,13 @@ pub fn judge_in(pos: &Position, rules: MoveRules, legal: &Plays, dice: Dice, pla
     lawful(pos, legal, play).unwrap_or_else(|| judge_fault(&Board::new(pos, rules), legal, dice, play))
 }
 
-/// The fast path: apply the moves and look the result up among the legal plays.
+/// The thrower's side after the recorded moves, applied as written (each from a point
+/// holding one of his men, forward, onto a point no opposing man holds), or `None`: the
+/// reading of the judge's lookup among the legal plays.
 #[inline]
-fn lawful(pos: &Position, legal: &Plays, play: &RecordedPlay) -> Option<Judgement> {
+pub(crate) fn moved_side(pos: &Position, play: &RecordedPlay) -> Option<[u8; 26]> {
     let seat = pos.turn();
-    let before = *pos.side(seat);
-    let mut side = before;
+    let mut side = *pos.side(seat);
     let moves: &[Move] = match play {
         RecordedPlay::Pass => &[],
         RecordedPlay::Moves(m) => m,
@@ -332,6 +333,15 @@ fn lawful(pos: &Position, legal: &Plays, play: &RecordedPlay) -> Option<Judgemen
         side[f] -= 1;
         side[t] += 1;
     }
+    Some(side)
+}
+
+/// The fast path: apply the moves and look the result up among the legal plays.
+#[inline]
+fn lawful(pos: &Position, legal: &Plays, play: &RecordedPlay) -> Option<Judgement> {
+    let seat = pos.turn();
+    let before = *pos.side(seat);
+    let side = moved_side(pos, play)?;
     let p = key_from_sides(&before, &side).and_then(|k| legal.find(k))?;
     Some(Judgement { after: Some(rebuild(pos, seat, &side)), fault: None, legal: Some(*p) })
 }

@@ -204,30 +204,7 @@ mod tests {
     use crate::games::grand_trictrac::movegen::reference;
     use crate::notation::Play as RecordedPlay;
 
-    /// The thrower's side after the recorded moves, applied as written (each from a point
-    /// holding one of his men, forward, onto a point no opposing man holds), or `None`. The
-    /// same reading as the full judge's lookup among the legal plays (`fausse_case`).
-    fn moved_side(pos: &Position, play: &RecordedPlay) -> Option<[u8; 26]> {
-        let seat = pos.turn();
-        let mut side = *pos.side(seat);
-        let moves: &[Move] = match play {
-            RecordedPlay::Pass => &[],
-            RecordedPlay::Moves(m) => m,
-        };
-        for m in moves {
-            let f = m.from_point().map_or(0, |p| Position::relative(seat, p));
-            let t = match m.to {
-                Target::Point(p) => Position::relative(seat, p),
-                Target::Off => OFF,
-            };
-            if side[f] == 0 || (t <= 24 && pos.opposing(seat, t) > 0) || t <= f {
-                return None;
-            }
-            side[f] -= 1;
-            side[t] += 1;
-        }
-        Some(side)
-    }
+    use crate::games::grand_trictrac::fausse_case::moved_side;
 
     /// The recorded plays to try in `pos`: every play the dice allow, written as the record
     /// writes it and step by step, and moves that are no play (one man, two men, any points).
