@@ -9,14 +9,19 @@
 //! ## Reading a record
 //!
 //! [`notation::read`] never fails: it returns every record of the text with its syntax
-//! errors, and [`notation::print_record`] writes a record back in canonical form.
+//! errors, and [`notation::print_record`] writes a record back (the dice in the order the
+//! record wrote them; in canonical form, higher die first, as `fmt` does, with
+//! `higher_die_first`).
 //!
 //! ```
+//! use soumille::notation::{print_record, PrintOptions};
 //! let text = "[Game \"grand-trictrac\"]\n\n1. 5-6 A-G A-F\n";
 //! let recs = soumille::notation::read(text);
 //! assert!(recs[0].errors.is_empty());
 //! assert_eq!(recs[0].record.throws.len(), 1);
-//! let canonical = soumille::notation::print_record(&recs[0].record, Default::default());
+//! let printed = print_record(&recs[0].record, PrintOptions::default());
+//! assert_eq!(printed, "[Game \"grand-trictrac\"]\n\n1. 5-6 AG AF\n");
+//! let canonical = print_record(&recs[0].record, PrintOptions { higher_die_first: true, ..Default::default() });
 //! assert_eq!(canonical, "[Game \"grand-trictrac\"]\n\n1. 6-5 AG AF\n");
 //!
 //! // a syntax error says where and what was expected
