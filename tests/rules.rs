@@ -272,7 +272,7 @@ fn each_games_words_live_in_its_folder() {
 
 /// No renderer reads a rule (issue 17): the sheet, the board picture, the viewer, the
 /// one-record output, the check report and the JSON name no `games::` module but the registry;
-/// what they ask of the games is the output model's (`src/replay.rs`, `src/output.rs`).
+/// what they ask of the games is the output model's (`src/replay/`, `src/output.rs`).
 #[test]
 fn no_renderer_names_a_rules_module() {
     let renderers = ["src/view.rs", "src/show.rs", "src/render.rs", "src/report.rs"].map(|f| root().join(f));
