@@ -228,8 +228,8 @@ impl Flag {
             claimed: None,
             expected: None,
             amount: None,
-            school: school_of(&fact).map(|(how, _)| how),
-            school_for: school_of(&fact).map(|(_, seat)| seat),
+            school: fact.school().map(|(how, _)| how),
+            school_for: fact.school().map(|(_, seat)| seat),
             plays: Vec::new(),
             jans: Vec::new(),
             message: crate::replay::words::message(&fact, letters),
@@ -290,20 +290,5 @@ fn body_of(throw: Option<u32>, message: &str) -> &str {
     match rest.strip_prefix(" (").and_then(|r| r.split_once("): ")) {
         Some((_, body)) => body,
         None => message,
-    }
-}
-
-/// How a Grand Trictrac école came about and the seat that may mark it (see
-/// [`Flag::school`]), from the fact that raises it.
-fn school_of(fact: &Fact) -> Option<(&'static str, Seat)> {
-    use crate::games::grand_trictrac::Fact as F;
-    match fact {
-        Fact::GrandTrictrac(F::Ecole { seat, claimed, worth, .. }) => {
-            Some((if claimed < worth { "par-moins" } else { "par-trop" }, seat.other()))
-        }
-        Fact::GrandTrictrac(F::JanNotKept { seat, .. }) => Some(("plein", seat.other())),
-        Fact::GrandTrictrac(F::MarkedAfterGo { went, .. }) => Some(("par-trop", *went)),
-        Fact::GrandTrictrac(F::MoreHoles { seat, .. }) => Some(("holes", seat.other())),
-        _ => None,
     }
 }

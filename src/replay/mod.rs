@@ -7,7 +7,6 @@
 //! ([`Game::books`], e.g. [`crate::games::grand_trictrac::books`]) hold its claims.
 
 use crate::board::Seat;
-use crate::games::grand_trictrac::score::Score;
 use crate::games::{Game, Games};
 use crate::notation::{Header, Play as RecordedPlay, Record};
 use crate::position::Position;
@@ -25,6 +24,11 @@ pub use ledger::*;
 pub use model::*;
 pub use resume::*;
 pub use run::*;
+// The games' parts of the model live in their folders; their paths under `crate::replay` kept.
+pub use crate::games::grand_trictrac::output::{
+    start_score, GrandTrictracBooks, GrandTrictracStep, MarqueResult, Outcome,
+};
+pub use crate::games::tric_trac::output::PartieStep;
 
 /// The seat that throws first: the Position tag's, the `First` tag, the first throw's
 /// recorded seat, or the seat whose men the first recorded move takes (docs/rules.md §11); top
@@ -57,28 +61,6 @@ pub fn first_seat_by(rec: &Record, header: &Header, starts_on: impl Fn(Seat, cra
         }
     }
     Seat::Top
-}
-
-/// The score a record starts from: the score fields of its `Position` tag (docs/format.md §6),
-/// or nothing. Without `bredouille=`, the only seat holding points is en bredouille, if just
-/// one does.
-pub fn start_score(header: &Header) -> Score {
-    let mut score = Score::default();
-    let Some(sc) = header.position.as_ref().map(|s| &s.score) else { return score };
-    if let Some(p) = sc.points {
-        score.points = [p[Seat::Top] as u16, p[Seat::Bottom] as u16];
-    }
-    if let Some(h) = sc.holes {
-        score.holes = [h[Seat::Top], h[Seat::Bottom]];
-    }
-    score.bredouille = match sc.bredouille {
-        Some(b) => [b == Some(Seat::Top), b == Some(Seat::Bottom)],
-        None => [score.points[0] > 0 && score.points[1] == 0, score.points[1] > 0 && score.points[0] == 0],
-    };
-    if let Some(p) = sc.pavillon {
-        score.pavillon = p;
-    }
-    score
 }
 
 /// Replays a record (docs/rules.md §10, §11) and keeps its books (§8, §9). `src` (the text it

@@ -1,14 +1,11 @@
 //! The output model: one throw as replayed ([`Step`]), how a game ended ([`End`]), the
 //! replayed record ([`Replay`]), and the indexes renderers read it through.
 
-use super::{Checkpoints, Fact, Flag, FlagKind, Stop};
+use super::{Checkpoints, Fact, Flag, FlagKind, GrandTrictracBooks, GrandTrictracStep, PartieStep, Stop};
 use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
-use crate::games::grand_trictrac::score::Score;
-use crate::games::grand_trictrac::scoring::RollJans;
-use crate::notation::{Decision, Play as RecordedPlay, Record, Throw};
+use crate::notation::{Play as RecordedPlay, Record, Throw};
 use crate::position::Position;
-use serde::Serialize;
 
 /// One throw as replayed, whatever the game: who threw what, the play as written, whether it
 /// was lawful, the position before and after it (as setups with the game's score fields,
@@ -79,44 +76,7 @@ pub struct CubeAction {
     pub value: u32,
 }
 
-/// A partie of Tric Trac won with a throw (docs/games.md §E.10).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PartieStep {
-    /// Its value, 1 (simple) to 4 (quadruple).
-    pub value: u8,
-    /// What the winner chose for the next partie.
-    pub choice: crate::games::tric_trac::Choice,
-}
-
-/// Grand Trictrac's part of a throw (docs/rules.md §4–§9).
-#[derive(Clone, Copy, Debug)]
-pub struct GrandTrictracStep {
-    /// The relève ended with this throw (`va` or a sortie).
-    pub releve: bool,
-    /// Every jan the roll makes (before any man moved).
-    pub jans: RollJans,
-    /// What each seat marked in the books (`[top, bottom]`; claims where the record has them).
-    pub marked: [u16; 2],
-    /// What each seat should have marked (`[top, bottom]`).
-    pub expected: [u16; 2],
-    /// Holes each seat won with this throw (`[top, bottom]`).
-    pub holes_won: [u16; 2],
-    /// The thrower held (`tient`) or went (`va`) after a hole; `None` when no hole.
-    pub decision: Option<Decision>,
-    /// The score after the throw (the books' points, which may pass what a position string
-    /// holds).
-    pub score: Score,
-}
-
 impl Step {
-    /// Grand Trictrac's part of the throw, for a Grand Trictrac record.
-    pub fn grand_trictrac(&self) -> Option<&GrandTrictracStep> {
-        match &self.detail {
-            StepDetail::GrandTrictrac(g) => Some(g),
-            _ => None,
-        }
-    }
-
     /// The position before the throw on Grand Trictrac's route ([`Position`]), for the
     /// renderers that draw it so.
     pub fn position_before(&self) -> Position {
@@ -126,11 +86,6 @@ impl Step {
     /// The position after the throw on Grand Trictrac's route.
     pub fn position_after(&self) -> Position {
         position_of(&self.after)
-    }
-
-    /// The relève ended with this throw (Grand Trictrac); `false` in the other games.
-    pub fn releve(&self) -> bool {
-        self.grand_trictrac().is_some_and(|g| g.releve)
     }
 }
 
@@ -206,26 +161,6 @@ impl End {
     pub fn points(&self) -> u32 {
         self.value as u32
     }
-
-    /// A Grand Trictrac tour's outcome, for a tour.
-    pub fn tour(&self) -> Option<Outcome> {
-        match self.how {
-            How::Tour { winner_holes, loser_holes, bredouille } => {
-                Some(Outcome { winner: self.winner, winner_holes, loser_holes, bredouille, stakes: self.value })
-            }
-            _ => None,
-        }
-    }
-}
-
-impl From<Outcome> for End {
-    fn from(o: Outcome) -> End {
-        End {
-            winner: o.winner,
-            value: o.stakes,
-            how: How::Tour { winner_holes: o.winner_holes, loser_holes: o.loser_holes, bredouille: o.bredouille },
-        }
-    }
 }
 
 /// A replayed record, whatever its game.
@@ -248,70 +183,6 @@ pub struct Replay {
     /// The game's state before each throw, kept only when asked ([`replay_resumable`]), for
     /// [`replay_from`] to resume from; empty otherwise.
     pub checkpoints: Checkpoints,
-}
-
-/// Grand Trictrac's books as a whole (docs/rules.md §8, §9, §12).
-#[derive(Clone, Debug, Default)]
-pub struct GrandTrictracBooks {
-    /// The score at the end, as the record's claims leave it (docs/rules.md §9).
-    pub score: Score,
-    /// Whether the record has claims (`+` marks); without them the computed marks are used.
-    pub has_claims: bool,
-    /// Whose marks the record's claims are, `[top, bottom]` (docs/rules.md §9: the
-    /// `MarksKept` tag, else the seats that write marks); a seat whose marks were not kept is
-    /// scored from the computed marks, with no école against it.
-    pub marks_kept: [bool; 2],
-    /// A record without the `MarksKept` tag in which only one seat writes marks: the seat
-    /// that never does (the one note said of it, docs/rules.md §9).
-    pub silent_seat: Option<Seat>,
-    /// Trictrac à écrire: the marqués played (winner's and loser's holes).
-    pub marques: Vec<MarqueResult>,
-    /// Whether the queue des jetons is counted (`queue-jetons`).
-    pub queue_jetons: bool,
-}
-
-impl Replay {
-    /// The tour's outcome (Grand Trictrac), when it ended.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.end.and_then(|e| e.tour())
-    }
-
-    /// Grand Trictrac's score at the end (the default for the other games).
-    pub fn score(&self) -> Score {
-        self.grand_trictrac.as_ref().map_or_else(Score::default, |g| g.score)
-    }
-}
-
-/// How a tour ended.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Outcome {
-    /// The seat that reached twelve holes.
-    pub winner: Seat,
-    /// Its holes.
-    pub winner_holes: u16,
-    /// The loser's holes.
-    pub loser_holes: u16,
-    /// Grande bredouille or not.
-    pub bredouille: crate::games::grand_trictrac::score::Bredouille,
-    /// The winnings under the scheme of the `Rules` tag.
-    pub stakes: f64,
-}
-
-/// One marqué of Trictrac à écrire.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct MarqueResult {
-    /// The throw that ended it.
-    pub throw: u32,
-    /// Holes of each seat.
-    pub holes: [u16; 2],
-    /// The winner (more holes); `None` for a refait.
-    pub winner: Option<Seat>,
-    /// Petite or grande bredouille.
-    pub bredouille: crate::games::grand_trictrac::score::MarqueBredouille,
-    /// The consolation counted (docs/rules.md §12).
-    pub consolation: i64,
-    /// The marqué's points for its winner.
-    pub value: i64,
 }
 
 /// The flags of a replay grouped by throw number, each throw's in replay order, built in one

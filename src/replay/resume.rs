@@ -7,7 +7,7 @@ use crate::notation::{Header, Record};
 use std::borrow::Cow;
 
 /// What a replay kept before one throw ([`replay_resumable`]): the game's state, and how much
-/// of the output was made before it (the flags, the steps, the end and the marqués set
+/// of the output was made before it (the flags, the steps, the end and the game's own books set
 /// during the throws before; the position reached is set only before the first throw and
 /// at the end).
 #[derive(Clone)]
@@ -17,8 +17,9 @@ pub struct Checkpoint {
     flags: usize,
     steps: usize,
     end: Option<End>,
-    /// Trictrac à écrire's marqués played (they are only added to during the throws).
-    marques: usize,
+    /// How much of the game's own books were made ([`Replay::game_books_len`]: they are only
+    /// added to during the throws).
+    books: usize,
     state: State,
 }
 
@@ -52,7 +53,7 @@ pub(super) fn checkpoint<'r, B: Books<'r>>(books: &mut B, index: usize) {
         flags: out.flags.len(),
         steps: out.steps.len(),
         end: out.end,
-        marques: out.grand_trictrac.as_ref().map_or(0, |g| g.marques.len()),
+        books: out.game_books_len(),
         state,
     };
     out.checkpoints.at.push(cp);
@@ -72,24 +73,20 @@ pub(super) fn resume<'r, B: Books<'r>>(
     let Some(cp) = earlier.checkpoints.at.get(from) else { return 0 };
     let keep_steps = books.ledger().keep_steps;
     let same = earlier.checkpoints.claims == Some(feed.claims()) && earlier.checkpoints.keep_steps == keep_steps;
-    let marques = |r: &Replay| r.grand_trictrac.as_ref().map_or(0, |g| g.marques.len());
-    let short = earlier.flags.len() < cp.flags || earlier.steps.len() < cp.steps || marques(&earlier) < cp.marques;
+    let short = earlier.flags.len() < cp.flags || earlier.steps.len() < cp.steps || earlier.game_books_len() < cp.books;
     if cp.index != from || !same || short || !books.restore(&cp.state) {
         return 0;
     }
-    let (flags, steps, marques, end) = (cp.flags, cp.steps, cp.marques, cp.end);
+    let (flags, steps, books_len, end) = (cp.flags, cp.steps, cp.books, cp.end);
     let checkpoints = feed.checkpoints;
     let out = &mut books.ledger().out;
     match earlier {
         Cow::Owned(mut e) => {
+            out.take_game_books(&mut e, books_len);
             e.flags.truncate(flags);
             e.steps.truncate(steps);
             out.flags = e.flags;
             out.steps = e.steps;
-            if let (Some(g), Some(mut eg)) = (out.grand_trictrac.as_mut(), e.grand_trictrac) {
-                eg.marques.truncate(marques);
-                g.marques = eg.marques;
-            }
             if checkpoints {
                 e.checkpoints.at.truncate(from);
                 out.checkpoints.at = e.checkpoints.at;
@@ -98,9 +95,7 @@ pub(super) fn resume<'r, B: Books<'r>>(
         Cow::Borrowed(e) => {
             out.flags = e.flags[..flags].to_vec();
             out.steps = e.steps[..steps].to_vec();
-            if let (Some(g), Some(eg)) = (out.grand_trictrac.as_mut(), e.grand_trictrac.as_ref()) {
-                g.marques = eg.marques[..marques].to_vec();
-            }
+            out.copy_game_books(e, books_len);
             if checkpoints {
                 out.checkpoints.at = e.checkpoints.at[..from].to_vec();
             }

@@ -20,6 +20,7 @@ pub mod fausse_case;
 pub mod generate;
 pub mod movegen;
 pub mod options;
+pub mod output;
 pub mod score;
 pub mod scoring;
 pub mod words;

@@ -184,6 +184,7 @@ pub mod generate;
 pub mod judge;
 pub mod movegen;
 pub mod options;
+pub mod output;
 pub mod score;
 pub mod series;
 pub mod words;
