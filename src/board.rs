@@ -7,6 +7,9 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+mod game;
+pub use game::{Forms, Game};
+
 /// One of the two seats. Seats never change during a game (docs/format.md §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -335,7 +338,7 @@ pub struct ScoreFields {
     pub pinned: Option<Vec<(Seat, Point)>>,
     /// `game=NAME`: the game whose position this is (docs/games.md §H.7); not given: Grand
     /// Trictrac's, or the game of the record that holds it.
-    pub game: Option<crate::notation::Game>,
+    pub game: Option<Game>,
     /// `rules=K1:V1,K2:V2`: the rule options in force where they differ from the game's
     /// defaults (docs/games.md §H.7), as `(key, value)` pairs in the order written; checked
     /// against the game's options when read.

@@ -411,3 +411,315 @@ fn no_game_is_named_by_hand_in_a_match() {
     }
     assert!(named.is_empty(), "games named by hand in a match:\n{}", named.join("\n"));
 }
+
+/// The code of a source file for the import graph: its lines that are not comments, up to
+/// its unit tests (`#[cfg(test)] mod tests`: a test may import anything).
+fn code_of(src: &str) -> String {
+    let code = src.split("\n#[cfg(test)]\nmod tests").next().unwrap();
+    code.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n")
+}
+
+/// The source file a module path (`["games", "grand_trictrac", "books"]`, from the crate's
+/// root) names, and how many of its segments name modules: the deepest file or `mod.rs` it
+/// reaches; the name after it is an item of that file, or of the child module that defines
+/// it (a re-export: `pub use ledger::*` in `replay/mod.rs` gives `replay::Ledger` to
+/// `replay/ledger.rs`).
+fn module_file(segments: &[&str]) -> Option<std::path::PathBuf> {
+    let mut dir = root().join("src");
+    let mut file = None;
+    let mut rest = segments;
+    while let Some((seg, tail)) = rest.split_first() {
+        let (f, d) = (dir.join(format!("{seg}.rs")), dir.join(seg));
+        if f.exists() {
+            file = Some(f);
+        } else if d.join("mod.rs").exists() {
+            file = Some(d.join("mod.rs"));
+        } else {
+            break;
+        }
+        dir = d;
+        rest = tail;
+    }
+    let file = file?;
+    let Some(item) = rest.first() else { return Some(file) };
+    let defines = |src: &str| {
+        src.lines().any(|l| {
+            let l = l.trim_start();
+            let l = l.strip_prefix("pub(crate) ").or_else(|| l.strip_prefix("pub ")).unwrap_or(l);
+            ["struct ", "enum ", "trait ", "fn ", "type ", "const ", "static ", "macro_rules! "].iter().any(|k| {
+                l.strip_prefix(k).is_some_and(|r| {
+                    r.strip_prefix(item).is_some_and(|r| !r.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+                })
+            })
+        })
+    };
+    let own = std::fs::read_to_string(&file).unwrap();
+    if defines(&code_of(&own)) || !dir.is_dir() {
+        return Some(file);
+    }
+    let children: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs") && !p.ends_with("mod.rs"))
+        .filter(|p| std::fs::read_to_string(p).is_ok_and(|s| defines(&code_of(&s))))
+        .collect();
+    Some(if children.len() == 1 { children[0].clone() } else { file })
+}
+
+/// The module path (from the crate's root) of a source file: `src/games/jacquet/mod.rs` is
+/// `["games", "jacquet"]`.
+fn module_of(file: &std::path::Path) -> Vec<String> {
+    let rel = file.strip_prefix(root().join("src")).unwrap().with_extension("");
+    let mut segs: Vec<String> = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
+    if segs.last().is_some_and(|s| s == "mod" || s == "lib" || s == "main") {
+        segs.pop();
+    }
+    segs
+}
+
+/// Every path a piece of code names from the crate's root: `crate::a::b`, `super::a`,
+/// `self::a` and, in a `use`, a child module's name (`use ledger::Ledger`); `use` groups
+/// (`crate::{a::B, c::D}`) are expanded.
+fn named_paths(code: &str, module: &[String]) -> Vec<Vec<String>> {
+    let here: Vec<String> = module.to_vec();
+    let mut paths = Vec::new();
+    // expand `a::{b, c::{d}}` into `a::b`, `a::c::d`
+    fn expand(prefix: &str, body: &str, out: &mut Vec<String>) {
+        let (mut depth, mut start) = (0, 0);
+        let mut parts = Vec::new();
+        for (i, c) in body.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    parts.push(&body[start..i]);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        parts.push(&body[start..]);
+        for p in parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+            match p.split_once("::{") {
+                Some((head, inner)) => {
+                    expand(&format!("{prefix}{head}::"), inner.strip_suffix('}').unwrap_or(inner), out)
+                }
+                None if p.starts_with('{') => expand(prefix, &p[1..p.len() - 1], out),
+                None => out.push(format!("{prefix}{}", p.split(" as ").next().unwrap().trim())),
+            }
+        }
+    }
+    let mut uses = Vec::new();
+    for stmt in code.split(';') {
+        let s = stmt.trim_start();
+        let s = s.strip_prefix("pub(crate) ").or_else(|| s.strip_prefix("pub ")).unwrap_or(s);
+        if let Some(body) = s.strip_prefix("use ") {
+            let body: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
+            expand("", &body, &mut uses);
+        }
+    }
+    let mut raw: Vec<String> = uses;
+    // paths anywhere in the code
+    for (i, _) in code.match_indices("crate::").chain(code.match_indices("super::")) {
+        if code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let p: String = code[i..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+        raw.push(p.trim_end_matches(':').to_string());
+    }
+    for p in raw {
+        let mut segs: Vec<&str> = p.split("::").filter(|s| !s.is_empty()).collect();
+        let mut base: Vec<String> = match segs.first() {
+            Some(&"crate") => {
+                segs.remove(0);
+                Vec::new()
+            }
+            Some(&"super") => {
+                let mut b = here.clone();
+                while segs.first() == Some(&"super") {
+                    segs.remove(0);
+                    b.pop();
+                }
+                b
+            }
+            Some(&"self") => {
+                segs.remove(0);
+                here.clone()
+            }
+            // a child module named in a `use` (`use ledger::Ledger`)
+            Some(first) => {
+                let mut dir = root().join("src");
+                here.iter().for_each(|s| dir.push(s));
+                if !(dir.join(format!("{first}.rs")).exists() || dir.join(first).join("mod.rs").exists()) {
+                    continue;
+                }
+                here.clone()
+            }
+            None => continue,
+        };
+        base.extend(segs.iter().map(|s| s.to_string()));
+        paths.push(base);
+    }
+    paths
+}
+
+/// The import graph of `src/`: for each source file, the other files its code names.
+fn import_graph() -> std::collections::BTreeMap<std::path::PathBuf, std::collections::BTreeSet<std::path::PathBuf>> {
+    let mut graph = std::collections::BTreeMap::new();
+    for f in source_files() {
+        if f.ends_with("tests.rs") || f.components().any(|c| c.as_os_str() == "tests") {
+            continue;
+        }
+        // the declaration's paths are its callers': the macro names the rows it hands them
+        let code =
+            if f.ends_with("src/declare.rs") { String::new() } else { code_of(&std::fs::read_to_string(&f).unwrap()) };
+        let module = module_of(&f);
+        let mut to = std::collections::BTreeSet::new();
+        for p in named_paths(&code, &module) {
+            let segs: Vec<&str> = p.iter().map(String::as_str).collect();
+            if let Some(t) = module_file(&segs).filter(|t| *t != f && !t.ends_with("lib.rs")) {
+                to.insert(t);
+            }
+        }
+        graph.insert(f, to);
+    }
+    graph
+}
+
+/// The import circles of `src/`: each strongly connected set of two files or more of the
+/// import graph, its files from `src/`, sorted.
+fn import_circles() -> Vec<Vec<String>> {
+    let graph = import_graph();
+    let nodes: Vec<&std::path::PathBuf> = graph.keys().collect();
+    let index: std::collections::HashMap<&std::path::PathBuf, usize> =
+        nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+    let edges: Vec<Vec<usize>> =
+        nodes.iter().map(|n| graph[*n].iter().filter_map(|t| index.get(t).copied()).collect()).collect();
+    // reachability by depth-first search from each node (a few hundred files)
+    let reach = |from: usize| {
+        let mut seen = vec![false; nodes.len()];
+        let mut stack = vec![from];
+        while let Some(n) = stack.pop() {
+            for &t in &edges[n] {
+                if !seen[t] {
+                    seen[t] = true;
+                    stack.push(t);
+                }
+            }
+        }
+        seen
+    };
+    let reaches: Vec<Vec<bool>> = (0..nodes.len()).map(reach).collect();
+    let mut done = vec![false; nodes.len()];
+    let mut circles = Vec::new();
+    for i in 0..nodes.len() {
+        if done[i] || !reaches[i][i] {
+            continue;
+        }
+        let mut circle: Vec<String> = (0..nodes.len())
+            .filter(|&j| reaches[i][j] && reaches[j][i])
+            .inspect(|&j| done[j] = true)
+            .map(|j| nodes[j].strip_prefix(root()).unwrap().display().to_string())
+            .collect();
+        circle.sort();
+        if circle.len() > 1 {
+            circles.push(circle);
+        }
+    }
+    circles
+}
+
+/// The files still in an import circle (issue 27: "no import circle and no back-arrow in
+/// `src/`"), each a file of a circle [`import_circles`] finds: the list only shrinks. The big
+/// one is the games and the replay (the games' books keep their claims on the replay's
+/// `Ledger` and give its `Step`s; the replay's entry points ask `Games::of`; the output model
+/// names backgammon's `EndKind`, Grand Trictrac's `Bredouille` and the games' facts), with
+/// `generate.rs` (which replays what it generates); the others are a module and its children.
+const STILL_IN_A_CIRCLE: &[&str] = &[
+    "src/commands/mod.rs",
+    "src/commands/read.rs",
+    "src/explain.rs",
+    "src/explain/question.rs",
+    "src/games/backgammon/books.rs",
+    "src/games/backgammon/brute.rs",
+    "src/games/backgammon/cube.rs",
+    "src/games/backgammon/fact.rs",
+    "src/games/backgammon/gnubg_id.rs",
+    "src/games/backgammon/judge.rs",
+    "src/games/backgammon/movegen.rs",
+    "src/games/backgammon/options.rs",
+    "src/games/backgammon/session.rs",
+    "src/games/grand_trictrac/facts.rs",
+    "src/games/grand_trictrac/fausse_case.rs",
+    "src/games/grand_trictrac/generate.rs",
+    "src/games/grand_trictrac/mod.rs",
+    "src/games/grand_trictrac/movegen.rs",
+    "src/games/grand_trictrac/options.rs",
+    "src/games/grand_trictrac/output.rs",
+    "src/games/grand_trictrac/score.rs",
+    "src/games/grand_trictrac/scoring.rs",
+    "src/games/mod.rs",
+    "src/games/registry.rs",
+    "src/games/tric_trac/mod.rs",
+    "src/games/tric_trac/movegen.rs",
+    "src/games/tric_trac/options.rs",
+    "src/games/tric_trac/output.rs",
+    "src/games/tric_trac/score.rs",
+    "src/generate.rs",
+    "src/json/mod.rs",
+    "src/json/wire.rs",
+    "src/notation/check.rs",
+    "src/notation/header.rs",
+    "src/notation/mod.rs",
+    "src/notation/parser/mod.rs",
+    "src/notation/printer.rs",
+    "src/notation/text.rs",
+    "src/replay/file.rs",
+    "src/replay/flag.rs",
+    "src/replay/ledger.rs",
+    "src/replay/mod.rs",
+    "src/replay/model.rs",
+    "src/replay/resume.rs",
+    "src/replay/run.rs",
+    "src/replay/words.rs",
+    "src/sheet/mod.rs",
+    "src/sheet/others.rs",
+    "src/sheet/replay.rs",
+];
+
+/// No import circle in `src/` (issue 27) but those left to undo ([`STILL_IN_A_CIRCLE`]): a
+/// file that enters a circle fails, and so does a file of the list that left every circle
+/// (take it off the list). The import graph is read from the code: every `use` (its groups
+/// expanded), every `crate::`, `super::` and `self::` path, each resolved to the file that
+/// defines the item (through a module's `pub use` of a child); `src/declare.rs`'s paths are
+/// its callers', unit tests are left out.
+#[test]
+fn no_import_circle_but_those_left() {
+    let circles = import_circles();
+    let in_circles: std::collections::BTreeSet<&str> = circles.iter().flatten().map(String::as_str).collect();
+    let new: Vec<_> = circles.iter().filter(|c| c.iter().any(|f| !STILL_IN_A_CIRCLE.contains(&f.as_str()))).collect();
+    assert!(new.is_empty(), "import circles:\n{new:#?}");
+    let left: Vec<_> = STILL_IN_A_CIRCLE.iter().filter(|f| !in_circles.contains(**f)).collect();
+    assert!(left.is_empty(), "in no circle any more (take them off STILL_IN_A_CIRCLE): {left:?}");
+}
+
+/// The board model is below everything (issue 27, docs/design.md "The layers"): `board.rs`
+/// (with the games' tags, `board/game.rs`), `dice.rs` and `position.rs` name nothing of the
+/// crate but each other and the games' declaration, and are in no import circle.
+#[test]
+fn the_board_model_imports_nothing_above_it() {
+    let model = ["src/board.rs", "src/board/game.rs", "src/dice.rs", "src/position.rs"];
+    let graph = import_graph();
+    for f in model {
+        let to: Vec<String> = graph[&root().join(f)]
+            .iter()
+            .map(|t| t.strip_prefix(root()).unwrap().display().to_string())
+            .filter(|t| !model.contains(&t.as_str()) && t != "src/declare.rs")
+            .collect();
+        assert!(to.is_empty(), "{f} imports {to:?}");
+    }
+    // and the graph sees the imports it must: the notation names the board
+    assert!(graph[&root().join("src/notation/ast.rs")].contains(&root().join("src/board.rs")));
+    assert!(graph[&root().join("src/replay/ledger.rs")].contains(&root().join("src/replay/flag.rs")));
+}
