@@ -20,49 +20,9 @@ pub fn setup_text(setup: &Setup, names: impl Into<PointNames>) -> String {
     let names = names.into();
     let top_row: Vec<u8> = (1..=12).collect();
     let bottom_row: Vec<u8> = (13..=24).rev().collect();
-    let on = |letter: u8| -> (u8, u8) {
-        let p = Point::new(letter).expect("letter index");
-        (setup.count(Seat::Top, p), setup.count(Seat::Bottom, p))
-    };
     let mut s = String::new();
-    let letters = |row: &[u8]| -> String {
-        let mut l = String::from(" ");
-        for (k, &i) in row.iter().enumerate() {
-            if k == 6 {
-                l.push_str(" |");
-            }
-            let _ = write!(l, "{:>3}", names.name(Point::new(i).expect("letter"), setup.turn));
-        }
-        l
-    };
-    let cell = |i: u8, depth: u8| -> String {
-        let (t, b) = on(i);
-        // a point shared by both seats (a kept fausse case in some games) shows its count
-        let (n, ch) = if t > 0 && b > 0 {
-            (t + b, '?')
-        } else if t > 0 {
-            (t, 'x')
-        } else {
-            (b, 'o')
-        };
-        if n == 0 || depth >= 5 || depth >= n {
-            return "  .".replace('.', if depth == 0 && n == 0 { "." } else { " " });
-        }
-        if depth == 4 && n > 5 {
-            return format!("{n:>3}");
-        }
-        format!("  {ch}")
-    };
-    let row = |r: &[u8], depth: u8| -> String {
-        let mut l = String::from(" ");
-        for (k, &i) in r.iter().enumerate() {
-            if k == 6 {
-                l.push_str(" |");
-            }
-            l.push_str(&cell(i, depth));
-        }
-        l.trim_end().to_string()
-    };
+    let letters = |row: &[u8]| text_letters(setup, names, row);
+    let row = |r: &[u8], depth: u8| text_row(setup, r, depth);
     let cube = text_cube(setup);
     if let (Some(c), Some(Seat::Top)) = (&cube, setup.score.owner.flatten()) {
         let _ = writeln!(s, "{c:^41}");
@@ -101,6 +61,53 @@ pub fn setup_text(setup: &Setup, names: impl Into<PointNames>) -> String {
         setup.turn
     );
     s
+}
+
+/// The letters (or numbers) of a row of points of a text board, as `names` names them from
+/// the thrower's side.
+fn text_letters(setup: &Setup, names: PointNames, row: &[u8]) -> String {
+    let mut l = String::from(" ");
+    for (k, &i) in row.iter().enumerate() {
+        if k == 6 {
+            l.push_str(" |");
+        }
+        let _ = write!(l, "{:>3}", names.name(Point::new(i).expect("letter"), setup.turn));
+    }
+    l
+}
+
+/// One line of a text board's row of points: the men `depth` deep on each point.
+fn text_row(setup: &Setup, r: &[u8], depth: u8) -> String {
+    let mut l = String::from(" ");
+    for (k, &i) in r.iter().enumerate() {
+        if k == 6 {
+            l.push_str(" |");
+        }
+        l.push_str(&text_cell(setup, i, depth));
+    }
+    l.trim_end().to_string()
+}
+
+/// The man `depth` deep on the point of letter index `i` of a text board: top's `x`,
+/// bottom's `o`, a point shared by both seats (a kept fausse case in some games) `?`, the
+/// count of a column of more than five on its fifth line.
+fn text_cell(setup: &Setup, i: u8, depth: u8) -> String {
+    let p = Point::new(i).expect("letter index");
+    let (t, b) = (setup.count(Seat::Top, p), setup.count(Seat::Bottom, p));
+    let (n, ch) = if t > 0 && b > 0 {
+        (t + b, '?')
+    } else if t > 0 {
+        (t, 'x')
+    } else {
+        (b, 'o')
+    };
+    if n == 0 || depth >= 5 || depth >= n {
+        return "  .".replace('.', if depth == 0 && n == 0 { "." } else { " " });
+    }
+    if depth == 4 && n > 5 {
+        return format!("{n:>3}");
+    }
+    format!("  {ch}")
 }
 
 /// The cube of a text board, `[2]` (docs/games.md §D.7: a cube nobody has turned shows 64),

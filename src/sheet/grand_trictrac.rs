@@ -70,6 +70,17 @@ impl Sheet {
             }
         }
         let _ = writeln!(s, "{rule}");
+        self.text_marques(&mut s);
+        let _ = writeln!(s, "result: {}", self.result_line());
+        for f in &self.other_flags {
+            let _ = writeln!(s, "[{}] {}", f.kind.name(), f.message);
+        }
+        terminal_text(s)
+    }
+
+    /// The marqués of Trictrac à écrire and the match's totals, after the text table
+    /// (docs/rules.md §12).
+    fn text_marques(&self, s: &mut String) {
         for (k, m) in self.marques.iter().enumerate() {
             let who = m.winner.map_or("refait".to_string(), |w| format!("{w} wins {} points", m.value));
             let _ = writeln!(
@@ -103,11 +114,6 @@ impl Sheet {
                 None => writeln!(s, "match gain: none, the totals are equal"),
             };
         }
-        let _ = writeln!(s, "result: {}", self.result_line());
-        for f in &self.other_flags {
-            let _ = writeln!(s, "[{}] {}", f.kind.name(), f.message);
-        }
-        terminal_text(s)
     }
 
     /// The sheet as a Markdown table; every text of the record is escaped (`|`, `<`, `>`,
