@@ -1,13 +1,11 @@
-//! The replay of a Jacquet or Moultezim record (docs/games.md §A.9, §A.10): the seats in turn,
-//! each throw's play judged and kept (docs/rules.md §10), the claims checked (seat, `Result`,
-//! `Position`), and the game-neutral steps and end filled for the renderers.
-//!
-//! The books are kept on the shared [`Ledger`] (the seat check, the stops, the spans read
-//! only when a flag needs them); every flag is raised with its facts ([`Fact`], or the
-//! shared stop and seat facts) and the reporting layer writes its words
-//! ([`crate::games::jacquet::words`]). A throw whose recorded play makes every move of the throw
-//! lawfully is judged without searching the legal plays ([`judge::lawful_in_full`]); the
-//! search runs only for the others (passes, plays that leave moves, faults).
+//! A Jacquet or Moultezim position as the race games' one replay asks it ([`RacePosition`],
+//! docs/games.md §A.9, §A.10): each throw's play judged (docs/rules.md §10), the `hit` and
+//! `Result` claims checked; the seats in turn, the `Position` tag, the stops and the steps
+//! are the generic replay's ([`crate::games::race::RaceBooks`]). Every flag is raised with its
+//! facts ([`Fact`]) and the reporting layer writes its words ([`crate::games::jacquet::words`]).
+//! A throw whose recorded play makes every move of the throw lawfully is judged without
+//! searching the legal plays ([`judge::lawful_in_full`]); the search runs only for the
+//! others (passes, plays that leave moves, faults).
 
 use super::board::{point, relative, Board};
 use super::judge::{self, judge};
@@ -19,7 +17,7 @@ use crate::dice::Dice;
 use crate::notation::{Header, Play as RecordedPlay, Record, ResultClaim, Target};
 use crate::position::OFF;
 use crate::games::race::{At, Judging, RacePosition};
-use crate::replay::{End, FlagKind, How, Ledger, Replay};
+use crate::replay::{End, FlagKind, How, Ledger};
 
 /// A recorded play as paths of `seat`'s relative points on the Jacquet route (docs/games.md
 /// §0.3); `None` when a move starts from the bar (`@`, Backgammon's), which no Jacquet man
@@ -118,27 +116,11 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
     crate::replay::first_seat_by(rec, header, |s, p| point(s, 1) == Some(p))
 }
 
-/// Replays a Jacquet or Moultezim record through the race games' one replay
-/// ([`crate::games::race::books_fed`]). The throws come from `feed` (`rec`: the tags and the
-/// first throw at least); [`crate::games::Game::books`] feeds it a whole record.
-pub fn books_fed(
-    game: &Jacquet,
-    rec: &Record,
-    feed: crate::replay::ThrowFeed<'_>,
-    header: &Header,
-    src: Option<&str>,
-    keep_steps: bool,
-) -> Replay {
-    crate::games::race::books_fed::<Board>(game, rec, feed, header, src, keep_steps)
-}
-
 /// What a Jacquet replay reuses from throw to throw: the legal plays (searched only when the
 /// recorded play is not plainly lawful) and the recorded paths.
 pub struct Scratch {
     plays: Plays,
     paths: Vec<Path>,
-    /// The legal plays of this throw were searched (for a throw that records no play).
-    searched: bool,
 }
 
 /// A Jacquet or Moultezim position as the race games' replay asks it (docs/games.md §A).
@@ -148,13 +130,11 @@ impl RacePosition for Board {
     type End = super::End;
 
     fn scratch() -> Scratch {
-        Scratch { plays: Plays::new(), paths: Vec::with_capacity(4), searched: false }
+        Scratch { plays: Plays::new(), paths: Vec::with_capacity(4) }
     }
 
-    fn rules(game: &Jacquet, header: &Header) -> Result<(), Vec<String>> {
-        JacquetOptions::parse(game.options.variant, &header.game_rules)
-            .map(|_| ())
-            .map_err(|errors| errors.iter().map(ToString::to_string).collect())
+    fn rules(game: &Jacquet, header: &Header) -> Result<(), Vec<crate::games::OptionError>> {
+        JacquetOptions::parse(game.options.variant, &header.game_rules).map(|_| ())
     }
 
     fn first_seat(rec: &Record, header: &Header) -> Seat {
@@ -184,7 +164,6 @@ impl RacePosition for Board {
 
     fn must_play(&self, game: &Jacquet, dice: Dice, scratch: &mut Scratch) -> bool {
         super::movegen::legal_plays_into(&game.options, self, dice, &mut scratch.plays);
-        scratch.searched = true;
         scratch.plays.max_moves() > 0
     }
 
@@ -194,6 +173,7 @@ impl RacePosition for Board {
         game: &Jacquet,
         dice: Dice,
         play: &RecordedPlay,
+        listed: bool,
         scratch: &mut Scratch,
         judging: &mut Judging<'_, '_>,
     ) -> Option<Board> {
@@ -213,7 +193,6 @@ impl RacePosition for Board {
         } else {
             None
         };
-        let searched = std::mem::take(&mut scratch.searched);
         match plain {
             Some(after) => {
                 if judging.keep_steps() {
@@ -221,7 +200,7 @@ impl RacePosition for Board {
                 }
                 Some(after)
             }
-            None => judged(options, self, dice, play, &mut scratch.plays, searched, judging),
+            None => judged(options, self, dice, play, &mut scratch.plays, listed, judging),
         }
     }
 
@@ -246,11 +225,11 @@ fn judged(
     dice: Dice,
     play: &RecordedPlay,
     plays: &mut Plays,
-    searched: bool,
+    listed: bool,
     judging: &mut Judging<'_, '_>,
 ) -> Option<Board> {
     let thrower = judging.seat;
-    if !searched {
+    if !listed {
         super::movegen::legal_plays_into(options, board, dice, plays);
     }
     let (judged, fault) = judge_recorded(options, board, dice, plays, play);

@@ -1,7 +1,8 @@
-//! The replay of a Plakoto record (docs/games.md §J.8): the seats in turn, each throw's play
-//! judged against the legal plays and applied (docs/rules.md §10), the `*` claims, the end
-//! (§J.5, §J.6) and the `Result` tag checked, the game-neutral steps and end filled for the
-//! renderers. Every flag is raised with its facts ([`Fact`]) on the shared [`Ledger`].
+//! A Plakoto position as the race games' one replay asks it ([`RacePosition`], docs/games.md
+//! §J.8): each throw's play judged against the legal plays and applied (docs/rules.md §10),
+//! the `*` claims, the end (§J.5, §J.6) and the `Result` tag checked. The seats in turn, the
+//! stops and the steps are the generic replay's ([`crate::games::race::RaceBooks`]). Every
+//! flag is raised with its facts ([`Fact`]).
 
 use super::board::Board;
 use super::end::{outcome, Kind, Outcome};
@@ -9,25 +10,11 @@ use super::judge::{judge_written, Rule};
 use super::movegen::{legal_plays_into, Plays};
 use super::options::Options;
 use super::{Fact, Plakoto};
-use crate::board::{Dialect, Seat};
+use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
-use crate::board::Setup;
 use crate::games::race::{At, Judging, RacePosition};
 use crate::notation::{Header, Play as RecordedPlay, Record, ResultClaim};
-use crate::replay::{End, FlagKind, How, Ledger, Replay};
-
-/// Replays a Plakoto record through the race games' one replay
-/// ([`crate::games::race::books_fed`]); the throws come from `feed`.
-pub fn books_fed(
-    game: &Plakoto,
-    rec: &Record,
-    feed: crate::replay::ThrowFeed<'_>,
-    header: &Header,
-    src: Option<&str>,
-    keep_steps: bool,
-) -> Replay {
-    crate::games::race::books_fed::<Board>(game, rec, feed, header, src, keep_steps)
-}
+use crate::replay::{End, FlagKind, How, Ledger};
 
 /// The seat that throws first: the `Position` tag's, the `First` tag, the first throw's
 /// recorded seat, or the seat whose starting point the first move leaves (docs/games.md §J.1).
@@ -38,8 +25,6 @@ fn first_seat(rec: &Record, header: &Header) -> Seat {
 /// What a Plakoto replay reuses from throw to throw: the legal plays of the roll.
 pub struct Scratch {
     plays: Plays,
-    /// The legal plays of this throw were listed (for a throw that records no play).
-    searched: bool,
 }
 
 /// The lawful plays, nearest the recorded one first, as a record writes them.
@@ -84,13 +69,11 @@ impl RacePosition for Board {
     type End = Outcome;
 
     fn scratch() -> Scratch {
-        Scratch { plays: Plays::new(), searched: false }
+        Scratch { plays: Plays::new() }
     }
 
-    fn rules(_: &Plakoto, header: &Header) -> Result<(), Vec<String>> {
-        Options::from_pairs(header.game, &header.game_rules)
-            .map(|_| ())
-            .map_err(|errors| errors.iter().map(ToString::to_string).collect())
+    fn rules(_: &Plakoto, header: &Header) -> Result<(), Vec<crate::games::OptionError>> {
+        Options::from_pairs(header.game, &header.game_rules).map(|_| ())
     }
 
     fn first_seat(rec: &Record, header: &Header) -> Seat {
@@ -120,7 +103,6 @@ impl RacePosition for Board {
 
     fn must_play(&self, _: &Plakoto, dice: Dice, scratch: &mut Scratch) -> bool {
         legal_plays_into(self, dice, &mut scratch.plays);
-        scratch.searched = true;
         scratch.plays.max_moves() > 0
     }
 
@@ -130,10 +112,11 @@ impl RacePosition for Board {
         _: &Plakoto,
         dice: Dice,
         play: &RecordedPlay,
+        listed: bool,
         scratch: &mut Scratch,
         judging: &mut Judging<'_, '_>,
     ) -> Option<Board> {
-        if !std::mem::take(&mut scratch.searched) {
+        if !listed {
             legal_plays_into(self, dice, &mut scratch.plays);
         }
         let judged = judge_written(self, dice, &scratch.plays, play);

@@ -169,6 +169,6 @@ impl Game for Plakoto {
         src: Option<&str>,
         keep_steps: bool,
     ) -> Replay {
-        books::books_fed(self, rec, feed, header, src, keep_steps)
+        crate::games::race::books_fed::<Board>(self, rec, feed, header, src, keep_steps)
     }
 }

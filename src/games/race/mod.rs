@@ -13,6 +13,7 @@
 
 use crate::board::{Seat, Setup};
 use crate::dice::Dice;
+use crate::games::OptionError;
 use crate::notation::{Header, Play as RecordedPlay, Record, ResultClaim, Throw};
 use crate::replay::{End, Fact, FlagKind, Flow, Ledger, Replay, Step, StepDetail, Stop};
 
@@ -31,9 +32,9 @@ pub trait RacePosition: Copy + Send + Sync + 'static {
     /// The scratch of a record, empty.
     fn scratch() -> Self::Scratch;
 
-    /// The options of the record's `Rules` tag (`header.game_rules`), or their errors in
-    /// words: a record whose rules are not known is not replayed (docs/games.md §F).
-    fn rules(game: &Self::Game, header: &Header) -> Result<(), Vec<String>>;
+    /// The options of the record's `Rules` tag (`header.game_rules`) judged, or their errors:
+    /// a record whose rules are not known is not replayed (docs/games.md §F).
+    fn rules(game: &Self::Game, header: &Header) -> Result<(), Vec<OptionError>>;
 
     /// The seat that throws first (docs/games.md §A.2, §J.1): the `Position` tag's, the
     /// `First` tag, the first throw's recorded seat, or the seat whose men stand where the
@@ -57,18 +58,21 @@ pub trait RacePosition: Copy + Send + Sync + 'static {
     fn set_turn(&mut self, seat: Seat);
 
     /// Whether `dice` leave the seat to throw anything to play: a throw that records no play
-    /// then stops the replay (a pass is lawful only when nothing can be played).
+    /// then stops the replay (a pass is lawful only when nothing can be played). The legal
+    /// plays it lists into `scratch` are those [`RacePosition::play`] then judges the pass by.
     fn must_play(&self, game: &Self::Game, dice: Dice, scratch: &mut Self::Scratch) -> bool;
 
     /// The recorded `play` of `dice` judged against the rules: its faults raised on `judging`
     /// (with their rule and lawful plays), whether it was lawful and the legal play it is
     /// (kept for the steps); the position after it, the turn passed, or `None` when it
-    /// cannot be applied (the replay stops).
+    /// cannot be applied (the replay stops). `listed`: [`RacePosition::must_play`] just listed
+    /// the legal plays of `dice` into `scratch` (the throw records no play).
     fn play(
         &self,
         game: &Self::Game,
         dice: Dice,
         play: &RecordedPlay,
+        listed: bool,
         scratch: &mut Self::Scratch,
         judging: &mut Judging<'_, '_>,
     ) -> Option<Self>;
@@ -186,7 +190,7 @@ impl<'r, P: RacePosition> RaceBooks<'r, P> {
     fn new(game: &P::Game, mut l: Ledger<'r>, rec: &'r Record, header: &'r Header) -> Result<Self, Box<Replay>> {
         if let Err(errors) = P::rules(game, header) {
             let span = l.tag_span("Rules");
-            let why = Stop::Rules(errors);
+            let why = Stop::Rules(errors.iter().map(ToString::to_string).collect());
             match rec.throws.first() {
                 Some(t) => l.stop(t, None, why, span),
                 None => {
@@ -258,8 +262,9 @@ impl<'r, P: RacePosition> crate::replay::Books<'r> for RaceBooks<'r, P> {
             }
             None => &PASS,
         };
+        let listed = t.play.is_none();
         let mut judging = Judging { l: &mut self.l, t, seat: thrower, lawful: true, applied: None };
-        let after = self.pos.play(&self.game, dice, play, &mut self.scratch, &mut judging);
+        let after = self.pos.play(&self.game, dice, play, listed, &mut self.scratch, &mut judging);
         (turn.lawful, turn.applied) = (judging.lawful, judging.applied);
         let Some(after) = after else {
             let span = self.l.spans(t).and_then(|s| s.number);
