@@ -204,6 +204,23 @@ impl RacePosition for Board {
         }
     }
 
+    fn legal_plays(&self, game: &Jacquet, dice: Dice, scratch: &mut Scratch) -> usize {
+        super::movegen::legal_plays_into(&game.options, self, dice, &mut scratch.plays);
+        scratch.plays.len()
+    }
+
+    fn nth_play(&self, scratch: &Scratch, k: usize) -> Option<(RecordedPlay, Board)> {
+        let play = scratch.plays.get(k)?;
+        let mut after = *self;
+        after.men[self.turn.index()] = play.after;
+        after.turn = self.turn.other();
+        Some((play.into_recorded(self.turn), after))
+    }
+
+    fn result(end: Option<super::End>) -> String {
+        end.map_or("*".into(), |e| format!("{} {}", e.winner, e.points))
+    }
+
     fn end(&self, game: &Jacquet) -> Option<super::End> {
         Board::end(self, &game.options)
     }

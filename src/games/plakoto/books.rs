@@ -131,6 +131,26 @@ impl RacePosition for Board {
         Some(super::judge::apply(&after))
     }
 
+    fn legal_plays(&self, _: &Plakoto, dice: Dice, scratch: &mut Scratch) -> usize {
+        legal_plays_into(self, dice, &mut scratch.plays);
+        scratch.plays.as_slice().len()
+    }
+
+    /// A seat with no legal play passes (docs/games.md §J.2).
+    fn nth_play(&self, scratch: &Scratch, k: usize) -> Option<(RecordedPlay, Board)> {
+        Some(match scratch.plays.as_slice().get(k) {
+            Some(play) => (play.to_recorded(self.turn), super::judge::apply(&play.after)),
+            None => (RecordedPlay::Pass, Board { turn: self.turn.other(), ..*self }),
+        })
+    }
+
+    fn result(end: Option<Outcome>) -> String {
+        match end {
+            Some(o @ Outcome::Win { .. }) => o.to_string(),
+            Some(Outcome::Draw) | None => "*".into(),
+        }
+    }
+
     fn end(&self, game: &Plakoto) -> Option<Outcome> {
         outcome(self, game.options.mana)
     }

@@ -10,6 +10,10 @@
 //! `Position` tag, the seat to throw, the throws after the end, the throws with no dice or no
 //! play, the stop when a play cannot be applied, the steps, the state between two throws.
 //! The rules never write text: a fault is raised with its facts ([`Judging::raise`]).
+//!
+//! The same trait plays the games' seeded self-play, one generic loop ([`generate`]).
+
+pub mod generate;
 
 use crate::board::{Seat, Setup};
 use crate::dice::Dice;
@@ -76,6 +80,18 @@ pub trait RacePosition: Copy + Send + Sync + 'static {
         scratch: &mut Self::Scratch,
         judging: &mut Judging<'_, '_>,
     ) -> Option<Self>;
+
+    /// Lists the legal plays of `dice` for the seat to throw into `scratch` (for
+    /// [`RacePosition::nth_play`]): how many.
+    fn legal_plays(&self, game: &Self::Game, dice: Dice, scratch: &mut Self::Scratch) -> usize;
+
+    /// The `k`th play [`RacePosition::legal_plays`] listed, as a record writes it, with the
+    /// position after it (the turn passed); `None` when the game cannot go on (the
+    /// generator, [`generate::generate`], stops).
+    fn nth_play(&self, scratch: &Self::Scratch, k: usize) -> Option<(RecordedPlay, Self)>;
+
+    /// The `Result` tag's value of a game that ended so (`*` for none).
+    fn result(end: Option<Self::End>) -> String;
 
     /// Whether the game has ended in this position, and how.
     fn end(&self, game: &Self::Game) -> Option<Self::End>;
