@@ -225,7 +225,7 @@ impl RacePosition for Board {
         Board::end(self, &game.options)
     }
 
-    fn game_end(e: super::End) -> Option<End> {
+    fn neutral_end(e: super::End) -> Option<End> {
         Some(End { winner: e.winner, value: f64::from(e.points), how: How::BorneOff })
     }
 

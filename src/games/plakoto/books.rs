@@ -155,7 +155,7 @@ impl RacePosition for Board {
         outcome(self, game.options.mana)
     }
 
-    fn game_end(end: Outcome) -> Option<End> {
+    fn neutral_end(end: Outcome) -> Option<End> {
         match end {
             Outcome::Win { winner, points, kind } => {
                 Some(End { winner, value: f64::from(points), how: How::Kind(kind_name(kind)) })

@@ -97,7 +97,7 @@ pub trait RacePosition: Copy + Send + Sync + 'static {
     fn end(&self, game: &Self::Game) -> Option<Self::End>;
 
     /// The game-neutral end of a game that ended (`None`: no winner, a draw).
-    fn game_end(end: Self::End) -> Option<End>;
+    fn neutral_end(end: Self::End) -> Option<End>;
 
     /// The `Result` tag's `claim` checked against the replay's end, each fault raised on `l`
     /// (docs/games.md §A.10, §J.8 `result`); asked only when the replay did not stop.
@@ -329,7 +329,7 @@ impl<'r, P: RacePosition> crate::replay::Books<'r> for RaceBooks<'r, P> {
         // the position reached: where the replay stopped, or the last throw's
         self.l.out.last = Some(self.pos.to_setup());
         let end = if self.l.out.stopped_at.is_none() { self.pos.end(&self.game) } else { None };
-        self.l.out.end = end.and_then(P::game_end);
+        self.l.out.end = end.and_then(P::neutral_end);
         if let (Some(claim), None) = (&self.header.result, self.l.out.stopped_at) {
             P::check_result(&mut self.l, claim, end);
         }
