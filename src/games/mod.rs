@@ -39,6 +39,7 @@
 //! its one dispatch, the registry's row and the replay's facts are generated
 //! (docs/adding-a-game.md, the contract).
 
+pub mod race;
 pub mod registry;
 pub mod words;
 

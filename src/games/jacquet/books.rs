@@ -1,13 +1,11 @@
-//! The replay of a Jacquet or Moultezim record (docs/games.md §A.9, §A.10): the seats in turn,
-//! each throw's play judged and kept (docs/rules.md §10), the claims checked (seat, `Result`,
-//! `Position`), and the game-neutral steps and end filled for the renderers.
-//!
-//! The books are kept on the shared [`Ledger`] (the seat check, the stops, the spans read
-//! only when a flag needs them); every flag is raised with its facts ([`Fact`], or the
-//! shared stop and seat facts) and the reporting layer writes its words
-//! ([`crate::games::jacquet::words`]). A throw whose recorded play makes every move of the throw
-//! lawfully is judged without searching the legal plays ([`judge::lawful_in_full`]); the
-//! search runs only for the others (passes, plays that leave moves, faults).
+//! A Jacquet or Moultezim position as the race games' one replay asks it ([`RacePosition`],
+//! docs/games.md §A.9, §A.10): each throw's play judged (docs/rules.md §10), the `hit` and
+//! `Result` claims checked; the seats in turn, the `Position` tag, the stops and the steps
+//! are the generic replay's ([`crate::games::race::RaceBooks`]). Every flag is raised with its
+//! facts ([`Fact`]) and the reporting layer writes its words ([`crate::games::jacquet::words`]).
+//! A throw whose recorded play makes every move of the throw lawfully is judged without
+//! searching the legal plays ([`judge::lawful_in_full`]); the search runs only for the
+//! others (passes, plays that leave moves, faults).
 
 use super::board::{point, relative, Board};
 use super::judge::{self, judge};
@@ -18,7 +16,8 @@ use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
 use crate::notation::{Header, Play as RecordedPlay, Record, ResultClaim, Target};
 use crate::position::OFF;
-use crate::replay::{End, FlagKind, Flow, How, Ledger, Replay, Step, StepDetail, Stop};
+use crate::games::race::{At, Judging, RacePosition};
+use crate::replay::{End, FlagKind, How, Ledger};
 
 /// A recorded play as paths of `seat`'s relative points on the Jacquet route (docs/games.md
 /// §0.3); `None` when a move starts from the bar (`@`, Backgammon's), which no Jacquet man
@@ -117,257 +116,155 @@ pub fn first_seat(rec: &Record, header: &Header) -> Seat {
     crate::replay::first_seat_by(rec, header, |s, p| point(s, 1) == Some(p))
 }
 
-/// A pass, for a throw that records no play when none could be made.
-const PASS: RecordedPlay = RecordedPlay::Pass;
-
-/// Replays a Jacquet or Moultezim record on the shared [`Ledger`] through the one replay
-/// loop ([`crate::replay::run`]). The throws come from `feed` (`rec`: the tags and the first
-/// throw at least); [`crate::games::Game::books`] feeds it a whole record.
-pub fn books_fed(
-    game: &Jacquet,
-    rec: &Record,
-    feed: crate::replay::ThrowFeed<'_>,
-    header: &Header,
-    src: Option<&str>,
-    keep_steps: bool,
-) -> Replay {
-    let mut l = Ledger::new(rec, header, src, keep_steps);
-    l.last_throw = feed.last;
-    match JacquetBooks::new(game, l, rec, header) {
-        Ok(books) => crate::replay::run(books, feed),
-        Err(out) => *out,
-    }
-}
-
-/// A Jacquet or Moultezim game's books between two throws.
-struct JacquetBooks<'r> {
-    l: Ledger<'r>,
-    header: &'r Header,
-    options: JacquetOptions,
-    board: Board,
-    /// The legal plays (searched only when the recorded play is not plainly lawful) and the
-    /// recorded paths, reused from throw to throw.
+/// What a Jacquet replay reuses from throw to throw: the legal plays (searched only when the
+/// recorded play is not plainly lawful) and the recorded paths.
+pub struct Scratch {
     plays: Plays,
     paths: Vec<Path>,
-    /// The throw that bore the last man off.
-    ended: Option<u32>,
 }
 
-/// A Jacquet or Moultezim game's state between two throws, owned ([`crate::replay::Books::save`]).
-struct JacquetState {
-    board: Board,
-    ended: Option<u32>,
-}
+/// A Jacquet or Moultezim position as the race games' replay asks it (docs/games.md §A).
+impl RacePosition for Board {
+    type Game = Jacquet;
+    type Scratch = Scratch;
+    type End = super::End;
 
-/// One Jacquet throw from hook to hook.
-struct Turn {
-    thrower: Seat,
-    dice: Dice,
-    before: Board,
-    /// The legal plays were searched.
-    searched: bool,
-    applied: Option<RecordedPlay>,
-    lawful: bool,
-    after: Board,
-}
+    fn scratch() -> Scratch {
+        Scratch { plays: Plays::new(), paths: Vec::with_capacity(4) }
+    }
 
-impl<'r> JacquetBooks<'r> {
-    /// The books at the start: the options and the position of the record's tags, or the
-    /// replay that stops because they cannot be used.
-    fn new(game: &Jacquet, mut l: Ledger<'r>, rec: &'r Record, header: &'r Header) -> Result<Self, Box<Replay>> {
+    fn rules(game: &Jacquet, header: &Header) -> Result<(), Vec<crate::games::OptionError>> {
+        JacquetOptions::parse(game.options.variant, &header.game_rules).map(|_| ())
+    }
+
+    fn first_seat(rec: &Record, header: &Header) -> Seat {
+        first_seat(rec, header)
+    }
+
+    fn opening(first: Seat) -> Board {
+        Board::opening(first)
+    }
+
+    fn from_setup(game: &Jacquet, setup: &Setup) -> Result<Board, crate::replay::Fact> {
         let variant = game.options.variant;
-        // the options: a record whose rules are not known is not replayed
-        if let Err(errors) = JacquetOptions::parse(variant, &header.game_rules) {
-            let span = l.tag_span("Rules");
-            match rec.throws.first() {
-                Some(t) => l.stop(t, None, Stop::Rules(errors.iter().map(ToString::to_string).collect()), span),
-                None => {
-                    // no throw to stop at: the flag alone says why
-                    let why = Stop::Rules(errors.iter().map(ToString::to_string).collect());
-                    let fact = crate::replay::Fact::Stop { throw: 0, why, last: 0 };
-                    l.raise(None, FlagKind::NotReplayed, None, fact, span);
-                }
-            }
-            return Err(Box::new(l.out));
-        }
-        let first = first_seat(rec, header);
-        let board = match &header.position {
-            Some(setup) => match Board::from_setup(setup) {
-                Ok(board) => board,
-                Err(error) => {
-                    let span = l.tag_span("Position");
-                    let fact = Fact::NoPosition { variant, error };
-                    let f = l.raise(None, FlagKind::Claim, None, crate::replay::Fact::Jacquet(fact), span);
-                    f.rule = Some("position");
-                    if let Some(t) = rec.throws.first() {
-                        l.stop(t, None, Stop::NoStart, span);
-                        l.out.last = Some(Board::opening(first).to_setup());
-                    }
-                    return Err(Box::new(l.out));
-                }
-            },
-            None => Board::opening(first),
-        };
-        let (plays, paths) = (Plays::new(), Vec::with_capacity(4));
-        Ok(JacquetBooks { l, header, options: game.options, board, plays, paths, ended: None })
+        Board::from_setup(setup).map_err(|error| crate::replay::Fact::Jacquet(Fact::NoPosition { variant, error }))
     }
 
-    /// The play judged against the legal plays (it is not plainly lawful): the fausse case
-    /// flagged; the position after it, if it can be applied.
-    fn judged(&mut self, t: &crate::notation::Throw, turn: &mut Turn, play: &RecordedPlay) -> Option<Board> {
-        let (thrower, dice) = (turn.thrower, turn.dice);
-        if !turn.searched {
-            super::movegen::legal_plays_into(&self.options, &self.board, dice, &mut self.plays);
-        }
-        let (judged, fault) = judge_recorded(&self.options, &self.board, dice, &self.plays, play);
-        turn.lawful = fault.is_none();
-        if let Some(f) = fault {
-            let span = self.l.spans(t).and_then(|s| s.play.or(s.dice));
-            let (rule, moves) = (f.rule.name(), f.lawful.iter().map(|p| p.into_recorded(thrower)).collect());
-            let fact = crate::replay::Fact::Jacquet(f.fact(t.number, thrower, dice, play));
-            let flag = self.l.raise(Some(t.number), FlagKind::FausseCase, Some(thrower), fact, span);
-            flag.rule = Some(rule);
-            flag.plays = moves;
-        }
-        if self.l.keep_steps {
-            turn.applied = judged.legal.and_then(|i| self.plays.get(i)).map(|p| p.into_recorded(thrower));
-        }
-        judged.after
+    fn to_setup(&self) -> Setup {
+        Board::to_setup(self)
     }
-}
 
-impl<'r> crate::replay::Books<'r> for JacquetBooks<'r> {
-    type Turn = Turn;
+    fn turn(&self) -> Seat {
+        self.turn
+    }
 
-    fn ledger(&mut self) -> &mut Ledger<'r> {
-        &mut self.l
+    fn set_turn(&mut self, seat: Seat) {
+        self.turn = seat;
+    }
+
+    fn must_play(&self, game: &Jacquet, dice: Dice, scratch: &mut Scratch) -> bool {
+        super::movegen::legal_plays_into(&game.options, self, dice, &mut scratch.plays);
+        scratch.plays.max_moves() > 0
     }
 
     #[inline(always)]
-    fn seat(&mut self, t: &crate::notation::Throw) -> Option<Turn> {
-        let expected = self.board.turn;
-        let thrower = t.seat.unwrap_or(expected);
-        if let Some(ended) = self.ended {
-            let span = self.l.spans(t).and_then(|s| s.number);
-            self.l.stop(t, Some(thrower), Stop::AfterEnd { ended }, span);
-            return None;
-        }
-        let Some(dice) = t.dice else {
-            let span = self.l.spans(t).and_then(|s| s.number);
-            self.l.stop(t, Some(thrower), Stop::NoDice, span);
-            return None;
-        };
-        if thrower != expected {
-            self.l.wrong_seat(t, thrower, expected, false);
-            self.board.turn = thrower;
-        }
-        let before = self.board;
-        Some(Turn { thrower, dice, before, searched: false, applied: None, lawful: true, after: before })
-    }
-
-    #[inline(always)]
-    fn play(&mut self, t: &crate::notation::Throw, turn: &mut Turn) -> Flow {
-        let (thrower, dice) = (turn.thrower, turn.dice);
-        let play = match &t.play {
-            Some(p) => p,
-            None => {
-                super::movegen::legal_plays_into(&self.options, &self.board, dice, &mut self.plays);
-                turn.searched = true;
-                if self.plays.max_moves() > 0 {
-                    let span = self.l.spans(t).and_then(|s| s.dice);
-                    self.l.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
-                    return Flow::Stop;
-                }
-                &PASS
-            }
-        };
+    fn play(
+        &self,
+        game: &Jacquet,
+        dice: Dice,
+        play: &RecordedPlay,
+        listed: bool,
+        scratch: &mut Scratch,
+        judging: &mut Judging<'_, '_>,
+    ) -> Option<Board> {
+        let options = &game.options;
+        let thrower = judging.seat;
         // Jacquet has no hits: a `*` is a wrong claim
         if let RecordedPlay::Moves(m) = play {
             if m.iter().any(|m| m.hits != 0) {
-                let span = self.l.spans(t).and_then(|s| s.play);
-                let fact = Fact::Hit { throw: t.number, seat: thrower, dice, variant: self.options.variant };
-                let fact = crate::replay::Fact::Jacquet(fact);
-                self.l.raise(Some(t.number), FlagKind::Claim, Some(thrower), fact, span).rule = Some("hit");
+                let fact = Fact::Hit { throw: judging.throw(), seat: thrower, dice, variant: options.variant };
+                judging.raise(FlagKind::Claim, "hit", crate::replay::Fact::Jacquet(fact), At::Play, Vec::new());
             }
         }
         // the play as recorded: plainly lawful when it uses every move of the throw lawfully
         // (then no legal play uses more), else judged against the legal plays
-        let plain = if recorded_paths_into(thrower, play, &mut self.paths) {
-            judge::lawful_in_full(&self.options, &self.board, dice, &self.paths)
+        let plain = if recorded_paths_into(thrower, play, &mut scratch.paths) {
+            judge::lawful_in_full(options, self, dice, &scratch.paths)
         } else {
             None
         };
-        let after = match plain {
+        match plain {
             Some(after) => {
-                if self.l.keep_steps {
-                    turn.applied = Some(play.clone());
+                if judging.keep_steps() {
+                    judging.applied = Some(play.clone());
                 }
                 Some(after)
             }
-            None => self.judged(t, turn, play),
-        };
-        let Some(after) = after else {
-            let span = self.l.spans(t).and_then(|s| s.number);
-            self.l.stop(t, Some(thrower), Stop::CannotApply { before_marks: false }, span);
-            return Flow::Stop;
-        };
-        turn.after = after;
-        Flow::On
-    }
-
-    #[inline(always)]
-    fn after(&mut self, t: &crate::notation::Throw, turn: &mut Turn) -> Flow {
-        self.board = turn.after;
-        if self.ended.is_none() && self.board.end(&self.options).is_some() {
-            self.ended = Some(t.number);
-        }
-        Flow::On
-    }
-
-    fn step(&mut self, t: &crate::notation::Throw, turn: &Turn) -> Step {
-        Step {
-            number: t.number,
-            seat: turn.thrower,
-            dice: Some(turn.dice),
-            play: t.play.clone().unwrap_or(RecordedPlay::Pass),
-            applied: turn.applied.clone(),
-            lawful: turn.lawful,
-            before: turn.before.to_setup(),
-            after: turn.after.to_setup(),
-            points: [0, 0],
-            detail: StepDetail::Jacquet,
+            None => judged(options, self, dice, play, &mut scratch.plays, listed, judging),
         }
     }
 
-    /// The state between two throws (docs/games.md §A.9): the board (with the seat to throw)
-    /// and the throw that bore the last man off; the options come again from the tags.
-    fn save(&self) -> Option<crate::replay::State> {
-        Some(std::sync::Arc::new(JacquetState { board: self.board, ended: self.ended }))
+    fn legal_plays(&self, game: &Jacquet, dice: Dice, scratch: &mut Scratch) -> usize {
+        super::movegen::legal_plays_into(&game.options, self, dice, &mut scratch.plays);
+        scratch.plays.len()
     }
 
-    fn restore(&mut self, state: &crate::replay::State) -> bool {
-        let Some(s) = state.downcast_ref::<JacquetState>() else { return false };
-        (self.board, self.ended) = (s.board, s.ended);
-        true
+    fn nth_play(&self, scratch: &Scratch, k: usize) -> Option<(RecordedPlay, Board)> {
+        let play = scratch.plays.get(k)?;
+        let mut after = *self;
+        after.men[self.turn.index()] = play.after;
+        after.turn = self.turn.other();
+        Some((play.into_recorded(self.turn), after))
     }
 
-    fn finish(mut self) -> Replay {
-        // the position reached: where the replay stopped, or the last throw's
-        self.l.out.last = Some(self.board.to_setup());
-        let end = if self.l.out.stopped_at.is_none() { self.board.end(&self.options) } else { None };
-        self.l.out.end = end.map(|e| End { winner: e.winner, value: f64::from(e.points), how: How::BorneOff });
-        check_result(&mut self.l, self.header, end);
-        self.l.out
+    fn result(end: Option<super::End>) -> String {
+        end.map_or("*".into(), |e| format!("{} {}", e.winner, e.points))
     }
+
+    fn end(&self, game: &Jacquet) -> Option<super::End> {
+        Board::end(self, &game.options)
+    }
+
+    fn neutral_end(e: super::End) -> Option<End> {
+        Some(End { winner: e.winner, value: f64::from(e.points), how: How::BorneOff })
+    }
+
+    fn check_result(l: &mut Ledger<'_>, claim: &ResultClaim, end: Option<super::End>) {
+        check_result(l, claim, end);
+    }
+}
+
+/// The play judged against the legal plays (it is not plainly lawful): the fausse case
+/// raised; the position after it, if it can be applied.
+fn judged(
+    options: &JacquetOptions,
+    board: &Board,
+    dice: Dice,
+    play: &RecordedPlay,
+    plays: &mut Plays,
+    listed: bool,
+    judging: &mut Judging<'_, '_>,
+) -> Option<Board> {
+    let thrower = judging.seat;
+    if !listed {
+        super::movegen::legal_plays_into(options, board, dice, plays);
+    }
+    let (judged, fault) = judge_recorded(options, board, dice, plays, play);
+    judging.lawful = fault.is_none();
+    if let Some(f) = fault {
+        let (rule, moves) = (f.rule.name(), f.lawful.iter().map(|p| p.into_recorded(thrower)).collect());
+        let fact = crate::replay::Fact::Jacquet(f.fact(judging.throw(), thrower, dice, play));
+        judging.raise(FlagKind::FausseCase, rule, fact, At::PlayOrDice, moves);
+    }
+    if judging.keep_steps() {
+        judging.applied = judged.legal.and_then(|i| plays.get(i)).map(|p| p.into_recorded(thrower));
+    }
+    judged.after
 }
 
 /// The `Result` tag against the replay (docs/games.md §A.10 `result`): the winner and the points,
 /// `*` only while the game is unfinished; not judged when the replay stopped.
-fn check_result(l: &mut Ledger, header: &Header, end: Option<super::End>) {
-    let Some(claim) = &header.result else { return };
-    if l.out.stopped_at.is_some() {
-        return;
-    }
+fn check_result(l: &mut Ledger, claim: &ResultClaim, end: Option<super::End>) {
     let fact = match (claim, end) {
         (ResultClaim::Unfinished, None) => None,
         (ResultClaim::Unfinished, Some(end)) => Some(Fact::ResultEnded { end }),

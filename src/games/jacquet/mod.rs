@@ -247,6 +247,6 @@ impl Game for Jacquet {
         src: Option<&str>,
         keep_steps: bool,
     ) -> Replay {
-        books::books_fed(self, rec, feed, header, src, keep_steps)
+        crate::games::race::books_fed::<Board>(self, rec, feed, header, src, keep_steps)
     }
 }

@@ -1,7 +1,8 @@
-//! The replay of a Plakoto record (docs/games.md §J.8): the seats in turn, each throw's play
-//! judged against the legal plays and applied (docs/rules.md §10), the `*` claims, the end
-//! (§J.5, §J.6) and the `Result` tag checked, the game-neutral steps and end filled for the
-//! renderers. Every flag is raised with its facts ([`Fact`]) on the shared [`Ledger`].
+//! A Plakoto position as the race games' one replay asks it ([`RacePosition`], docs/games.md
+//! §J.8): each throw's play judged against the legal plays and applied (docs/rules.md §10),
+//! the `*` claims, the end (§J.5, §J.6) and the `Result` tag checked. The seats in turn, the
+//! stops and the steps are the generic replay's ([`crate::games::race::RaceBooks`]). Every
+//! flag is raised with its facts ([`Fact`]).
 
 use super::board::Board;
 use super::end::{outcome, Kind, Outcome};
@@ -9,55 +10,11 @@ use super::judge::{judge_written, Rule};
 use super::movegen::{legal_plays_into, Plays};
 use super::options::Options;
 use super::{Fact, Plakoto};
-use crate::board::{Dialect, Seat};
+use crate::board::{Dialect, Seat, Setup};
 use crate::dice::Dice;
-use crate::notation::{Header, Play as RecordedPlay, Record, ResultClaim, Throw};
-use crate::replay::{End, FlagKind, Flow, How, Ledger, Replay, Step, StepDetail, Stop};
-
-/// Replays a Plakoto record on the shared [`Ledger`] through the one replay loop
-/// ([`crate::replay::run`]); the throws come from `feed`.
-pub fn books_fed(
-    game: &Plakoto,
-    rec: &Record,
-    feed: crate::replay::ThrowFeed<'_>,
-    header: &Header,
-    src: Option<&str>,
-    keep_steps: bool,
-) -> Replay {
-    let mut l = Ledger::new(rec, header, src, keep_steps);
-    l.last_throw = feed.last;
-    match PlakotoBooks::new(game, l, rec, header) {
-        Ok(books) => crate::replay::run(books, feed),
-        Err(out) => *out,
-    }
-}
-
-/// A Plakoto game's books between two throws.
-struct PlakotoBooks<'r> {
-    l: Ledger<'r>,
-    header: &'r Header,
-    options: Options,
-    board: Board,
-    plays: Plays,
-    /// The throw that ended the game.
-    ended: Option<u32>,
-}
-
-/// One throw from hook to hook.
-struct Turn {
-    thrower: Seat,
-    dice: Dice,
-    before: Board,
-    applied: Option<RecordedPlay>,
-    lawful: bool,
-    after: Board,
-}
-
-/// The state between two throws ([`crate::replay::Books::save`]).
-struct PlakotoState {
-    board: Board,
-    ended: Option<u32>,
-}
+use crate::games::race::{At, Judging, RacePosition};
+use crate::notation::{Header, Play as RecordedPlay, Record, ResultClaim};
+use crate::replay::{End, FlagKind, How, Ledger};
 
 /// The seat that throws first: the `Position` tag's, the `First` tag, the first throw's
 /// recorded seat, or the seat whose starting point the first move leaves (docs/games.md §J.1).
@@ -65,187 +22,150 @@ fn first_seat(rec: &Record, header: &Header) -> Seat {
     crate::replay::first_seat_by(rec, header, |s, p| crate::position::Position::relative(s, p) == super::board::START)
 }
 
-impl<'r> PlakotoBooks<'r> {
-    fn new(game: &Plakoto, mut l: Ledger<'r>, rec: &'r Record, header: &'r Header) -> Result<Self, Box<Replay>> {
-        if let Err(errors) = Options::from_pairs(header.game, &header.game_rules) {
-            let span = l.tag_span("Rules");
-            let why = Stop::Rules(errors.iter().map(ToString::to_string).collect());
-            match rec.throws.first() {
-                Some(t) => l.stop(t, None, why, span),
-                None => {
-                    let fact = crate::replay::Fact::Stop { throw: 0, why, last: 0 };
-                    l.raise(None, FlagKind::NotReplayed, None, fact, span);
-                }
-            }
-            return Err(Box::new(l.out));
+/// What a Plakoto replay reuses from throw to throw: the legal plays of the roll.
+pub struct Scratch {
+    plays: Plays,
+}
+
+/// The lawful plays, nearest the recorded one first, as a record writes them.
+fn nearest(plays: &Plays, seat: Seat, play: &RecordedPlay) -> Vec<RecordedPlay> {
+    let recorded: Vec<String> = match play {
+        RecordedPlay::Pass => vec!["-".to_string()],
+        RecordedPlay::Moves(m) => m.iter().map(|m| crate::notation::printer::move_text(m, Dialect::Soumille)).collect(),
+    };
+    let rec: Vec<&str> = recorded.iter().map(String::as_str).collect();
+    let mut v: Vec<(usize, RecordedPlay)> = plays
+        .as_slice()
+        .iter()
+        .map(|p| p.to_recorded(seat))
+        .map(|p| (crate::games::nearness(&rec, &p.to_string()), p))
+        .collect();
+    v.sort_by_key(|e| std::cmp::Reverse(e.0));
+    v.into_iter().map(|(_, p)| p).collect()
+}
+
+/// Raises a fault of `play`: a fausse case, or a wrong `*` claim (the play is lawful but for
+/// its claims).
+fn fault(plays: &Plays, dice: Dice, rule: Rule, play: &RecordedPlay, after: Option<Board>, j: &mut Judging<'_, '_>) {
+    let (throw, seat) = (j.throw(), j.seat);
+    let lawful = nearest(plays, seat, play);
+    match (rule, after.and_then(|a| plays.find(&a))) {
+        (Rule::Hit, Some(p)) => {
+            let claimed = p.to_recorded(seat);
+            let fact = Fact::Hit { throw, seat, dice, play: play.clone(), claimed };
+            j.raise(FlagKind::Claim, rule.name(), crate::replay::Fact::Plakoto(fact), At::PlayOrDice, Vec::new());
         }
-        let first = first_seat(rec, header);
-        let board = match &header.position {
-            Some(setup) => match Board::from_setup(setup, setup.score.pinned.as_deref().unwrap_or_default()) {
-                Ok(board) => board,
-                Err(error) => {
-                    let span = l.tag_span("Position");
-                    let fact = crate::replay::Fact::Plakoto(Fact::NoPosition { error });
-                    l.raise(None, FlagKind::Claim, None, fact, span).rule = Some("position");
-                    if let Some(t) = rec.throws.first() {
-                        l.stop(t, None, Stop::NoStart, span);
-                        l.out.last = Some(Board::opening(first).to_setup());
-                    }
-                    return Err(Box::new(l.out));
-                }
-            },
-            None => Board::opening(first),
-        };
-        Ok(PlakotoBooks { l, header, options: game.options, board, plays: Plays::new(), ended: None })
-    }
-
-    /// The lawful plays, nearest the recorded one first, as a record writes them.
-    fn nearest(&self, seat: Seat, play: &RecordedPlay) -> Vec<RecordedPlay> {
-        let recorded: Vec<String> = match play {
-            RecordedPlay::Pass => vec!["-".to_string()],
-            RecordedPlay::Moves(m) => {
-                m.iter().map(|m| crate::notation::printer::move_text(m, Dialect::Soumille)).collect()
-            }
-        };
-        let rec: Vec<&str> = recorded.iter().map(String::as_str).collect();
-        let mut v: Vec<(usize, RecordedPlay)> = self
-            .plays
-            .as_slice()
-            .iter()
-            .map(|p| p.to_recorded(seat))
-            .map(|p| (crate::games::nearness(&rec, &p.to_string()), p))
-            .collect();
-        v.sort_by_key(|e| std::cmp::Reverse(e.0));
-        v.into_iter().map(|(_, p)| p).collect()
-    }
-
-    /// Flags a fault of the play at throw `t`: a fausse case, or a wrong `*` claim.
-    fn fault(&mut self, t: &Throw, turn: &Turn, rule: Rule, play: &RecordedPlay, after: Option<Board>) {
-        let (throw, seat, dice) = (t.number, turn.thrower, turn.dice);
-        let span = self.l.spans(t).and_then(|s| s.play.or(s.dice));
-        let lawful = self.nearest(seat, play);
-        let (kind, fact) = match (rule, after.and_then(|a| self.plays.find(&a))) {
-            (Rule::Hit, Some(p)) => {
-                let claimed = p.to_recorded(seat);
-                (FlagKind::Claim, Fact::Hit { throw, seat, dice, play: play.clone(), claimed })
-            }
-            _ => (
-                FlagKind::FausseCase,
-                Fact::FausseCase { throw, seat, dice, rule, play: play.clone(), lawful: lawful.clone() },
-            ),
-        };
-        let flag = self.l.raise(Some(throw), kind, Some(seat), crate::replay::Fact::Plakoto(fact), span);
-        flag.rule = Some(rule.name());
-        if kind == FlagKind::FausseCase {
-            flag.plays = lawful;
+        _ => {
+            let fact = Fact::FausseCase { throw, seat, dice, rule, play: play.clone(), lawful: lawful.clone() };
+            j.raise(FlagKind::FausseCase, rule.name(), crate::replay::Fact::Plakoto(fact), At::PlayOrDice, lawful);
         }
     }
 }
 
-/// A pass, for a throw that records no play when none could be made.
-const PASS: RecordedPlay = RecordedPlay::Pass;
+/// A Plakoto position, its pins with it, as the race games' replay asks it (docs/games.md §J).
+impl RacePosition for Board {
+    type Game = Plakoto;
+    type Scratch = Scratch;
+    type End = Outcome;
 
-impl<'r> crate::replay::Books<'r> for PlakotoBooks<'r> {
-    type Turn = Turn;
-
-    fn ledger(&mut self) -> &mut Ledger<'r> {
-        &mut self.l
+    fn scratch() -> Scratch {
+        Scratch { plays: Plays::new() }
     }
 
-    fn seat(&mut self, t: &Throw) -> Option<Turn> {
-        let expected = self.board.turn;
-        let thrower = t.seat.unwrap_or(expected);
-        if let Some(ended) = self.ended {
-            let span = self.l.spans(t).and_then(|s| s.number);
-            self.l.stop(t, Some(thrower), Stop::AfterEnd { ended }, span);
-            return None;
-        }
-        let Some(dice) = t.dice else {
-            let span = self.l.spans(t).and_then(|s| s.number);
-            self.l.stop(t, Some(thrower), Stop::NoDice, span);
-            return None;
-        };
-        if thrower != expected {
-            self.l.wrong_seat(t, thrower, expected, false);
-            self.board.turn = thrower;
-        }
-        let before = self.board;
-        Some(Turn { thrower, dice, before, applied: None, lawful: true, after: before })
+    fn rules(_: &Plakoto, header: &Header) -> Result<(), Vec<crate::games::OptionError>> {
+        Options::from_pairs(header.game, &header.game_rules).map(|_| ())
     }
 
-    fn play(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
-        let (thrower, dice) = (turn.thrower, turn.dice);
-        legal_plays_into(&self.board, dice, &mut self.plays);
-        let play = match &t.play {
-            Some(p) => p,
-            None if self.plays.max_moves() > 0 => {
-                let span = self.l.spans(t).and_then(|s| s.dice);
-                self.l.stop(t, Some(thrower), Stop::NoPlay { seat: thrower }, span);
-                return Flow::Stop;
-            }
-            None => &PASS,
-        };
-        let judged = judge_written(&self.board, dice, &self.plays, play);
+    fn first_seat(rec: &Record, header: &Header) -> Seat {
+        first_seat(rec, header)
+    }
+
+    fn opening(first: Seat) -> Board {
+        Board::opening(first)
+    }
+
+    fn from_setup(_: &Plakoto, setup: &Setup) -> Result<Board, crate::replay::Fact> {
+        Board::from_setup(setup, setup.score.pinned.as_deref().unwrap_or_default())
+            .map_err(|error| crate::replay::Fact::Plakoto(Fact::NoPosition { error }))
+    }
+
+    fn to_setup(&self) -> Setup {
+        Board::to_setup(*self)
+    }
+
+    fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    fn set_turn(&mut self, seat: Seat) {
+        self.turn = seat;
+    }
+
+    fn must_play(&self, _: &Plakoto, dice: Dice, scratch: &mut Scratch) -> bool {
+        legal_plays_into(self, dice, &mut scratch.plays);
+        scratch.plays.max_moves() > 0
+    }
+
+    #[inline(always)]
+    fn play(
+        &self,
+        _: &Plakoto,
+        dice: Dice,
+        play: &RecordedPlay,
+        listed: bool,
+        scratch: &mut Scratch,
+        judging: &mut Judging<'_, '_>,
+    ) -> Option<Board> {
+        if !listed {
+            legal_plays_into(self, dice, &mut scratch.plays);
+        }
+        let judged = judge_written(self, dice, &scratch.plays, play);
         if let Some(rule) = judged.fault {
-            turn.lawful = rule == Rule::Hit;
-            self.fault(t, turn, rule, play, judged.after);
+            judging.lawful = rule == Rule::Hit;
+            fault(&scratch.plays, dice, rule, play, judged.after, judging);
         }
-        let Some(after) = judged.after else {
-            let span = self.l.spans(t).and_then(|s| s.number);
-            self.l.stop(t, Some(thrower), Stop::CannotApply { before_marks: false }, span);
-            return Flow::Stop;
-        };
-        if self.l.keep_steps {
-            turn.applied = self.plays.find(&after).map(|p| p.to_recorded(thrower));
+        let after = judged.after?;
+        if judging.keep_steps() {
+            judging.applied = scratch.plays.find(&after).map(|p| p.to_recorded(judging.seat));
         }
-        turn.after = super::judge::apply(&after);
-        Flow::On
+        Some(super::judge::apply(&after))
     }
 
-    fn after(&mut self, t: &Throw, turn: &mut Turn) -> Flow {
-        self.board = turn.after;
-        if self.ended.is_none() && outcome(&self.board, self.options.mana).is_some() {
-            self.ended = Some(t.number);
-        }
-        Flow::On
+    fn legal_plays(&self, _: &Plakoto, dice: Dice, scratch: &mut Scratch) -> usize {
+        legal_plays_into(self, dice, &mut scratch.plays);
+        scratch.plays.as_slice().len()
     }
 
-    fn step(&mut self, t: &Throw, turn: &Turn) -> Step {
-        Step {
-            number: t.number,
-            seat: turn.thrower,
-            dice: Some(turn.dice),
-            play: t.play.clone().unwrap_or(RecordedPlay::Pass),
-            applied: turn.applied.clone(),
-            lawful: turn.lawful,
-            before: turn.before.to_setup(),
-            after: turn.after.to_setup(),
-            points: [0, 0],
-            detail: StepDetail::Jacquet,
+    /// A seat with no legal play passes (docs/games.md §J.2).
+    fn nth_play(&self, scratch: &Scratch, k: usize) -> Option<(RecordedPlay, Board)> {
+        Some(match scratch.plays.as_slice().get(k) {
+            Some(play) => (play.to_recorded(self.turn), super::judge::apply(&play.after)),
+            None => (RecordedPlay::Pass, Board { turn: self.turn.other(), ..*self }),
+        })
+    }
+
+    fn result(end: Option<Outcome>) -> String {
+        match end {
+            Some(o @ Outcome::Win { .. }) => o.to_string(),
+            Some(Outcome::Draw) | None => "*".into(),
         }
     }
 
-    fn save(&self) -> Option<crate::replay::State> {
-        Some(std::sync::Arc::new(PlakotoState { board: self.board, ended: self.ended }))
+    fn end(&self, game: &Plakoto) -> Option<Outcome> {
+        outcome(self, game.options.mana)
     }
 
-    fn restore(&mut self, state: &crate::replay::State) -> bool {
-        let Some(s) = state.downcast_ref::<PlakotoState>() else { return false };
-        (self.board, self.ended) = (s.board, s.ended);
-        true
-    }
-
-    fn finish(mut self) -> Replay {
-        self.l.out.last = Some(self.board.to_setup());
-        let end = if self.l.out.stopped_at.is_none() { outcome(&self.board, self.options.mana) } else { None };
-        self.l.out.end = end.and_then(|e| match e {
+    fn neutral_end(end: Outcome) -> Option<End> {
+        match end {
             Outcome::Win { winner, points, kind } => {
                 Some(End { winner, value: f64::from(points), how: How::Kind(kind_name(kind)) })
             }
             Outcome::Draw => None,
-        });
-        check_result(&mut self.l, self.header, end);
-        self.l.out
+        }
+    }
+
+    fn check_result(l: &mut Ledger<'_>, claim: &ResultClaim, end: Option<Outcome>) {
+        check_result(l, claim, end);
     }
 }
 
@@ -260,11 +180,7 @@ fn kind_name(kind: Kind) -> &'static str {
 
 /// The `Result` tag against the replay (docs/games.md §J.8 `result`); not judged when the
 /// replay stopped.
-fn check_result(l: &mut Ledger, header: &Header, end: Option<Outcome>) {
-    let Some(claim) = &header.result else { return };
-    if l.out.stopped_at.is_some() {
-        return;
-    }
+fn check_result(l: &mut Ledger, claim: &ResultClaim, end: Option<Outcome>) {
     let fact = match (claim, end) {
         // a draw (both mothers pinned) has no `Result` form yet but `*` (docs/games.md §J.5)
         (ResultClaim::Unfinished, None | Some(Outcome::Draw)) => None,

@@ -9,7 +9,7 @@
 //! * [`judge`] judges a recorded play against the rules;
 //! * [`end`] says whether and how the game ended, and reads and prints the `Result` forms;
 //! * [`books`] replays a record, [`facts`] and [`words`] say what its flags find,
-//!   [`generate`] plays seeded games.
+//!   the race games' generator ([`crate::games::race::generate`]) plays seeded games.
 //!
 //! The game is one entry of the games' declaration (`src/declare.rs`) and its [`ROW`] of the
 //! registry; nothing outside this folder knows its rules.
@@ -19,7 +19,6 @@ pub mod books;
 pub mod brute;
 pub mod end;
 pub mod facts;
-pub mod generate;
 pub mod judge;
 pub mod movegen;
 pub mod options;
@@ -158,7 +157,7 @@ impl Game for Plakoto {
     }
 
     fn generate(&self, seed: u64) -> Option<Record> {
-        (!self.bad_rules).then(|| generate::generate_record(seed, &self.options))
+        (!self.bad_rules).then(|| crate::games::race::generate::generate::<Board>(self, seed))
     }
 
     fn books_fed(
@@ -169,6 +168,6 @@ impl Game for Plakoto {
         src: Option<&str>,
         keep_steps: bool,
     ) -> Replay {
-        books::books_fed(self, rec, feed, header, src, keep_steps)
+        crate::games::race::books_fed::<Board>(self, rec, feed, header, src, keep_steps)
     }
 }
