@@ -123,10 +123,8 @@ fn neovim_gets_the_diagnostics_a_hover_the_inlay_hints_the_repair_and_the_comple
     let repaired = format!("{}\n", v["repaired"].as_str().unwrap());
     let o = run(&["repair", file.to_str().unwrap(), "--apply", "1", "--budget", "60s"]);
     assert_eq!(repaired, String::from_utf8(o.stdout).unwrap(), "{v:#}");
-    let want = written.replace(
-        "\n3. 4-3 AH   AE  \n",
-        "\n3. 4-3 { repaired: throw 3: `A` read for `E` (move 2) } AH   AA  \n",
-    );
+    let want = written
+        .replace("\n3. 4-3 AH   AE  \n", "\n3. 4-3 { repaired: throw 3: `A` read for `E` (move 2) } AH   AA  \n");
     assert_eq!(repaired, want, "{v:#}");
     assert_eq!(v["repair_cleared"], true, "{v:#}");
     assert_eq!(v["after_repair"], serde_json::json!([]), "{v:#}");

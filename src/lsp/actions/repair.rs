@@ -14,9 +14,9 @@
 //! until the record's text changes, so that an editor asking for code actions at every move
 //! of the cursor does not search again.
 
+use super::delta;
 use crate::lsp::analysis::Analysed;
 use crate::notation::{ReadRecord, SyntaxError};
-use super::delta;
 use crate::repair::{self, text::applied_text, Options};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -280,7 +280,10 @@ mod tests {
         );
         let long = vec!["throws 6–100,001 numbered one less ".repeat(8); 3];
         let t = title(&long, 0, 99_995, Some(DEFAULT_BUDGET));
-        assert!(t.chars().count() <= LONGEST_TITLE && t.contains("…; 2 more edits (removes 0 flags; replays 99995"), "{t}");
+        assert!(
+            t.chars().count() <= LONGEST_TITLE && t.contains("…; 2 more edits (removes 0 flags; replays 99995"),
+            "{t}"
+        );
         for n in 0..6 {
             let t = title(&long[..n.min(3)], n, n, None);
             assert!(t.chars().count() <= LONGEST_TITLE, "{t}");
