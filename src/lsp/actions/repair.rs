@@ -205,7 +205,10 @@ fn title(words: &[String], removes: usize, more: usize, cut: Option<Duration>) -
             if k == 0 {
                 let rest = counted(words.len() - 1);
                 let keep = room.saturating_sub(rest.chars().count() + 1);
-                said = format!("{}…{rest}", w.chars().take(keep).collect::<String>());
+                let cut: String = w.chars().take(keep).collect();
+                // at a word's end when there is one in its second half
+                let cut = cut.rfind(' ').filter(|&at| at > cut.len() / 2).map_or(cut.as_str(), |at| &cut[..at]);
+                said = format!("{cut}…{rest}");
             } else {
                 said.push_str(&counted(words.len() - k));
             }
@@ -283,6 +286,12 @@ mod tests {
         assert!(
             t.chars().count() <= LONGEST_TITLE && t.contains("…; 2 more edits (removes 0 flags; replays 99995"),
             "{t}"
+        );
+        let run = ["throws 6–100001 numbered one less (5–100000)".to_string(), "throw 5 written twice".into()];
+        assert_eq!(
+            title(&run, 1, 0, Some(DEFAULT_BUDGET)),
+            "Repair: throws 6–100001 numbered one less (5–100000); 1 more edit (removes 1 flag; search cut at 300 ms)"
+                .replace(" (5–100000)", "…")
         );
         for n in 0..6 {
             let t = title(&long[..n.min(3)], n, n, None);
