@@ -11,6 +11,14 @@
 //! median and the worst in milliseconds, with the diagnostics' count. Then the replay alone
 //! (issue 19): the record replayed whole (`replay`, and `replay_resumable` with its
 //! checkpoints) and from the changed throw (`replay_from`), median over the runs.
+//!
+//! `cargo run --release --example lspbench actions [THROWS]` times the code actions over a
+//! whole-document range (issue 26: linear, titles short) on a backgammon record of THROWS
+//! throws (100,000 by default) where both sides dance on every roll (the record of
+//! `tests/lsp.rs`, `code_actions_over_a_long_record_are_linear`): as it is, and with its
+//! fifth throw written twice, whose repair renumbers every throw after it (one edit said
+//! once in the title; a `WorkspaceEdit` of the numbers changed only). It prints the time of
+//! the open and of each request, the actions, the longest title and the edits.
 
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
 use serde_json::json;
@@ -38,6 +46,10 @@ fn record(throws: usize) -> String {
 }
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("actions") {
+        let throws = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(100_000);
+        return actions(throws);
+    }
     let mut args = std::env::args().skip(1);
     let throws: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(300);
     let runs: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(50);
@@ -147,4 +159,78 @@ fn replay_alone(text: &str, n: usize, runs: usize) {
         owned.sort_by(f64::total_cmp);
         println!("replay from throw {at}: {from:.3} ms (the earlier replay taken: {:.3} ms)", owned[owned.len() / 2]);
     }
+}
+
+/// A backgammon record of `n` throws where both sides are closed out on the bar, every
+/// throw a dance (`-`).
+fn dancing(n: u32) -> String {
+    let mut rng = soumille::Rng::new(5);
+    let mut text = String::from("[Game \"backgammon\"]\n[Position \"T2V2X2Y2Z2&2@3/A2B2C2D2E2F2@3 top\"]\n\n");
+    for i in 1..=n {
+        let (a, b) = (1 + rng.below(6), 1 + rng.below(6));
+        let seat = if i % 2 == 1 { "top" } else { "bottom" };
+        text.push_str(&format!("{i}. {seat}: {}-{} -\n", a.max(b), a.min(b)));
+    }
+    text
+}
+
+/// The code actions over the whole of a long record, clean and with a throw written twice.
+fn actions(n: u32) {
+    let (server, client) = Connection::memory();
+    let worker = std::thread::spawn(move || soumille::lsp::serve(&server));
+    let init = Request::new(RequestId::from(1), "initialize".into(), json!({ "capabilities": {} }));
+    client.sender.send(init.into()).unwrap();
+    let _ = client.receiver.recv();
+    client.sender.send(Notification::new("initialized".into(), json!({})).into()).unwrap();
+    let clean = dancing(n);
+    let fifth = clean.lines().find(|l| l.starts_with("5. ")).expect("a fifth throw").to_string();
+    let doubled = clean.replacen(&format!("{fifth}\n"), &format!("{fifth}\n{fifth}\n"), 1);
+    for (k, (what, text)) in [("clean", clean), ("throw 5 written twice", doubled)].into_iter().enumerate() {
+        let uri = format!("file:///bench/long-{k}.stn");
+        let doc = json!({ "uri": uri, "languageId": "stn", "version": 1, "text": text });
+        let t = Instant::now();
+        let open = Notification::new("textDocument/didOpen".into(), json!({ "textDocument": doc }));
+        client.sender.send(open.into()).unwrap();
+        let diags = published(&client);
+        let opened = t.elapsed().as_secs_f64() * 1e3;
+        let lines = text.lines().count();
+        let range = json!({ "start": { "line": 0, "character": 0 }, "end": { "line": lines, "character": 0 } });
+        let params = json!({ "textDocument": { "uri": uri }, "range": range, "context": { "diagnostics": [] } });
+        let t = Instant::now();
+        client
+            .sender
+            .send(Request::new(RequestId::from(10 + k as i32), "textDocument/codeAction".into(), params).into())
+            .unwrap();
+        let reply = loop {
+            match client.receiver.recv() {
+                Ok(Message::Response(r)) => break r,
+                Ok(_) => continue,
+                Err(_) => panic!("the server stopped"),
+            }
+        };
+        let took = t.elapsed().as_secs_f64() * 1e3;
+        let t = Instant::now();
+        let mut out = Vec::new();
+        Message::Response(reply.clone()).write(&mut out).expect("written");
+        let written = t.elapsed().as_secs_f64() * 1e3;
+        let list = reply.response_result.unwrap_or_default();
+        let list = list.as_array().cloned().unwrap_or_default();
+        let longest = list.iter().filter_map(|a| a["title"].as_str()).map(|t| t.chars().count()).max().unwrap_or(0);
+        let edits: Vec<usize> =
+            list.iter().map(|a| a["edit"]["changes"][&uri].as_array().map_or(0, Vec::len)).collect();
+        println!(
+            "{what}: {n} throws, open {opened:.0} ms ({diags} diagnostics); code actions over the whole document \
+             {took:.0} ms, written out as over stdio {written:.0} ms (reply {} bytes): {} actions, longest title {longest} characters, edits {edits:?}",
+            out.len(),
+            list.len()
+        );
+        if let Some(t) = list.iter().find_map(|a| a["title"].as_str().filter(|t| t.starts_with("Repair"))) {
+            println!("  {t}");
+        }
+    }
+    let shutdown = Request::new(RequestId::from(2), "shutdown".into(), serde_json::Value::Null);
+    client.sender.send(shutdown.into()).unwrap();
+    let _ = client.receiver.recv();
+    client.sender.send(Notification::new("exit".into(), serde_json::Value::Null).into()).unwrap();
+    worker.join().expect("the server's thread").expect("the server ends cleanly");
 }

@@ -12,6 +12,7 @@
 //! * The symbols are the records (games), and in them the relèves (Grand Trictrac, docs/rules.md
 //!   §8) or the parties (Tric Trac, docs/games.md §E.10).
 
+mod delta;
 mod repair;
 
 pub use repair::{Repairs, Settings};
@@ -51,10 +52,15 @@ pub fn code_actions(uri: &Uri, a: &Analysis, span: Span, repairs: &Repairs) -> V
 /// A quick fix replacing `at` by `new_text`.
 fn action(uri: &Uri, a: &Analysis, title: String, at: Span, new_text: String, preferred: bool) -> CodeActionOrCommand {
     let edit = TextEdit { range: a.lines.range(&a.text, Some(at)), new_text };
+    quick_fix(uri, title, vec![edit], preferred)
+}
+
+/// A quick fix making `edits` in the document `uri`.
+fn quick_fix(uri: &Uri, title: String, edits: Vec<TextEdit>, preferred: bool) -> CodeActionOrCommand {
     CodeActionOrCommand::CodeAction(CodeAction {
         title,
         kind: Some(CodeActionKind::QUICKFIX),
-        edit: Some(WorkspaceEdit { changes: Some(HashMap::from([(uri.clone(), vec![edit])])), ..Default::default() }),
+        edit: Some(WorkspaceEdit { changes: Some(HashMap::from([(uri.clone(), edits)])), ..Default::default() }),
         is_preferred: preferred.then_some(true),
         ..CodeAction::default()
     })
@@ -150,14 +156,23 @@ fn mark_of(jans: &crate::games::grand_trictrac::scoring::RollJans, seat: crate::
 }
 
 /// The repair candidates of a flagged record (issue 19, [`repair`]): up to three quick fixes
-/// "Repair: <edits in words> (removes K flags)", each replacing the record's text, and only
-/// it, by the record with the candidate's edits made, as `soumille repair --apply N` writes
-/// it; the first (the likeliest) is preferred.
+/// "Repair: <edits in words> (removes K flags)", each making the candidate's edits as
+/// `soumille repair --apply N` makes them, in the edited tokens only (issue 26): the
+/// `WorkspaceEdit` replaces those and leaves the rest of the file as written; the first (the
+/// likeliest) is preferred.
 fn repair_actions(uri: &Uri, a: &Analysis, r: &Analysed, repairs: &Repairs) -> Vec<CodeActionOrCommand> {
     let Some(at) = r.span() else { return Vec::new() };
-    let Some(written) = a.text.get(at.start as usize..at.end as usize) else { return Vec::new() };
-    let offers = repairs.offers(r, written);
-    offers.iter().enumerate().map(|(k, o)| action(uri, a, o.title.clone(), at, o.text.clone(), k == 0)).collect()
+    let offers = repairs.offers(r, &a.text);
+    let from = at.start as usize;
+    let edit = |(range, text): &(std::ops::Range<usize>, String)| TextEdit {
+        range: a.lines.range(&a.text, Some(Span::new(from + range.start, from + range.end))),
+        new_text: text.clone(),
+    };
+    offers
+        .iter()
+        .enumerate()
+        .map(|(k, o)| quick_fix(uri, o.title.clone(), o.changes.iter().map(edit).collect(), k == 0))
+        .collect()
 }
 
 /// The document printed canonically, as one edit of the whole text; `None` when it has

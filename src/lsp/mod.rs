@@ -267,7 +267,8 @@ impl Server {
             lsp_server::ErrorCode::MethodNotFound
         };
         match self.answer(req) {
-            Ok(value) => Response::new_ok(id, value),
+            // the value as it is: `Response::new_ok` would copy it (a repair of a long record is megabytes)
+            Ok(value) => Response { id, response_result: Ok(value) },
             Err(e) => Response::new_err(id, code as i32, e),
         }
     }

@@ -1,9 +1,12 @@
 //! "Apply a repair candidate" (issue 19): for a flagged record, the likeliest transcription
 //! slips behind its flags (a letter misread, a die, two throws swapped, a throw left out,
 //! docs/rules.md §10, docs/games.md §A.10, §D.10, §E.12), as `soumille repair` finds them
-//! ([`crate::repair::candidates`]), offered as code actions. Each action rewrites the record
-//! as `soumille repair --apply N` writes it ([`crate::repair::text::applied_text`]): printed
-//! canonically, with a `{ repaired: … }` comment at each edit, in the record's letters.
+//! ([`crate::repair::candidates`]), offered as code actions. Each action makes the edits as
+//! `soumille repair --apply N` makes them ([`crate::repair::text::edited_source`], issue 26):
+//! only the edited tokens change, each throw edited getting its `{ repaired: … }` comment,
+//! and the rest of the file keeps its layout; the action's `WorkspaceEdit` replaces those
+//! tokens only ([`delta`]). A record whose throws have no place in the text is printed again
+//! whole, as before.
 //!
 //! The search runs inside the request, so it is bounded by a time budget
 //! ([`Settings::budget`], 300 ms unless the editor's `initializationOptions` say otherwise);
@@ -11,11 +14,13 @@
 //! until the record's text changes, so that an editor asking for code actions at every move
 //! of the cursor does not search again.
 
+use super::delta;
 use crate::lsp::analysis::Analysed;
 use crate::notation::{ReadRecord, SyntaxError};
 use crate::repair::{self, text::applied_text, Options};
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::ops::Range;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -24,6 +29,9 @@ pub const OFFERED: usize = 3;
 
 /// The search's budget when the editor sets none.
 pub const DEFAULT_BUDGET: Duration = Duration::from_millis(300);
+
+/// The longest title, in characters: the edits past it are counted, not said.
+pub const LONGEST_TITLE: usize = 100;
 
 /// How many records' searches are kept.
 const KEPT: usize = 16;
@@ -73,12 +81,14 @@ impl Repairs {
         self.settings
     }
 
-    /// The candidates offered for record `r`, whose text is `written` (the bytes of its
-    /// span), best first; none when the record has no flag of its own, when it has a syntax
-    /// error other than a misnumbered throw (as `soumille repair` refuses it: the printer
-    /// would drop what was not read), or when the budget is 0.
-    pub fn offers(&self, r: &Analysed, written: &str) -> Rc<[Offer]> {
+    /// The candidates offered for record `r` of the document `doc`, best first; none when
+    /// the record has no flag of its own, when it has a syntax error other than a
+    /// misnumbered throw (as `soumille repair` refuses it: the printer would drop what was
+    /// not read), or when the budget is 0.
+    pub fn offers(&self, r: &Analysed, doc: &str) -> Rc<[Offer]> {
         let (read, s) = (&r.read, self.settings);
+        let Some(at) = r.span() else { return Rc::from(Vec::new()) };
+        let Some(written) = doc.get(at.start as usize..at.end as usize) else { return Rc::from(Vec::new()) };
         let flagged = !r.replay.flags.is_empty() || !read.errors.is_empty();
         if s.budget.is_zero() || !flagged || !read.errors.iter().all(misnumbered) {
             return Rc::from(Vec::new());
@@ -92,7 +102,7 @@ impl Repairs {
         if let Some(found) = self.found.borrow().iter().find(|(k, _)| *k == key).map(|(_, o)| o.clone()) {
             return found;
         }
-        let found: Rc<[Offer]> = Rc::from(search(read, written, s));
+        let found: Rc<[Offer]> = Rc::from(search(read, doc, at.start as usize..at.end as usize, s));
         let mut kept = self.found.borrow_mut();
         if kept.len() >= KEPT {
             kept.pop_front();
@@ -111,14 +121,27 @@ struct Key {
     budget: Duration,
 }
 
-/// One candidate offered: the action's title and the record's new text.
+/// One candidate offered: the action's title and the changes of the record's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Offer {
-    /// `Repair: throw 57: `E` read for `F` (move 2) (removes 3 flags)`.
+    /// `Repair: throw 57: `E` read for `F` (move 2) (removes 3 flags)`, at most
+    /// [`LONGEST_TITLE`] characters.
     pub title: String,
-    /// The record as `repair --apply N` writes it, ending as the record's text did (the
-    /// blank lines after it kept).
-    pub text: String,
+    /// The replacements that make the record's text as `repair --apply N` writes it: byte
+    /// ranges of the record's text (from its first byte, so that they hold wherever the
+    /// record stands in the document), in order, none overlapping.
+    pub changes: Vec<(Range<usize>, String)>,
+}
+
+impl Offer {
+    /// The record's text `written` with the changes made.
+    pub fn applied(&self, written: &str) -> String {
+        let mut out = written.to_string();
+        for (r, t) in self.changes.iter().rev() {
+            out.replace_range(r.clone(), t);
+        }
+        out
+    }
 }
 
 /// A throw numbered other than its place: the one syntax error `soumille repair` mends
@@ -130,7 +153,7 @@ fn misnumbered(e: &SyntaxError) -> bool {
 /// Searches the record's candidates within the budget and writes the first [`OFFERED`] that
 /// remove a flag and are likelier than the record as written (or, in a record with
 /// misnumbered throws, number them again).
-fn search(read: &ReadRecord, written: &str, s: Settings) -> Vec<Offer> {
+fn search(read: &ReadRecord, doc: &str, at: Range<usize>, s: Settings) -> Vec<Offer> {
     let opts = Options { budget: s.budget, ..Options::default() };
     let Ok(found) = repair::candidates(&read.record, &read.header, &opts) else { return Vec::new() };
     let cut = found.cut.then_some(s.budget);
@@ -149,14 +172,17 @@ fn search(read: &ReadRecord, written: &str, s: Settings) -> Vec<Offer> {
             // the throws it lets the replay reach, said when it removes no flag
             let more = if c.removes == 0 { stopped.saturating_sub(c.unreplayed) } else { 0 };
             let title = title(&words, c.removes, more, cut);
-            Offer { title, text: ending_as(&applied_text(&read.record, c, &read.header), written) }
+            Offer { title, changes: changes(read, c, doc, at.clone()) }
         })
         .collect()
 }
 
 /// `Repair: <edits in words> (removes K flags)`, `(removes 0 flags; replays N more throws)`
-/// when it removes none but lets the replay go further than the record as written, and when the search was cut by its budget
-/// `(removes K flags; search cut at 300 ms)`: a better candidate may not have been reached.
+/// when it removes none but lets the replay go further than the record as written, and when
+/// the search was cut by its budget `(removes K flags; search cut at 300 ms)`: a better
+/// candidate may not have been reached. At most [`LONGEST_TITLE`] characters: the edits that
+/// do not fit are counted (`; 2 more edits`), an edit too long for it cut with `…` (a run of
+/// renumbered throws is one edit, said once).
 fn title(words: &[String], removes: usize, more: usize, cut: Option<Duration>) -> String {
     let flags = if removes == 1 { "flag" } else { "flags" };
     let more = match more {
@@ -165,7 +191,47 @@ fn title(words: &[String], removes: usize, more: usize, cut: Option<Duration>) -
         n => format!("; replays {n} more throws"),
     };
     let cut = cut.map(|b| format!("; search cut at {} ms", b.as_millis())).unwrap_or_default();
-    format!("Repair: {} (removes {removes} {flags}{more}{cut})", words.join("; "))
+    let tail = format!(" (removes {removes} {flags}{more}{cut})");
+    let room = LONGEST_TITLE.saturating_sub("Repair: ".len() + tail.chars().count());
+    let counted = |n: usize| match n {
+        0 => String::new(),
+        1 => "; 1 more edit".to_string(),
+        n => format!("; {n} more edits"),
+    };
+    let mut said = String::new();
+    for (k, w) in words.iter().enumerate() {
+        let next = if k == 0 { w.clone() } else { format!("{said}; {w}") };
+        if next.chars().count() + counted(words.len() - k - 1).chars().count() > room {
+            if k == 0 {
+                let rest = counted(words.len() - 1);
+                let keep = room.saturating_sub(rest.chars().count() + 1);
+                let cut: String = w.chars().take(keep).collect();
+                // at a word's end when there is one in its second half
+                let cut = cut.rfind(' ').filter(|&at| at > cut.len() / 2).map_or(cut.as_str(), |at| &cut[..at]);
+                said = format!("{cut}…{rest}");
+            } else {
+                said.push_str(&counted(words.len() - k));
+            }
+            break;
+        }
+        said = next;
+    }
+    format!("Repair: {said}{tail}")
+}
+
+/// The replacements of the record's text (bytes `at` of `doc`) that make candidate `c`'s
+/// edits in it as `repair --apply` makes them: the edited tokens only
+/// ([`crate::repair::text::edited_source`], [`delta::changes`]); when its throws have no
+/// place in the text, the whole record replaced by its print with the edits made.
+fn changes(read: &ReadRecord, c: &repair::Candidate, doc: &str, at: Range<usize>) -> Vec<(Range<usize>, String)> {
+    let written = &doc[at.clone()];
+    match repair::text::edited_source(doc, &read.record, c, &read.header) {
+        // the text before and after the record's throws is kept as it was
+        Some(edited) if edited.len() >= at.start + (doc.len() - at.end) => {
+            delta::changes(written, &edited[at.start..edited.len() - (doc.len() - at.end)])
+        }
+        _ => vec![(0..written.len(), ending_as(&applied_text(&read.record, c, &read.header), written))],
+    }
 }
 
 /// The printed record `printed` as it will stand in the document: with the record's line
@@ -208,9 +274,29 @@ mod tests {
         assert_eq!(title(&words[..1], 2, 0, None), "Repair: throw 3: `A` read for `E` (move 2) (removes 2 flags)");
         assert_eq!(
             title(&words, 1, 0, Some(DEFAULT_BUDGET)),
-            "Repair: throw 3: `A` read for `E` (move 2); throw 6: dice 5-3 read for 5-5 (removes 1 flag; search cut \
-             at 300 ms)"
+            "Repair: throw 3: `A` read for `E` (move 2); 1 more edit (removes 1 flag; search cut at 300 ms)"
         );
+        let short = ["throw 3: `A` read for `E` (move 2)".to_string(), "throw 6: dice 5-3 read for 5-5".into()];
+        assert_eq!(
+            title(&short, 1, 0, None),
+            "Repair: throw 3: `A` read for `E` (move 2); throw 6: dice 5-3 read for 5-5 (removes 1 flag)"
+        );
+        let long = vec!["throws 6–100,001 numbered one less ".repeat(8); 3];
+        let t = title(&long, 0, 99_995, Some(DEFAULT_BUDGET));
+        assert!(
+            t.chars().count() <= LONGEST_TITLE && t.contains("…; 2 more edits (removes 0 flags; replays 99995"),
+            "{t}"
+        );
+        let run = ["throws 6–100001 numbered one less (5–100000)".to_string(), "throw 5 written twice".into()];
+        assert_eq!(
+            title(&run, 1, 0, Some(DEFAULT_BUDGET)),
+            "Repair: throws 6–100001 numbered one less (5–100000); 1 more edit (removes 1 flag; search cut at 300 ms)"
+                .replace(" (5–100000)", "…")
+        );
+        for n in 0..6 {
+            let t = title(&long[..n.min(3)], n, n, None);
+            assert!(t.chars().count() <= LONGEST_TITLE, "{t}");
+        }
     }
 
     /// A budget for a debug build on a busy machine: the search ends long before it.
@@ -230,14 +316,13 @@ mod tests {
         let offers = repairs.offers(r, GT);
         assert!(!offers.is_empty() && offers.len() <= OFFERED, "{offers:?}");
         assert_eq!(offers[0].title, "Repair: throw 3: `A` read for `E` (move 2) (removes 2 flags)");
-        assert!(
-            offers[0].text.contains("3. 4-3 { repaired: throw 3: `A` read for `E` (move 2) } AH AA\n"),
-            "{}",
-            offers[0].text
-        );
-        let fixed = Analysis::of(offers[0].text.clone(), None);
+        let text = offers[0].applied(GT);
+        assert_eq!(text, GT.replace("3. 4-3 AH AE", "3. 4-3 { repaired: throw 3: `A` read for `E` (move 2) } AH AA"));
+        // the edited tokens only: the comment put in, the letter changed
+        assert_eq!(offers[0].changes.len(), 2, "{offers:?}");
+        let fixed = Analysis::of(text.clone(), None);
         assert_eq!(fixed.records.len(), 1);
-        assert_eq!(fixed.records[0].flags().count(), 0, "{}", offers[0].text);
+        assert_eq!(fixed.records[0].flags().count(), 0, "{text}");
         // asked again (an editor asks at each move of the cursor): not searched again
         assert!(Rc::ptr_eq(&offers, &repairs.offers(r, GT)));
         // no budget, no offer
@@ -270,13 +355,15 @@ mod tests {
         let offers = slow().offers(&a.records[0], text);
         assert_eq!(offers.len(), 1, "{offers:?}");
         assert_eq!(offers[0].title, "Repair: throw 2: numbered 3 (removes 0 flags)");
-        assert!(offers[0].text.ends_with("\n2. 4-3 { repaired: throw 2: numbered 3 } AD AE\n"), "{}", offers[0].text);
+        let fixed = offers[0].applied(text);
+        assert!(fixed.ends_with("\n2. 4-3 { repaired: throw 2: numbered 3 } AD AE\n"), "{fixed}");
         let text = GT.replace("4. 4-2 VO", "14. 4-2 VO");
         let a = Analysis::of(text.clone(), None);
         let offers = slow().offers(&a.records[0], &text);
         let first = offers.first().expect("an offer");
         assert!(first.title.starts_with("Repair: throw 4: numbered 14; throw 3: "), "{}", first.title);
-        assert!(first.text.contains("\n4. 4-2 { repaired: throw 4: numbered 14 } VO\n"), "{}", first.text);
+        let fixed = first.applied(&text);
+        assert!(fixed.contains("\n4. 4-2 { repaired: throw 4: numbered 14 } VO\n"), "{fixed}");
     }
 
     /// A record saved on Windows keeps its byte order mark and its line ends.
@@ -287,11 +374,12 @@ mod tests {
         let r = &a.records[0];
         let span = r.span().unwrap();
         let written = &text[span.start as usize..span.end as usize];
-        let offers = slow().offers(r, written);
+        let offers = slow().offers(r, &text);
         let first = offers.first().expect("an offer");
-        assert!(first.text.contains("AH AA\r\n") && !first.text.replace("\r\n", "").contains('\n'), "{:?}", first.text);
+        let record = first.applied(written);
+        assert!(record.contains("AH AA\r\n") && !record.replace("\r\n", "").contains('\n'), "{record:?}");
         let mut fixed = text.clone();
-        fixed.replace_range(span.start as usize..span.end as usize, &first.text);
+        fixed.replace_range(span.start as usize..span.end as usize, &record);
         assert!(fixed.starts_with('\u{feff}') && !fixed[3..].contains('\u{feff}'), "{fixed:?}");
         let a = Analysis::of(fixed, None);
         assert_eq!(a.records[0].flags().count(), 0);
