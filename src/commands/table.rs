@@ -6,7 +6,7 @@
 use super::corpus::CorpusOptions;
 use super::{CommandError, Outcome};
 use crate::corpus::Input;
-use crate::table::{Cell, Matches, Replayed, Table};
+use crate::table::{Matches, Replayed, RowSink, Table, TextRows};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -24,7 +24,8 @@ pub enum TableFormat {
 
 /// One file's rows, what it said on stderr, and whether it could be read.
 struct FileRows {
-    rows: Vec<Vec<Cell>>,
+    /// The rows as CSV or JSON Lines text, made on the worker's thread.
+    text: Vec<u8>,
     /// The rows as an Arrow batch, made on the worker's thread (Parquet).
     #[cfg(feature = "parquet")]
     batch: Option<arrow_array::RecordBatch>,
@@ -66,7 +67,7 @@ pub fn table(
                 p.write_batch(b)?;
                 continue;
             }
-            sink.write(&f.rows)?;
+            sink.write(&f.text)?;
         }
     }
     sink.finish()?;
@@ -76,7 +77,7 @@ pub fn table(
 /// Where the rows go.
 enum Sink<W: Write + Send> {
     Csv(W),
-    Jsonl(W, Table),
+    Jsonl(W),
     #[cfg(feature = "parquet")]
     Parquet(Box<crate::table::parquet::ParquetSink<W>>),
 }
@@ -88,7 +89,7 @@ impl<W: Write + Send> Sink<W> {
                 crate::table::csv_header(table.schema(), &mut w)?;
                 Sink::Csv(w)
             }
-            TableFormat::Jsonl => Sink::Jsonl(w, table),
+            TableFormat::Jsonl => Sink::Jsonl(w),
             #[cfg(feature = "parquet")]
             TableFormat::Parquet => {
                 Sink::Parquet(Box::new(crate::table::parquet::ParquetSink::new(w, table.schema())?))
@@ -100,18 +101,18 @@ impl<W: Write + Send> Sink<W> {
         })
     }
 
-    fn write(&mut self, rows: &[Vec<Cell>]) -> io::Result<()> {
+    /// Rows already written as text.
+    fn write(&mut self, text: &[u8]) -> io::Result<()> {
         match self {
-            Sink::Csv(w) => crate::table::write_csv(rows, w),
-            Sink::Jsonl(w, t) => crate::table::write_jsonl(t.schema(), rows, w),
+            Sink::Csv(w) | Sink::Jsonl(w) => w.write_all(text),
             #[cfg(feature = "parquet")]
-            Sink::Parquet(p) => p.write(rows),
+            Sink::Parquet(_) => Ok(()),
         }
     }
 
     fn finish(self) -> io::Result<()> {
         match self {
-            Sink::Csv(mut w) | Sink::Jsonl(mut w, _) => w.flush(),
+            Sink::Csv(mut w) | Sink::Jsonl(mut w) => w.flush(),
             #[cfg(feature = "parquet")]
             Sink::Parquet(p) => p.finish(),
         }
@@ -120,17 +121,42 @@ impl<W: Write + Send> Sink<W> {
 
 /// The rows of one file: each record read without error, replayed (backgammon's match play
 /// judged across the file as `check` does); a record with syntax errors gives no row and is
-/// said at its place.
+/// said at its place. Parquet's rows go straight into Arrow columns.
 fn file_rows(input: &Input, table: Table, to: TableFormat) -> FileRows {
-    let path = input.name();
-    let shown = crate::notation::escape_controls(&path).into_owned();
     let mut fr = FileRows {
-        rows: Vec::new(),
+        text: Vec::new(),
         #[cfg(feature = "parquet")]
         batch: None,
         err: Vec::new(),
         failed: false,
     };
+    #[cfg(feature = "parquet")]
+    if to == TableFormat::Parquet {
+        let mut columns = crate::table::parquet::ArrowRows::new(table.schema());
+        (fr.err, fr.failed) = rows_into(input, table, &mut columns);
+        if !columns.is_empty() {
+            match columns.finish() {
+                Ok(b) => fr.batch = Some(b),
+                Err(e) => {
+                    let _ =
+                        writeln!(fr.err, "soumille table: {}: {e}", crate::notation::escape_controls(&input.name()));
+                    fr.failed = true;
+                }
+            }
+        }
+        return fr;
+    }
+    let mut text = if to == TableFormat::Jsonl { TextRows::jsonl(table.schema()) } else { TextRows::csv() };
+    (fr.err, fr.failed) = rows_into(input, table, &mut text);
+    fr.text = text.finish();
+    fr
+}
+
+/// The rows of one file into `out`; what it said on stderr, and whether it failed.
+fn rows_into<S: RowSink>(input: &Input, table: Table, out: &mut S) -> (Vec<u8>, bool) {
+    let path = input.name();
+    let shown = crate::notation::escape_controls(&path).into_owned();
+    let (mut err, mut failed) = (Vec::new(), false);
     let mut session = crate::games::backgammon::Session::new();
     let mut matches = Matches::default();
     let read = input.open().and_then(|reader| {
@@ -141,13 +167,13 @@ fn file_rows(input: &Input, table: Table, to: TableFormat) -> FileRows {
                 for e in &r.read.errors {
                     let p = loc.place(e.span.map_or(0, |s| s.start as usize));
                     let _ = writeln!(
-                        fr.err,
+                        err,
                         "soumille table: {shown}:{}:{}: record {} not read: {}",
                         p.line, p.column, r.number, e.message
                     );
                 }
                 session.skip();
-                fr.failed = true;
+                failed = true;
                 return ControlFlow::Continue(());
             }
             if !r.is_game() {
@@ -162,41 +188,25 @@ fn file_rows(input: &Input, table: Table, to: TableFormat) -> FileRows {
             session.judge(rec, header, &mut rp);
             let one = Replayed { path: &path, number: r.number, rec, header, rp: &rp };
             if table == Table::Matches {
-                matches.add(&one, &mut fr.rows);
+                matches.add(&one, out);
             } else {
-                crate::table::rows(table, &one, &mut fr.rows);
+                crate::table::rows(table, &one, out);
             }
             ControlFlow::Continue(())
         })
     });
-    matches.finish(&mut fr.rows);
-    #[cfg(feature = "parquet")]
-    if to == TableFormat::Parquet && !fr.rows.is_empty() {
-        let schema = std::sync::Arc::new(crate::table::parquet::arrow_schema(table.schema()));
-        match crate::table::parquet::batch(table.schema(), schema, &fr.rows) {
-            Ok(b) => {
-                fr.batch = Some(b);
-                fr.rows = Vec::new();
-            }
-            Err(e) => {
-                let _ = writeln!(fr.err, "soumille table: {shown}: {e}");
-                fr.failed = true;
-            }
-        }
-    }
-    #[cfg(not(feature = "parquet"))]
-    let _ = to;
+    matches.finish(out);
     match read {
         Ok(end) => {
             if let Some(u) = end.unreadable {
-                let _ = writeln!(fr.err, "soumille table: {shown}: {}", u.error().message);
-                fr.failed = true;
+                let _ = writeln!(err, "soumille table: {shown}: {}", u.error().message);
+                failed = true;
             }
         }
         Err(e) => {
-            let _ = writeln!(fr.err, "soumille table: cannot read {shown}: {e}");
-            fr.failed = true;
+            let _ = writeln!(err, "soumille table: cannot read {shown}: {e}");
+            failed = true;
         }
     }
-    fr
+    (err, failed)
 }
