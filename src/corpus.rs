@@ -851,6 +851,28 @@ pub fn fmt_stream(
     Ok(finish_file(sum, &end, &mut shown, &name, set, err))
 }
 
+/// One record of the JSON document, the `n`th (from 0). A long record, whose throws were
+/// dropped as they were read, is read again from its own text `own`, each throw written as
+/// it comes (memory: the text, issue 16).
+fn record_json(
+    w: &mut dyn Write,
+    jbuf: &mut Vec<u8>,
+    (compact, n): (bool, usize),
+    read: &crate::notation::ReadRecord,
+    own: &str,
+) -> io::Result<()> {
+    if read.spilled == 0 {
+        return write_json(w, jbuf, compact, n, &crate::json::WireRecord::from(&read.record));
+    }
+    let rec = &read.record;
+    let spilled = SpilledRecord {
+        comments: rec.comments.iter().map(crate::json::wire::WireComment::from).collect(),
+        tags: rec.tags.iter().map(crate::json::WireTag::from).collect(),
+        throws: Reread(own),
+    };
+    write_json(w, jbuf, compact, n, &spilled)
+}
+
 /// Streams the records of `input` as the JSON document of [`crate::json`] (pretty, as
 /// `json::to_string` prints it) or, `compact`, on one line. Spans (`--spans`) are offsets
 /// in the file.
@@ -897,25 +919,7 @@ pub fn json_stream(
         } else {
             r.read.record.strip_spans();
         }
-        let res = if r.read.spilled == 0 {
-            write_json(&mut *w, &mut jbuf, compact, n, &crate::json::WireRecord::from(&r.read.record))
-        } else {
-            // a long record, whose throws were dropped as they were read: read again from
-            // its text, each throw written as it comes (memory: the text, issue 16)
-            let rec = &r.read.record;
-            write_json(
-                &mut *w,
-                &mut jbuf,
-                compact,
-                n,
-                &SpilledRecord {
-                    comments: rec.comments.iter().map(crate::json::wire::WireComment::from).collect(),
-                    tags: rec.tags.iter().map(crate::json::WireTag::from).collect(),
-                    throws: Reread(own),
-                },
-            )
-        };
-        if let Err(e) = res {
+        if let Err(e) = record_json(&mut *w, &mut jbuf, (compact, n), &r.read, own) {
             werr = Some(e);
             return ControlFlow::Break(());
         }

@@ -10,7 +10,6 @@ use soumille::commands::cli::{record_asked, Cli, Command, Format};
 use soumille::commands::explain::Asked;
 use soumille::commands::{self, CommandError, Console, Outcome};
 use std::io::{self, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -76,20 +75,7 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         }
         Command::Explain { position, dice, batch, format, rules, game, at, record, points } => {
             let asked = Asked { game, rules, points };
-            if batch {
-                let per_line = commands::explain::stdout_is_interactive();
-                return commands::explain::batch(con, &mut io::stdin().lock(), per_line, &asked);
-            }
-            let Some(p) = position else { return Err(CommandError::ExplainWhat) };
-            let (p, d) = match at {
-                None => (p, dice.ok_or(CommandError::ExplainWhat)?),
-                Some(at) => {
-                    let (pos, next) = commands::explain::position_in_file(con, Path::new(&p), at, record)?;
-                    let missing = || CommandError::NoNextDice { path: p.clone().into(), at };
-                    (pos, dice.or(next.map(|d| d.to_string())).ok_or_else(missing)?)
-                }
-            };
-            commands::explain::explain(con, &p, &d, format == Format::Json, &asked)
+            commands::explain::command(con, (position, dice), (batch, format == Format::Json), (at, record), &asked)
         }
         Command::Completions { shell } => {
             con.out.write_all(&commands::cli::completions(shell))?;
@@ -103,15 +89,8 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         Command::Export { file, to, force } => commands::interop::export(con, &file, to.into(), force),
         Command::Repair { file, record, old_game, format, diff, apply, budget, confusions, points } => {
             let game = record_asked(record, old_game, con.err).unwrap_or(1);
-            let asked = commands::repair::RepairAsked {
-                game,
-                json: format == Format::Json,
-                diff,
-                apply,
-                budget: Some(budget),
-                confusions,
-                points,
-            };
+            let json = format == Format::Json;
+            let asked = commands::repair::RepairAsked { game, json, diff, apply, budget: Some(budget), confusions, points };
             commands::repair::repair(con, &file, &asked)
         }
         Command::Generate { games, seed, game } => commands::generate(con, game, games, seed),

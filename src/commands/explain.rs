@@ -226,3 +226,27 @@ fn batch_line(
     buf.push(b'\n');
     answered
 }
+
+/// `explain`: a position and dice, `--batch` lines, or a throw of a file (`--at`).
+pub fn command(
+    con: &mut Console,
+    (position, dice): (Option<String>, Option<String>),
+    (batch_lines, json): (bool, bool),
+    (at, record): (Option<u32>, usize),
+    asked: &Asked,
+) -> Result<Outcome, CommandError> {
+    if batch_lines {
+        let per_line = stdout_is_interactive();
+        return batch(con, &mut io::stdin().lock(), per_line, asked);
+    }
+    let Some(p) = position else { return Err(CommandError::ExplainWhat) };
+    let (p, d) = match at {
+        None => (p, dice.ok_or(CommandError::ExplainWhat)?),
+        Some(at) => {
+            let (pos, next) = position_in_file(con, Path::new(&p), at, record)?;
+            let missing = || CommandError::NoNextDice { path: p.clone().into(), at };
+            (pos, dice.or(next.map(|d| d.to_string())).ok_or_else(missing)?)
+        }
+    };
+    explain(con, &p, &d, json, asked)
+}

@@ -334,6 +334,36 @@ fn push_escaped(out: &mut String, text: &str, a: usize, b: usize, marks: &mut [(
     }
 }
 
+/// The line before the error's (when the window starts near the line's start) into `w`;
+/// whether there was one.
+#[cfg(feature = "fancy")]
+fn line_before(w: &mut String, text: &str, place: Place, from: usize) -> bool {
+    let Some(ls) = place.line_start.filter(|&ls| ls > 0 && from <= NEIGHBOUR) else { return false };
+    let back = ls.saturating_sub(NEIGHBOUR + 1);
+    let start = memchr::memrchr(b'\n', &text.as_bytes()[back..ls - 1])
+        .map(|k| back + k + 1)
+        .or(if back == 0 { Some(0) } else { None });
+    let Some(k) = start else { return false };
+    let (a, b) = cut(text, k, from, WINDOW);
+    push_escaped(w, text, a, b, &mut []);
+    w.push('\n');
+    true
+}
+
+/// The line after the error's window (ending at `b`), when it is near, into `w`.
+#[cfg(feature = "fancy")]
+fn line_after(w: &mut String, text: &str, b: usize, from: usize) {
+    let line_end = memchr::memchr(b'\n', &text.as_bytes()[b..text.len().min(b + NEIGHBOUR)]).map(|k| b + k + 1);
+    if let Some(next) = line_end.filter(|&next| next < text.len() && from <= NEIGHBOUR) {
+        let (a, b) = cut(text, next, from, WINDOW);
+        w.push('\n');
+        push_escaped(w, text, a, b, &mut []);
+        if text[b..].starts_with('\n') || text[b..].starts_with("\r\n") {
+            w.push('\n');
+        }
+    }
+}
+
 /// Renders one error at `place` (its start's place in `text`) into `out`, showing a bounded
 /// window of the text.
 #[cfg(feature = "fancy")]
@@ -349,20 +379,8 @@ pub fn render_at(out: &mut String, name: &str, text: &str, place: Place, err: &S
     let mut first_line = place.line - 1;
     let mut label = (s0, 0usize);
     let mut label_end = (s1, 0usize);
-    // the line before
-    if let Some(ls) = place.line_start {
-        if ls > 0 && from <= NEIGHBOUR {
-            let back = ls.saturating_sub(NEIGHBOUR + 1);
-            if let Some(k) = memchr::memrchr(b'\n', &text.as_bytes()[back..ls - 1])
-                .map(|k| back + k + 1)
-                .or(if back == 0 { Some(0) } else { None })
-            {
-                let (a, b) = cut(text, k, from, WINDOW);
-                push_escaped(&mut w, text, a, b, &mut []);
-                w.push('\n');
-                first_line -= 1;
-            }
-        }
+    if line_before(&mut w, text, place, from) {
+        first_line -= 1;
     }
     // the error's line: from its start (or WINDOW/2 characters back) to WINDOW columns on
     let (a, b) = {
@@ -391,18 +409,7 @@ pub fn render_at(out: &mut String, name: &str, text: &str, place: Place, err: &S
         label_end = marks[1];
         line_end_in_window = w.len();
     }
-    // the line after
-    let line_end = memchr::memchr(b'\n', &text.as_bytes()[b..text.len().min(b + NEIGHBOUR)]).map(|k| b + k + 1);
-    if let Some(next) = line_end {
-        if next < text.len() && from <= NEIGHBOUR {
-            let (a, b) = cut(text, next, from, WINDOW);
-            w.push('\n');
-            push_escaped(&mut w, text, a, b, &mut []);
-            if text[b..].starts_with('\n') || text[b..].starts_with("\r\n") {
-                w.push('\n');
-            }
-        }
-    }
+    line_after(&mut w, text, b, from);
     let mut e = err.clone();
     e.message = escape_controls(&e.message).into_owned();
     e.label = escape_controls(&e.label).into_owned();

@@ -803,6 +803,10 @@ fn errors_of_the_other_games_with_places() {
     let (l, c, m, _) = error_at("[Game \"moultezim\"]\n1. double take 6-5 &S\n");
     assert_eq!((l, c), (2, 4));
     assert!(m.contains("Backgammon's"), "{m}");
+}
+
+#[test]
+fn errors_of_backgammon_with_places() {
     // Backgammon: where `*`, `@` and the cube may stand
     let (l, c, m, _) = error_at(&bg("1. 6-5 A*G\n"));
     assert_eq!((l, c), (2, 9));
@@ -833,6 +837,10 @@ fn errors_of_the_other_games_with_places() {
     let (l, c, m, _) = error_at(&bg("1. 6-5 AG partie\n"));
     assert_eq!((l, c), (2, 11));
     assert!(m.contains("Tric Trac claim"), "{m}");
+}
+
+#[test]
+fn errors_of_tric_trac_results_and_positions_with_places() {
     // Tric Trac: marks on one side of the play, one decision
     let (l, c, m, _) = error_at("[Game \"tric-trac\"]\n1. 6-1 +1 VO B# +2\n");
     assert_eq!((l, c), (2, 17));
