@@ -67,21 +67,7 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
         Fact::NeedlessDecision { throw, seat } => {
             format!("throw {throw}: {seat} won no hole with this throw, so there is nothing to hold or go; ignored")
         }
-        Fact::FausseEcole { throw, seat, amount, due, then } => {
-            let note = if due.is_empty() {
-                "none was due".to_string()
-            } else {
-                let due: Vec<String> = due.iter().map(u16::to_string).collect();
-                format!("the schools due were {}", due.join(", "))
-            };
-            let other = seat.other();
-            let then = match then {
-                Disputed::AlreadyDoubled => format!("{other}'s school was already doubled, so nothing more is due"),
-                Disputed::Augmentation => format!("{other} may mark {amount} again (augmentation d'école)"),
-                Disputed::Marks => format!("{other} may mark {amount}"),
-            };
-            format!("throw {throw}: {seat} claimed a school of {amount} but {note}: a fausse école; {then}")
-        }
+        Fact::FausseEcole { throw, seat, amount, due, then } => fausse_ecole(*throw, *seat, *amount, due, then),
         Fact::ResultUnfinished { winner, winner_holes, loser_holes } => format!(
             "the Result tag says the tour is unfinished, but {winner} reached {winner_holes} holes to {loser_holes}"
         ),
@@ -95,6 +81,23 @@ pub fn message(fact: &Fact, letters: Dialect) -> String {
         }
         Fact::ResultPoints => "the Result tag gives points won, not a Grand Trictrac result".into(),
     }
+}
+
+/// A school claimed that was not due (a fausse école), and what the other seat may do then.
+fn fausse_ecole(throw: u32, seat: Seat, amount: u16, due: &[u16], then: &Disputed) -> String {
+    let note = if due.is_empty() {
+        "none was due".to_string()
+    } else {
+        let due: Vec<String> = due.iter().map(u16::to_string).collect();
+        format!("the schools due were {}", due.join(", "))
+    };
+    let other = seat.other();
+    let then = match then {
+        Disputed::AlreadyDoubled => format!("{other}'s school was already doubled, so nothing more is due"),
+        Disputed::Augmentation => format!("{other} may mark {amount} again (augmentation d'école)"),
+        Disputed::Marks => format!("{other} may mark {amount}"),
+    };
+    format!("throw {throw}: {seat} claimed a school of {amount} but {note}: a fausse école; {then}")
 }
 
 /// One way the `Result` tag disagrees with the replay.
@@ -481,7 +484,15 @@ mod tests {
     }
 
     /// Each rule a whole play of 2-1 (`AB`) breaks, and its words.
+    /// Each way a whole play breaks the rules, with its words after the throw.
     fn whole_play_cases(lawful: &str) -> Vec<(Rule, Breach, String)> {
+        let mut cases = corner_and_passage_cases(lawful);
+        cases.extend(bear_off_and_must_cases(lawful));
+        cases
+    }
+
+    /// The corners' and the passage's cases of [`whole_play_cases`].
+    fn corner_and_passage_cases(lawful: &str) -> Vec<(Rule, Breach, String)> {
         vec![
             (
                 Rule::DieMismatch,
@@ -524,6 +535,12 @@ mod tests {
                 Breach::ReturnPassage { at: pt('P'), rest: true, jan: FullJan::Grand, rest_forbidden: true },
                 format!("top played AB: it rests on P, a point of bottom's grand jan, which bottom can still fill: no man may land or rest there (passage-rest=forbidden); {lawful}"),
             ),
+        ]
+    }
+
+    /// The bear-off's and the obligations' cases of [`whole_play_cases`].
+    fn bear_off_and_must_cases(lawful: &str) -> Vec<(Rule, Breach, String)> {
+        vec![
             (
                 Rule::BearOff,
                 Breach::ProvincialBearOff,
