@@ -202,6 +202,38 @@ fn target_of(p: Option<Point>) -> Target {
     p.map_or(Target::Off, Target::Point)
 }
 
+/// A run of throws numbered `by` off: "throws 6–9 numbered one less (5–8)".
+fn renumbered(throw: u32, written: u32, last: u32) -> String {
+    let by = i64::from(written) - i64::from(throw);
+    let how = match by {
+        -1 => "one less".to_string(),
+        1 => "one more".to_string(),
+        b if b < 0 => format!("{} less", -b),
+        b => format!("{b} more"),
+    };
+    format!("throws {throw}–{last} numbered {how} ({written}–{})", i64::from(last) + by)
+}
+
+/// Throws lost at a page break, each with the dice, marks, hole decision and play supplied
+/// (its play written by `play_in`).
+fn page_break(throw: u32, lost: &[Supplied], play_in: &dyn Fn(&Play) -> String) -> String {
+    let each: Vec<String> = lost
+        .iter()
+        .map(|s| {
+            let play = s.play.parse::<Play>().map_or_else(|_| s.play.clone(), |p| play_in(&p));
+            let marks = s.marks.map(|m| format!("+{m} ")).unwrap_or_default();
+            let hole = match s.goes {
+                Some(true) => "va ",
+                Some(false) => "tient ",
+                None => "",
+            };
+            format!("{} {marks}{hole}{play}", s.dice)
+        })
+        .collect();
+    let last = throw + lost.len().saturating_sub(1) as u32;
+    format!("throws {throw}–{last} missing (a page break): {} supplied", each.join("; "))
+}
+
 impl Edit {
     /// The throw the edit is at (its number when the edit is made).
     pub fn throw(&self) -> u32 {
@@ -330,38 +362,13 @@ impl Edit {
             }
             Edit::Seat { throw, written, read } => format!("throw {throw}: {} read for {}", seat(read), seat(written)),
             Edit::Number { throw, written, through: None } => format!("throw {throw}: numbered {written}"),
-            Edit::Number { throw, written, through: Some(last) } => {
-                let by = i64::from(*written) - i64::from(*throw);
-                let how = match by {
-                    -1 => "one less".to_string(),
-                    1 => "one more".to_string(),
-                    b if b < 0 => format!("{} less", -b),
-                    b => format!("{b} more"),
-                };
-                format!("throws {throw}–{last} numbered {how} ({written}–{})", i64::from(*last) + by)
-            }
+            Edit::Number { throw, written, through: Some(last) } => renumbered(*throw, *written, *last),
             Edit::Lacuna { throw, dice, play, marks } => {
                 let play = play.parse::<Play>().map_or_else(|_| play.clone(), |p| play_in(&p, d));
                 let marks = marks.map(|m| format!("+{m} ")).unwrap_or_default();
                 format!("throw {throw} missing: {dice} {marks}{play} supplied")
             }
-            Edit::PageBreak { throw, lost } => {
-                let each: Vec<String> = lost
-                    .iter()
-                    .map(|s| {
-                        let play = s.play.parse::<Play>().map_or_else(|_| s.play.clone(), |p| play_in(&p, d));
-                        let marks = s.marks.map(|m| format!("+{m} ")).unwrap_or_default();
-                        let hole = match s.goes {
-                            Some(true) => "va ",
-                            Some(false) => "tient ",
-                            None => "",
-                        };
-                        format!("{} {marks}{hole}{play}", s.dice)
-                    })
-                    .collect();
-                let last = throw + lost.len().saturating_sub(1) as u32;
-                format!("throws {throw}–{last} missing (a page break): {} supplied", each.join("; "))
-            }
+            Edit::PageBreak { throw, lost } => page_break(*throw, lost, &|p: &Play| play_in(p, d)),
             Edit::Duplicate { throw } => format!("throw {throw} written twice: the copy taken out"),
             Edit::Mark { throw, opponent, written, read, .. } => {
                 let whose = if *opponent { "the opponent's mark" } else { "mark" };
