@@ -501,15 +501,7 @@ impl Ctx<'_> {
         let mut counted = (0, 0);
         for (i, m) in moves.iter().enumerate() {
             if !fatal {
-                let rule = if pr.won {
-                    Some(Rule::AfterWin)
-                } else if pr.side().get(m.from as usize).is_none_or(|&c| c == 0) || m.from as usize >= ARRIVAL {
-                    Some(Rule::NotThere)
-                } else if let Some(bad) = m.bad {
-                    Some(bad)
-                } else {
-                    pr.check(m.from as usize, m.die).err().map(Rule::of_move)
-                };
+                let rule = move_rule(&pr, m);
                 if let (Some(rule), None) = (rule, fault) {
                     let f = Fault { rule, path: Some(m.path), from: m.from, to: m.to, fatal: false };
                     fault = Some((f, i as u32 * 16 + rule.weight()));
@@ -560,17 +552,7 @@ impl Ctx<'_> {
         if used == 2 {
             // every move lawful in turn, the bosse kept, the whole throw used: no legal play
             // uses more (§E.5), so this is one
-            let mut play = Play {
-                len: n as u8,
-                won_by_move: pr.won,
-                captures: pr.captures,
-                borne_off: pr.borne_off,
-                pont,
-                key,
-                ..Play::default()
-            };
-            play.steps[..n].copy_from_slice(steps);
-            t.legal = Some(play);
+            t.legal = Some(made_play(&pr, steps, pont, key));
             t.rank = BEST - u32::from(!hits_ok);
             return t;
         }
@@ -711,4 +693,32 @@ impl Fault {
             ordered_plays(seat, legal, &played, |_| true)
         }
     }
+}
+
+/// The first rule a recorded move breaks where the men stand (`pr`), if any.
+fn move_rule(pr: &Progress, m: &Move) -> Option<Rule> {
+    if pr.won {
+        Some(Rule::AfterWin)
+    } else if pr.side().get(m.from as usize).is_none_or(|&c| c == 0) || m.from as usize >= ARRIVAL {
+        Some(Rule::NotThere)
+    } else if let Some(bad) = m.bad {
+        Some(bad)
+    } else {
+        pr.check(m.from as usize, m.die).err().map(Rule::of_move)
+    }
+}
+
+/// The play the lawful `steps` made, the men then as `pr` holds them.
+fn made_play(pr: &Progress, steps: &[Step], pont: u8, key: u32) -> Play {
+    let mut play = Play {
+        len: steps.len() as u8,
+        won_by_move: pr.won,
+        captures: pr.captures,
+        borne_off: pr.borne_off,
+        pont,
+        key,
+        ..Play::default()
+    };
+    play.steps[..steps.len()].copy_from_slice(steps);
+    play
 }
