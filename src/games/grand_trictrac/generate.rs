@@ -4,7 +4,7 @@
 use crate::board::Seat;
 use crate::games::grand_trictrac::movegen::MoveRules;
 use crate::games::grand_trictrac::score::Score;
-use crate::games::grand_trictrac::scoring::{roll_jans, History};
+use crate::games::grand_trictrac::scoring::{roll_jans, History, RollJans};
 use crate::generate::Rng;
 use crate::notation::{Decision, JanClaim, Mark, Move, OpponentPart, Play as RecordedPlay, Record, Tag, Target, Throw};
 use crate::position::{Position, OFF};
@@ -74,6 +74,31 @@ fn end_of_marque(score: &Score, marque_first: Seat) -> (Seat, bool) {
     (winner.unwrap_or(marque_first), winner.is_some())
 }
 
+/// How the throw that won the tour ends it: going, holding, nothing said, or (one time in
+/// four) the play, as on any throw; whether the record ends there.
+fn tour_ends(rng: &mut Rng, t: &mut Throw, score: &mut Score) -> bool {
+    match rng.below(4) {
+        0 => {
+            t.decision = Some(Decision::Go);
+            score.wipe_points();
+            true
+        }
+        1 => {
+            t.decision = Some(Decision::Hold);
+            true
+        }
+        k => k == 2,
+    }
+}
+
+/// The other seat's marks and holes for the roll, marked on `score`.
+fn opponent_part(jans: &RollJans, opp: Seat, score: &mut Score) -> Option<OpponentPart> {
+    let o_mark = mark_of(jans, opp);
+    let o_won = score.mark(opp, jans.points_of(opp)).holes;
+    (o_mark.is_some() || o_won > 0)
+        .then(|| OpponentPart { marks: o_mark.into_iter().collect(), holes: (o_won > 0).then_some(o_won as u32) })
+}
+
 /// Random lawful play, correctly marked: one tour of Grand Trictrac (`marques: None`), or
 /// `Some(n)` marqués of Trictrac à écrire (docs/rules.md §12): holes are counted on past twelve,
 /// and a marqué ends when a seat that has won a hole goes while either seat has six holes or
@@ -107,20 +132,7 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
         }
         let over = !a_ecrire && score.winner().is_some();
         if over {
-            // going, holding, nothing said, or (one time in four) the play, as on any throw
-            let ends = match rng.below(4) {
-                0 => {
-                    t.decision = Some(Decision::Go);
-                    score.wipe_points();
-                    true
-                }
-                1 => {
-                    t.decision = Some(Decision::Hold);
-                    true
-                }
-                k => k == 2,
-            };
-            if ends {
+            if tour_ends(rng, &mut t, &mut score) {
                 out.push(t);
                 break;
             }
@@ -155,12 +167,7 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
         let k = rng.below(plays.len() as u64) as usize;
         let play = *plays.iter().nth(k).expect("a play");
         t.play = Some(record_moves(&pos, &play));
-        let o_mark = mark_of(&jans, opp);
-        let o_won = score.mark(opp, jans.points_of(opp)).holes;
-        if o_mark.is_some() || o_won > 0 {
-            t.opponent =
-                Some(OpponentPart { marks: o_mark.into_iter().collect(), holes: (o_won > 0).then_some(o_won as u32) });
-        }
+        t.opponent = opponent_part(&jans, opp, &mut score);
         out.push(t);
         pos = pos.after(&play);
         if pos.men(seat, OFF) == 15 {
