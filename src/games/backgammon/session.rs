@@ -156,38 +156,39 @@ impl Session {
         }
         if crawford {
             self.crawford_played = true;
-            if let Some(t) = rec.throws.iter().find(|t| t.cube.is_some()) {
-                let doubler = t.seat;
-                let throw = t.number;
-                let span = t.span;
-                let mut flag = Flag::of(
-                    Some(throw),
-                    FlagKind::Cube,
-                    doubler,
-                    Said::Backgammon(Fact::Match(MatchFault::CrawfordDouble { throw, doubler })),
-                    Dialect::Soumille,
-                    span,
-                );
-                flag.rule = Some("crawford");
-                replay.flags.push(flag);
-            }
+            crawford_double(rec, replay);
         }
         // the game's points: as replayed, else the `Result` as written, a resignation or a
         // game whose replay stopped, flagged or not: a fault stays in its own game (§I.3,
         // §I.5, §I.12)
-        let claimed = match &header.result {
-            Some(ResultClaim::Points { winner, points, kind })
-                if replay.stopped_at.is_some() || kind.is_some_and(|k| k.is_resign()) =>
-            {
-                Some((*winner, *points))
-            }
-            _ => None,
-        };
-        let won = replay.end.as_ref().map(|e| (e.winner, e.points())).or(claimed);
-        if let Some((winner, points)) = won {
+        if let Some((winner, points)) = game_points(header, replay) {
             self.score[winner] = self.score[winner].saturating_add(points);
         }
     }
+}
+
+/// A double in the Crawford game (§I.2) flagged at its throw.
+fn crawford_double(rec: &Record, replay: &mut Replay) {
+    let Some(t) = rec.throws.iter().find(|t| t.cube.is_some()) else { return };
+    let (doubler, throw) = (t.seat, t.number);
+    let said = Said::Backgammon(Fact::Match(MatchFault::CrawfordDouble { throw, doubler }));
+    let mut flag = Flag::of(Some(throw), FlagKind::Cube, doubler, said, Dialect::Soumille, t.span);
+    flag.rule = Some("crawford");
+    replay.flags.push(flag);
+}
+
+/// The game's winner and points: as replayed, else the `Result` as written for a resignation
+/// or a game whose replay stopped.
+fn game_points(header: &Header, replay: &Replay) -> Option<(Seat, u32)> {
+    let claimed = match &header.result {
+        Some(ResultClaim::Points { winner, points, kind })
+            if replay.stopped_at.is_some() || kind.is_some_and(|k| k.is_resign()) =>
+        {
+            Some((*winner, *points))
+        }
+        _ => None,
+    };
+    replay.end.as_ref().map(|e| (e.winner, e.points())).or(claimed)
 }
 
 /// One line of the table of a file's games (docs/games.md §I): the game's number in the
