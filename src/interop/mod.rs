@@ -754,45 +754,8 @@ impl MatchGame {
             let seat = t.seat.unwrap_or(board.turn);
             board.turn = seat;
             if let Some(a) = &t.cube {
-                let value = a.value.or_else(|| cube.checked_mul(2));
-                if value != cube.checked_mul(2) {
-                    // the files say a double, never its value: it would be read as twice the cube
-                    let v = value.map_or("?".into(), |v| v.to_string());
-                    return Err(InteropError::Record(format!(
-                        "throw {}: a double to {v} with the cube at {cube} (the file can only say a double to {})",
-                        t.number,
-                        u64::from(cube) * 2
-                    )));
-                }
-                g.events.push(Event::Double { seat, value });
-                g.keep(t, "double", 1);
-                match a.answer {
-                    Some(CubeAnswer::Take) => {
-                        cube = value.unwrap_or(cube);
-                        g.events.push(Event::Take);
-                        g.keep(t, "take", 1);
-                    }
-                    Some(CubeAnswer::Drop) => {
-                        g.events.push(Event::Drop);
-                        g.keep(t, "drop", 1);
-                        // what follows the drop would be lost: refused (docs/games.md §I.8)
-                        if let Some(after) = rec.throws.iter().find(|a| a.number > t.number) {
-                            return Err(InteropError::Record(format!(
-                                "throw {}: written after the game ended (a double dropped at throw {}); the file cannot hold it",
-                                after.number, t.number
-                            )));
-                        }
-                        break;
-                    }
-                    // a beaver (docs/games.md §I.4), which the doubler accepts (gnubg's SGF)
-                    Some(CubeAnswer::Beaver) => {
-                        let beavered = value.and_then(|v| v.checked_mul(2));
-                        cube = beavered.unwrap_or(cube);
-                        g.events.extend([Event::Beaver { seat: seat.other(), value: beavered }, Event::Take]);
-                        g.keep(t, "beaver", 2);
-                        g.keep(t, "take", 1);
-                    }
-                    None => {}
+                if g.cube_events(rec, t, (seat, a), &mut cube)? {
+                    break;
                 }
             }
             let Some(dice) = t.dice else { continue };
@@ -827,6 +790,60 @@ impl MatchGame {
 }
 
 impl MatchGame {
+    /// The events of throw `t`'s cube action `a` by `seat`, the cube's value kept in `cube`;
+    /// whether the double was dropped (the game ends there: a throw written after it is
+    /// refused, docs/games.md §I.8).
+    fn cube_events(
+        &mut self,
+        rec: &Record,
+        t: &crate::notation::Throw,
+        (seat, a): (Seat, &crate::notation::CubeAction),
+        cube_now: &mut u32,
+    ) -> Result<bool, InteropError> {
+        let cube = *cube_now;
+        let value = a.value.or_else(|| cube.checked_mul(2));
+        if value != cube.checked_mul(2) {
+            // the files say a double, never its value: it would be read as twice the cube
+            let v = value.map_or("?".into(), |v| v.to_string());
+            return Err(InteropError::Record(format!(
+                "throw {}: a double to {v} with the cube at {cube} (the file can only say a double to {})",
+                t.number,
+                u64::from(cube) * 2
+            )));
+        }
+        self.events.push(Event::Double { seat, value });
+        self.keep(t, "double", 1);
+        match a.answer {
+            Some(CubeAnswer::Take) => {
+                *cube_now = value.unwrap_or(cube);
+                self.events.push(Event::Take);
+                self.keep(t, "take", 1);
+            }
+            Some(CubeAnswer::Drop) => {
+                self.events.push(Event::Drop);
+                self.keep(t, "drop", 1);
+                // what follows the drop would be lost: refused (docs/games.md §I.8)
+                if let Some(after) = rec.throws.iter().find(|a| a.number > t.number) {
+                    return Err(InteropError::Record(format!(
+                        "throw {}: written after the game ended (a double dropped at throw {}); the file cannot hold it",
+                        after.number, t.number
+                    )));
+                }
+                return Ok(true);
+            }
+            // a beaver (docs/games.md §I.4), which the doubler accepts (gnubg's SGF)
+            Some(CubeAnswer::Beaver) => {
+                let beavered = value.and_then(|v| v.checked_mul(2));
+                *cube_now = beavered.unwrap_or(cube);
+                self.events.extend([Event::Beaver { seat: seat.other(), value: beavered }, Event::Take]);
+                self.keep(t, "beaver", 2);
+                self.keep(t, "take", 1);
+            }
+            None => {}
+        }
+        Ok(false)
+    }
+
     /// The SGF properties that throw `t`'s comments keep for its event of `kind` (`""` the
     /// play, `double`, `take`, …; docs/commands.md, import and export), onto the event `back` from the last.
     fn keep(&mut self, t: &Throw, kind: &str, back: usize) {
