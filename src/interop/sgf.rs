@@ -535,46 +535,57 @@ pub fn write(games: &[MatchGame]) -> String {
         out.push_str(&root);
         out.push('\n');
         if let Some(b) = &g.start {
-            let color = if b.turn == Seat::Top { 'W' } else { 'B' };
-            out.push_str(&format!(";PL[{color}]AE[a:y]"));
-            for (id, seat) in [("AW", Seat::Top), ("AB", Seat::Bottom)] {
-                let mut first = true;
-                for p in 0..OFF {
-                    for _ in 0..b.men(seat, p) {
-                        if first {
-                            out.push_str(id);
-                            first = false;
-                        }
-                        out.push_str(&format!("[{}]", letter(seat, p as u8)));
-                    }
-                }
-            }
-            out.push('\n');
+            setup_node(&mut out, b);
         }
-        let mut doubler = Seat::Top;
-        for (k, e) in g.events.iter().enumerate() {
-            let (seat, value) = match e {
-                Event::Throw { seat, dice, steps } => {
-                    let mut v = format!("{}{}", dice.first(), dice.second());
-                    for s in steps {
-                        v.push(letter(*seat, s.from));
-                        v.push(letter(*seat, s.to));
-                    }
-                    (*seat, v)
-                }
-                Event::Double { seat, .. } | Event::Beaver { seat, .. } => {
-                    doubler = *seat;
-                    (*seat, "double".to_string())
-                }
-                Event::Take => (doubler.other(), "take".to_string()),
-                Event::Drop => (doubler.other(), "drop".to_string()),
-            };
-            let color = if seat == Seat::Top { 'W' } else { 'B' };
-            out.push_str(&format!(";{color}[{value}]"));
-            g.kept.iter().filter(|(i, _)| *i == k).for_each(|(_, p)| out.push_str(p));
-            out.push('\n');
-        }
+        event_nodes(&mut out, g);
         out.push_str(")\n");
     }
     out
+}
+
+/// The node of a game that starts from a set-up position `b`: the men placed, the seat on roll.
+fn setup_node(out: &mut String, b: &Board) {
+    let color = if b.turn == Seat::Top { 'W' } else { 'B' };
+    out.push_str(&format!(";PL[{color}]AE[a:y]"));
+    for (id, seat) in [("AW", Seat::Top), ("AB", Seat::Bottom)] {
+        let mut first = true;
+        for p in 0..OFF {
+            for _ in 0..b.men(seat, p) {
+                if first {
+                    out.push_str(id);
+                    first = false;
+                }
+                out.push_str(&format!("[{}]", letter(seat, p as u8)));
+            }
+        }
+    }
+    out.push('\n');
+}
+
+/// A node per event of the game (a throw, a double, a take, a drop), with the properties its
+/// comments kept.
+fn event_nodes(out: &mut String, g: &MatchGame) {
+    let mut doubler = Seat::Top;
+    for (k, e) in g.events.iter().enumerate() {
+        let (seat, value) = match e {
+            Event::Throw { seat, dice, steps } => {
+                let mut v = format!("{}{}", dice.first(), dice.second());
+                for s in steps {
+                    v.push(letter(*seat, s.from));
+                    v.push(letter(*seat, s.to));
+                }
+                (*seat, v)
+            }
+            Event::Double { seat, .. } | Event::Beaver { seat, .. } => {
+                doubler = *seat;
+                (*seat, "double".to_string())
+            }
+            Event::Take => (doubler.other(), "take".to_string()),
+            Event::Drop => (doubler.other(), "drop".to_string()),
+        };
+        let color = if seat == Seat::Top { 'W' } else { 'B' };
+        out.push_str(&format!(";{color}[{value}]"));
+        g.kept.iter().filter(|(i, _)| *i == k).for_each(|(_, p)| out.push_str(p));
+        out.push('\n');
+    }
 }
