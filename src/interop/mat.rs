@@ -434,37 +434,7 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
         let (ws, bs) = g.score.unwrap_or((0, 0));
         out.push_str(&format!(" Game {}\n", i + 1));
         out.push_str(&format!("{:<32}{} : {bs}\n", format!(" {} : {ws}", g.top), g.bottom));
-        // the actions in lines: left (top) then right (bottom)
-        let mut lines: Vec<(Option<String>, Option<String>)> = Vec::new();
-        let mut doubler = Seat::Top;
-        let mut beavered = false;
-        for e in &g.events {
-            let seat = match e {
-                Event::Throw { seat, .. } => *seat,
-                Event::Double { seat, .. } | Event::Beaver { seat, .. } => {
-                    beavered = matches!(e, Event::Beaver { .. });
-                    doubler = *seat;
-                    *seat
-                }
-                // gnubg writes no take after ` Beavers => V` (docs/games.md §I.4)
-                Event::Take if std::mem::take(&mut beavered) => continue,
-                Event::Take | Event::Drop => doubler.other(),
-            };
-            let new_line = match (lines.last(), seat) {
-                (None, _) => true,
-                (Some((l, r)), Seat::Top) => l.is_some() || r.is_some(),
-                (Some((_, r)), Seat::Bottom) => r.is_some(),
-            };
-            if new_line {
-                lines.push((None, None));
-            }
-            if let Some(line) = lines.last_mut() {
-                match seat {
-                    Seat::Top => line.0 = Some(action_text(e)),
-                    Seat::Bottom => line.1 = Some(action_text(e)),
-                }
-            }
-        }
+        let mut lines = action_lines(g);
         let unit = |w: &Won| if w.points == 1 { "point" } else { "points" };
         // the right player's win after the left player's last action (a drop, a
         // resignation) stands on that numbered line, as gnubg writes it: on a line of its
@@ -501,4 +471,39 @@ pub fn write(games: &[MatchGame]) -> Result<String, InteropError> {
         out.push('\n');
     }
     Ok(out)
+}
+
+/// A game's actions in numbered lines: left (top) then right (bottom).
+fn action_lines(g: &MatchGame) -> Vec<(Option<String>, Option<String>)> {
+    let mut lines: Vec<(Option<String>, Option<String>)> = Vec::new();
+    let mut doubler = Seat::Top;
+    let mut beavered = false;
+    for e in &g.events {
+        let seat = match e {
+            Event::Throw { seat, .. } => *seat,
+            Event::Double { seat, .. } | Event::Beaver { seat, .. } => {
+                beavered = matches!(e, Event::Beaver { .. });
+                doubler = *seat;
+                *seat
+            }
+            // gnubg writes no take after ` Beavers => V` (docs/games.md §I.4)
+            Event::Take if std::mem::take(&mut beavered) => continue,
+            Event::Take | Event::Drop => doubler.other(),
+        };
+        let new_line = match (lines.last(), seat) {
+            (None, _) => true,
+            (Some((l, r)), Seat::Top) => l.is_some() || r.is_some(),
+            (Some((_, r)), Seat::Bottom) => r.is_some(),
+        };
+        if new_line {
+            lines.push((None, None));
+        }
+        if let Some(line) = lines.last_mut() {
+            match seat {
+                Seat::Top => line.0 = Some(action_text(e)),
+                Seat::Bottom => line.1 = Some(action_text(e)),
+            }
+        }
+    }
+    lines
 }
