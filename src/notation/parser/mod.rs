@@ -1295,6 +1295,22 @@ fn boundary(i: &str) -> bool {
     }
 }
 
+/// A cube word where the game has no cube: refused, the game named.
+fn no_cube_in<'a, T>(c: &Ctx, r: &'a str) -> PResult<'a, T> {
+    let w = first_word(r);
+    fail(r, w.len(), format!("`{w}`: the doubling cube is Backgammon's, not {}'s", c.game), "expected dice such as 6-5")
+}
+
+/// A cube action, the comments inside it anchored to it.
+fn cube_anchored<'a>(c: &Ctx, r: &'a str, cm: &mut Vec<Comment>) -> PResult<'a, CubeAction> {
+    let n0 = cm.len();
+    let (r2, a) = cube_action(c, r, cm)?;
+    for x in &mut cm[n0..] {
+        x.after = Some(Anchor::Cube);
+    }
+    Ok((r2, a))
+}
+
 // throw = throw_number , ws , [ seat_prefix , ws ] , [ cube_action , ws ] , [ dice ,
 //         [ ws , cube_action ] , ( ws , "resign" | { ws , mark } , [ ws , holes ] , [ ws , decision ] ,
 //         [ ws , play ] , [ ws , glyph ] ,
@@ -1328,19 +1344,9 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
     let mut cube = None;
     if is_cube_word(first_word(r)) {
         if !c.bar_and_cube() {
-            let w = first_word(r);
-            return fail(
-                r,
-                w.len(),
-                format!("`{w}`: the doubling cube is Backgammon's, not {}'s", c.game),
-                "expected dice such as 6-5",
-            );
+            return no_cube_in(c, r);
         }
-        let n0 = cm.len();
-        let (r2, a) = cube_action(c, r, &mut cm)?;
-        for x in &mut cm[n0..] {
-            x.after = Some(Anchor::Cube);
-        }
+        let (r2, a) = cube_anchored(c, r, &mut cm)?;
         sp.cube = Some(c.span(r, r2));
         cube = Some(a);
         anchor = Anchor::Cube;
@@ -1362,11 +1368,7 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
         if c.bar_and_cube() && t.cube.is_none() && is_cube_word(first_word(r)) {
             // a double written after the dice: read, and flagged `cube-timing` when replayed
             // (docs/games.md §D.10)
-            let n0 = cm.len();
-            let (r2, a) = cube_action(c, r, &mut cm)?;
-            for x in &mut cm[n0..] {
-                x.after = Some(Anchor::Cube);
-            }
+            let (r2, a) = cube_anchored(c, r, &mut cm)?;
             sp.cube = Some(c.span(r, r2));
             t.cube = Some(CubeAction { after_dice: true, ..a });
             anchor = Anchor::Cube;
@@ -1383,10 +1385,8 @@ fn throw<'a>(c: &Ctx, i: &'a str) -> PResult<'a, (Throw, ThrowSpans)> {
     }
     let _ = anchor;
     // what may follow a throw: the next throw, a tag, or the end
-    match r.as_bytes().first() {
-        None | Some(b'[') => {}
-        Some(b) if b.is_ascii_digit() => {}
-        Some(_) => return Err(nom::Err::Failure(misplaced(c, r, &t))),
+    if r.as_bytes().first().is_some_and(|&b| b != b'[' && !b.is_ascii_digit()) {
+        return Err(nom::Err::Failure(misplaced(c, r, &t)));
     }
     // trailing whitespace belongs to the record driver; comments stay with this throw
     sp.whole = Some(c.span(start, r));
@@ -1411,6 +1411,42 @@ fn at_throw_end(r: &str) -> bool {
 
 /// The parts of a throw after its dice: marks, holes, decision, play, glyph, Tric Trac's
 /// partie part, the opponent's part. Returns what follows them.
+/// The play of a throw (and the comments after it, which go with a glyph when one follows);
+/// the text after it, or `r` when no play is written.
+fn play_into<'a>(
+    c: &Ctx,
+    r: &'a str,
+    t: &mut Throw,
+    sp: &mut ThrowSpans,
+    cm: &mut Vec<Comment>,
+    anchor: &mut Anchor,
+) -> Result<&'a str, nom::Err<PErr>> {
+    let play_start = r;
+    let n_play = cm.len();
+    let (r2, p) = match play(c, r, cm) {
+        Ok(read) => read,
+        Err(nom::Err::Failure(e)) => return Err(nom::Err::Failure(e)),
+        Err(_) => {
+            cm.truncate(n_play);
+            return Ok(r);
+        }
+    };
+    sp.play = Some(c.span(play_start, r2));
+    *anchor = match &p {
+        Play::Pass => Anchor::Pass,
+        Play::Moves(m) => Anchor::Move(m.len().saturating_sub(1)),
+    };
+    t.play = Some(p);
+    // comments between the play and a glyph go with the glyph
+    let n0 = cm.len();
+    let (r3, ()) = ws(c, r2, cm)?;
+    let a = if glyph(c, r3).is_ok() { Anchor::Glyph } else { *anchor };
+    for x in &mut cm[n0..] {
+        x.after = Some(a);
+    }
+    Ok(r3)
+}
+
 fn throw_after_dice<'a>(
     c: &Ctx,
     mut r: &'a str,
@@ -1447,29 +1483,7 @@ fn throw_after_dice<'a>(
             r = skip!(r2);
         }
     }
-    let play_start = r;
-    let n_play = cm.len();
-    let played = play(c, r, cm);
-    if let Ok((r2, p)) = played {
-        sp.play = Some(c.span(play_start, r2));
-        *anchor = match &p {
-            Play::Pass => Anchor::Pass,
-            Play::Moves(m) => Anchor::Move(m.len().saturating_sub(1)),
-        };
-        t.play = Some(p);
-        // comments between the play and a glyph go with the glyph
-        let n0 = cm.len();
-        let (r3, ()) = ws(c, r2, cm)?;
-        let a = if glyph(c, r3).is_ok() { Anchor::Glyph } else { *anchor };
-        for x in &mut cm[n0..] {
-            x.after = Some(a);
-        }
-        r = r3;
-    } else if let Err(nom::Err::Failure(e)) = played {
-        return Err(nom::Err::Failure(e));
-    } else {
-        cm.truncate(n_play);
-    }
+    r = play_into(c, r, t, sp, cm, anchor)?;
     if let Ok((r2, g)) = glyph(c, r) {
         t.glyph = Some(g);
         *anchor = Anchor::Glyph;
