@@ -90,7 +90,8 @@ fn run(cli: Cli, con: &mut Console) -> Result<Outcome, CommandError> {
         Command::Repair { file, record, old_game, format, diff, apply, budget, confusions, points } => {
             let game = record_asked(record, old_game, con.err).unwrap_or(1);
             let json = format == Format::Json;
-            let asked = commands::repair::RepairAsked { game, json, diff, apply, budget: Some(budget), confusions, points };
+            let asked =
+                commands::repair::RepairAsked { game, json, diff, apply, budget: Some(budget), confusions, points };
             commands::repair::repair(con, &file, &asked)
         }
         Command::Generate { games, seed, game } => commands::generate(con, game, games, seed),

@@ -340,9 +340,11 @@ fn push_escaped(out: &mut String, text: &str, a: usize, b: usize, marks: &mut [(
 fn line_before(w: &mut String, text: &str, place: Place, from: usize) -> bool {
     let Some(ls) = place.line_start.filter(|&ls| ls > 0 && from <= NEIGHBOUR) else { return false };
     let back = ls.saturating_sub(NEIGHBOUR + 1);
-    let start = memchr::memrchr(b'\n', &text.as_bytes()[back..ls - 1])
-        .map(|k| back + k + 1)
-        .or(if back == 0 { Some(0) } else { None });
+    let start = memchr::memrchr(b'\n', &text.as_bytes()[back..ls - 1]).map(|k| back + k + 1).or(if back == 0 {
+        Some(0)
+    } else {
+        None
+    });
     let Some(k) = start else { return false };
     let (a, b) = cut(text, k, from, WINDOW);
     push_escaped(w, text, a, b, &mut []);

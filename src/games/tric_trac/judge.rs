@@ -539,11 +539,7 @@ impl Ctx<'_> {
         let whole = |rule| Fault { rule, path: None, from: 0, to: 0, fatal: false };
         let end_rank = n as u32 * 16 + 10;
         if let Some(b) = bosse_fault(self.bosse_before, steps, pr.side()[BOSSE]) {
-            let rule = match b {
-                BosseFault::First => Rule::BosseFirst,
-                BosseFault::Last => Rule::BosseLast,
-            };
-            t.fault = Some(whole(rule));
+            t.fault = Some(whole(bosse_rule(b)));
             t.rank = end_rank;
             return t;
         }
@@ -692,6 +688,14 @@ impl Fault {
         } else {
             ordered_plays(seat, legal, &played, |_| true)
         }
+    }
+}
+
+/// The rule a fault of the bosse breaks (§E.7).
+fn bosse_rule(b: BosseFault) -> Rule {
+    match b {
+        BosseFault::First => Rule::BosseFirst,
+        BosseFault::Last => Rule::BosseLast,
     }
 }
 

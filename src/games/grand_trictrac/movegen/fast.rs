@@ -238,6 +238,20 @@ impl Board<'_> {
         all.max_dice = 0;
     }
 
+    /// One man moved by both dice (`steps`), from `from` to `to`.
+    #[inline]
+    fn push_one_man(s: &Side, steps: [Step; 2], (from, to): (usize, usize), all: &mut Plays) {
+        all.push_new(Play {
+            steps,
+            len: 2,
+            dice_used: 2,
+            par_puissance: false,
+            excedant: false,
+            full: s.full_after(bit(from), bit(to), false, false),
+            key: one_man_key(from, to),
+        });
+    }
+
     /// The two-dice plays of a singleton roll `a` > `b`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
@@ -287,15 +301,7 @@ impl Board<'_> {
                 if f2 == t1 {
                     // tout d'une (or a chain through a man on t1): f1 to t1 + b
                     let t = t1 + b;
-                    all.push_new(Play {
-                        steps: [step(f1, t1, a), step(t1, t, b)],
-                        len: 2,
-                        dice_used: 2,
-                        par_puissance: false,
-                        excedant: false,
-                        full: s.full_after(bit(f1), bit(t), false, false),
-                        key: one_man_key(f1, t),
-                    });
+                    Self::push_one_man(s, [step(f1, t1, a), step(t1, t, b)], (f1, t), all);
                     continue;
                 }
                 let t2 = f2 + b;
@@ -304,15 +310,7 @@ impl Board<'_> {
                     if s.corner_broken(i32::from(t1 == OWN_CORNER) - i32::from(f2 == OWN_CORNER)) {
                         continue;
                     }
-                    all.push_new(Play {
-                        steps: [step(f1, t1, a), step(f2, f1, b)],
-                        len: 2,
-                        dice_used: 2,
-                        par_puissance: false,
-                        excedant: false,
-                        full: s.full_after(bit(f2), bit(t1), false, false),
-                        key: one_man_key(f2, t1),
-                    });
+                    Self::push_one_man(s, [step(f1, t1, a), step(f2, f1, b)], (f2, t1), all);
                     continue;
                 }
                 Self::push_pair(s, f1, t1, a, f2, t2, b, all);
@@ -325,15 +323,7 @@ impl Board<'_> {
             let f = m.trailing_zeros() as usize;
             m &= m - 1;
             let (r, t) = (f + b, f + sum);
-            all.push_new(Play {
-                steps: [step(f, r, b), step(r, t, a)],
-                len: 2,
-                dice_used: 2,
-                par_puissance: false,
-                excedant: false,
-                full: s.full_after(bit(f), bit(t), false, false),
-                key: one_man_key(f, t),
-            });
+            Self::push_one_man(s, [step(f, r, b), step(r, t, a)], (f, t), all);
         }
     }
 
