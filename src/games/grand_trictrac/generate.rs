@@ -131,11 +131,9 @@ fn play_out(rng: &mut Rng, first: Seat, max_throws: u32, marques: Option<u32>) -
             t.holes = Some(won as u32);
         }
         let over = !a_ecrire && score.winner().is_some();
-        if over {
-            if tour_ends(rng, &mut t, &mut score) {
-                out.push(t);
-                break;
-            }
+        if over && tour_ends(rng, &mut t, &mut score) {
+            out.push(t);
+            break;
         }
         if won > 0 && !over {
             // à écrire: once a seat has six holes, going ends the marqué; go more often then
