@@ -630,3 +630,44 @@ fn a_page_break_in_a_sample_is_found() {
     });
     assert!(rank.is_some_and(|r| r < 3), "{rank:?}: {:?}", r.candidates.iter().map(|c| &c.edits).collect::<Vec<_>>());
 }
+
+/// A long record's search keeps its candidates dry (issue 26: memory linear and small): their
+/// edits and counts only, the record rebuilt from the edits when searched further or shown.
+/// The candidates are the same as with every candidate's record kept whole, and the best one
+/// gives the clean record back, whether the slip is near the start or near the end.
+#[test]
+fn a_long_records_candidates_are_kept_dry_and_are_the_same() {
+    // Backgammon's blocked position: every throw is a lawful pass, 3,000 of them
+    let mut src = String::from("[Game \"backgammon\"]\n[Position \"T2V2X2Y2Z2&2@3/A2B2C2D2E2F2@3 top\"]\n\n");
+    let mut rng = soumille::Rng::new(5);
+    for i in 1..=3000u32 {
+        let (a, b) = (1 + rng.below(6), 1 + rng.below(6));
+        let seat = if i % 2 == 1 { "top" } else { "bottom" };
+        src.push_str(&format!("{i}. {seat}: {}-{} -\n", a.max(b), a.min(b)));
+    }
+    let (clean, header) = read(&src);
+    assert_eq!(flags(&clean, &header), 0, "the record is clean");
+    for at in [12usize, 2990] {
+        let mut bad = clean.clone();
+        let copy = bad.throws[at].clone();
+        bad.throws.insert(at + 1, copy);
+        for (k, t) in bad.throws.iter_mut().enumerate() {
+            t.number = k as u32 + 1;
+        }
+        assert!(flags(&bad, &header) > 0);
+        let dry = repair::candidates(&bad, &header, &Options { dry_over: 0, ..slow() }).unwrap();
+        let whole = repair::candidates(&bad, &header, &Options { dry_over: usize::MAX, ..slow() }).unwrap();
+        let best = &dry.candidates[0];
+        assert_eq!(best.left, 0, "{:?}", best.edits);
+        assert_eq!(print_record(&best.record, Default::default()), print_record(&clean, Default::default()));
+        let sum = |r: &repair::Repairs| {
+            let c =
+                |c: &repair::Candidate| (c.edits.clone(), c.left, c.score, print_record(&c.record, Default::default()));
+            let places: Vec<_> =
+                r.places.iter().map(|p| (p.throw, p.candidates.iter().map(c).collect::<Vec<_>>())).collect();
+            (r.candidates.iter().map(c).collect::<Vec<_>>(), places)
+        };
+        assert!(!dry.cut && !whole.cut);
+        assert!(sum(&dry) == sum(&whole), "the slip after throw {at}: the candidates differ");
+    }
+}

@@ -50,6 +50,10 @@ pub struct Options {
     pub beam: usize,
     /// The places' flags in backgammon's point numbers (`repair --points`, docs/games.md §I).
     pub points: bool,
+    /// A record of more throws than this is searched with its candidates kept dry: their
+    /// edits and counts, the record rebuilt from the edits when it is searched further or
+    /// shown (memory: a few records, not one a candidate). The candidates are the same.
+    pub dry_over: usize,
 }
 
 impl Default for Options {
@@ -62,6 +66,7 @@ impl Default for Options {
             window: 3,
             beam: 6,
             points: false,
+            dry_over: 2_000,
         }
     }
 }
@@ -146,7 +151,10 @@ const MARGIN: f64 = 7.0;
 /// A record as edited so far.
 #[derive(Clone)]
 struct State {
+    /// The record the edits give; without its throws when the state is dry ([`State::dry`]).
     rec: Record,
+    /// `rec` holds its throws.
+    whole: bool,
     edits: Vec<Edit>,
     cost: f64,
     left: usize,
@@ -161,7 +169,21 @@ struct State {
 
 impl State {
     fn new(rec: Record, edits: Vec<Edit>, cost: f64) -> State {
-        State { rec, edits, cost, left: 0, unreplayed: 0, first: None, at_first: Vec::new(), kind: None }
+        State { rec, whole: true, edits, cost, left: 0, unreplayed: 0, first: None, at_first: Vec::new(), kind: None }
+    }
+
+    /// The state without its record's throws, which [`rebuilt`] makes again from the record
+    /// as read and the edits when the state is searched further or shown: what the search
+    /// keeps of the many candidates of a long record (memory: a few records, not one a
+    /// candidate).
+    fn dry(&mut self) {
+        self.rec.throws = Vec::new();
+        self.whole = false;
+    }
+
+    /// The same edits as `o`, in any order.
+    fn same_edits(&self, o: &State) -> bool {
+        self.edits.len() == o.edits.len() && self.edits.iter().all(|e| o.edits.contains(e))
     }
 
     fn rank(&self) -> f64 {
@@ -198,6 +220,16 @@ impl State {
     }
 }
 
+/// The record the edits make of the record as read: each edit made in turn, as the search
+/// made it.
+fn rebuilt(written: &Record, edits: &[Edit]) -> Record {
+    let mut rec = written.clone();
+    for e in edits {
+        e.apply(&mut rec, None);
+    }
+    rec
+}
+
 /// A replay's flags and how many throws it did not reach.
 struct Replayed {
     flags: Vec<Flag>,
@@ -214,6 +246,10 @@ impl Replayed {
 /// The search's running state.
 struct Search<'a> {
     header: &'a Header,
+    /// The record as read.
+    written: &'a Record,
+    /// It is long: candidates are kept dry ([`State::dry`]).
+    long: bool,
     opts: &'a Options,
     games: crate::games::Games,
     start: Instant,
@@ -227,7 +263,8 @@ struct Search<'a> {
 pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repairs, RepairError> {
     let games = crate::games::Games::chosen(header)
         .map_err(|e| RepairError::Rules(e.iter().map(|o| o.to_string()).collect::<Vec<_>>().join("; ")))?;
-    let mut s = Search { header, opts, games, start: Instant::now(), cut: false, replays: 0 };
+    let long = rec.throws.len() > opts.dry_over;
+    let mut s = Search { header, written: rec, long, opts, games, start: Instant::now(), cut: false, replays: 0 };
     let mut root = State::new(rec.clone(), Vec::new(), 0.0);
     for e in number_runs(rec) {
         e.apply(&mut root.rec, None);
@@ -238,6 +275,9 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
     let total = flags.flags.len();
     let as_read = flags.flags.clone();
     s.settle(&mut root, &flags);
+    if long {
+        root.dry();
+    }
     let mut done: Vec<State> = Vec::new();
     let mut places = Vec::new();
     let mut beam = vec![root.clone()];
@@ -283,7 +323,7 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
         unreplayed: st.unreplayed,
         score: -(st.rank() * 100.0).round() / 100.0,
         as_written: st.as_written(),
-        record: st.rec.clone(),
+        record: if st.whole { st.rec.clone() } else { rebuilt(rec, &st.edits) },
     };
     let candidates: Vec<Candidate> = done.iter().map(candidate).collect();
     let best = candidates.first().map(|c| c.edits.clone()).unwrap_or_default();
@@ -416,11 +456,13 @@ fn dominated(v: &mut Vec<State>) {
     v.retain(|_| k.next().unwrap_or(true));
 }
 
-/// Keeps the first of candidates that give the same record.
+/// Keeps the first of candidates that give the same record (dry ones, those of a long record:
+/// that make the same edits, in any order).
 fn dedup(v: &mut Vec<State>) {
     let mut kept: Vec<State> = Vec::with_capacity(v.len());
     for st in v.drain(..) {
-        if !kept.iter().any(|k| k.rec.throws == st.rec.throws) {
+        let same = |k: &State| if k.whole && st.whole { k.rec.throws == st.rec.throws } else { k.same_edits(&st) };
+        if !kept.iter().any(same) {
             kept.push(st);
         }
     }
@@ -476,6 +518,13 @@ impl Search<'_> {
     /// The edits at a state's first flag, each replayed; the ones that clear it, best first.
     fn expand(&mut self, st: &State) -> Vec<State> {
         let Some(f) = st.first else { return Vec::new() };
+        let wet;
+        let st = if st.whole {
+            st
+        } else {
+            wet = State { rec: rebuilt(self.written, &st.edits), whole: true, ..st.clone() };
+            &wet
+        };
         let base = self.base(&st.rec);
         let mut found = self.try_window(st, &base, f, false);
         if found.is_empty() && !self.over() {
@@ -485,6 +534,11 @@ impl Search<'_> {
             found.extend(self.page_breaks(st, &base, f));
         }
         found.sort_by(|a, b| a.rank().total_cmp(&b.rank()));
+        if self.long {
+            // the same record by two edits: known while the records are whole
+            dedup(&mut found);
+            found.iter_mut().for_each(State::dry);
+        }
         found
     }
 
