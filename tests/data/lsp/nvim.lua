@@ -20,7 +20,7 @@ local ok, err = pcall(function()
   local config = {
     name = "soumille", cmd = { bin, "lsp" }, root_dir = vim.fn.fnamemodify(file, ":h"),
     -- a debug build on a busy machine: room for the repair search (docs/editors.md, Settings)
-    init_options = { repair = { budgetMs = 5000 } },
+    init_options = { repair = { budgetMs = 60000 } },
   }
   local client
   if vim.lsp.start then
@@ -70,7 +70,7 @@ local ok, err = pcall(function()
     textDocument = { uri = uri },
     range = { start = { line = 8, character = 0 }, ["end"] = { line = 8, character = 0 } },
     context = { diagnostics = diags },
-  }, 20000)
+  }, 120000)
   result.actions = {}
   local repair
   for _, r in pairs(actions or {}) do
