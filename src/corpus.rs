@@ -1037,13 +1037,18 @@ struct Nested {
 }
 
 impl Nested {
+    /// A line ended by `lead` (`\n` or `,\n`) and the next one's indent, in one write when
+    /// the indent is under 127 spaces (a write a line: most of the document's writes).
     fn line<W: ?Sized + Write>(&self, w: &mut W, lead: &'static [u8]) -> io::Result<()> {
-        const SPACES: &[u8; 64] = &[b' '; 64];
-        w.write_all(lead)?;
+        const LINE: &[u8; 129] = b",\n                                                                                                                               ";
+        let start = if lead.len() == 1 { 1 } else { 0 };
         let mut n = 4 + 2 * self.level;
+        let first = n.min(LINE.len() - 2);
+        w.write_all(&LINE[start..2 + first])?;
+        n -= first;
         while n > 0 {
-            let k = n.min(SPACES.len());
-            w.write_all(&SPACES[..k])?;
+            let k = n.min(LINE.len() - 2);
+            w.write_all(&LINE[2..2 + k])?;
             n -= k;
         }
         Ok(())
