@@ -257,6 +257,17 @@ struct Search<'a> {
     replays: usize,
 }
 
+/// The record as read, its misnumbered throws numbered again (an [`Edit::Number`] a run).
+fn renumbered(rec: &Record) -> State {
+    let mut root = State::new(rec.clone(), Vec::new(), 0.0);
+    for e in number_runs(rec) {
+        e.apply(&mut root.rec, None);
+        root.edits.push(e);
+        root.cost += propose::number_cost();
+    }
+    root
+}
+
 /// The candidates for a record with flags (`header`: its tags as read): see the module's
 /// documentation. A clean record gives none. A record whose throws are misnumbered is
 /// first numbered again (an [`Edit::Number`] at the head of every candidate).
@@ -265,12 +276,7 @@ pub fn candidates(rec: &Record, header: &Header, opts: &Options) -> Result<Repai
         .map_err(|e| RepairError::Rules(e.iter().map(|o| o.to_string()).collect::<Vec<_>>().join("; ")))?;
     let long = rec.throws.len() > opts.dry_over;
     let mut s = Search { header, written: rec, long, opts, games, start: Instant::now(), cut: false, replays: 0 };
-    let mut root = State::new(rec.clone(), Vec::new(), 0.0);
-    for e in number_runs(rec) {
-        e.apply(&mut root.rec, None);
-        root.edits.push(e);
-        root.cost += propose::number_cost();
-    }
+    let mut root = renumbered(rec);
     let flags = s.flags(&root.rec);
     let total = flags.flags.len();
     let as_read = flags.flags.clone();
