@@ -59,12 +59,7 @@ fn main() {
     let n = lines.len() - first;
     println!("record: {n} throws, {} bytes, {}", text.len(), text.lines().next().unwrap_or(""));
 
-    let (server, client) = Connection::memory();
-    let worker = std::thread::spawn(move || soumille::lsp::serve(&server));
-    let init = Request::new(RequestId::from(1), "initialize".into(), json!({ "capabilities": {} }));
-    client.sender.send(init.into()).unwrap();
-    let _ = client.receiver.recv();
-    client.sender.send(Notification::new("initialized".into(), json!({})).into()).unwrap();
+    let (client, worker) = started();
     let uri = "file:///bench/record.stn";
     let doc = json!({ "uri": uri, "languageId": "stn", "version": 1, "text": text });
     let t0 = Instant::now();
@@ -174,14 +169,20 @@ fn dancing(n: u32) -> String {
     text
 }
 
-/// The code actions over the whole of a long record, clean and with a throw written twice.
-fn actions(n: u32) {
+/// A server on its own thread, initialized: the client's end and the server's thread.
+fn started() -> (Connection, std::thread::JoinHandle<Result<(), soumille::lsp::LspError>>) {
     let (server, client) = Connection::memory();
     let worker = std::thread::spawn(move || soumille::lsp::serve(&server));
     let init = Request::new(RequestId::from(1), "initialize".into(), json!({ "capabilities": {} }));
     client.sender.send(init.into()).unwrap();
     let _ = client.receiver.recv();
     client.sender.send(Notification::new("initialized".into(), json!({})).into()).unwrap();
+    (client, worker)
+}
+
+/// The code actions over the whole of a long record, clean and with a throw written twice.
+fn actions(n: u32) {
+    let (client, worker) = started();
     let clean = dancing(n);
     let fifth = clean.lines().find(|l| l.starts_with("5. ")).expect("a fifth throw").to_string();
     let doubled = clean.replacen(&format!("{fifth}\n"), &format!("{fifth}\n{fifth}\n"), 1);

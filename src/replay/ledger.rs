@@ -12,21 +12,8 @@ pub struct ThrowFeed<'a> {
     throws: Feed<'a>,
     /// The throw handed out last (a fed record's).
     current: Option<Throw>,
-    /// How many throws.
-    pub len: usize,
-    /// The last throw's number.
-    pub last: Option<u32>,
-    /// Some throw claims marks (its own).
-    pub marks: bool,
-    /// Some throw claims marks for the opponent (after `/`).
-    pub opponent_marks: bool,
-    /// The throws with marks written for the seat of the odd throws and of the even ones.
-    pub marks_by_turn: [u32; 2],
-    /// The seats of the odd and even throws are not known from the text alone
-    /// ([`FeedSummary::turns_unsure`]).
-    pub turns_unsure: bool,
-    /// Some throw claims a partie (Tric Trac).
-    pub partie: bool,
+    /// What the throws are as a whole (their count, last number, claims).
+    pub sum: FeedSummary,
     /// Take a checkpoint before every throw ([`replay_resumable`]).
     pub(super) checkpoints: bool,
     /// Resume from the checkpoint of an earlier replay before the throw of this index
@@ -94,26 +81,14 @@ impl<'a> ThrowFeed<'a> {
     }
 
     fn with(throws: Feed<'a>, sum: FeedSummary) -> ThrowFeed<'a> {
-        ThrowFeed {
-            throws,
-            current: None,
-            len: sum.len,
-            last: sum.last,
-            marks: sum.marks,
-            opponent_marks: sum.opponent_marks,
-            marks_by_turn: sum.marks_by_turn,
-            turns_unsure: sum.turns_unsure,
-            partie: sum.partie,
-            checkpoints: false,
-            resume: None,
-        }
+        ThrowFeed { throws, current: None, sum, checkpoints: false, resume: None }
     }
 
     /// What the games read of all the throws before the first: the claims a record makes
     /// (its marks, its opponent marks, its parties), which a resumed replay must share with
     /// the replay it resumes.
     pub(super) fn claims(&self) -> [bool; 3] {
-        [self.marks, self.opponent_marks, self.partie]
+        [self.sum.marks, self.sum.opponent_marks, self.sum.partie]
     }
 
     /// The next throw.

@@ -89,12 +89,12 @@ pub type State = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 /// ([`Books`]), keeps the throw's step when steps are kept, and stops when a hook says so.
 /// Generic over the books (one copy per game, no dispatch per throw).
 pub fn run<'r, B: Books<'r>>(mut books: B, mut feed: ThrowFeed<'_>) -> Replay {
-    books.ledger().last_throw = feed.last;
+    books.ledger().last_throw = feed.sum.last;
     let checkpoints = feed.checkpoints;
     if checkpoints {
         books.ledger().out.checkpoints.claims = Some(feed.claims());
         books.ledger().out.checkpoints.keep_steps = books.ledger().keep_steps;
-        books.ledger().out.checkpoints.at.reserve(feed.len);
+        books.ledger().out.checkpoints.at.reserve(feed.sum.len);
     }
     let mut index = match feed.resume.take() {
         Some((earlier, from)) => super::resume::resume(&mut books, &mut feed, earlier, from),

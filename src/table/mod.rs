@@ -264,6 +264,11 @@ fn seat(s: Seat) -> &'static str {
     s.name()
 }
 
+/// The columns every row of a record begins with: its file, its number in it, its game.
+fn record_vals<'a>(r: &Replayed<'a>) -> [Val<'a>; 3] {
+    [r.path.into(), r.number.into(), r.header.game.name().into()]
+}
+
 /// The texts of a throw's row, kept from row to row so that no row allocates.
 #[derive(Default)]
 struct Texts {
@@ -308,10 +313,7 @@ fn throw_row<S: RowSink>(out: &mut S, r: &Replayed, st: &Step, t: &mut Texts) {
     };
     row(
         out,
-        [
-            r.path.into(),
-            r.number.into(),
-            r.header.game.name().into(),
+        record_vals(r).into_iter().chain([
             st.number.into(),
             seat(st.seat).into(),
             st.dice.map(|_| t.dice.as_str()).into(),
@@ -331,7 +333,7 @@ fn throw_row<S: RowSink>(out: &mut S, r: &Replayed, st: &Step, t: &mut Texts) {
             cube_action.into(),
             t.names.as_str().into(),
             count.into(),
-        ],
+        ]),
     );
 }
 
@@ -359,10 +361,7 @@ pub fn rows<S: RowSink>(table: Table, r: &Replayed, out: &mut S) {
         Table::Flags => r.rp.flags.iter().for_each(|f| {
             row(
                 out,
-                [
-                    r.path.into(),
-                    r.number.into(),
-                    r.header.game.name().into(),
+                record_vals(r).into_iter().chain([
                     f.throw.into(),
                     f.kind.name().into(),
                     f.rule.into(),
@@ -370,7 +369,7 @@ pub fn rows<S: RowSink>(table: Table, r: &Replayed, out: &mut S) {
                     f.claimed.into(),
                     f.expected.into(),
                     f.message.as_str().into(),
-                ],
+                ]),
             )
         }),
         Table::Games => game_row(r, out),
@@ -382,9 +381,6 @@ fn game_row<S: RowSink>(r: &Replayed, out: &mut S) {
     let tag = |t: &str| Val::from(r.rec.tag(t));
     let end = r.rp.end;
     let values = [
-        r.path.into(),
-        r.number.into(),
-        r.header.game.name().into(),
         tag("Event"),
         tag("Site"),
         tag("Date"),
@@ -399,7 +395,7 @@ fn game_row<S: RowSink>(r: &Replayed, out: &mut S) {
         end.and_then(|e| e.kind()).into(),
         r.rp.stopped_at.into(),
     ];
-    row(out, values)
+    row(out, record_vals(r).into_iter().chain(values))
 }
 
 /// The matches of a file: consecutive records with the same `Event`, `Date`, `Top` and

@@ -183,8 +183,8 @@ pub fn books_fed(
     keep_steps: bool,
 ) -> Replay {
     let mut l = Ledger::new(rec, header, src, keep_steps);
-    l.last_throw = feed.last;
-    let throws = feed.len;
+    l.last_throw = feed.sum.last;
+    let throws = feed.sum.len;
     match BgBooks::new(game, l, rec, header, throws) {
         Ok(books) => crate::replay::run(books, feed),
         Err(out) => *out,

@@ -227,7 +227,7 @@ pub(crate) fn books_fed(
     let marques = Vec::new();
     let books = GrandTrictracBooks { score, has_claims, marks_kept, silent_seat, marques, queue_jetons };
     b.ledger.out.grand_trictrac = Some(books);
-    b.ledger.last_throw = feed.last;
+    b.ledger.last_throw = feed.sum.last;
     let mut out = crate::replay::run(b, feed);
     // the note is said of a seat that had something to mark (the steps kept tell it)
     if let Some(g) = out.grand_trictrac.as_mut() {
@@ -252,7 +252,7 @@ const ONE_SIDED_MARKS: u32 = 3;
 /// does keeps the first's alone, the other (`silent`) being scored from the computed marks. `first`: the seat of the odd throws.
 fn marks_kept(rec: &Record, first: Seat, feed: &crate::replay::ThrowFeed<'_>) -> ([bool; 2], Option<Seat>) {
     let tag = rec.tags.iter().find(|t| crate::notation::is_marks_kept(&t.name));
-    let by_turn = feed.marks_by_turn;
+    let by_turn = feed.sum.marks_by_turn;
     let mut count = [0u32; 2];
     count[first.index()] = by_turn[0];
     count[first.other().index()] = by_turn[1];
@@ -260,7 +260,7 @@ fn marks_kept(rec: &Record, first: Seat, feed: &crate::replay::ThrowFeed<'_>) ->
     // a scribe's habit, not one mark: the seat that writes marks does so on three throws
     // and only where the text tells whose throws are whose (no relève ended by `va` before
     // the last throw: after it, the seats of the odd and even throws are not known)
-    let habit = count.iter().any(|&n| n >= ONE_SIDED_MARKS) && !feed.turns_unsure;
+    let habit = count.iter().any(|&n| n >= ONE_SIDED_MARKS) && !feed.sum.turns_unsure;
     let given = tag.and_then(|t| crate::notation::marks_kept_value(&t.value));
     match given {
         // a record with no marks at all is scored, whatever the tag says

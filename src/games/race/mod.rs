@@ -162,7 +162,7 @@ pub fn books_fed<P: RacePosition>(
     keep_steps: bool,
 ) -> Replay {
     let mut l = Ledger::new(rec, header, src, keep_steps);
-    l.last_throw = feed.last;
+    l.last_throw = feed.sum.last;
     match RaceBooks::<P>::new(game, l, rec, header) {
         Ok(books) => crate::replay::run(books, feed),
         Err(out) => *out,

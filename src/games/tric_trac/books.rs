@@ -79,7 +79,7 @@ pub fn books_fed(
     keep_steps: bool,
 ) -> Replay {
     let mut b = Ledger::new(rec, header, src, keep_steps);
-    b.last_throw = feed.last;
+    b.last_throw = feed.sum.last;
     let (options, pos, score) = match start(game, rec, header) {
         Ok(s) => s,
         Err(why) => {
@@ -92,8 +92,8 @@ pub fn books_fed(
         b,
         header,
         // docs/games.md §H.3: the marks are claims once any is written; the partie claims too
-        marks_claimed: feed.marks,
-        claims: feed.marks || feed.partie,
+        marks_claimed: feed.sum.marks,
+        claims: feed.sum.marks || feed.sum.partie,
         length,
         played: 0,
         series_over: None,
